@@ -1,0 +1,100 @@
+/** Ordering, paging and relations of articles: plain data in, plain data out. */
+export interface ArticleMeta {
+  id: number;
+  title: string;
+  date: Date;
+  category: string;
+  tags: readonly string[];
+  pinned: boolean;
+  order: number;
+}
+
+export interface Source {
+  id: number;
+  file: string;
+}
+
+/** Fails with every clash named, so the owner can fix them all in one go. */
+export function assertUniqueIds(sources: readonly Source[], kind = '文章'): void {
+  const seen = new Map<number, string>();
+  const clashes: string[] = [];
+  for (const { id, file } of sources) {
+    const first = seen.get(id);
+    if (first) clashes.push(`id ${id}：${first} 与 ${file}`);
+    else seen.set(id, file);
+  }
+  if (clashes.length) throw new Error(`${kind} id 重复，请修改后重新构建：\n  ${clashes.join('\n  ')}`);
+}
+
+export const newestFirst = <T extends Pick<ArticleMeta, 'date' | 'id'>>(a: T, b: T) =>
+  +b.date - +a.date || b.id - a.id;
+
+/** Home order: pinned first, then the owner's `order`, then newest. */
+export function sortForHome<T extends ArticleMeta>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.order - b.order || newestFirst(a, b));
+}
+
+export interface Page<T> {
+  current: number;
+  size: number;
+  total: number;
+  pages: number;
+  list: T[];
+}
+
+export function paginate<T>(list: readonly T[], current: number, size: number): Page<T> {
+  const pages = Math.max(1, Math.ceil(list.length / size));
+  const start = (current - 1) * size;
+  return { current, size, total: list.length, pages, list: list.slice(start, start + size) };
+}
+
+/** The older and newer neighbours of an article by date. */
+export function neighbours<T extends ArticleMeta>(list: readonly T[], id: number): { previous: T | null; next: T | null } {
+  const byDate = [...list].sort(newestFirst);
+  const index = byDate.findIndex((a) => a.id === id);
+  if (index < 0) return { previous: null, next: null };
+  return { previous: byDate[index + 1] ?? null, next: byDate[index - 1] ?? null };
+}
+
+/** Articles sharing tags with this one: most shared tags first, then newest. */
+export function recommend<T extends ArticleMeta>(list: readonly T[], article: ArticleMeta, max = 6): T[] {
+  const tags = new Set(article.tags);
+  return list
+    .filter((a) => a.id !== article.id)
+    .map((a) => ({ a, shared: a.tags.filter((t) => tags.has(t)).length }))
+    .filter(({ shared }) => shared > 0)
+    .sort((x, y) => y.shared - x.shared || newestFirst(x.a, y.a))
+    .slice(0, max)
+    .map(({ a }) => a);
+}
+
+export function groupByYear<T extends ArticleMeta>(list: readonly T[]): { year: number; articles: T[] }[] {
+  const years = new Map<number, T[]>();
+  for (const a of [...list].sort(newestFirst)) {
+    const year = a.date.getFullYear();
+    years.set(year, [...(years.get(year) ?? []), a]);
+  }
+  return [...years].map(([year, articles]) => ({ year, articles }));
+}
+
+/** Names with how many articles carry them, most used first, then by name. */
+export function countNames(names: Iterable<string>): { name: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh-CN'));
+}
+
+/**
+ * A stable positive integer for a category or tag name (32-bit FNV-1a over UTF-8),
+ * so ids survive rebuilds and reorderings without a table to keep in sync.
+ */
+export function nameId(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(name)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return (hash & 0x7fffffff) || 1;
+}

@@ -1,0 +1,31 @@
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "3秒前", "5分钟前", "2小时前", "4天前": the coarsest unit below the next threshold (SPEC section 9). */
+export function relativeTime(then: Date | number, now: Date | number = Date.now()): string {
+  const diff = Math.max(0, +now - +then);
+  if (diff < MINUTE) return `${Math.floor(diff / 1000)}秒前`;
+  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}分钟前`;
+  if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
+  return `${Math.floor(diff / DAY)}天前`;
+}
+
+/** 999 → "999", 1234 → "1.2k", 12345 → "1.2w". Rounds down so a count is never overstated. */
+export function formatCount(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 10_000) return `${(Math.floor(n / 100) / 10).toFixed(1)}k`;
+  return `${(Math.floor(n / 1000) / 10).toFixed(1)}w`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2025-03-14": dates are shown in the site's calendar, whatever the reader's machine says. */
+export function formatDate(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** "YYYY-MM-DD HH:mm:ss", the API's time format. */
+export function formatDateTime(date: Date): string {
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}

@@ -1,0 +1,84 @@
+/** The owner's settings for the whole site. Everything a reader sees about the owner lives here. */
+export interface SocialLink {
+  name: string;
+  url: string;
+}
+
+export interface SiteConfig {
+  /** Canonical origin used in links, RSS and the sitemap; overridable with SITE_URL at build time. */
+  url: string;
+  title: string;
+  description: string;
+  author: string;
+  avatar: string;
+  personalSay: string;
+  notice: string;
+  footer: {
+    copyright: string;
+    filingNumber: string;
+    filingUrl: string;
+  };
+  social: SocialLink[];
+  /** Page-header background per route prefix; the longest matching prefix wins, `default` otherwise. */
+  pageHeaders: Record<string, string>;
+  pageSize: number;
+  /** The user id that receives the special greeting. */
+  specialGreetingUserId: number;
+  landing: {
+    /** A JSON quote service (GET). Its sentence is read from `data.note`, `hitokoto` or `content`. Empty to stay offline. */
+    quoteUrl: string;
+    fallbackQuotes: string[];
+    finalSentence: string;
+  };
+  payment: {
+    weChatQr: string;
+    aliPayQr: string;
+  };
+}
+
+export const site: SiteConfig = {
+  url: 'http://localhost:4321',
+  title: '小咸鱼的博客',
+  description: '一个写代码、读书和记录生活的个人博客。',
+  author: '小咸鱼',
+  avatar: '/img/avatar.svg',
+  personalSay: '慢慢来，比较快。',
+  notice: '欢迎来到我的博客，文章均为原创，转载请注明出处。',
+  footer: {
+    copyright: '© 2023-2026 小咸鱼 · 保留所有权利',
+    filingNumber: '京ICP备00000000号-1',
+    filingUrl: 'https://beian.miit.gov.cn/',
+  },
+  social: [
+    { name: 'GitHub', url: 'https://github.com/' },
+    { name: 'Gitee', url: 'https://gitee.com/' },
+    { name: 'bilibili', url: 'https://www.bilibili.com/' },
+  ],
+  pageHeaders: {
+    '/home': '/img/headers/home.svg',
+    '/archives': '/img/headers/archives.svg',
+    '/category': '/img/headers/category.svg',
+    '/tag': '/img/headers/tag.svg',
+    '/articleList': '/img/headers/archives.svg',
+    '/article': '/img/headers/article.svg',
+    '/talk': '/img/headers/talk.svg',
+    '/pay': '/img/headers/pay.svg',
+    default: '/img/headers/default.svg',
+  },
+  pageSize: 10,
+  specialGreetingUserId: 3,
+  landing: {
+    quoteUrl: 'https://v1.hitokoto.cn/?c=d&c=i&encode=json',
+    fallbackQuotes: [
+      '生活明朗，万物可爱。',
+      '星光不问赶路人，时光不负有心人。',
+      '保持热爱，奔赴山海。',
+      '人生如逆旅，我亦是行人。',
+    ],
+    finalSentence: '我得做点什么',
+  },
+  payment: {
+    weChatQr: '/img/pay/wechat.svg',
+    aliPayQr: '/img/pay/alipay.svg',
+  },
+};

@@ -1,0 +1,51 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { encodeStored } from '../../src/lib/storage';
+import { themeBootScript, themeForHour } from '../../src/lib/theme';
+
+describe('themeForHour', () => {
+  it.each([
+    [0, 'dark'],
+    [7, 'dark'],
+    [8, 'light'],
+    [12, 'light'],
+    [17, 'light'],
+    [18, 'dark'],
+    [23, 'dark'],
+  ])('hour %i is %s', (hour, theme) => expect(themeForHour(hour)).toBe(theme));
+});
+
+/** Runs the inline boot script in a sandbox with a fake clock and storage. */
+function bootTheme(hour: number, stored: string | null): string | null {
+  let applied: string | null = null;
+  const RealDate = Date;
+  const FakeDate = class extends RealDate {
+    getHours() {
+      return hour;
+    }
+  };
+  runInNewContext(themeBootScript, {
+    Date: FakeDate,
+    atob,
+    localStorage: { getItem: () => stored },
+    document: {
+      documentElement: { setAttribute: (_: string, v: string) => (applied = v), style: {} },
+      addEventListener: () => {},
+    },
+  });
+  return applied;
+}
+
+describe('themeBootScript', () => {
+  it('follows themeForHour when nothing is saved', () => {
+    for (let hour = 0; hour < 24; hour++) expect(bootTheme(hour, null)).toBe(themeForHour(hour));
+  });
+  it('prefers the saved theme', () => {
+    expect(bootTheme(12, encodeStored('dark'))).toBe('dark');
+    expect(bootTheme(23, encodeStored('light'))).toBe('light');
+  });
+  it('ignores a corrupt saved value', () => {
+    expect(bootTheme(12, '%%%not-base64')).toBe('light');
+    expect(bootTheme(12, encodeStored('purple'))).toBe('light');
+  });
+});
