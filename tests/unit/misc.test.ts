@@ -46,3 +46,59 @@ describe('legacyRedirect', () => {
     expect(legacyRedirect('/home', '?id=3')).toBeNull();
   });
 });
+
+import { backToTopVisible, headerVisible } from '../../src/lib/scroll';
+
+describe('scroll rules', () => {
+  it('keeps the header at the top, hides it going down and shows it going up', () => {
+    expect(headerVisible(0, 50, false)).toBe(true);
+    expect(headerVisible(40, 51, true)).toBe(false);
+    expect(headerVisible(400, 380, false)).toBe(true);
+    expect(headerVisible(400, 400, false)).toBe(false);
+  });
+  it('offers back-to-top only past 200 px', () => {
+    expect(backToTopVisible(200)).toBe(false);
+    expect(backToTopVisible(201)).toBe(true);
+  });
+});
+
+import { createParticles, stepParticles } from '../../src/lib/particles';
+
+describe('particles', () => {
+  it('creates the requested count inside the canvas', () => {
+    const ps = createParticles(120, 300, 200);
+    expect(ps).toHaveLength(120);
+    expect(ps.every((p) => p.x >= 0 && p.x <= 300 && p.y >= 0 && p.y <= 200)).toBe(true);
+  });
+  it('moves towards a nearby pointer and stays inside the canvas', () => {
+    const [p] = createParticles(1, 300, 200, () => 0.5);
+    p.vx = 0;
+    p.vy = 0;
+    const before = Math.hypot(200 - p.x, 100 - p.y);
+    for (let i = 0; i < 20; i++) stepParticles([p], 300, 200, { x: 200, y: 100 });
+    expect(Math.hypot(200 - p.x, 100 - p.y)).toBeLessThan(before);
+    for (let i = 0; i < 2000; i++) stepParticles([p], 300, 200, null);
+    expect(p.x).toBeGreaterThanOrEqual(0);
+    expect(p.x).toBeLessThanOrEqual(300);
+  });
+});
+
+import { nextFreeId, postFileName, postTemplate } from '../../scripts/lib/post';
+
+describe('new post scaffolding', () => {
+  it('takes the id after the highest one', () => {
+    expect(nextFreeId([])).toBe(1);
+    expect(nextFreeId([3, 1, 7])).toBe(8);
+  });
+  it('names the file by id and a Latin slug', () => {
+    expect(postFileName(33, 'Hello React 19！')).toBe('0033-hello-react-19.md');
+    expect(postFileName(5, '纯中文标题')).toBe('0005-post.md');
+  });
+  it('writes a draft with the title quoted safely', () => {
+    const text = postTemplate(9, '冒号: 与 "引号"', new Date(2026, 0, 2, 3, 4));
+    expect(text).toContain('id: 9');
+    expect(text).toContain('title: "冒号: 与 \\"引号\\""');
+    expect(text).toContain('date: "2026-01-02 03:04:00"');
+    expect(text).toContain('draft: true');
+  });
+});

@@ -1,0 +1,30 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://localhost:4321',
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), sitemap({ filter: (page) => !/\/404\/?$/.test(page) })],
+  trailingSlash: 'ignore',
+  build: {
+    format: 'directory',
+    // Inline every stylesheet: a page paints from its first round trip, with no render-blocking CSS request.
+    inlineStylesheets: 'always',
+  },
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  markdown: {
+    shikiConfig: {
+      themes: { light: 'github-light', dark: 'github-dark' },
+      defaultColor: false,
+      wrap: false,
+    },
+  },
+  devToolbar: { enabled: false },
+  vite: {
+    css: { preprocessorOptions: { scss: { api: 'modern-compiler' } } },
+  },
+});

@@ -1,0 +1,18 @@
+/** `npm run build`: the Astro build, then brotli and gzip variants of every text file, then a stamp. */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { precompress } from './lib/precompress.ts';
+
+const astro = spawnSync('npx', ['--no-install', 'astro', 'build'], {
+  stdio: 'inherit',
+  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+});
+if (astro.status !== 0) {
+  console.error('构建失败：请根据上面的提示修改内容或代码后重试。');
+  process.exit(astro.status ?? 1);
+}
+
+const { files, rawBytes, brotliBytes } = await precompress(join('dist', 'client'));
+console.log(`预压缩 ${files} 个文件：${(rawBytes / 1024).toFixed(0)} KB → brotli ${(brotliBytes / 1024).toFixed(0)} KB`);
+writeFileSync(join('dist', '.build-stamp'), new Date().toISOString());

@@ -1,0 +1,41 @@
+import compression from 'compression';
+import express, { type RequestHandler } from 'express';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { legacyRedirect } from '../legacyRedirect.ts';
+import { securityHeaders } from './headers.ts';
+import { staticFiles } from './static.ts';
+
+export interface AppOptions {
+  /** `dist/client`: the prerendered pages and assets. */
+  clientDir: string;
+  /** Astro's handler for on-demand routes (`dist/server/entry.mjs`). */
+  astroHandler: RequestHandler;
+  /** Extra origins the pages may fetch from, e.g. the landing quote service. */
+  connectOrigins?: string[];
+}
+
+export function createApp({ clientDir, astroHandler, connectOrigins = [] }: AppOptions) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', process.env.TRUST_PROXY ? process.env.TRUST_PROXY : false);
+  const notFoundPage = readFileSync(join(clientDir, '404.html'), 'utf8');
+
+  app.use(securityHeaders(connectOrigins));
+  app.use((req, res, next) => {
+    const url = new URL(req.originalUrl, 'http://local');
+    const target = legacyRedirect(url.pathname, url.search);
+    if (target) res.redirect(301, target);
+    else next();
+  });
+  app.use(staticFiles(clientDir));
+  // Only what is rendered per request is compressed here; static files went out precompressed.
+  app.use(compression());
+  app.use(astroHandler);
+  app.use((req, res) => {
+    res.status(404).set('Cache-Control', 'no-store');
+    if (req.method === 'HEAD') res.type('html').end();
+    else res.type('html').send(notFoundPage);
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+/** The production server: `node src/server/http/main.ts` after a build (npm start does both). */
+import type { RequestHandler } from 'express';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { site } from '../../site.config.ts';
+import { createApp } from './app.ts';
+import { originOf } from './headers.ts';
+
+const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+const host = process.env.HOST || '0.0.0.0';
+const port = Number(process.env.PORT || 4321);
+
+// The Astro build exports its handler; it must not start a server of its own.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = (await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href)) as { handler: RequestHandler };
+
+const app = createApp({
+  clientDir: join(distDir, 'client'),
+  astroHandler: handler,
+  connectOrigins: originOf(site.landing.quoteUrl),
+});
+
+const server = app.listen(port, host, () => {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  console.log(`博客已启动：http://${shown}:${port}`);
+});
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE' ? `端口 ${port} 已被占用，请用 PORT 环境变量换一个端口` : error);
+  process.exit(1);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}
