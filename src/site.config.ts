@@ -43,7 +43,7 @@ export const site: SiteConfig = {
   author: '小咸鱼',
   avatar: '/img/avatar.svg',
   personalSay: '慢慢来，比较快。',
-  notice: '欢迎来到我的博客，文章均为原创，转载请注明出处。',
+  notice: '欢迎来到我的博客，原创文章转载请注明出处。',
   footer: {
     copyright: '© 2023-2026 小咸鱼 · 保留所有权利',
     filingNumber: '京ICP备00000000号-1',
