@@ -1,0 +1,52 @@
+/** Shared by the benchmarks: a fresh build served by the production server on a free port. */
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function build(): void {
+  if (process.argv.includes('--no-build')) return;
+  const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('构建失败');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function serve(): Promise<{ origin: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src/server/http/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('博客已启动') && resolve());
+    child.once('exit', () => reject(new Error('服务器未能启动')));
+  });
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** The pages every benchmark reports on. */
+export const PAGES = [
+  { name: '首页 /home', path: '/home' },
+  { name: '文章 /article/1', path: '/article/1' },
+  { name: '时间轴 /archives', path: '/archives' },
+];
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
