@@ -24,7 +24,4 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
-  vite: {
-    css: { preprocessorOptions: { scss: { api: 'modern-compiler' } } },
-  },
 });
