@@ -1,18 +1,10 @@
 /** Shared by the benchmarks: a fresh build served by the production server on a free port. */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { CHROMIUM_FLAGS as BASE_FLAGS } from '../../tests/chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { CHROMIUM } from '../../tests/chromium.ts';
+export const CHROMIUM_FLAGS = ['--headless=new', ...BASE_FLAGS];
 
 export function build(): void {
   if (process.argv.includes('--no-build')) return;

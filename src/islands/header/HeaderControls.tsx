@@ -37,11 +37,9 @@ export default function HeaderControls({ drawerItems, title }: Props) {
         <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" /></svg>
       </button>
       <button type="button" className={styles.icon} onClick={toggleTheme} aria-label={theme === 'dark' ? t.theme.toLight : t.theme.toDark} data-testid="theme-toggle">
-        {theme === 'dark' ? (
-          <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
-        ) : (
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
-        )}
+        {/* Both icons render; CSS shows the one for the theme already on <html>, so it is right before hydration. */}
+        <svg className={styles.sun} viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
+        <svg className={styles.moon} viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
       </button>
       <a className={`${styles.login} ${styles.desktopOnly}`} href="/login">{t.nav.login}</a>
       <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} />

@@ -15,10 +15,16 @@ export interface AppOptions {
   connectOrigins?: string[];
 }
 
+/** `TRUST_PROXY=true` trusts every hop; a list (`loopback, 10.0.0.0/8`) trusts those; unset trusts none. */
+export function trustProxySetting(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
 export function createApp({ clientDir, astroHandler, connectOrigins = [] }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', process.env.TRUST_PROXY ? process.env.TRUST_PROXY : false);
+  app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY));
   const notFoundPage = readFileSync(join(clientDir, '404.html'), 'utf8');
 
   app.use(securityHeaders(connectOrigins));
