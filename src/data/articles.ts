@@ -1,0 +1,65 @@
+/** Build-time access to the articles collection: every page reads articles through here. */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { assertUniqueIds, countNames, sortForHome, type ArticleMeta } from '../lib/articles';
+import { countWords, plainText, readingMinutes } from '../lib/reading';
+
+export interface Article extends ArticleMeta {
+  entry: CollectionEntry<'articles'>;
+  description: string;
+  cover?: string;
+  type: 'original' | 'repost' | 'translation';
+  origin_url?: string;
+  updated?: Date;
+  words: number;
+  minutes: number;
+}
+
+let cache: Promise<Article[]> | undefined;
+
+function toArticle(entry: CollectionEntry<'articles'>): Article {
+  const d = entry.data;
+  const body = entry.body ?? '';
+  const words = countWords(body);
+  return {
+    entry,
+    id: d.id,
+    title: d.title,
+    date: d.date,
+    updated: d.updated,
+    category: d.category,
+    tags: d.tags,
+    pinned: d.pinned,
+    order: d.order,
+    cover: d.cover,
+    type: d.type,
+    origin_url: d.origin_url,
+    description: d.description || plainText(body).slice(0, 120),
+    words,
+    minutes: readingMinutes(words),
+  };
+}
+
+async function load(): Promise<Article[]> {
+  const entries = await getCollection('articles');
+  assertUniqueIds(entries.map((e) => ({ id: e.data.id, file: e.filePath ?? e.id })));
+  return entries.filter((e) => !e.data.draft || import.meta.env.DEV).map(toArticle);
+}
+
+/** Published articles in home order (pinned, then order, then newest). */
+export async function getArticles(): Promise<Article[]> {
+  if (import.meta.env.DEV) return load().then(sortForHome);
+  cache ??= load().then(sortForHome);
+  return cache;
+}
+
+export async function getCategories() {
+  return countNames((await getArticles()).map((a) => a.category));
+}
+
+export async function getTags() {
+  return countNames((await getArticles()).flatMap((a) => a.tags));
+}
+
+export const articlePath = (id: number) => `/article/${id}`;
+export const categoryPath = (name: string) => `/category/${encodeURIComponent(name)}`;
+export const tagPath = (name: string) => `/tag/${encodeURIComponent(name)}`;

@@ -1,0 +1,13 @@
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { assertUniqueIds } from '../lib/articles';
+
+export type Talk = CollectionEntry<'talks'>;
+
+/** Talks, pinned first, then newest. */
+export async function getTalks(): Promise<Talk[]> {
+  const talks = await getCollection('talks');
+  assertUniqueIds(talks.map((talk) => ({ id: talk.data.id, file: talk.filePath ?? talk.id })), '说说');
+  return talks.sort((a, b) => Number(b.data.pinned) - Number(a.data.pinned) || +b.data.date - +a.data.date);
+}
+
+export const talkPath = (id: number) => `/talk/${id}`;
