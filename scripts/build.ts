@@ -1,7 +1,8 @@
 /** `npm run build`: the Astro build, then brotli and gzip variants of every text file, then a stamp. */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTENT_DIR_NAME } from '../src/lib/contentIndex.ts';
 import { precompress } from './lib/precompress.ts';
 
 const astro = spawnSync('npx', ['--no-install', 'astro', 'build'], {
@@ -12,6 +13,11 @@ if (astro.status !== 0) {
   console.error('构建失败：请根据上面的提示修改内容或代码后重试。');
   process.exit(astro.status ?? 1);
 }
+
+// The API's article export is for the server only: move it out of the public folder.
+const contentTarget = join('dist', 'server', 'content');
+rmSync(contentTarget, { recursive: true, force: true });
+renameSync(join('dist', 'client', CONTENT_DIR_NAME), contentTarget);
 
 const { files, rawBytes, brotliBytes } = await precompress(join('dist', 'client'));
 console.log(`预压缩 ${files} 个文件：${(rawBytes / 1024).toFixed(0)} KB → brotli ${(brotliBytes / 1024).toFixed(0)} KB`);

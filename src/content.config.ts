@@ -1,8 +1,19 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { parseSiteDate } from './lib/time';
 
 const positiveId = z.number().int().positive();
+
+/** A date on the owner's wall clock (see parseSiteDate). */
+const siteDate = z.union([z.string(), z.date()]).transform((value, ctx) => {
+  const date = parseSiteDate(value);
+  if (!date) {
+    ctx.addIssue({ code: 'custom', message: '日期格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss' });
+    return z.NEVER;
+  }
+  return date;
+});
 
 const articles = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/articles' }),
@@ -10,8 +21,8 @@ const articles = defineCollection({
     .object({
       id: positiveId,
       title: z.string().min(1).max(100),
-      date: z.coerce.date(),
-      updated: z.coerce.date().optional(),
+      date: siteDate,
+      updated: siteDate.optional(),
       category: z.string().min(1).max(20),
       tags: z.array(z.string().min(1).max(20)).min(1).max(8),
       cover: z.string().optional(),
@@ -32,7 +43,7 @@ const talks = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/talks' }),
   schema: z.object({
     id: positiveId,
-    date: z.coerce.date(),
+    date: siteDate,
     images: z.array(z.string()).max(9).default([]),
     pinned: z.boolean().default(false),
   }),

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../src/lib/time.ts';
+
 export function nextFreeId(ids: readonly number[]): number {
   return ids.reduce((max, id) => Math.max(max, id), 0) + 1;
 }
@@ -12,10 +14,8 @@ export function postFileName(id: number, title: string): string {
   return `${String(id).padStart(4, '0')}-${slug || 'post'}.md`;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 export function postTemplate(id: number, title: string, now: Date): string {
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:00`;
+  const date = formatDateTime(now).replace(/\d{2}$/, '00');
   return `---
 id: ${id}
 title: ${JSON.stringify(title)}

@@ -1,4 +1,5 @@
 /** Ordering, paging and relations of articles: plain data in, plain data out. */
+import { yearOf } from './time';
 export interface ArticleMeta {
   id: number;
   title: string;
@@ -71,7 +72,7 @@ export function recommend<T extends ArticleMeta>(list: readonly T[], article: Ar
 export function groupByYear<T extends ArticleMeta>(list: readonly T[]): { year: number; articles: T[] }[] {
   const years = new Map<number, T[]>();
   for (const a of [...list].sort(newestFirst)) {
-    const year = a.date.getFullYear();
+    const year = yearOf(a.date);
     years.set(year, [...(years.get(year) ?? []), a]);
   }
   return [...years].map(([year, articles]) => ({ year, articles }));

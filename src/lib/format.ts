@@ -17,15 +17,3 @@ export function formatCount(n: number): string {
   if (n < 10_000) return `${(Math.floor(n / 100) / 10).toFixed(1)}k`;
   return `${(Math.floor(n / 1000) / 10).toFixed(1)}w`;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "2025-03-14": dates are shown in the site's calendar, whatever the reader's machine says. */
-export function formatDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** "YYYY-MM-DD HH:mm:ss", the API's time format. */
-export function formatDateTime(date: Date): string {
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}

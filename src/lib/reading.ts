@@ -1,10 +1,13 @@
 const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]/g;
 const LATIN_WORD = /[A-Za-z0-9]+(?:[-'.][A-Za-z0-9]+)*/g;
 
-/** Markdown to the words a reader sees: no code fences, link targets, images or markup. */
-export function plainText(markdown: string): string {
+/**
+ * Markdown to the words a reader sees: no link targets, image paths or markup. Code blocks are
+ * dropped for counting words and kept (without their fences) for searching.
+ */
+export function plainText(markdown: string, { keepCode = false } = {}): string {
   return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/```[^\n]*\n([\s\S]*?)```/g, (_, code: string) => (keepCode ? ` ${code} ` : ' '))
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, ' ')

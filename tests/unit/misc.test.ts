@@ -95,10 +95,18 @@ describe('new post scaffolding', () => {
     expect(postFileName(5, '纯中文标题')).toBe('0005-post.md');
   });
   it('writes a draft with the title quoted safely', () => {
-    const text = postTemplate(9, '冒号: 与 "引号"', new Date(2026, 0, 2, 3, 4));
+    const text = postTemplate(9, '冒号: 与 "引号"', new Date('2026-01-01T19:04:27Z'));
     expect(text).toContain('id: 9');
     expect(text).toContain('title: "冒号: 与 \\"引号\\""');
     expect(text).toContain('date: "2026-01-02 03:04:00"');
     expect(text).toContain('draft: true');
+  });
+});
+
+describe('plainText for search', () => {
+  it('keeps code text but not the fences when asked', () => {
+    const md = '前言\n\n```ts\nconst answer = 42;\n```\n\n结尾';
+    expect(plainText(md)).toBe('前言 结尾');
+    expect(plainText(md, { keepCode: true })).toBe('前言 const answer = 42; 结尾');
   });
 });

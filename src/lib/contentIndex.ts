@@ -1,0 +1,36 @@
+/**
+ * The article data the API serves, exported from the content collection at build time
+ * (`/api-content/*`) and moved to `dist/server/content` so only the server reads it.
+ */
+export const CONTENT_DIR_NAME = 'api-content';
+
+export interface IndexedArticle {
+  id: number;
+  title: string;
+  description: string;
+  cover: string | null;
+  category: string;
+  tags: string[];
+  pinned: boolean;
+  order: number;
+  type: 'original' | 'repost' | 'translation';
+  origin_url: string | null;
+  /** ISO 8601. */
+  date: string;
+  updated: string | null;
+  words: number;
+  /** Plain text of the body (code included, Markdown syntax removed), for search. */
+  text: string;
+}
+
+export interface ContentIndex {
+  builtAt: string;
+  articles: IndexedArticle[];
+}
+
+/** The parts only the article detail call needs, one file per article. */
+export interface ArticleBody {
+  id: number;
+  markdown: string;
+  html: string;
+}

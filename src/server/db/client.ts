@@ -1,0 +1,35 @@
+import { createClient, type Client } from '@libsql/client';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema.ts';
+
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
+
+export const DEFAULT_DATABASE_URL = 'file:./data/blog.db';
+const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+/** Opens the database: the embedded SQLite file by default, or a libsql/sqld server by URL. */
+export async function openDb(url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<Db> {
+  const isFile = url.startsWith('file:');
+  if (isFile) {
+    const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
+    if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  }
+  const client = createClient({ url, authToken: process.env.DATABASE_AUTH_TOKEN });
+  if (isFile) {
+    // WAL lets readers run beside the writer; the timeout makes a busy writer wait instead of failing.
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('PRAGMA busy_timeout = 5000');
+    await client.execute('PRAGMA synchronous = NORMAL');
+    await client.execute('PRAGMA foreign_keys = ON');
+  }
+  return drizzle(client, { schema }) as Db;
+}
+
+/** Applies the committed migrations that have not run yet; a second start is a no-op. */
+export async function migrateDb(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+}
