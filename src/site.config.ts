@@ -1,9 +1,4 @@
 /** The owner's settings for the whole site. Everything a reader sees about the owner lives here. */
-export interface SocialLink {
-  name: string;
-  url: string;
-}
-
 export interface SiteConfig {
   /** Canonical origin used in links, RSS and the sitemap; overridable with SITE_URL at build time. */
   url: string;
@@ -18,7 +13,18 @@ export interface SiteConfig {
     filingNumber: string;
     filingUrl: string;
   };
-  social: SocialLink[];
+  /** Links shown on the site and given to clients by GET /api/config; leave empty to hide one. */
+  social: {
+    github: string;
+    gitee: string;
+    bilibili: string;
+    qq: string;
+    weChat: string;
+    qqGroup: string;
+    weChatGroup: string;
+  };
+  /** The backdrop behind the avatar on profile cards. */
+  avatarBackground: string;
   /** Page-header background per route prefix; the longest matching prefix wins, `default` otherwise. */
   pageHeaders: Record<string, string>;
   pageSize: number;
@@ -49,11 +55,16 @@ export const site: SiteConfig = {
     filingNumber: '京ICP备00000000号-1',
     filingUrl: 'https://beian.miit.gov.cn/',
   },
-  social: [
-    { name: 'GitHub', url: 'https://github.com/' },
-    { name: 'Gitee', url: 'https://gitee.com/' },
-    { name: 'bilibili', url: 'https://www.bilibili.com/' },
-  ],
+  social: {
+    github: 'https://github.com/',
+    gitee: 'https://gitee.com/',
+    bilibili: 'https://www.bilibili.com/',
+    qq: '',
+    weChat: '',
+    qqGroup: '',
+    weChatGroup: '',
+  },
+  avatarBackground: '/img/headers/default.svg',
   pageHeaders: {
     '/home': '/img/headers/home.svg',
     '/archives': '/img/headers/archives.svg',

@@ -1,5 +1,5 @@
 /** Ordering, paging and relations of articles: plain data in, plain data out. */
-import { yearOf } from './time';
+import { yearOf } from './time.ts';
 export interface ArticleMeta {
   id: number;
   title: string;

@@ -8,6 +8,7 @@ import * as schema from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
+const BUSY_TIMEOUT_MS = 5000;
 export const DEFAULT_DATABASE_URL = 'file:./data/blog.db';
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -18,14 +19,11 @@ export async function openDb(url = process.env.DATABASE_URL || DEFAULT_DATABASE_
     const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
     if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({ url, authToken: process.env.DATABASE_AUTH_TOKEN });
-  if (isFile) {
-    // WAL lets readers run beside the writer; the timeout makes a busy writer wait instead of failing.
-    await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
-    await client.execute('PRAGMA synchronous = NORMAL');
-    await client.execute('PRAGMA foreign_keys = ON');
-  }
+  // The client pools connections; `timeout` is the busy timeout each of them gets, so a
+  // writer waits for another instead of failing with SQLITE_BUSY.
+  const client = createClient({ url, authToken: process.env.DATABASE_AUTH_TOKEN, timeout: BUSY_TIMEOUT_MS });
+  // WAL is stored in the file itself: readers then run beside the writer.
+  if (isFile) await client.execute('PRAGMA journal_mode = WAL');
   return drizzle(client, { schema }) as Db;
 }
 

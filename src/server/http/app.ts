@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { legacyRedirect } from '../legacyRedirect.ts';
@@ -11,6 +11,8 @@ export interface AppOptions {
   clientDir: string;
   /** Astro's handler for on-demand routes (`dist/server/entry.mjs`). */
   astroHandler: RequestHandler;
+  /** The `/api` router. */
+  api: Router;
   /** Extra origins the pages may fetch from, e.g. the landing quote service. */
   connectOrigins?: string[];
 }
@@ -21,7 +23,7 @@ export function trustProxySetting(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
-export function createApp({ clientDir, astroHandler, connectOrigins = [] }: AppOptions) {
+export function createApp({ clientDir, astroHandler, api, connectOrigins = [] }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY));
@@ -37,6 +39,7 @@ export function createApp({ clientDir, astroHandler, connectOrigins = [] }: AppO
   app.use(staticFiles(clientDir));
   // Only what is rendered per request is compressed here; static files went out precompressed.
   app.use(compression());
+  app.use('/api', api);
   app.use(astroHandler);
   app.use((req, res) => {
     res.status(404).set('Cache-Control', 'no-store');

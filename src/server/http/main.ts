@@ -3,12 +3,21 @@ import type { RequestHandler } from 'express';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { site } from '../../site.config.ts';
+import { apiRouter } from '../api/index.ts';
+import { loadCatalog } from '../articles/catalog.ts';
+import { createArticleService } from '../articles/service.ts';
+import { migrateDb, openDb } from '../db/client.ts';
+import { createSiteService } from '../site/service.ts';
 import { createApp } from './app.ts';
 import { originOf } from './headers.ts';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const host = process.env.HOST || '0.0.0.0';
 const port = Number(process.env.PORT || 4321);
+
+const db = await openDb();
+await migrateDb(db);
+const catalog = await loadCatalog(resolve(process.env.CONTENT_DIR ?? join(distDir, 'server', 'content')));
 
 // The Astro build exports its handler; it must not start a server of its own.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -17,6 +26,7 @@ const { handler } = (await import(pathToFileURL(join(distDir, 'server', 'entry.m
 const app = createApp({
   clientDir: join(distDir, 'client'),
   astroHandler: handler,
+  api: apiRouter({ site: createSiteService({ db, catalog }), articles: createArticleService(db, catalog) }),
   connectOrigins: originOf(site.landing.quoteUrl),
 });
 
@@ -31,7 +41,10 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    server.close(() => process.exit(0));
+    server.close(() => {
+      db.$client.close();
+      process.exit(0);
+    });
     setTimeout(() => process.exit(0), 5000).unref();
   });
 }

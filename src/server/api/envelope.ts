@@ -1,0 +1,32 @@
+/** The API's answer shape `{code, message, result}` and its errors (API.md, Conventions). */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  result?: T;
+}
+
+export const ok = <T>(result: T): Envelope<T> => ({ code: 0, message: 'success', result });
+
+/** A tip: HTTP 200, shown to the reader as a notice titled 温馨提示. */
+export const tip = <T>(message: string, result?: T): Envelope<T> => ({ code: 100, message, result });
+
+export class ApiError extends Error {
+  status: number;
+  fields?: string[];
+  headers?: Record<string, string>;
+
+  constructor(status: number, message: string, options: { fields?: string[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.status = status;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+export const badRequest = (message: string, fields?: string[]) => new ApiError(400, message, { fields });
+export const notFound = (message = '请求的内容不存在') => new ApiError(404, message);
+export const forbidden = (message = '权限不足') => new ApiError(403, message);
+
+export function errorBody(error: ApiError): Envelope<{ fields: string[] } | undefined> {
+  return { code: error.status, message: error.message, ...(error.fields ? { result: { fields: error.fields } } : {}) };
+}

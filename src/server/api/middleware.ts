@@ -1,0 +1,68 @@
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { ApiError, errorBody, forbidden } from './envelope.ts';
+
+export const JSON_BODY_LIMIT = '64kb';
+const REQUEST_TIMEOUT_MS = 10_000;
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const jsonBody = (): RequestHandler => express.json({ limit: JSON_BODY_LIMIT });
+
+/**
+ * State-changing calls must say `X-Requested-With: XMLHttpRequest`. A cross-site form cannot
+ * set the header, and a cross-site script cannot either without a CORS preflight we never grant.
+ */
+export const requireXhr = (): RequestHandler => (req, _res, next) => {
+  if (STATE_CHANGING.has(req.method) && req.get('X-Requested-With') !== 'XMLHttpRequest') {
+    next(forbidden('请求被拒绝：缺少 X-Requested-With 请求头'));
+  } else next();
+};
+
+/** Answers 408 when a handler has not finished in time, instead of leaving the reader waiting. */
+export const timeout = (ms = REQUEST_TIMEOUT_MS): RequestHandler => (_req, res, next) => {
+  const timer = setTimeout(() => {
+    if (!res.headersSent) res.status(408).json(errorBody(new ApiError(408, '请求超时，请稍后重试')));
+  }, ms);
+  res.on('close', () => clearTimeout(timer));
+  res.on('finish', () => clearTimeout(timer));
+  next();
+};
+
+/** Per-IP request budget; over it, a 429 with Retry-After and a Chinese message. */
+export function limitPerIp(limit: number, windowMs: number, message = '操作太频繁，请稍后再试'): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, res) => {
+      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const seconds = reset ? Math.max(1, Math.ceil((+reset - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
+      res.status(429).set('Retry-After', String(seconds)).json(errorBody(new ApiError(429, message)));
+    },
+  });
+}
+
+/** Who a like or view belongs to: the logged-in user, else the client address. */
+export function actorOf(req: Request): string {
+  const user = (req as Request & { user?: { id: number } }).user;
+  return user ? `user:${user.id}` : `ip:${req.ip ?? 'unknown'}`;
+}
+
+export const apiNotFound = (): RequestHandler => (_req, _res, next) => next(new ApiError(404, '接口不存在'));
+
+/** Every error leaves as an envelope with a Chinese message; unexpected ones are logged, never shown. */
+export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) => {
+  let apiError: ApiError;
+  if (error instanceof ApiError) apiError = error;
+  else if (error?.type === 'entity.too.large') apiError = new ApiError(413, `请求内容过大，最多 ${JSON_BODY_LIMIT.toUpperCase()}`);
+  else if (error?.type === 'entity.parse.failed') apiError = new ApiError(400, '请求体不是有效的 JSON', { fields: ['body'] });
+  else if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported') apiError = new ApiError(415, '不支持的请求编码');
+  else {
+    console.error(error);
+    apiError = new ApiError(500, '服务器开小差了，请稍后再试');
+  }
+  if (res.headersSent) return;
+  if (apiError.headers) res.set(apiError.headers);
+  res.status(apiError.status).json(errorBody(apiError));
+};

@@ -1,0 +1,75 @@
+import { Router, type Request } from 'express';
+import { z } from 'astro/zod';
+import type { ArticleService } from '../../articles/service.ts';
+import { badRequest, notFound, ok, tip } from '../envelope.ts';
+import { actorOf, limitPerIp } from '../middleware.ts';
+import { id, paging, pagingSchema, parse } from '../validate.ts';
+
+const idParams = z.object({ id: id() });
+const listBody = z.object({ id: id(), ...paging });
+const readingParams = z.object({
+  id: id(),
+  duration: z.coerce
+    .number({ error: '阅读时长必须是数字' })
+    .int({ error: '阅读时长必须是整数秒' })
+    .min(1, { error: '阅读时长至少 1 秒' })
+    .max(3600, { error: '单次阅读时长最多 3600 秒' }),
+});
+export const KEYWORD_MAX = 50;
+const keywordParams = z.object({
+  keyword: z
+    .string({ error: '请输入搜索内容' })
+    .trim()
+    .min(1, { error: '请输入搜索内容' })
+    .max(KEYWORD_MAX, { error: `搜索内容最多 ${KEYWORD_MAX} 个字` }),
+});
+
+export function articleRoutes(articles: ArticleService): Router {
+  const router = Router();
+  const article = (req: Request) => {
+    const found = articles.find(parse(idParams, req.params).id);
+    if (!found) throw notFound('文章不存在');
+    return found;
+  };
+
+  router.get('/blogHomeGetArticleList/:current/:size', async (req, res) => {
+    const { current, size } = parse(pagingSchema, req.params);
+    res.json(ok(await articles.home(current, size)));
+  });
+  router.get('/blogTimelineGetArticleList/:current/:size', (req, res) => {
+    const { current, size } = parse(pagingSchema, req.params);
+    res.json(ok(articles.timeline(current, size)));
+  });
+  router.post('/getArticleListByTagId', (req, res) => {
+    const { id, current, size } = parse(listBody, req.body);
+    res.json(ok(articles.byTag(id, current, size)));
+  });
+  router.post('/getArticleListByCategoryId', (req, res) => {
+    const { id, current, size } = parse(listBody, req.body);
+    res.json(ok(articles.byCategory(id, current, size)));
+  });
+  router.get('/getRecommendArticleById/:id', async (req, res) => void res.json(ok(await articles.related(article(req)))));
+  router.get('/getArticleById/:id', limitPerIp(120, 60_000), async (req, res) => void res.json(ok(await articles.detail(article(req)))));
+  router.put('/view/:id', limitPerIp(120, 60_000), async (req, res) => void res.json(ok(await articles.view(article(req), actorOf(req)))));
+  router.get('/getHotArticle', async (_req, res) => void res.json(ok(await articles.hot())));
+  router.get('/getArticleListByContent{/:keyword}', (req, res) => {
+    if (req.params.keyword === undefined) throw badRequest('请输入搜索内容', ['keyword']);
+    res.json(ok(articles.search(parse(keywordParams, req.params).keyword)));
+  });
+
+  const likeLimit = limitPerIp(60, 60_000);
+  router.put('/like/:id', likeLimit, async (req, res) => {
+    const outcome = await articles.like(article(req), actorOf(req));
+    res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));
+  });
+  router.put('/cancelLike/:id', likeLimit, async (req, res) => {
+    const outcome = await articles.unlike(article(req), actorOf(req));
+    res.json(outcome.changed ? ok(outcome.likes) : tip('你还没有点赞哦', outcome.likes));
+  });
+  router.get('/isLike/:id', async (req, res) => void res.json(ok(await articles.isLiked(article(req), actorOf(req)))));
+  router.put('/addReadingDuration/:id/:duration', limitPerIp(60, 60_000), async (req, res) => {
+    const { duration } = parse(readingParams, req.params);
+    res.json(ok(await articles.addReading(article(req), duration)));
+  });
+  return router;
+}

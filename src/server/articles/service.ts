@@ -1,0 +1,126 @@
+/** The Articles API (API.md): content from the catalog, counters from the database. */
+import { paginate } from '../../lib/articles.ts';
+import { snippet, search } from '../../lib/search.ts';
+import { formatDateTime, yearOf } from '../../lib/time.ts';
+import { site } from '../../site.config.ts';
+import type { Db } from '../db/client.ts';
+import type { Catalog, CatalogArticle } from './catalog.ts';
+import * as stats from './stats.ts';
+
+const TYPE_CODES = { original: 1, repost: 2, translation: 3 } as const;
+export const HOT_COUNT = 5;
+export const SEARCH_LIMIT = 8;
+const RECOMMEND_COUNT = 6;
+
+function item(a: CatalogArticle, counters: stats.ArticleCounters = stats.ZERO) {
+  const s = a.source;
+  return {
+    id: a.id,
+    article_title: a.title,
+    article_description: s.description,
+    article_cover: s.cover,
+    category_id: a.categoryId,
+    categoryName: a.category,
+    tagIdList: a.tagIds,
+    tagNameList: [...a.tags],
+    is_top: a.pinned ? 1 : 2,
+    order: a.order,
+    type: TYPE_CODES[s.type],
+    origin_url: s.origin_url,
+    view_times: counters.views,
+    thumbs_up_times: counters.likes,
+    reading_duration: counters.readingSeconds,
+    createdAt: formatDateTime(a.date),
+    updatedAt: formatDateTime(s.updated ? new Date(s.updated) : a.date),
+    authorName: site.author,
+  };
+}
+
+const brief = (a: CatalogArticle) => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
+
+export function createArticleService(db: Db, catalog: Catalog) {
+  async function withCounters(list: CatalogArticle[]) {
+    const counters = await stats.countersFor(db, list.map((a) => a.id));
+    return list.map((a) => item(a, counters.get(a.id)));
+  }
+
+  function find(id: number): CatalogArticle | null {
+    return catalog.byId.get(id) ?? null;
+  }
+
+  function taxonomyPage(taxonomy: Catalog['tags'], id: number, current: number, size: number) {
+    const ids = taxonomy.get(id)?.articleIds ?? [];
+    const page = paginate(ids, current, size);
+    return { current, size, total: page.total, list: page.list.map((articleId) => brief(catalog.byId.get(articleId)!)) };
+  }
+
+  return {
+    find,
+
+    async home(current: number, size: number) {
+      const page = paginate(catalog.home, current, size);
+      return { current, size, total: page.total, list: await withCounters(page.list) };
+    },
+
+    timeline(current: number, size: number) {
+      const page = paginate(catalog.newest, current, size);
+      const years = new Map<number, ReturnType<typeof brief>[]>();
+      for (const a of page.list) {
+        const year = yearOf(a.date);
+        years.set(year, [...(years.get(year) ?? []), brief(a)]);
+      }
+      return { current, size, total: page.total, list: [...years].map(([year, articleList]) => ({ year, articleList })) };
+    },
+
+    byTag: (id: number, current: number, size: number) => taxonomyPage(catalog.tags, id, current, size),
+    byCategory: (id: number, current: number, size: number) => taxonomyPage(catalog.categories, id, current, size),
+
+    async related(article: CatalogArticle) {
+      const { previous, next } = catalog.neighbours(article.id);
+      const recommend = catalog.recommend(article.id, RECOMMEND_COUNT);
+      const shown = [previous, next, ...recommend].filter((a): a is CatalogArticle => a !== null);
+      const counters = await stats.countersFor(db, shown.map((a) => a.id));
+      const toItem = (a: CatalogArticle | null) => (a ? item(a, counters.get(a.id)) : null);
+      return { previous: toItem(previous), next: toItem(next), recommend: recommend.map(toItem) };
+    },
+
+    /** The full article, counting the view it represents. */
+    async detail(article: CatalogArticle) {
+      const [body, counters] = await Promise.all([catalog.body(article.id), stats.addView(db, article.id)]);
+      return { ...item(article, counters), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
+    },
+
+    /** The static article page's call: count the view and return what the page shows live. */
+    async view(article: CatalogArticle, actor: string) {
+      const [counters, liked] = await Promise.all([stats.addView(db, article.id), stats.isLiked(db, article.id, actor)]);
+      return { view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingSeconds, is_like: liked };
+    },
+
+    /** Five most viewed; newest articles fill in while few have been read. */
+    async hot() {
+      const viewed = (await stats.mostViewed(db, HOT_COUNT * 4)).filter((row) => catalog.byId.has(row.id) && row.views > 0);
+      const picked = new Map(viewed.slice(0, HOT_COUNT).map((row) => [row.id, row.views]));
+      for (const a of catalog.newest) {
+        if (picked.size >= HOT_COUNT) break;
+        if (!picked.has(a.id)) picked.set(a.id, 0);
+      }
+      return [...picked].map(([id, views]) => ({ id, article_title: catalog.byId.get(id)!.title, view_times: views }));
+    },
+
+    search(keyword: string) {
+      return search(catalog.search, keyword, SEARCH_LIMIT).map((hit) => {
+        const a = catalog.byId.get(hit.id)!;
+        return { id: a.id, article_title: a.title, article_content: snippet(a.source.text, hit.position) };
+      });
+    },
+
+    like: (article: CatalogArticle, actor: string) => stats.like(db, article.id, actor),
+    unlike: (article: CatalogArticle, actor: string) => stats.unlike(db, article.id, actor),
+    isLiked: (article: CatalogArticle, actor: string) => stats.isLiked(db, article.id, actor),
+    async addReading(article: CatalogArticle, seconds: number) {
+      return (await stats.addReading(db, article.id, seconds)).readingSeconds;
+    },
+  };
+}
+
+export type ArticleService = ReturnType<typeof createArticleService>;

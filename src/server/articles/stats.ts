@@ -1,0 +1,93 @@
+/** The article counters and likes tables. A like and its counter always change together. */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { articleStats, likes } from '../db/schema.ts';
+
+export interface ArticleCounters {
+  views: number;
+  likes: number;
+  readingSeconds: number;
+}
+
+export const ZERO: ArticleCounters = { views: 0, likes: 0, readingSeconds: 0 };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+const counterColumns = { views: articleStats.views, likes: articleStats.likes, readingSeconds: articleStats.readingSeconds };
+
+export async function countersFor(db: Db, ids: readonly number[]): Promise<Map<number, ArticleCounters>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: articleStats.articleId, ...counterColumns })
+    .from(articleStats)
+    .where(inArray(articleStats.articleId, [...ids]));
+  return new Map(rows.map(({ id, ...counters }) => [id, counters]));
+}
+
+async function bump(db: Executor, id: number, change: Partial<Record<keyof ArticleCounters, number>>): Promise<ArticleCounters> {
+  const set = Object.fromEntries(
+    Object.entries(change).map(([key, by]) => {
+      const column = counterColumns[key as keyof ArticleCounters];
+      return [key, sql`max(0, ${column} + ${by})`];
+    }),
+  );
+  const [row] = await db
+    .insert(articleStats)
+    .values({ articleId: id, ...Object.fromEntries(Object.entries(change).map(([k, v]) => [k, Math.max(0, v!)])) })
+    .onConflictDoUpdate({ target: articleStats.articleId, set })
+    .returning(counterColumns);
+  return row;
+}
+
+export const addView = (db: Db, id: number) => bump(db, id, { views: 1 });
+export const addReading = (db: Db, id: number, seconds: number) => bump(db, id, { readingSeconds: seconds });
+
+export interface LikeOutcome {
+  /** False when the reader had already liked (or had not liked, for an unlike). */
+  changed: boolean;
+  likes: number;
+}
+
+/** Records the like and raises the counter in one transaction; a repeat like changes nothing. */
+export async function like(db: Db, id: number, actor: string): Promise<LikeOutcome> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(likes).values({ type: 'article', targetId: id, actor }).onConflictDoNothing().returning({ actor: likes.actor });
+    if (inserted.length === 0) return { changed: false, likes: await currentLikes(tx, id) };
+    return { changed: true, likes: (await bump(tx, id, { likes: 1 })).likes };
+  });
+}
+
+export async function unlike(db: Db, id: number, actor: string): Promise<LikeOutcome> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(likes)
+      .where(and(eq(likes.type, 'article'), eq(likes.targetId, id), eq(likes.actor, actor)))
+      .returning({ actor: likes.actor });
+    if (removed.length === 0) return { changed: false, likes: await currentLikes(tx, id) };
+    return { changed: true, likes: (await bump(tx, id, { likes: -1 })).likes };
+  });
+}
+
+async function currentLikes(db: Executor, id: number): Promise<number> {
+  const [row] = await db.select({ likes: articleStats.likes }).from(articleStats).where(eq(articleStats.articleId, id));
+  return row?.likes ?? 0;
+}
+
+export async function isLiked(db: Db, id: number, actor: string): Promise<boolean> {
+  const rows = await db
+    .select({ actor: likes.actor })
+    .from(likes)
+    .where(and(eq(likes.type, 'article'), eq(likes.targetId, id), eq(likes.actor, actor)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The most viewed article ids, more than asked so that removed articles can be skipped. */
+export async function mostViewed(db: Db, limit: number): Promise<{ id: number; views: number }[]> {
+  return db
+    .select({ id: articleStats.articleId, views: articleStats.views })
+    .from(articleStats)
+    .orderBy(desc(articleStats.views), desc(articleStats.articleId))
+    .limit(limit);
+}

@@ -1,0 +1,76 @@
+/** Site-wide data: the public configuration, page headers, totals and the site view counter. */
+import { eq, sql } from 'drizzle-orm';
+import { site } from '../../site.config.ts';
+import type { Catalog } from '../articles/catalog.ts';
+import type { Db } from '../db/client.ts';
+import { siteStats } from '../db/schema.ts';
+
+const VIEWS = 'views';
+
+export interface SiteDeps {
+  db: Db;
+  catalog: Catalog;
+  /** Registered users; the accounts module provides it. */
+  userCount?: () => Promise<number>;
+}
+
+export function createSiteService({ db, catalog, userCount = async () => 0 }: SiteDeps) {
+  async function viewCount(): Promise<number> {
+    const [row] = await db.select({ value: siteStats.value }).from(siteStats).where(eq(siteStats.name, VIEWS));
+    return row?.value ?? 0;
+  }
+
+  return {
+    async config() {
+      return {
+        blog_name: site.title,
+        blog_avatar: site.avatar,
+        avatar_bg: site.avatarBackground,
+        personal_say: site.personalSay,
+        blog_notice: site.notice,
+        qq_link: site.social.qq,
+        we_chat_link: site.social.weChat,
+        github_link: site.social.github,
+        git_ee_link: site.social.gitee,
+        bilibili_link: site.social.bilibili,
+        view_time: await viewCount(),
+        we_chat_group: site.social.weChatGroup,
+        qq_group: site.social.qqGroup,
+        we_chat_pay: site.payment.weChatQr,
+        ali_pay: site.payment.aliPayQr,
+      };
+    },
+
+    async addView(): Promise<number> {
+      const [row] = await db
+        .insert(siteStats)
+        .values({ name: VIEWS, value: 1 })
+        .onConflictDoUpdate({ target: siteStats.name, set: { value: sql`${siteStats.value} + 1` } })
+        .returning({ value: siteStats.value });
+      return row.value;
+    },
+
+    pageHeaders() {
+      return Object.entries(site.pageHeaders).map(([route_name, bg_url], index) => ({ id: index + 1, route_name, bg_url }));
+    },
+
+    async statistic() {
+      return {
+        articleCount: catalog.byId.size,
+        tagCount: catalog.tags.size,
+        categoryCount: catalog.categories.size,
+        userCount: await userCount(),
+      };
+    },
+
+    categories() {
+      return [...catalog.categories.values()].map((c) => ({ id: c.id, category_name: c.name, articleCount: c.articleIds.length }));
+    },
+
+    tags() {
+      return [...catalog.tags.values()].map((t) => ({ id: t.id, tag_name: t.name, articleCount: t.articleIds.length }));
+    },
+  };
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;
