@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameId } from '../../src/lib/articles';
+import type { ContentIndex } from '../../src/lib/contentIndex';
+import { startApi, type ApiClient } from './api';
+
+const index: ContentIndex = JSON.parse(readFileSync('dist/server/content/index.json', 'utf8'));
+let api: ApiClient;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api?.stop());
+
+describe('site', () => {
+  it('gives the configuration in the envelope', async () => {
+    const { status, body } = await api.call('GET', '/config');
+    expect(status).toBe(200);
+    expect(body.code).toBe(0);
+    expect(typeof body.message).toBe('string');
+    for (const key of ['blog_name', 'blog_avatar', 'avatar_bg', 'personal_say', 'blog_notice', 'qq_link', 'we_chat_link', 'github_link', 'git_ee_link', 'bilibili_link', 'view_time', 'we_chat_group', 'qq_group', 'we_chat_pay', 'ali_pay']) {
+      expect(body.result).toHaveProperty(key);
+    }
+    expect(body.result.view_time).toBe(0);
+  });
+
+  it('counts site views and shows them in the configuration', async () => {
+    const first = await api.call('PUT', '/config/addView', { ip: '10.1.0.1' });
+    const second = await api.call('PUT', '/config/addView', { ip: '10.1.0.2' });
+    expect(first.body).toMatchObject({ code: 0, result: 1 });
+    expect(second.body.result).toBe(2);
+    expect((await api.call('GET', '/config')).body.result.view_time).toBe(2);
+  });
+
+  it('limits site views per IP with a 429 and Retry-After', async () => {
+    let last;
+    for (let i = 0; i < 21; i++) last = await api.call('PUT', '/config/addView', { ip: '10.1.0.9' });
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.body.message).toMatch(/频繁/);
+    expect((await api.call('PUT', '/config/addView', { ip: '10.1.0.10' })).status).toBe(200);
+  });
+
+  it('lists page headers, totals and the two dictionaries', async () => {
+    const headers = (await api.call('GET', '/pageHeader/getAll')).body.result;
+    expect(headers.length).toBeGreaterThan(0);
+    expect(headers[0]).toEqual({ id: 1, route_name: expect.any(String), bg_url: expect.stringMatching(/^\//) });
+
+    const categories = (await api.call('GET', '/category/getCategoryDictionary')).body.result;
+    const tags = (await api.call('GET', '/tag/getTagDictionary')).body.result;
+    const categoryNames = new Set(index.articles.map((a) => a.category));
+    const tagNames = new Set(index.articles.flatMap((a) => a.tags));
+    expect(categories).toHaveLength(categoryNames.size);
+    expect(tags).toHaveLength(tagNames.size);
+    for (const c of categories) expect(c.id).toBe(nameId(c.category_name));
+    expect(categories.reduce((sum: number, c: { articleCount: number }) => sum + c.articleCount, 0)).toBe(index.articles.length);
+
+    const stats = (await api.call('GET', '/statistic')).body.result;
+    expect(stats).toEqual({ articleCount: index.articles.length, tagCount: tagNames.size, categoryCount: categoryNames.size, userCount: 0 });
+  });
+});
+
+describe('conventions', () => {
+  it('refuses a state-changing call without X-Requested-With', async () => {
+    const res = await api.call('PUT', '/config/addView', { headers: { 'X-Requested-With': '' } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 403, message: expect.stringContaining('X-Requested-With') });
+  });
+
+  it('refuses an oversized body with 413 and a malformed one with 400', async () => {
+    const big = await api.call('POST', '/article/getArticleListByTagId', { raw: JSON.stringify({ id: 1, current: 1, size: 1, pad: 'x'.repeat(100_000) }) });
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe(413);
+    expect(big.body.message).toMatch(/过大/);
+    const broken = await api.call('POST', '/article/getArticleListByTagId', { raw: '{"id": 1,' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toMatch(/JSON/);
+  });
+
+  it('answers unknown API paths with a 404 envelope, never a page', async () => {
+    const res = await api.call('GET', '/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 404, message: '接口不存在' });
+  });
+
+  it('keeps answers out of shared caches', async () => {
+    expect((await api.call('GET', '/config')).headers.get('cache-control')).toBe('no-store');
+  });
+});
