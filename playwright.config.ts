@@ -1,7 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
 
 const PORT = Number(process.env.E2E_PORT || 4411);
+// Every run starts on an empty database of its own, never the owner's data/blog.db.
+const DATABASE_URL = `file:${join(mkdtempSync(join(tmpdir(), 'blog-e2e-')), 'blog.db')}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,7 +35,7 @@ export default defineConfig({
   webServer: {
     command: 'node src/server/http/main.ts',
     url: `http://127.0.0.1:${PORT}/home`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -74,8 +74,21 @@ export const t = {
     messages: '留言板',
     links: '下载',
   },
+  search: {
+    title: '搜索',
+    placeholder: '请输入搜索内容',
+    close: '关闭搜索',
+    clear: '清空输入',
+    history: '搜索历史',
+    clearHistory: '清空历史',
+    noHistory: '还没有搜索过',
+    hot: '热门推荐',
+    loading: '搜索中…',
+    empty: '没有找到相关文章，换个关键词试试',
+    failed: '搜索失败，请稍后重试',
+    shortcut: '按 / 或 Ctrl+K 打开搜索',
+  },
   toast: {
     welcome: '欢迎光临',
-    searchSoon: '搜索功能即将上线',
   },
 };

@@ -17,3 +17,10 @@ export function formatCount(n: number): string {
   if (n < 10_000) return `${(Math.floor(n / 100) / 10).toFixed(1)}k`;
   return `${(Math.floor(n / 1000) / 10).toFixed(1)}w`;
 }
+
+/** Accumulated reading time: "45秒", "12分钟", "3.5小时". */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.max(0, Math.floor(seconds))}秒`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}分钟`;
+  return `${(Math.floor(seconds / 360) / 10).toFixed(1)}小时`;
+}

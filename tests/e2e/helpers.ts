@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 
-/** Resolves once every island on the page has hydrated. */
+/** Resolves once every island that does not wait to be scrolled into view has hydrated. */
 export async function islandsHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || el.getAttribute('client') === 'visible'),
+  );
 }
 
 /** A header menu link, by its visible text. */

@@ -36,3 +36,16 @@ describe('formatCount', () => {
     [123456, '12.3w'],
   ])('%i → %s', (n, text) => expect(formatCount(n)).toBe(text));
 });
+
+import { formatDuration } from '../../src/lib/format';
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0秒'],
+    [59, '59秒'],
+    [60, '1分钟'],
+    [3599, '59分钟'],
+    [3600, '1.0小时'],
+    [12_600, '3.5小时'],
+  ])('%i s → %s', (s, text) => expect(formatDuration(s)).toBe(text));
+});

@@ -1,10 +1,21 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { $theme, syncTheme, toggleTheme } from '../../stores/theme';
-import { showToast } from '../../stores/toast';
+import { $searchOpen, openSearch } from '../../stores/search';
 import Drawer, { type DrawerItem } from './Drawer';
 import styles from './HeaderControls.module.scss';
+
+// The dialog's code loads on first use, not with the header.
+const SearchDialog = lazy(() => import('../search/SearchDialog'));
+
+/** `/` or Ctrl/⌘+K opens search, unless the reader is typing somewhere. */
+function isSearchShortcut(e: KeyboardEvent): boolean {
+  const target = e.target as HTMLElement | null;
+  const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') return true;
+  return e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey;
+}
 
 interface Props {
   drawerItems: DrawerItem[];
@@ -14,10 +25,26 @@ interface Props {
 /** The header's interactive corner: search, theme, login, and on mobile the drawer and back button. */
 export default function HeaderControls({ drawerItems, title }: Props) {
   const theme = useStore($theme);
+  const searchOpen = useStore($searchOpen);
+  const [searchUsed, setSearchUsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // Captured once: the header persists across navigations, so this never changes within a tab.
   const [mountedAt] = useState(() => `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+  useEffect(() => {
+    if (searchOpen) setSearchUsed(true);
+  }, [searchOpen]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isSearchShortcut(e)) return;
+      e.preventDefault();
+      openSearch();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   useEffect(() => {
     syncTheme();
@@ -33,7 +60,7 @@ export default function HeaderControls({ drawerItems, title }: Props) {
       <button type="button" className={`${styles.icon} ${styles.mobileOnly} ${styles.first}`} onClick={() => setDrawerOpen(true)} aria-label={t.nav.openMenu} aria-expanded={drawerOpen} aria-controls="nav-drawer">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
       </button>
-      <button type="button" className={styles.icon} onClick={() => showToast(t.toast.searchSoon, 'info')} aria-label={t.nav.search}>
+      <button type="button" className={styles.icon} onClick={openSearch} aria-label={t.nav.search} title={t.search.shortcut} aria-keyshortcuts="/ Control+K">
         <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" /></svg>
       </button>
       <button type="button" className={styles.icon} onClick={toggleTheme} aria-label={theme === 'dark' ? t.theme.toLight : t.theme.toDark} data-testid="theme-toggle">
@@ -42,6 +69,11 @@ export default function HeaderControls({ drawerItems, title }: Props) {
         <svg className={styles.moon} viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
       </button>
       <a className={`${styles.login} ${styles.desktopOnly}`} href="/login">{t.nav.login}</a>
+      {searchUsed && (
+        <Suspense fallback={null}>
+          <SearchDialog />
+        </Suspense>
+      )}
       <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} />
     </div>
   );

@@ -1,0 +1,55 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { api } from '../../client/api';
+import { formatCount, formatDuration } from '../../lib/format';
+import { createReadingTimer, splitSeconds } from '../../lib/readingTimer';
+import { $article, addReadSeconds, closeArticle, openArticle } from '../../stores/article';
+
+/**
+ * Live views and total reading time in the article banner. It also times this visit — only
+ * while the tab is visible and the article is on screen — and reports it when the reader
+ * hides or leaves the page.
+ */
+export default function ArticleStats({ articleId }: { articleId: number }) {
+  const state = useStore($article);
+  const reported = useRef(0);
+
+  useEffect(() => {
+    void openArticle(articleId);
+    const timer = createReadingTimer(performance.now(), { visible: document.visibilityState === 'visible' });
+    const article = document.querySelector(`[data-article-id="${articleId}"]`);
+    const observer = new IntersectionObserver(([entry]) => timer.setOnScreen(entry.isIntersecting, performance.now()));
+    if (article) observer.observe(article);
+
+    const flush = () => {
+      for (const seconds of splitSeconds(timer.take(performance.now()))) {
+        reported.current += seconds;
+        api.addReading(articleId, seconds).then(({ result }) => result !== undefined && addReadSeconds(articleId, result), () => {});
+      }
+    };
+    const onVisibility = () => {
+      const visible = document.visibilityState === 'visible';
+      if (!visible) flush();
+      timer.setVisible(visible, performance.now());
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', flush);
+    // Client-side navigation neither hides nor unloads the page.
+    document.addEventListener('astro:before-preparation', flush);
+    return () => {
+      flush();
+      observer.disconnect();
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('astro:before-preparation', flush);
+      closeArticle(articleId);
+    };
+  }, [articleId]);
+
+  if (state.id !== articleId || !state.loaded) return <span aria-hidden="true">阅读 — 次</span>;
+  return (
+    <span data-testid="article-stats">
+      阅读 <span data-testid="view-count">{formatCount(state.views)}</span> 次 · 累计阅读 {formatDuration(state.readingSeconds)}
+    </span>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The request client every island uses (SPEC sections 7 and 8): JSON with credentials and
+ * X-Requested-With, the token when there is one, a 10 s timeout, the body unwrapped, and the
+ * spec's notices by status. Side effects (notices, logging out) are injected, so the rules
+ * are testable without a browser.
+ */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  result?: T;
+}
+
+export type NoticeKind = 'info' | 'warning' | 'error';
+
+export interface RequestDeps {
+  fetch: typeof fetch;
+  notice: (title: string, message: string, kind: NoticeKind) => void;
+  /** The session is gone: forget the user and send them to /login. */
+  onUnauthorized?: () => void;
+  getToken?: () => string | null | undefined;
+  timeoutMs?: number;
+}
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** A rejected call: `status` is the HTTP status (0 for network failures and timeouts on our side). */
+export class RequestError extends Error {
+  status: number;
+  body?: Envelope;
+
+  constructor(status: number, message: string, body?: Envelope) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+const TITLES = { tip: '温馨提示', error: '错误提示', notice: '提示' } as const;
+
+/** What the reader is told for each listed status; other statuses reject silently. */
+function noticeFor(status: number, message: string | undefined): [string, string, NoticeKind] | null {
+  switch (status) {
+    case 401:
+      return [TITLES.error, message || '登录已过期，请重新登录', 'error'];
+    case 403:
+      return [TITLES.error, message || '权限不足', 'error'];
+    case 404:
+      return [TITLES.error, message || '接口不存在', 'error'];
+    case 408:
+      return [TITLES.notice, message || '服务器错误', 'warning'];
+    case 500:
+      return [TITLES.error, message || '服务器错误', 'error'];
+    default:
+      return null;
+  }
+}
+
+export function createRequest(deps: RequestDeps) {
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function request<T = unknown>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<Envelope<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = deps.getToken?.();
+    if (token) headers.Authorization = token;
+
+    let response: Response;
+    try {
+      response = await deps.fetch(url, {
+        method,
+        credentials: 'include',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+        ...init,
+      });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const message = timedOut ? '请求超时，请稍后重试' : '网络连接失败，请检查网络';
+      deps.notice(TITLES.notice, message, 'warning');
+      throw new RequestError(timedOut ? 408 : 0, message);
+    }
+
+    let envelope: Envelope<T> | undefined;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      envelope = undefined;
+    }
+
+    if (!response.ok) {
+      const notice = noticeFor(response.status, envelope?.message);
+      if (notice) deps.notice(...notice);
+      if (response.status === 401) deps.onUnauthorized?.();
+      throw new RequestError(response.status, envelope?.message || response.statusText, envelope);
+    }
+    if (!envelope) throw new RequestError(response.status, '响应格式有误');
+    if (envelope.code === 100) deps.notice(TITLES.tip, envelope.message, 'info');
+    return envelope;
+  }
+
+  return {
+    request,
+    get: <T>(url: string) => request<T>('GET', url),
+    post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
+    put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body),
+    del: <T>(url: string) => request<T>('DELETE', url),
+  };
+}
+
+export type RequestClient = ReturnType<typeof createRequest>;

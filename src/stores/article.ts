@@ -1,0 +1,56 @@
+/** The live side of the article being read: counters from the server, and the reader's like. */
+import { map } from 'nanostores';
+import { api } from '../client/api';
+
+export interface ArticleLiveState {
+  id: number | null;
+  loaded: boolean;
+  views: number;
+  likes: number;
+  readingSeconds: number;
+  liked: boolean;
+  liking: boolean;
+}
+
+const EMPTY: ArticleLiveState = { id: null, loaded: false, views: 0, likes: 0, readingSeconds: 0, liked: false, liking: false };
+
+export const $article = map<ArticleLiveState>({ ...EMPTY });
+
+/** Counts the view and loads the counters, once per visit to an article page. */
+export async function openArticle(id: number): Promise<void> {
+  if ($article.get().id === id) return;
+  $article.set({ ...EMPTY, id });
+  try {
+    const { result } = await api.viewArticle(id);
+    if ($article.get().id !== id || !result) return;
+    $article.set({ ...$article.get(), loaded: true, views: result.view_times, likes: result.thumbs_up_times, readingSeconds: result.reading_duration, liked: result.is_like });
+  } catch {
+    // The notice, if any, has been shown; the page stays readable without counters.
+  }
+}
+
+/** Leaving the page: the next visit counts again. */
+export function closeArticle(id: number): void {
+  if ($article.get().id === id) $article.set({ ...EMPTY });
+}
+
+/** Likes or unlikes at once on screen, then settles on the server's count. */
+export async function toggleLike(): Promise<void> {
+  const state = $article.get();
+  if (state.id === null || state.liking) return;
+  const id = state.id;
+  const wasLiked = state.liked;
+  $article.set({ ...state, liking: true, liked: !wasLiked, likes: Math.max(0, state.likes + (wasLiked ? -1 : 1)) });
+  try {
+    // A tip (code 100) means the server was already in the wanted state; either way the count is the server's.
+    const { result } = wasLiked ? await api.cancelLike(id) : await api.likeArticle(id);
+    if ($article.get().id !== id) return;
+    $article.set({ ...$article.get(), liking: false, liked: !wasLiked, likes: result ?? $article.get().likes });
+  } catch {
+    if ($article.get().id === id) $article.set({ ...$article.get(), liking: false, liked: wasLiked, likes: state.likes });
+  }
+}
+
+export function addReadSeconds(id: number, total: number): void {
+  if ($article.get().id === id) $article.setKey('readingSeconds', total);
+}

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+
+test('a like turns the heart red, counts once and survives a reload', async ({ page }) => {
+  await page.goto('/article/4');
+  const like = page.getByRole('button', { name: '点赞', exact: true });
+  // The like bar hydrates when it comes into view, as a reader scrolls to it.
+  await like.scrollIntoViewIfNeeded();
+  await expect(like).toBeEnabled();
+  const before = Number(await page.getByTestId('like-count').innerText());
+
+  await like.click();
+  const unlike = page.getByRole('button', { name: '取消点赞' });
+  await expect(unlike).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('like-count')).toHaveText(String(before + 1));
+  expect(await unlike.evaluate((el) => getComputedStyle(el.querySelector('svg')!).fill)).toBe('rgb(242, 84, 91)');
+
+  await page.reload();
+  await page.getByRole('button', { name: '取消点赞' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: '取消点赞' })).toBeEnabled();
+  await expect(page.getByTestId('like-count')).toHaveText(String(before + 1));
+
+  await page.getByRole('button', { name: '取消点赞' }).click();
+  await expect(page.getByRole('button', { name: '点赞', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('like-count')).toHaveText(String(before));
+});
+
+test('the view counter rises with each visit, including client-side ones', async ({ page }) => {
+  await page.goto('/article/6');
+  const views = page.getByTestId('view-count');
+  await expect(views).toHaveText(/^\d+$/);
+  const first = Number(await views.innerText());
+
+  await page.reload();
+  await expect(views).toHaveText(String(first + 1));
+
+  await page.locator('#site-header nav.menu').getByRole('link', { name: '时间轴' }).click();
+  await expect(page).toHaveURL(/\/archives$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/article\/6$/);
+  await expect(page.getByTestId('view-count')).toHaveText(String(first + 2));
+});
+
+test('reading time is reported when the reader leaves', async ({ page, request }) => {
+  await page.goto('/article/8');
+  await expect(page.getByTestId('view-count')).toHaveText(/^\d+$/);
+  const reported = page.waitForRequest((r) => r.url().includes('/api/article/addReadingDuration/8/') && r.method() === 'PUT');
+  await page.waitForTimeout(2200);
+  await page.locator('#site-header nav.menu').getByRole('link', { name: '首页' }).click();
+  const seconds = Number((await reported).url().split('/').pop());
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  const live = await request.put('/api/article/view/8', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect((await live.json()).result.reading_duration).toBeGreaterThanOrEqual(seconds);
+});

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { islandsHydrated } from './helpers';
+
+async function openSearch(page: Page) {
+  await page.getByRole('button', { name: '搜索' }).click();
+  const dialog = page.getByRole('dialog', { name: '搜索' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/home');
+  await islandsHydrated(page);
+});
+
+test('an empty search shows the hot list numbered ① to ⑤', async ({ page }) => {
+  const dialog = await openSearch(page);
+  await expect(dialog.getByPlaceholder('请输入搜索内容')).toBeFocused();
+  const hot = dialog.getByTestId('search-hot').getByRole('option');
+  await expect(hot).toHaveCount(5);
+  const ranks = await hot.locator('span').allInnerTexts();
+  expect(ranks).toEqual(['①', '②', '③', '④', '⑤']);
+  await expect(dialog.getByText('还没有搜索过')).toBeVisible();
+});
+
+test('results highlight the typed text, and a click opens the article', async ({ page }) => {
+  const dialog = await openSearch(page);
+  await dialog.getByPlaceholder('请输入搜索内容').fill('sqlite');
+  const results = dialog.locator('[role="listbox"] li');
+  await expect(results.first()).toBeVisible();
+  const marks = await dialog.locator('mark').allInnerTexts();
+  expect(marks.length).toBeGreaterThan(0);
+  for (const mark of marks) expect(mark.toLowerCase()).toBe('sqlite');
+
+  const title = (await results.first().locator('strong').innerText()).trim();
+  await results.first().click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/article\/\d+$/);
+  await expect(page.locator('.page-header h1')).toHaveText(title);
+});
+
+test('the keyboard opens search, moves through results and opens one', async ({ page }) => {
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: '搜索' });
+  const input = dialog.getByPlaceholder('请输入搜索内容');
+  await expect(input).toBeFocused();
+  await input.pressSequentially('数据库');
+  const results = dialog.locator('[role="listbox"] li');
+  await expect(results.first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const chosen = results.nth(Math.min(1, (await results.count()) - 1));
+  await expect(chosen).toHaveAttribute('aria-selected', 'true');
+  const href = await chosen.locator('a').getAttribute('href');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+
+  await page.keyboard.press('Control+k');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('history keeps the last 10 searches, survives reload, and clears', async ({ page }) => {
+  let dialog = await openSearch(page);
+  const input = dialog.getByPlaceholder('请输入搜索内容');
+  const terms = ['React', 'SQLite', 'Astro', 'Git', 'CSS', 'Node', 'Vite', 'Linux', '数据库', '性能', '读书'];
+  for (const term of terms) {
+    const answered = page.waitForResponse((r) => r.url().endsWith(`/getArticleListByContent/${encodeURIComponent(term)}`));
+    await input.fill(term);
+    await answered;
+  }
+  await input.fill('');
+  const history = dialog.getByTestId('search-history').getByRole('button');
+  await expect(history).toHaveCount(10);
+  await expect(history.first()).toHaveText('读书');
+  await expect(history.getByText('React', { exact: true })).toHaveCount(0);
+
+  const stored = await page.evaluate(() => localStorage.getItem('blogSearchHistory'));
+  expect(JSON.parse(decodeURIComponent(atob(stored!)))).toEqual(terms.slice(1));
+
+  await page.reload();
+  await islandsHydrated(page);
+  dialog = await openSearch(page);
+  await expect(dialog.getByTestId('search-history').getByRole('button')).toHaveCount(10);
+  await dialog.getByRole('button', { name: '清空历史' }).click();
+  await expect(dialog.getByText('还没有搜索过')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(decodeURIComponent(atob(localStorage.getItem('blogSearchHistory')!))))).toEqual([]);
+});
+
+test('a slow answer to an older keyword never replaces a newer one', async ({ page }) => {
+  let releaseSlow!: () => void;
+  const slowHeld = new Promise<void>((resolve) => (releaseSlow = resolve));
+  await page.route('**/api/article/getArticleListByContent/**', async (route) => {
+    if (route.request().url().endsWith('/React')) await slowHeld;
+    await route.continue();
+  });
+  const dialog = await openSearch(page);
+  const input = dialog.getByPlaceholder('请输入搜索内容');
+
+  const slowSent = page.waitForRequest((r) => r.url().endsWith('/React'));
+  await input.fill('React');
+  await slowSent;
+  const fastAnswered = page.waitForResponse((r) => r.url().endsWith('/SQLite'));
+  await input.fill('SQLite');
+  await fastAnswered;
+  await expect(dialog.locator('mark').first()).toHaveText(/sqlite/i);
+
+  const slowAnswered = page.waitForResponse((r) => r.url().endsWith('/React'));
+  releaseSlow();
+  await slowAnswered;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  for (const mark of await dialog.locator('mark').allInnerTexts()) expect(mark.toLowerCase()).toBe('sqlite');
+});
