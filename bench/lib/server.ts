@@ -21,10 +21,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function serve(): Promise<{ origin: string; stop: () => void }> {
+export async function serve(env: Record<string, string> = {}): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/server/http/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createClient } from '@libsql/client';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameId } from '../../src/lib/articles';
 import type { ContentIndex } from '../../src/lib/contentIndex';
@@ -25,6 +26,13 @@ describe('home list and paging', () => {
     expect(body.result.list[pinned].is_top).toBe(2);
     expect(body.result.list[0]).not.toHaveProperty('article_content');
     expect(body.result.list[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('shows a new view in the list at once', async () => {
+    const first = (await home(1, 1)).body.result.list[0];
+    const viewed = (await api.call('PUT', `/article/view/${first.id}`)).body.result.view_times;
+    expect(viewed).toBe(first.view_times + 1);
+    expect((await home(1, 1)).body.result.list[0].view_times).toBe(viewed);
   });
 
   it('gives an empty list past the end', async () => {
@@ -237,5 +245,12 @@ describe('persistence', () => {
     const after = (await api.call('PUT', `/article/view/${someId}`)).body.result;
     expect(after.view_times).toBe(before.view_times + 1);
     expect(after.thumbs_up_times).toBe(before.thumbs_up_times);
+
+    const db = createClient({ url: `file:${api.dir}/blog.db` });
+    const applied = await db.execute('SELECT count(*) AS n FROM __drizzle_migrations');
+    const files = readdirSync('drizzle').filter((f) => f.endsWith('.sql'));
+    expect(Number(applied.rows[0].n)).toBe(files.length);
+    expect(String((await db.execute('PRAGMA journal_mode')).rows[0].journal_mode)).toBe('wal');
+    db.close();
   });
 });

@@ -12,7 +12,8 @@ export const HOT_COUNT = 5;
 export const SEARCH_LIMIT = 8;
 const RECOMMEND_COUNT = 6;
 
-function item(a: CatalogArticle, counters: stats.ArticleCounters = stats.ZERO) {
+/** The fields of an article item that only change with a rebuild, computed once per article. */
+function staticFields(a: CatalogArticle) {
   const s = a.source;
   return {
     id: a.id,
@@ -27,21 +28,28 @@ function item(a: CatalogArticle, counters: stats.ArticleCounters = stats.ZERO) {
     order: a.order,
     type: TYPE_CODES[s.type],
     origin_url: s.origin_url,
-    view_times: counters.views,
-    thumbs_up_times: counters.likes,
-    reading_duration: counters.readingSeconds,
     createdAt: formatDateTime(a.date),
     updatedAt: formatDateTime(s.updated ? new Date(s.updated) : a.date),
     authorName: site.author,
   };
 }
 
+const staticCache = new WeakMap<CatalogArticle, ReturnType<typeof staticFields>>();
+
+function item(a: CatalogArticle, counters: stats.ArticleCounters = stats.ZERO) {
+  let fixed = staticCache.get(a);
+  if (!fixed) staticCache.set(a, (fixed = staticFields(a)));
+  return { ...fixed, view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingSeconds };
+}
+
 const brief = (a: CatalogArticle) => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
 
 export function createArticleService(db: Db, catalog: Catalog) {
+  const counters = stats.createCounterCache(db);
+
   async function withCounters(list: CatalogArticle[]) {
-    const counters = await stats.countersFor(db, list.map((a) => a.id));
-    return list.map((a) => item(a, counters.get(a.id)));
+    const found = await counters.get(list.map((a) => a.id));
+    return list.map((a) => item(a, found.get(a.id)));
   }
 
   function find(id: number): CatalogArticle | null {
@@ -79,21 +87,22 @@ export function createArticleService(db: Db, catalog: Catalog) {
       const { previous, next } = catalog.neighbours(article.id);
       const recommend = catalog.recommend(article.id, RECOMMEND_COUNT);
       const shown = [previous, next, ...recommend].filter((a): a is CatalogArticle => a !== null);
-      const counters = await stats.countersFor(db, shown.map((a) => a.id));
-      const toItem = (a: CatalogArticle | null) => (a ? item(a, counters.get(a.id)) : null);
+      const found = await counters.get(shown.map((a) => a.id));
+      const toItem = (a: CatalogArticle | null) => (a ? item(a, found.get(a.id)) : null);
       return { previous: toItem(previous), next: toItem(next), recommend: recommend.map(toItem) };
     },
 
     /** The full article, counting the view it represents. */
     async detail(article: CatalogArticle) {
-      const [body, counters] = await Promise.all([catalog.body(article.id), stats.addView(db, article.id)]);
-      return { ...item(article, counters), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
+      const [body, viewed] = await Promise.all([catalog.body(article.id), stats.addView(db, article.id)]);
+      return { ...item(article, counters.put(article.id, viewed)), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
     },
 
     /** The static article page's call: count the view and return what the page shows live. */
     async view(article: CatalogArticle, actor: string) {
-      const [counters, liked] = await Promise.all([stats.addView(db, article.id), stats.isLiked(db, article.id, actor)]);
-      return { view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingSeconds, is_like: liked };
+      const [viewed, liked] = await Promise.all([stats.addView(db, article.id), stats.isLiked(db, article.id, actor)]);
+      counters.put(article.id, viewed);
+      return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingSeconds, is_like: liked };
     },
 
     /** Five most viewed; newest articles fill in while few have been read. */
@@ -114,11 +123,17 @@ export function createArticleService(db: Db, catalog: Catalog) {
       });
     },
 
-    like: (article: CatalogArticle, actor: string) => stats.like(db, article.id, actor),
-    unlike: (article: CatalogArticle, actor: string) => stats.unlike(db, article.id, actor),
+    async like(article: CatalogArticle, actor: string) {
+      const outcome = await stats.like(db, article.id, actor);
+      return { changed: outcome.changed, likes: counters.put(article.id, outcome.counters).likes };
+    },
+    async unlike(article: CatalogArticle, actor: string) {
+      const outcome = await stats.unlike(db, article.id, actor);
+      return { changed: outcome.changed, likes: counters.put(article.id, outcome.counters).likes };
+    },
     isLiked: (article: CatalogArticle, actor: string) => stats.isLiked(db, article.id, actor),
     async addReading(article: CatalogArticle, seconds: number) {
-      return (await stats.addReading(db, article.id, seconds)).readingSeconds;
+      return counters.put(article.id, await stats.addReading(db, article.id, seconds)).readingSeconds;
     },
   };
 }

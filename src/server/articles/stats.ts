@@ -16,7 +16,7 @@ type Executor = Db | Tx;
 
 const counterColumns = { views: articleStats.views, likes: articleStats.likes, readingSeconds: articleStats.readingSeconds };
 
-export async function countersFor(db: Db, ids: readonly number[]): Promise<Map<number, ArticleCounters>> {
+async function readCounters(db: Db, ids: readonly number[]): Promise<Map<number, ArticleCounters>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: articleStats.articleId, ...counterColumns })
@@ -24,6 +24,43 @@ export async function countersFor(db: Db, ids: readonly number[]): Promise<Map<n
     .where(inArray(articleStats.articleId, [...ids]));
   return new Map(rows.map(({ id, ...counters }) => [id, counters]));
 }
+
+export const COUNTER_CACHE_MS = 2000;
+
+/**
+ * Counters for lists, kept in memory for a moment. Lists are read far more often than they
+ * change; this process's own writes update the cache at once, and writes by other instances
+ * sharing a remote database show within COUNTER_CACHE_MS.
+ */
+export function createCounterCache(db: Db, ttlMs = COUNTER_CACHE_MS) {
+  const entries = new Map<number, { counters: ArticleCounters; at: number }>();
+  return {
+    async get(ids: readonly number[]): Promise<Map<number, ArticleCounters>> {
+      const now = Date.now();
+      const found = new Map<number, ArticleCounters>();
+      const missing: number[] = [];
+      for (const id of ids) {
+        const entry = entries.get(id);
+        if (entry && now - entry.at < ttlMs) found.set(id, entry.counters);
+        else missing.push(id);
+      }
+      const fetched = await readCounters(db, missing);
+      for (const id of missing) {
+        const counters = fetched.get(id) ?? ZERO;
+        entries.set(id, { counters, at: now });
+        found.set(id, counters);
+      }
+      return found;
+    },
+    /** A write by this process: the answer it got is the freshest there is. */
+    put(id: number, counters: ArticleCounters): ArticleCounters {
+      entries.set(id, { counters, at: Date.now() });
+      return counters;
+    },
+  };
+}
+
+export type CounterCache = ReturnType<typeof createCounterCache>;
 
 async function bump(db: Executor, id: number, change: Partial<Record<keyof ArticleCounters, number>>): Promise<ArticleCounters> {
   const set = Object.fromEntries(
@@ -46,15 +83,15 @@ export const addReading = (db: Db, id: number, seconds: number) => bump(db, id, 
 export interface LikeOutcome {
   /** False when the reader had already liked (or had not liked, for an unlike). */
   changed: boolean;
-  likes: number;
+  counters: ArticleCounters;
 }
 
 /** Records the like and raises the counter in one transaction; a repeat like changes nothing. */
 export async function like(db: Db, id: number, actor: string): Promise<LikeOutcome> {
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(likes).values({ type: 'article', targetId: id, actor }).onConflictDoNothing().returning({ actor: likes.actor });
-    if (inserted.length === 0) return { changed: false, likes: await currentLikes(tx, id) };
-    return { changed: true, likes: (await bump(tx, id, { likes: 1 })).likes };
+    if (inserted.length === 0) return { changed: false, counters: await current(tx, id) };
+    return { changed: true, counters: await bump(tx, id, { likes: 1 }) };
   });
 }
 
@@ -64,14 +101,14 @@ export async function unlike(db: Db, id: number, actor: string): Promise<LikeOut
       .delete(likes)
       .where(and(eq(likes.type, 'article'), eq(likes.targetId, id), eq(likes.actor, actor)))
       .returning({ actor: likes.actor });
-    if (removed.length === 0) return { changed: false, likes: await currentLikes(tx, id) };
-    return { changed: true, likes: (await bump(tx, id, { likes: -1 })).likes };
+    if (removed.length === 0) return { changed: false, counters: await current(tx, id) };
+    return { changed: true, counters: await bump(tx, id, { likes: -1 }) };
   });
 }
 
-async function currentLikes(db: Executor, id: number): Promise<number> {
-  const [row] = await db.select({ likes: articleStats.likes }).from(articleStats).where(eq(articleStats.articleId, id));
-  return row?.likes ?? 0;
+async function current(db: Executor, id: number): Promise<ArticleCounters> {
+  const [row] = await db.select(counterColumns).from(articleStats).where(eq(articleStats.articleId, id));
+  return row ?? ZERO;
 }
 
 export async function isLiked(db: Db, id: number, actor: string): Promise<boolean> {

@@ -26,13 +26,15 @@ export function trustProxySetting(value: string | undefined): boolean | string {
 export function createApp({ clientDir, astroHandler, api, connectOrigins = [] }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
+  // Static files carry sirv's ETags; API answers are per reader and never cached, so hashing them is waste.
+  app.set('etag', false);
   app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY));
   const notFoundPage = readFileSync(join(clientDir, '404.html'), 'utf8');
 
   app.use(securityHeaders(connectOrigins));
   app.use((req, res, next) => {
-    const url = new URL(req.originalUrl, 'http://local');
-    const target = legacyRedirect(url.pathname, url.search);
+    const query = req.originalUrl.indexOf('?');
+    const target = query < 0 ? null : legacyRedirect(req.originalUrl.slice(0, query), req.originalUrl.slice(query));
     if (target) res.redirect(301, target);
     else next();
   });
