@@ -25,4 +25,6 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
+  // `npm run dev` runs the API beside Astro's dev server and points this proxy at it.
+  vite: process.env.API_PROXY ? { server: { proxy: { '/api': process.env.API_PROXY } } } : {},
 });
