@@ -40,10 +40,13 @@ test('results highlight the typed text, and a click opens the article', async ({
 });
 
 test('the keyboard opens search, moves through results and opens one', async ({ page }) => {
-  await page.keyboard.press('/');
   const dialog = page.getByRole('dialog', { name: '搜索' });
   const input = dialog.getByPlaceholder('请输入搜索内容');
-  await expect(input).toBeFocused();
+  // The shortcut listener attaches just after hydration; press again until it has.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.keyboard.press('/');
+    await expect(input).toBeFocused({ timeout: 1000 });
+  }).toPass();
   await input.pressSequentially('数据库');
   const results = dialog.locator('[role="listbox"] li');
   await expect(results.first()).toBeVisible();

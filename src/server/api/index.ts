@@ -1,14 +1,21 @@
 /** The `/api` router: envelope, body limit, XHR rule and timeout around each domain's routes. */
 import { Router } from 'express';
 import type { ArticleService } from '../articles/service.ts';
+import type { Db } from '../db/client.ts';
 import type { SiteService } from '../site/service.ts';
+import type { UserService } from '../users/service.ts';
+import { authenticate } from './auth.ts';
 import { apiErrors, apiNotFound, jsonBody, requireXhr, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { siteRoutes } from './routes/site.ts';
+import { uploadRoutes } from './routes/upload.ts';
+import { userRoutes } from './routes/users.ts';
 
 export interface ApiServices {
+  db: Db;
   site: SiteService;
   articles: ArticleService;
+  users: UserService;
 }
 
 export function apiRouter(services: ApiServices): Router {
@@ -21,8 +28,11 @@ export function apiRouter(services: ApiServices): Router {
   api.use(timeout());
   api.use(requireXhr());
   api.use(jsonBody());
+  api.use(authenticate(services.db));
   api.use('/', siteRoutes(services.site));
   api.use('/article', articleRoutes(services.articles));
+  api.use('/user', userRoutes(services.users));
+  api.use('/upload', uploadRoutes());
   api.use(apiNotFound());
   api.use(apiErrors());
   return api;

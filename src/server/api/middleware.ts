@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { currentUser } from './auth.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
@@ -45,7 +46,7 @@ export function limitPerIp(limit: number, windowMs: number, message = '操作太
 
 /** Who a like or view belongs to: the logged-in user, else the client address. */
 export function actorOf(req: Request): string {
-  const user = (req as Request & { user?: { id: number } }).user;
+  const user = currentUser(req);
   return user ? `user:${user.id}` : `ip:${req.ip ?? 'unknown'}`;
 }
 

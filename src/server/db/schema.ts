@@ -1,6 +1,6 @@
 /** Every table, in one place. Each domain module owns the queries on its own tables. */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const createdAt = () => integer('created_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`);
 
@@ -34,3 +34,35 @@ export const siteStats = sqliteTable('site_stats', {
   name: text('name').primaryKey(),
   value: integer('value').notNull().default(0),
 });
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickName: text('nick_name').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+  },
+  // Usernames are unique regardless of case, so "Alice" cannot pose as "alice".
+  (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)],
+);
+
+/** Logins. Only a hash of each token is kept, so a leaked database cannot be replayed as sessions. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);

@@ -13,6 +13,8 @@ export interface AppOptions {
   astroHandler: RequestHandler;
   /** The `/api` router. */
   api: Router;
+  /** Where uploaded images live; served under /uploads. */
+  uploadDir: string;
   /** Extra origins the pages may fetch from, e.g. the landing quote service. */
   connectOrigins?: string[];
 }
@@ -23,7 +25,7 @@ export function trustProxySetting(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
-export function createApp({ clientDir, astroHandler, api, connectOrigins = [] }: AppOptions) {
+export function createApp({ clientDir, astroHandler, api, uploadDir, connectOrigins = [] }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Static files carry sirv's ETags; API answers are per reader and never cached, so hashing them is waste.
@@ -39,6 +41,8 @@ export function createApp({ clientDir, astroHandler, api, connectOrigins = [] }:
     else next();
   });
   app.use(staticFiles(clientDir));
+  // Uploads get random names that never change, so they can be cached for good.
+  app.use('/uploads', express.static(uploadDir, { index: false, dotfiles: 'deny', immutable: true, maxAge: '365d', fallthrough: true }));
   // Only what is rendered per request is compressed here; static files went out precompressed.
   app.use(compression());
   app.use('/api', api);

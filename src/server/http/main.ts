@@ -8,6 +8,9 @@ import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
 import { migrateDb, openDb } from '../db/client.ts';
 import { createSiteService } from '../site/service.ts';
+import { createUserService } from '../users/service.ts';
+import { purgeExpiredSessions } from '../users/sessions.ts';
+import { UPLOAD_DIR } from '../uploads/images.ts';
 import { createApp } from './app.ts';
 import { originOf } from './headers.ts';
 
@@ -17,6 +20,12 @@ const port = Number(process.env.PORT || 4321);
 
 const db = await openDb();
 await migrateDb(db);
+await purgeExpiredSessions(db);
+const users = createUserService(db);
+if (process.env.ADMIN_USERNAME) {
+  const outcome = await users.ensureAdmin(process.env.ADMIN_USERNAME, process.env.ADMIN_PASSWORD || undefined);
+  if (outcome !== 'unchanged') console.log(`管理员 ${process.env.ADMIN_USERNAME} 已${outcome === 'created' ? '创建' : '设置'}`);
+}
 const catalog = await loadCatalog(resolve(process.env.CONTENT_DIR ?? join(distDir, 'server', 'content')));
 
 // The Astro build exports its handler; it must not start a server of its own.
@@ -26,7 +35,13 @@ const { handler } = (await import(pathToFileURL(join(distDir, 'server', 'entry.m
 const app = createApp({
   clientDir: join(distDir, 'client'),
   astroHandler: handler,
-  api: apiRouter({ site: createSiteService({ db, catalog }), articles: createArticleService(db, catalog) }),
+  api: apiRouter({
+    db,
+    site: createSiteService({ db, catalog, userCount: users.count }),
+    articles: createArticleService(db, catalog),
+    users,
+  }),
+  uploadDir: UPLOAD_DIR,
   connectOrigins: originOf(site.landing.quoteUrl),
 });
 

@@ -1,0 +1,53 @@
+/** Who is calling: the session token from `Authorization` (raw or Bearer) or the HttpOnly cookie. */
+import type { CookieOptions, Request, RequestHandler, Response } from 'express';
+import { parseCookie } from 'cookie';
+import type { Db } from '../db/client.ts';
+import { SESSION_TTL_MS, userForToken, type SessionUser } from '../users/sessions.ts';
+import { ApiError } from './envelope.ts';
+
+export const SESSION_COOKIE = 'blog_session';
+const users = new WeakMap<Request, SessionUser>();
+
+export const currentUser = (req: Request): SessionUser | null => users.get(req) ?? null;
+
+export function tokenOf(req: Request): string | null {
+  const header = req.get('Authorization')?.trim();
+  if (header) return header.replace(/^Bearer\s+/i, '') || null;
+  const cookieHeader = req.headers.cookie;
+  return cookieHeader ? (parseCookie(cookieHeader)[SESSION_COOKIE] ?? null) : null;
+}
+
+/** Attaches the user when the credentials are valid; anonymous otherwise. Never refuses by itself. */
+export const authenticate = (db: Db): RequestHandler => async (req, _res, next) => {
+  const token = tokenOf(req);
+  if (token && token.length <= 200) {
+    const user = await userForToken(db, token);
+    if (user) users.set(req, user);
+  }
+  next();
+};
+
+/** The logged-in user, or a 401 the client turns into a trip to /login. */
+export function requireUser(req: Request): SessionUser {
+  const user = currentUser(req);
+  if (!user) throw new ApiError(401, '请先登录');
+  return user;
+}
+
+export function requireAdmin(req: Request): SessionUser {
+  const user = requireUser(req);
+  if (user.role !== 'admin') throw new ApiError(403, '权限不足');
+  return user;
+}
+
+function cookieOptions(req: Request): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' };
+}
+
+export function setSessionCookie(req: Request, res: Response, token: string): void {
+  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_TTL_MS });
+}
+
+export function clearSessionCookie(req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, cookieOptions(req));
+}

@@ -1,0 +1,45 @@
+import busboy from 'busboy';
+import { Router, type Request } from 'express';
+import { MAX_IMAGE_BYTES, saveImage } from '../../uploads/images.ts';
+import { requireUser } from '../auth.ts';
+import { ApiError, badRequest, ok } from '../envelope.ts';
+import { limitPerIp } from '../middleware.ts';
+
+const TOO_LARGE = new ApiError(413, '图片不能超过 2 MB');
+
+/** Reads the one `file` part of a multipart body, stopping at the size limit. */
+function readFile(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (!req.is('multipart/form-data')) return reject(badRequest('请以 multipart/form-data 上传图片', ['file']));
+    if (Number(req.get('Content-Length') || 0) > MAX_IMAGE_BYTES + 64 * 1024) return reject(TOO_LARGE);
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 4, parts: 6 } });
+    } catch {
+      return reject(badRequest('上传的内容格式有误', ['file']));
+    }
+    let found = false;
+    parser.on('file', (name, stream) => {
+      if (name !== 'file') return void stream.resume();
+      found = true;
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => reject(TOO_LARGE));
+      stream.on('end', () => resolve(Buffer.concat(chunks)));
+    });
+    parser.on('error', () => reject(badRequest('上传的内容格式有误', ['file'])));
+    parser.on('close', () => !found && reject(badRequest('请选择要上传的图片', ['file'])));
+    req.pipe(parser);
+  });
+}
+
+export function uploadRoutes(): Router {
+  const router = Router();
+  router.post('/img', limitPerIp(30, 60 * 60_000, '上传太频繁，请稍后再试'), async (req, res) => {
+    requireUser(req);
+    const bytes = await readFile(req);
+    if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
+    res.json(ok({ url: await saveImage(bytes) }));
+  });
+  return router;
+}

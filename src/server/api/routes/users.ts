@@ -1,0 +1,74 @@
+import { z } from 'astro/zod';
+import { Router } from 'express';
+import { isUploadedImagePath } from '../../uploads/images.ts';
+import type { UserService } from '../../users/service.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../auth.ts';
+import { ok } from '../envelope.ts';
+import { limitPerIp } from '../middleware.ts';
+import { id, parse } from '../validate.ts';
+
+export const USERNAME = /^[A-Za-z0-9]{3,20}$/;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const username = z
+  .string({ error: '请输入用户名' })
+  .min(3, { error: '用户名至少 3 个字符' })
+  .max(20, { error: '用户名最多 20 个字符' })
+  .regex(USERNAME, { error: '用户名只能包含英文字母和数字' });
+const password = (label: string) =>
+  z.string({ error: `请输入${label}` }).min(8, { error: `${label}至少 8 位` }).max(128, { error: `${label}最多 128 位` });
+const nickName = z
+  .string({ error: '昵称必须是文字' })
+  .trim()
+  .max(20, { error: '昵称最多 20 个字' })
+  .refine((v) => !CONTROL.test(v), { error: '昵称不能包含控制字符' });
+
+const registerBody = z.object({ username, password: password('密码'), nick_name: nickName.optional() });
+const loginBody = z.object({
+  username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(64, { error: '用户名或密码错误' }),
+  password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(128, { error: '用户名或密码错误' }),
+});
+const updateBody = z
+  .object({
+    nick_name: nickName.refine((v) => v.length > 0, { error: '昵称不能为空' }).optional(),
+    avatar: z
+      .string({ error: '头像地址有误' })
+      .refine((v) => v === '' || isUploadedImagePath(v), { error: '头像必须是上传的图片' })
+      .optional(),
+  })
+  .refine((b) => b.nick_name !== undefined || b.avatar !== undefined, { error: '没有需要修改的内容' });
+const passwordBody = z
+  .object({ password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) })
+  .refine((b) => b.password1 === b.password2, { error: '两次输入的新密码不一致', path: ['password2'] })
+  .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] });
+
+export function userRoutes(users: UserService): Router {
+  const router = Router();
+
+  router.post('/register', limitPerIp(5, 3600_000, '注册太频繁，请一小时后再试'), async (req, res) => {
+    res.json(ok(await users.register(parse(registerBody, req.body))));
+  });
+  router.post('/login', async (req, res) => {
+    const result = await users.login(parse(loginBody, req.body), req.ip ?? 'unknown');
+    setSessionCookie(req, res, result.token);
+    res.json(ok(result));
+  });
+  router.post('/logout', async (req, res) => {
+    await users.logout(requireUser(req));
+    clearSessionCookie(req, res);
+    res.json(ok(true));
+  });
+  router.get('/getUserInfo', async (req, res) => void res.json(ok(await users.info(requireUser(req).id))));
+  router.get('/getUserInfoById/:id', async (req, res) => {
+    res.json(ok(await users.publicProfile(parse(z.object({ id: id() }), req.params).id)));
+  });
+  router.put('/updateOwnUserInfo', async (req, res) => {
+    const user = requireUser(req);
+    res.json(ok(await users.update(user.id, parse(updateBody, req.body))));
+  });
+  router.put('/updatePassword', async (req, res) => {
+    const user = requireUser(req);
+    res.json(ok(await users.changePassword(user, parse(passwordBody, req.body))));
+  });
+  return router;
+}
