@@ -119,7 +119,8 @@ describe('sessions', () => {
 
   it('accepts the raw token, Bearer, and the cookie; refuses no or bad credentials', async () => {
     const { token } = (await login('sessionuser')).body.result;
-    for (const headers of [{ Authorization: token }, bearer(token), { Cookie: `blog_session=${token}` }]) {
+    const ways: Record<string, string>[] = [{ Authorization: token }, bearer(token), { Cookie: `blog_session=${token}` }];
+    for (const headers of ways) {
       const me = await api.call('GET', '/user/getUserInfo', { headers });
       expect(me.status).toBe(200);
       expect(me.body.result.nick_name).toBe('会话用户');
@@ -211,7 +212,7 @@ describe('avatar upload', () => {
 
   async function upload(bytes: Buffer, filename: string, type: string, auth = true) {
     const form = new FormData();
-    form.append('file', new Blob([bytes], { type }), filename);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
     const res = await fetch(`${api.server.url}/api/upload/img`, {
       method: 'POST',
       headers: { 'X-Requested-With': 'XMLHttpRequest', ...(auth ? bearer(token) : {}) },

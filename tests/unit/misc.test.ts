@@ -110,3 +110,17 @@ describe('plainText for search', () => {
     expect(plainText(md, { keepCode: true })).toBe('前言 const answer = 42; 结尾');
   });
 });
+
+import { afterLogoutPath } from '../../src/server/api/auth';
+
+describe('afterLogoutPath', () => {
+  it('returns to the page the reader was on, marked for the toast', () => {
+    expect(afterLogoutPath('http://blog.cn/article/3?x=1', 'blog.cn')).toBe('/article/3?x=1&logout=1');
+  });
+  it('leaves the user centre, foreign referers and nonsense for home', () => {
+    expect(afterLogoutPath('http://blog.cn/userCenter', 'blog.cn')).toBe('/home?logout=1');
+    expect(afterLogoutPath('https://evil.example/x', 'blog.cn')).toBe('/home?logout=1');
+    expect(afterLogoutPath('::::', 'blog.cn')).toBe('/home?logout=1');
+    expect(afterLogoutPath(undefined, 'blog.cn')).toBe('/home?logout=1');
+  });
+});

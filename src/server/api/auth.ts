@@ -2,7 +2,7 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import { parseCookie } from 'cookie';
 import type { Db } from '../db/client.ts';
-import { SESSION_TTL_MS, userForToken, type SessionUser } from '../users/sessions.ts';
+import { hashToken, revokeSession, SESSION_TTL_MS, userForToken, type SessionUser } from '../users/sessions.ts';
 import { ApiError } from './envelope.ts';
 
 export const SESSION_COOKIE = 'blog_session';
@@ -51,3 +51,25 @@ export function setSessionCookie(req: Request, res: Response, token: string): vo
 export function clearSessionCookie(req: Request, res: Response): void {
   res.clearCookie(SESSION_COOKIE, cookieOptions(req));
 }
+
+/** Where `GET /logout` sends the reader: back where they were, except from the user centre (SPEC section 2). */
+export function afterLogoutPath(referer: string | undefined, host: string | undefined): string {
+  let path = '/home';
+  try {
+    const from = referer ? new URL(referer) : null;
+    if (from && from.host === host && !/^\/(userCenter|logout|login|register)\/?$/.test(from.pathname)) path = from.pathname + from.search;
+  } catch {
+    // An unreadable Referer: go home.
+  }
+  const url = new URL(path, 'http://local');
+  url.searchParams.set('logout', '1');
+  return url.pathname + url.search;
+}
+
+/** `GET /logout`: ends the cookie's session and lets the page finish the job (clear local state, say so). */
+export const logoutRoute = (db: Db): RequestHandler => async (req, res) => {
+  const token = tokenOf(req);
+  if (token) await revokeSession(db, hashToken(token));
+  clearSessionCookie(req, res);
+  res.set('Cache-Control', 'no-store').redirect(302, afterLogoutPath(req.get('Referer'), req.get('Host')));
+};

@@ -13,6 +13,8 @@ export interface AppOptions {
   astroHandler: RequestHandler;
   /** The `/api` router. */
   api: Router;
+  /** Server actions outside /api, such as GET /logout. */
+  actions?: Router;
   /** Where uploaded images live; served under /uploads. */
   uploadDir: string;
   /** Extra origins the pages may fetch from, e.g. the landing quote service. */
@@ -25,7 +27,7 @@ export function trustProxySetting(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
-export function createApp({ clientDir, astroHandler, api, uploadDir, connectOrigins = [] }: AppOptions) {
+export function createApp({ clientDir, astroHandler, api, actions, uploadDir, connectOrigins = [] }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Static files carry sirv's ETags; API answers are per reader and never cached, so hashing them is waste.
@@ -46,6 +48,7 @@ export function createApp({ clientDir, astroHandler, api, uploadDir, connectOrig
   // Only what is rendered per request is compressed here; static files went out precompressed.
   app.use(compression());
   app.use('/api', api);
+  if (actions) app.use(actions);
   app.use(astroHandler);
   app.use((req, res) => {
     res.status(404).set('Cache-Control', 'no-store');

@@ -1,8 +1,9 @@
 /** The production server: `node src/server/http/main.ts` after a build (npm start does both). */
-import type { RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { site } from '../../site.config.ts';
+import { logoutRoute } from '../api/auth.ts';
 import { apiRouter } from '../api/index.ts';
 import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
@@ -41,6 +42,7 @@ const app = createApp({
     articles: createArticleService(db, catalog),
     users,
   }),
+  actions: Router().get('/logout', logoutRoute(db)),
   uploadDir: UPLOAD_DIR,
   connectOrigins: originOf(site.landing.quoteUrl),
 });

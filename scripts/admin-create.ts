@@ -1,0 +1,26 @@
+/** `npm run admin:create -- <用户名> [密码]`: creates an admin, or promotes an existing user (and resets the password if given). */
+import { migrateDb, openDb } from '../src/server/db/client.ts';
+import { USERNAME } from '../src/server/api/routes/users.ts';
+import { createUserService } from '../src/server/users/service.ts';
+
+const [username, password = process.env.ADMIN_PASSWORD] = process.argv.slice(2);
+if (!username || !USERNAME.test(username)) {
+  console.error('用法：npm run admin:create -- <用户名> [密码]（用户名为 3 到 20 位字母或数字）');
+  process.exit(1);
+}
+if (password !== undefined && password.length < 8) {
+  console.error('密码至少 8 位');
+  process.exit(1);
+}
+
+const db = await openDb();
+await migrateDb(db);
+try {
+  const outcome = await createUserService(db).ensureAdmin(username, password);
+  console.log({ created: `已创建管理员 ${username}`, promoted: `已将 ${username} 设为管理员`, unchanged: `${username} 已经是管理员` }[outcome]);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  db.$client.close();
+}
