@@ -8,7 +8,7 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), sitemap({ filter: (page) => !/\/(404|api-content)(\/|$)/.test(new URL(page).pathname) })],
+  integrations: [react(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter)(\/|$)/.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

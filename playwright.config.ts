@@ -6,7 +6,8 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
 
 const PORT = Number(process.env.E2E_PORT || 4411);
 // Every run starts on an empty database of its own, never the owner's data/blog.db.
-const DATABASE_URL = `file:${join(mkdtempSync(join(tmpdir(), 'blog-e2e-')), 'blog.db')}`;
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'blog-e2e-'));
+const DATABASE_URL = `file:${join(DATA_DIR, 'blog.db')}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,7 +36,8 @@ export default defineConfig({
   webServer: {
     command: 'node src/server/http/main.ts',
     url: `http://127.0.0.1:${PORT}/home`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL },
+    // TRUST_PROXY lets tests that create accounts through the API act from distinct addresses.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL, UPLOAD_DIR: join(DATA_DIR, 'uploads'), TRUST_PROXY: 'loopback' },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -2,11 +2,11 @@
 import { createRequest } from '../lib/request';
 import { showNotice } from '../stores/toast';
 
-let tokenProvider: () => string | null = () => null;
+let tokenProvider: () => string | null | undefined = () => null;
 let unauthorizedHandler: () => void = () => {};
 
 /** The accounts module plugs the session in here. */
-export function configureSession(options: { getToken: () => string | null; onUnauthorized: () => void }) {
+export function configureSession(options: { getToken: () => string | null | undefined; onUnauthorized: () => void }) {
   tokenProvider = options.getToken;
   unauthorizedHandler = options.onUnauthorized;
 }
@@ -37,7 +37,31 @@ export interface HotArticle {
   view_times: number;
 }
 
+export interface LoginResult {
+  token: string;
+  id: number;
+  username: string;
+  nick_name: string;
+  avatar: string;
+  role: 'admin' | 'user';
+}
+
+export type Profile = Omit<LoginResult, 'token'> & { createdAt: string };
+
 export const api = {
+  login: (username: string, password: string) => http.post<LoginResult>('/api/user/login', { username, password }),
+  register: (username: string, password: string, nick_name?: string) =>
+    http.post<{ id: number; username: string }>('/api/user/register', { username, password, nick_name }),
+  logout: () => http.post<boolean>('/api/user/logout'),
+  me: () => http.get<Profile>('/api/user/getUserInfo'),
+  updateProfile: (changes: { nick_name?: string; avatar?: string }) => http.put<Profile>('/api/user/updateOwnUserInfo', changes),
+  updatePassword: (password: string, password1: string, password2: string) =>
+    http.put<boolean>('/api/user/updatePassword', { password, password1, password2 }),
+  uploadImage: (file: Blob, name: string) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    return http.post<{ url: string }>('/api/upload/img', form);
+  },
   addSiteView: () => http.put<number>('/api/config/addView'),
   viewArticle: (id: number) => http.put<ArticleLive>(`/api/article/view/${id}`),
   likeArticle: (id: number) => http.put<number>(`/api/article/like/${id}`),

@@ -60,7 +60,9 @@ export function createRequest(deps: RequestDeps) {
 
   async function request<T = unknown>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<Envelope<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A form (file upload) sets its own multipart Content-Type with the boundary.
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     const token = deps.getToken?.();
     if (token) headers.Authorization = token;
 
@@ -70,7 +72,7 @@ export function createRequest(deps: RequestDeps) {
         method,
         credentials: 'include',
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
         ...init,
       });

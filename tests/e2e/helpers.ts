@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Resolves once every island that does not wait to be scrolled into view has hydrated. */
 export async function islandsHydrated(page: Page): Promise<void> {
@@ -9,3 +9,25 @@ export async function islandsHydrated(page: Page): Promise<void> {
 
 /** A header menu link, by its visible text. */
 export const menuLink = (page: Page, name: string) => page.locator('#site-header nav.menu').getByRole('link', { name, exact: true });
+
+let accounts = 0;
+
+/** A fresh account made through the API (from its own address, as registration is limited per IP). */
+export async function createAccount(request: APIRequestContext, nickName = '测试读者') {
+  const n = ++accounts;
+  const username = `e2e${Date.now().toString(36)}${n}`;
+  const password = 'password123';
+  const res = await request.post('/api/user/register', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': `10.77.${n >> 8}.${n & 255}` },
+    data: { username, password, nick_name: nickName },
+  });
+  if (!res.ok()) throw new Error(`注册失败：${await res.text()}`);
+  return { username, password, nickName };
+}
+
+/** Logs in through the login screen, as a reader would. */
+export async function loginThroughForm(page: Page, username: string, password: string) {
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}

@@ -124,3 +124,34 @@ describe('afterLogoutPath', () => {
     expect(afterLogoutPath(undefined, 'blog.cn')).toBe('/home?logout=1');
   });
 });
+
+describe('encrypted storage', () => {
+  const isUser = (v: unknown): v is { id: number; nick_name: string } => typeof v === 'object' && v !== null && 'id' in v;
+  it('round-trips Chinese text through AES and hides it', () => {
+    const stored = encodeStored({ id: 3, nick_name: '小鱼儿' }, { encrypt: true });
+    expect(stored).not.toContain('小鱼儿');
+    expect(atob(stored)).not.toContain(encodeURIComponent('小鱼儿'));
+    expect(decodeStored(stored, null, isUser, { encrypt: true })).toEqual({ id: 3, nick_name: '小鱼儿' });
+  });
+  it('resets values that are corrupt, unencrypted or of the wrong shape', () => {
+    expect(decodeStored('U2FsdGVkX1+garbage', null, isUser, { encrypt: true })).toBeNull();
+    expect(decodeStored(encodeStored({ id: 3 }), null, isUser, { encrypt: true })).toBeNull();
+    expect(decodeStored(encodeStored('text', { encrypt: true }), null, isUser, { encrypt: true })).toBeNull();
+  });
+});
+
+import { storedCodec } from '../../src/lib/storage';
+
+describe('storedCodec', () => {
+  const isNumber = (v: unknown): v is number => typeof v === 'number';
+  it('encodes undefined as nothing, so the key is removed', () => {
+    expect(storedCodec<number | undefined>(undefined, isNumber).encode(undefined)).toBeUndefined();
+  });
+  it('round-trips, with and without encryption, and resets what it cannot read', () => {
+    for (const options of [{}, { encrypt: true }]) {
+      const codec = storedCodec(0, isNumber, options);
+      expect(codec.decode(codec.encode(42))).toBe(42);
+      expect(codec.decode('%%%')).toBe(0);
+    }
+  });
+});

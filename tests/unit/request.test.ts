@@ -22,6 +22,16 @@ describe('request client', () => {
     expect(init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', Authorization: 'tok-1' });
   });
 
+  it('sends a form as multipart, leaving the Content-Type to the browser', async () => {
+    const { client, fetch } = setup(() => json(200, { code: 0, message: 'ok' }));
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.png');
+    await client.post('/api/upload', form);
+    const [, init] = fetch.mock.calls[0];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('leaves Authorization out without a token', async () => {
     const { client, fetch } = setup(() => json(200, { code: 0, message: 'ok' }));
     await client.get('/api/x');

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { t } from '../../i18n/zh-CN';
+import { rememberRoute, type UserInfo } from '../../stores/user';
 import styles from './Drawer.module.scss';
 
 export interface DrawerItem {
@@ -12,10 +13,12 @@ interface Props {
   onClose: () => void;
   items: DrawerItem[];
   title: string;
+  user: UserInfo | null;
+  defaultAvatar: string;
 }
 
 /** The mobile navigation drawer, from the left, 60% wide (SPEC section 2). */
-export default function Drawer({ open, onClose, items, title }: Props) {
+export default function Drawer({ open, onClose, items, title, user, defaultAvatar }: Props) {
   const panel = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -42,9 +45,16 @@ export default function Drawer({ open, onClose, items, title }: Props) {
           <h2 id="nav-drawer-title">{t.nav.title}</h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label={t.nav.closeMenu}>×</button>
         </div>
-        <a className={styles.avatar} href="/login" onClick={onClose} aria-label={`${t.nav.goLogin}（${title}）`}>
-          <span className={styles.loginCircle}>{t.nav.login}</span>
-        </a>
+        {user ? (
+          <a className={styles.avatar} href="/userCenter" onClick={onClose} aria-label={`${t.auth.userCenter}（${user.nick_name}）`}>
+            <img src={user.avatar || defaultAvatar} alt="" width="72" height="72" />
+            <span>{user.nick_name}</span>
+          </a>
+        ) : (
+          <a className={styles.avatar} href="/login" onClick={() => { rememberRoute(); onClose(); }} aria-label={`${t.nav.goLogin}（${title}）`}>
+            <span className={styles.loginCircle}>{t.nav.login}</span>
+          </a>
+        )}
         <nav aria-label={t.nav.title}>
           <ul>
             {items.map((item) => (

@@ -3,6 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { $theme, syncTheme, toggleTheme } from '../../stores/theme';
 import { $searchOpen, openSearch } from '../../stores/search';
+import { $isLoggedIn, $userInfo } from '../../stores/user';
+import UserMenu from './UserMenu';
 import Drawer, { type DrawerItem } from './Drawer';
 import styles from './HeaderControls.module.scss';
 
@@ -20,11 +22,18 @@ function isSearchShortcut(e: KeyboardEvent): boolean {
 interface Props {
   drawerItems: DrawerItem[];
   title: string;
+  avatar: string;
 }
 
 /** The header's interactive corner: search, theme, login, and on mobile the drawer and back button. */
-export default function HeaderControls({ drawerItems, title }: Props) {
+export default function HeaderControls({ drawerItems, title, avatar }: Props) {
   const theme = useStore($theme);
+  const loggedIn = useStore($isLoggedIn);
+  const userInfo = useStore($userInfo);
+  const user = loggedIn ? (userInfo ?? null) : null;
+  // Who is logged in is known only in the browser: render the account corner after mounting, not a wrong guess.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const searchOpen = useStore($searchOpen);
   const [searchUsed, setSearchUsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -68,13 +77,13 @@ export default function HeaderControls({ drawerItems, title }: Props) {
         <svg className={styles.sun} viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
         <svg className={styles.moon} viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
       </button>
-      <a className={`${styles.login} ${styles.desktopOnly}`} href="/login">{t.nav.login}</a>
+      {mounted ? <UserMenu user={user} defaultAvatar={avatar} /> : <span className={`${styles.accountSlot} ${styles.desktopOnly}`} />}
       {searchUsed && (
         <Suspense fallback={null}>
           <SearchDialog />
         </Suspense>
       )}
-      <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} />
+      <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />
     </div>
   );
 }

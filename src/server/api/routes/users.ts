@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { Router } from 'express';
+import { nickNameProblem, PASSWORD_MAX, passwordProblem, usernameProblem, USERNAME_PATTERN } from '../../../lib/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import type { UserService } from '../../users/service.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../auth.ts';
@@ -7,26 +8,30 @@ import { ok } from '../envelope.ts';
 import { limitPerIp } from '../middleware.ts';
 import { id, parse } from '../validate.ts';
 
-export const USERNAME = /^[A-Za-z0-9]{3,20}$/;
+export const USERNAME = USERNAME_PATTERN;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const username = z
-  .string({ error: '请输入用户名' })
-  .min(3, { error: '用户名至少 3 个字符' })
-  .max(20, { error: '用户名最多 20 个字符' })
-  .regex(USERNAME, { error: '用户名只能包含英文字母和数字' });
-const password = (label: string) =>
-  z.string({ error: `请输入${label}` }).min(8, { error: `${label}至少 8 位` }).max(128, { error: `${label}最多 128 位` });
+/** A zod rule from one of the shared account rules, so forms and server word problems alike. */
+const rule = (problem: (value: string) => string | null, missing: string) =>
+  z.string({ error: missing }).superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+const username = rule(usernameProblem, '请输入用户名');
+const password = (label: string) => rule((v) => passwordProblem(v, label), `请输入${label}`);
 const nickName = z
   .string({ error: '昵称必须是文字' })
   .trim()
-  .max(20, { error: '昵称最多 20 个字' })
-  .refine((v) => !CONTROL.test(v), { error: '昵称不能包含控制字符' });
+  .superRefine((value, ctx) => {
+    const message = nickNameProblem(value) ?? (CONTROL.test(value) ? '昵称不能包含控制字符' : null);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 const registerBody = z.object({ username, password: password('密码'), nick_name: nickName.optional() });
 const loginBody = z.object({
   username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(64, { error: '用户名或密码错误' }),
-  password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(128, { error: '用户名或密码错误' }),
+  password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX, { error: '用户名或密码错误' }),
 });
 const updateBody = z
   .object({

@@ -1,0 +1,48 @@
+/**
+ * Runs once per tab: connects the request client to the stored session, finishes a server-side
+ * logout, and quietly checks that a stored login is still valid.
+ */
+import { navigate } from 'astro:transitions/client';
+import { $token, $userInfo, clearUser, rememberRoute, updateUser } from '../stores/user';
+import { showToast } from '../stores/toast';
+import { configureSession } from './api';
+import { t } from '../i18n/zh-CN';
+
+configureSession({
+  getToken: () => $token.get(),
+  onUnauthorized: () => {
+    clearUser();
+    rememberRoute();
+    void navigate('/login');
+  },
+});
+
+/** `GET /logout` ends the server session and comes back with `?logout=1` for this side to finish. */
+function finishServerLogout(): void {
+  const url = new URL(location.href);
+  if (url.searchParams.get('logout') !== '1') return;
+  clearUser();
+  showToast(t.auth.loggedOut);
+  url.searchParams.delete('logout');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
+/** A stored login whose session has expired is dropped without fuss: the reader is only browsing. */
+async function checkStoredLogin(): Promise<void> {
+  const token = $token.get();
+  if (!token || !$userInfo.get()) return;
+  try {
+    const res = await fetch('/api/user/getUserInfo', { headers: { Authorization: token }, credentials: 'include' });
+    if (res.status === 401) clearUser();
+    else if (res.ok) {
+      const { result } = await res.json();
+      if (result) updateUser({ nick_name: result.nick_name, avatar: result.avatar, role: result.role });
+    }
+  } catch {
+    // Offline: keep the stored login until the server can say otherwise.
+  }
+}
+
+finishServerLogout();
+document.addEventListener('astro:page-load', finishServerLogout);
+void checkStoredLogin();

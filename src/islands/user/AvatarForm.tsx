@@ -1,0 +1,50 @@
+import { useRef, useState } from 'react';
+import { api } from '../../client/api';
+import { compressImage } from '../../client/compressImage';
+import { t } from '../../i18n/zh-CN';
+import { RequestError } from '../../lib/request';
+import { showToast } from '../../stores/toast';
+import { updateUser, type UserInfo } from '../../stores/user';
+import styles from './UserCenter.module.scss';
+
+const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const MAX_UPLOAD = 2 * 1024 * 1024;
+
+export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; defaultAvatar: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    setProblem('');
+    if (!ACCEPTED.includes(file.type)) return setProblem(t.userCenter.imageOnly);
+    setBusy(true);
+    try {
+      const blob = await compressImage(file);
+      if (blob.size > MAX_UPLOAD) return setProblem(t.userCenter.imageTooLarge);
+      const { result: uploaded } = await api.uploadImage(blob, file.name);
+      const { result: profile } = await api.updateProfile({ avatar: uploaded!.url });
+      updateUser({ avatar: profile!.avatar });
+      showToast(t.userCenter.avatarUpdated);
+    } catch (error) {
+      setProblem(error instanceof RequestError && error.body?.message ? error.body.message : '头像上传失败，请稍后再试');
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <div className={styles.avatarRow}>
+      <img className={styles.avatar} src={user.avatar || defaultAvatar} alt={t.userCenter.avatar} width="96" height="96" data-testid="profile-avatar" />
+      <div>
+        <label className={styles.button} aria-disabled={busy}>
+          {busy ? t.userCenter.uploading : t.userCenter.changeAvatar}
+          <input ref={input} type="file" accept={ACCEPTED.join(',')} disabled={busy} onChange={(e) => pick(e.target.files?.[0])} className="visually-hidden" />
+        </label>
+        <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || 'PNG、JPEG、WebP 或 GIF，最大 2 MB'}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../client/api';
+import { t } from '../../i18n/zh-CN';
+import { nickNameProblem } from '../../lib/accountRules';
+import { RequestError } from '../../lib/request';
+import { showToast } from '../../stores/toast';
+import { updateUser, type UserInfo } from '../../stores/user';
+import styles from './UserCenter.module.scss';
+
+export default function NickNameForm({ user }: { user: UserInfo }) {
+  const id = useId();
+  const [value, setValue] = useState(user.nick_name);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const nick = value.trim();
+    const found = nick ? nickNameProblem(nick) : t.userCenter.nickNameEmpty;
+    setProblem(found ?? '');
+    if (found) return;
+    setBusy(true);
+    try {
+      const { result } = await api.updateProfile({ nick_name: nick });
+      updateUser({ nick_name: result!.nick_name });
+      setValue(result!.nick_name);
+      showToast(t.userCenter.saved);
+    } catch (error) {
+      setProblem(error instanceof RequestError && error.body?.message ? error.body.message : '保存失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.inline} onSubmit={save} noValidate>
+      <label htmlFor={`${id}-nick`}>{t.userCenter.nickName}</label>
+      <div className={styles.inlineRow}>
+        <input id={`${id}-nick`} value={value} maxLength={40} onChange={(e) => { setValue(e.target.value); setProblem(''); }} aria-invalid={problem ? true : undefined} />
+        <button type="submit" className={styles.button} disabled={busy || value.trim() === user.nick_name}>
+          {busy ? t.userCenter.saving : t.userCenter.save}
+        </button>
+      </div>
+      <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || '最多 20 个字'}</p>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
+import { useEffect, useState } from 'react';
+import { t } from '../../i18n/zh-CN';
+import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
+import AvatarForm from './AvatarForm';
+import NickNameForm from './NickNameForm';
+import PasswordForm from './PasswordForm';
+import styles from './UserCenter.module.scss';
+
+/** The personal centre: profile, password and orders. Anonymous readers are sent to log in first. */
+export default function UserCenter({ defaultAvatar }: { defaultAvatar: string }) {
+  const loggedIn = useStore($isLoggedIn);
+  const user = useStore($userInfo);
+  const [mounted, setMounted] = useState(false);
+
+  useEffect(() => {
+    setMounted(true);
+    if (!$isLoggedIn.get()) {
+      rememberRoute('/userCenter');
+      void navigate('/login', { history: 'replace' });
+    }
+  }, []);
+
+  if (!mounted || !loggedIn || !user) return <p className={styles.wait}>{mounted ? t.userCenter.redirecting : ''}</p>;
+
+  return (
+    <div className={styles.grid}>
+      <section className={`card ${styles.panel}`} aria-labelledby="profile-title">
+        <h2 id="profile-title">{t.userCenter.profile}</h2>
+        <AvatarForm user={user} defaultAvatar={defaultAvatar} />
+        <dl className={styles.facts}>
+          <dt>{t.userCenter.username}</dt>
+          <dd>{user.username}</dd>
+        </dl>
+        <NickNameForm user={user} />
+      </section>
+      <section className={`card ${styles.panel}`} aria-labelledby="password-title">
+        <h2 id="password-title">{t.userCenter.password}</h2>
+        <PasswordForm />
+      </section>
+      <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="orders-title">
+        <h2 id="orders-title">{t.userCenter.orders}</h2>
+        <p className={styles.empty}>{t.userCenter.noOrders}</p>
+        <a href="/pay">{t.userCenter.goPay}</a>
+      </section>
+    </div>
+  );
+}

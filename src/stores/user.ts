@@ -1,0 +1,82 @@
+/** The reader's account on this device: user info and token (encrypted), avatar, and where to return after login. */
+import { persistentAtom } from '@nanostores/persistent';
+import { navigate } from 'astro:transitions/client';
+import { computed } from 'nanostores';
+import { api } from '../client/api';
+import { t } from '../i18n/zh-CN';
+import { storedCodec } from '../lib/storage';
+import { showToast } from './toast';
+
+export interface UserInfo {
+  id: number;
+  username: string;
+  nick_name: string;
+  avatar: string;
+  role: 'admin' | 'user';
+}
+
+const isUserInfo = (v: unknown): v is UserInfo =>
+  typeof v === 'object' && v !== null && typeof (v as UserInfo).id === 'number' && typeof (v as UserInfo).nick_name === 'string';
+const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const isString = (v: unknown): v is string => typeof v === 'string';
+const encrypted = { encrypt: true };
+
+// `undefined` is "not set": persistentAtom then removes the key instead of storing an empty value.
+export const $userInfo = persistentAtom<UserInfo | undefined>('userInfo', undefined, storedCodec<UserInfo | undefined>(undefined, isUserInfo, encrypted));
+export const $token = persistentAtom<string | undefined>('userToken', undefined, storedCodec<string | undefined>(undefined, isNonEmptyString, encrypted));
+export const $blogAvatar = persistentAtom<string | undefined>('blogAvatar', undefined, storedCodec<string | undefined>(undefined, isString));
+
+/** The spec's "is set" flags. */
+export const $hasUserInfo = computed($userInfo, (info) => info !== undefined);
+export const $hasToken = computed($token, (token) => token !== undefined);
+export const $isLoggedIn = computed([$hasUserInfo, $hasToken], (info, token) => info && token);
+
+/** Where pressing login came from, so login can return there (`blogLastRouter`). */
+export const $lastRoute = persistentAtom<string>('blogLastRouter', '/home', storedCodec('/home', isString));
+
+const AUTH_PAGES = /^\/(login|register)\/?$/;
+
+export function rememberRoute(path = location.pathname + location.search): void {
+  if (!AUTH_PAGES.test(path.split('?')[0])) $lastRoute.set(path);
+}
+
+/** The route to go to after logging in: the remembered one if it is a path of this site. */
+export function routeAfterLogin(): string {
+  const route = $lastRoute.get();
+  return route.startsWith('/') && !route.startsWith('//') && !AUTH_PAGES.test(route.split('?')[0]) ? route : '/home';
+}
+
+export function setLogin(info: UserInfo, token: string): void {
+  $token.set(token);
+  $userInfo.set(info);
+  $blogAvatar.set(info.avatar);
+}
+
+export function updateUser(changes: Partial<UserInfo>): void {
+  const current = $userInfo.get();
+  if (!current) return;
+  $userInfo.set({ ...current, ...changes });
+  if (changes.avatar !== undefined) $blogAvatar.set(changes.avatar);
+}
+
+export function clearUser(): void {
+  $userInfo.set(undefined);
+  $token.set(undefined);
+  $blogAvatar.set(undefined);
+}
+
+/** Logs in and keeps the session; the caller decides where to go next. */
+export async function login(username: string, password: string): Promise<UserInfo> {
+  const { result } = await api.login(username, password);
+  const { token, ...info } = result!;
+  setLogin(info, token);
+  return info;
+}
+
+/** Ends the session here and on the server; the user centre is left for home (SPEC section 2). */
+export async function logout(): Promise<void> {
+  if ($token.get()) await api.logout().catch(() => {});
+  clearUser();
+  showToast(t.auth.loggedOut);
+  if (/^\/userCenter\/?$/.test(location.pathname)) await navigate('/home');
+}

@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { makePng } from '../fixtures/images';
+import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
+
+const userMenu = (page: import('@playwright/test').Page) => page.getByTestId('user-menu');
+
+test('register, land logged in with the nick name in the header, and stay logged in after a reload', async ({ page }) => {
+  await page.goto('/register');
+  const username = `reader${Date.now().toString(36)}`;
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill('password123');
+  await page.getByLabel('确认密码').fill('password124');
+  await page.getByLabel('昵称（选填）').fill('新来的读者');
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+  await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+  await expect(page.getByLabel('用户名')).toHaveValue(username);
+
+  await page.getByLabel('确认密码').fill('password123');
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(userMenu(page)).toContainText('新来的读者');
+
+  await page.reload();
+  await expect(userMenu(page)).toContainText('新来的读者');
+  expect(await page.evaluate(() => localStorage.getItem('userInfo'))).not.toContain('新来的读者');
+});
+
+test('login errors keep the input and say what is wrong', async ({ page, request }) => {
+  const { username } = await createAccount(request);
+  await page.goto('/login');
+  await loginThroughForm(page, username, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('用户名或密码错误');
+  await expect(page.getByLabel('用户名')).toHaveValue(username);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('after login the reader returns to the page where they pressed login', async ({ page, request }) => {
+  const { username, password, nickName } = await createAccount(request, '回来的读者');
+  await page.goto('/archives');
+  await islandsHydrated(page);
+  await page.locator('#site-header').getByRole('link', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await loginThroughForm(page, username, password);
+  await expect(page).toHaveURL(/\/archives$/);
+  await expect(userMenu(page)).toContainText(nickName);
+});
+
+test.describe('logged in', () => {
+  test.beforeEach(async ({ page, request }) => {
+    const { username, password } = await createAccount(request, '原来的昵称');
+    await page.goto('/login');
+    await loginThroughForm(page, username, password);
+    await expect(userMenu(page)).toBeVisible();
+  });
+
+  test('the login screen sends a logged-in reader home with a notice', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/home$/);
+    const notice = page.getByRole('status').locator('div', { hasText: '提示' });
+    await expect(notice).toContainText('请先退出登录');
+  });
+
+  test('the user centre changes the nick name and the avatar', async ({ page }) => {
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    await expect(page).toHaveURL(/\/userCenter$/);
+
+    const nick = page.getByLabel('昵称', { exact: true });
+    await expect(nick).toHaveValue('原来的昵称');
+    await nick.fill('改过的昵称');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByRole('status')).toContainText('保存成功');
+    await expect(userMenu(page)).toContainText('改过的昵称');
+
+    await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(128, 128) });
+    await expect(page.getByRole('status')).toContainText('头像已更新');
+    await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
+    const src = await page.getByTestId('profile-avatar').getAttribute('src');
+    await expect(userMenu(page).locator('img')).toHaveAttribute('src', src!);
+
+    await page.reload();
+    await expect(page.getByLabel('昵称', { exact: true })).toHaveValue('改过的昵称');
+    await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', src!);
+  });
+
+  test('logging out in the user centre says so and goes home', async ({ page }) => {
+    await page.goto('/userCenter');
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page.getByRole('status')).toContainText('退出登录成功');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.locator('#site-header').getByRole('link', { name: '登录' })).toBeVisible();
+  });
+
+  test('logging out elsewhere stays on the page', async ({ page }) => {
+    await page.goto('/archives');
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page.getByRole('status')).toContainText('退出登录成功');
+    await expect(page).toHaveURL(/\/archives$/);
+  });
+
+  test('a 401 from any call clears the login and goes to the login screen', async ({ page }) => {
+    await page.goto('/userCenter');
+    await expect(page.getByLabel('昵称', { exact: true })).toBeVisible();
+    // The session ends on the server (say, a password change elsewhere).
+    await page.evaluate(() => fetch('/api/user/logout', { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'include' }));
+    await page.getByLabel('昵称', { exact: true }).fill('再改一次');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status')).toContainText('错误提示');
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+  });
+});
+
+test('an anonymous reader is sent from the user centre to login, and back after', async ({ page, request }) => {
+  const { username, password } = await createAccount(request);
+  await page.goto('/userCenter');
+  await expect(page).toHaveURL(/\/login$/);
+  await loginThroughForm(page, username, password);
+  await expect(page).toHaveURL(/\/userCenter$/);
+});
