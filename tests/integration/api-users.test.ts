@@ -264,3 +264,26 @@ describe('avatar upload', () => {
     expect(readdirSync(join(api.dir, 'uploads'))).toHaveLength(before);
   });
 });
+
+describe('admins', () => {
+  it('ADMIN_USERNAME and ADMIN_PASSWORD create an admin at start, and admin:create promotes a user', async () => {
+    const admin = await startApi({ ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword1' });
+    try {
+      const login = await admin.call('POST', '/user/login', { body: { username: 'siteowner', password: 'ownerpassword1' } });
+      expect(login.body.result.role).toBe('admin');
+      await admin.call('POST', '/user/register', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.1' });
+      expect((await admin.call('GET', '/statistic')).body.result.userCount).toBe(2);
+
+      const { execFileSync } = await import('node:child_process');
+      const output = execFileSync(process.execPath, ['scripts/admin-create.ts', 'promoteme'], {
+        env: { ...process.env, DATABASE_URL: `file:${join(admin.dir, 'blog.db')}` },
+        encoding: 'utf8',
+      });
+      expect(output).toContain('已将 promoteme 设为管理员');
+      const promoted = await admin.call('POST', '/user/login', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.2' });
+      expect(promoted.body.result.role).toBe('admin');
+    } finally {
+      await admin.stop();
+    }
+  });
+});
