@@ -139,6 +139,18 @@ describe('sessions', () => {
     expect((await api.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
   });
 
+  it('GET /logout ends the cookie session and returns to the page with a marker', async () => {
+    const { token } = (await login('sessionuser')).body.result;
+    const res = await fetch(`${api.server.url}/logout`, {
+      redirect: 'manual',
+      headers: { Cookie: `blog_session=${token}`, Referer: `${api.server.url}/archives` },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/archives?logout=1');
+    expect(res.headers.get('set-cookie')).toMatch(/blog_session=;/);
+    expect((await api.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
+  });
+
   it('a password change keeps this session and revokes the others', async () => {
     await register('changer', 'oldpassword1');
     const here = (await login('changer', 'oldpassword1')).body.result.token;
