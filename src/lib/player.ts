@@ -86,3 +86,8 @@ export function formatPlayTime(seconds: number): string {
 
 /** The playlist category chosen by default: the 4th, or the last when there are fewer. */
 export const defaultPlaylistIndex = (count: number) => (count === 0 ? -1 : Math.min(DEFAULT_PLAYLIST_INDEX, count - 1));
+
+/** Artist names for display; none is the spec's "singer got lost". */
+export function artistNames(artists: readonly { name: string }[]): string {
+  return artists.map((a) => a.name).filter(Boolean).join(' / ') || '歌手走丢了';
+}

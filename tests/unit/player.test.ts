@@ -85,3 +85,13 @@ describe('custom list', () => {
     expect(defaultPlaylistIndex(0)).toBe(-1);
   });
 });
+
+import { artistNames } from '../../src/lib/player';
+
+describe('artistNames', () => {
+  it('joins names and falls back when the artist is missing', () => {
+    expect(artistNames([{ name: '甲' }, { name: '乙' }])).toBe('甲 / 乙');
+    expect(artistNames([])).toBe('歌手走丢了');
+    expect(artistNames([{ name: '' }])).toBe('歌手走丢了');
+  });
+});

@@ -1,0 +1,52 @@
+/** The player's calls to the music service (/wapi, NeteaseCloudMusicApi shapes: success is code 200). */
+export interface Artist {
+  id: number;
+  name: string;
+}
+
+export interface Song {
+  id: number;
+  name: string;
+  ar: Artist[];
+  alia: string[];
+  al: { id: number; name: string; picUrl: string };
+  dt?: number;
+  awardName?: string;
+}
+
+export interface Playlist {
+  id: number;
+  name: string;
+  coverImgUrl: string;
+  description?: string;
+  trackCount?: number;
+}
+
+interface Answer {
+  code: number;
+  msg?: string;
+}
+
+export class MusicError extends Error {}
+
+async function wapi<T extends Answer>(path: string, params: Record<string, string | number> = {}): Promise<T> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const res = await fetch(`/wapi${path}${query.size ? `?${query}` : ''}`, { signal: AbortSignal.timeout(10_000) });
+  const body = (await res.json().catch(() => ({ code: res.status }))) as T;
+  if (body.code !== 200) throw new MusicError(body.msg || '音乐服务暂时不可用');
+  return body;
+}
+
+export const music = {
+  playlists: async () => (await wapi<Answer & { list: Playlist[] }>('/toplist/detail')).list,
+  playlistSongs: async (id: number, limit: number, offset: number) =>
+    (await wapi<Answer & { songs: Song[] }>('/playlist/track/all', { id, limit, offset })).songs,
+  // The spec's client calls this path with a double slash; the service accepts both.
+  songs: async (ids: number[]) => (await wapi<Answer & { songs: Song[] }>('//song/detail', { ids: ids.join(',') })).songs,
+  url: async (id: number) => (await wapi<Answer & { data: { url: string | null }[] }>('/song/url/v1', { id, level: 'exhigh' })).data[0]?.url ?? null,
+  lyric: async (id: number) => (await wapi<Answer & { lrc?: { lyric?: string } }>('/lyric', { id })).lrc?.lyric ?? '',
+  firstArtist: async (keywords: string) =>
+    (await wapi<Answer & { result: { artists?: Artist[] } }>('/cloudsearch', { keywords, type: 100, limit: 1, offset: 0 })).result.artists?.[0] ?? null,
+  artistSongs: async (id: number, limit: number, offset: number) =>
+    (await wapi<Answer & { songs: Song[] }>('/artist/songs', { id, limit, offset })).songs,
+};

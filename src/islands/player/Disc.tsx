@@ -1,0 +1,33 @@
+import { useStore } from '@nanostores/react';
+import { togglePanel, togglePlay } from '../../stores/playback';
+import { $player } from '../../stores/player';
+import { artistNames, DEFAULT_COVER } from './songText';
+import styles from './Player.module.scss';
+
+/** The collapsed player: a spinning cover, the song, and play/pause. */
+export default function Disc() {
+  const { musicDescription, isPaused } = useStore($player, { keys: ['musicDescription', 'isPaused'] });
+  const name = musicDescription?.name ?? '听点音乐吧';
+  return (
+    <div className={styles.disc} data-playing={!isPaused}>
+      <button type="button" className={styles.discOpen} onClick={() => togglePanel(true)} aria-label={`打开播放器：${name}`}>
+        <img className={styles.discCover} src={musicDescription?.al.picUrl || DEFAULT_COVER} alt="" width="48" height="48" />
+        <span className={styles.discText}>
+          <strong data-testid="disc-name">{name}</strong>
+          <span>{musicDescription ? artistNames(musicDescription.ar) : '点开挑一首'}</span>
+        </span>
+      </button>
+      <button type="button" className={styles.iconButton} onClick={() => void togglePlay()} aria-label={isPaused ? '播放' : '暂停'} data-testid="disc-toggle">
+        <PlayIcon paused={isPaused} />
+      </button>
+    </div>
+  );
+}
+
+export function PlayIcon({ paused }: { paused: boolean }) {
+  return paused ? (
+    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
+  ) : (
+    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
+  );
+}

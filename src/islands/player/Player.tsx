@@ -1,0 +1,50 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { attachAudio, bindMediaKeys, togglePlay } from '../../stores/playback';
+import { $player } from '../../stores/player';
+import Disc from './Disc';
+import styles from './Player.module.scss';
+
+// The panel and the lyric board load when first opened, so the idle cost stays the disc.
+const Panel = lazy(() => import('./Panel'));
+const LyricBoard = lazy(() => import('./LyricBoard'));
+
+/** Space toggles playback unless the reader is typing or on a control that uses space itself. */
+function isSpaceForPlayer(e: KeyboardEvent): boolean {
+  if (e.code !== 'Space' || e.ctrlKey || e.metaKey || e.altKey) return false;
+  const target = e.target as HTMLElement | null;
+  return !target?.closest('input, textarea, select, button, a, [contenteditable="true"], [role="slider"]');
+}
+
+/** The site-wide player. It lives in the layout with transition:persist, so its <audio> never stops on navigation. */
+export default function Player() {
+  const audio = useRef<HTMLAudioElement>(null);
+  const { isShow, showLyricBoard } = useStore($player, { keys: ['isShow', 'showLyricBoard'] });
+
+  useEffect(() => {
+    const detach = attachAudio(audio.current!);
+    bindMediaKeys();
+    const onKey = (e: KeyboardEvent) => {
+      if (!isSpaceForPlayer(e)) return;
+      e.preventDefault();
+      void togglePlay();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      detach();
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  return (
+    <div className={styles.root}>
+      {/* No download before the first play, to spare mobile data. */}
+      <audio ref={audio} preload="none" data-testid="player-audio" />
+      {!isShow && <Disc />}
+      <Suspense fallback={null}>
+        {isShow && <Panel />}
+        {showLyricBoard && <LyricBoard />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export { artistNames } from '../../lib/player';
+
+export const DEFAULT_COVER = '/img/avatar.svg';
