@@ -13,6 +13,8 @@ export interface AppOptions {
   astroHandler: RequestHandler;
   /** The `/api` router. */
   api: Router;
+  /** The music service, mounted at /wapi. */
+  wapi?: Router;
   /** Server actions outside /api, such as GET /logout. */
   actions?: Router;
   /** Where uploaded images live; served under /uploads. */
@@ -27,7 +29,7 @@ export function trustProxySetting(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
-export function createApp({ clientDir, astroHandler, api, actions, uploadDir, connectOrigins = [] }: AppOptions) {
+export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadDir, connectOrigins = [] }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Static files carry sirv's ETags; API answers are per reader and never cached, so hashing them is waste.
@@ -48,6 +50,7 @@ export function createApp({ clientDir, astroHandler, api, actions, uploadDir, co
   // Only what is rendered per request is compressed here; static files went out precompressed.
   app.use(compression());
   app.use('/api', api);
+  if (wapi) app.use('/wapi', wapi);
   if (actions) app.use(actions);
   app.use(astroHandler);
   app.use((req, res) => {

@@ -8,6 +8,9 @@ import { apiRouter } from '../api/index.ts';
 import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
 import { migrateDb, openDb } from '../db/client.ts';
+import { generateDemoLibrary } from '../music/demo/generate.ts';
+import { createMusicService, musicConfig } from '../music/index.ts';
+import { hasAudio } from '../music/scan.ts';
 import { createSiteService } from '../site/service.ts';
 import { createUserService } from '../users/service.ts';
 import { purgeExpiredSessions } from '../users/sessions.ts';
@@ -27,6 +30,12 @@ if (process.env.ADMIN_USERNAME) {
   const outcome = await users.ensureAdmin(process.env.ADMIN_USERNAME, process.env.ADMIN_PASSWORD || undefined);
   if (outcome !== 'unchanged') console.log(`管理员 ${process.env.ADMIN_USERNAME} 已${outcome === 'created' ? '创建' : '设置'}`);
 }
+const music = musicConfig();
+if (!music.upstream && !(await hasAudio(music.dir))) {
+  const demo = await generateDemoLibrary(music.dir);
+  console.log(`音乐库是空的，已在 ${music.dir} 生成示例音乐库：${demo.playlists} 个歌单、${demo.tracks} 首歌`);
+}
+const musicService = await createMusicService(music);
 const catalog = await loadCatalog(resolve(process.env.CONTENT_DIR ?? join(distDir, 'server', 'content')));
 
 // The Astro build exports its handler; it must not start a server of its own.
@@ -42,6 +51,7 @@ const app = createApp({
     articles: createArticleService(db, catalog),
     users,
   }),
+  wapi: musicService.router,
   actions: Router().get('/logout', logoutRoute(db)),
   uploadDir: UPLOAD_DIR,
   connectOrigins: originOf(site.landing.quoteUrl),
@@ -59,6 +69,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close(() => {
+      musicService.close();
       db.$client.close();
       process.exit(0);
     });

@@ -1,0 +1,70 @@
+/** What the demo library holds: three playlists of short original tunes, with lyrics to match. */
+
+export interface DemoTrack {
+  file: string;
+  title: string;
+  /** Left out on purpose for one track, so the player's 歌手走丢了 fallback is exercised. */
+  artist?: string;
+  seed: number;
+  seconds: number;
+}
+
+export interface DemoPlaylist {
+  folder: string;
+  album: string;
+  cover: { from: [number, number, number]; to: [number, number, number]; shape: 'sun' | 'moon' | 'cup'; ink: [number, number, number] };
+  lyrics: string[];
+  tracks: DemoTrack[];
+}
+
+export const DEMO_PLAYLISTS: DemoPlaylist[] = [
+  {
+    folder: '清晨散步',
+    album: '晨光集',
+    cover: { from: [255, 214, 165], to: [253, 160, 133], shape: 'sun', ink: [255, 248, 225] },
+    lyrics: [
+      '推开窗，风里有青草的味道', '露水挂在叶尖上闪闪发亮', '沿着小河慢慢往前走', '早起的鸟儿在枝头唱歌',
+      '阳光把影子拉得很长很长', '豆浆和油条的香气飘过街角', '耳机里放着喜欢的旋律', '今天也要好好生活',
+      '跑步的人向我点头微笑', '桥下的水声轻轻地响', '把烦恼留在昨天的梦里', '天空蓝得像刚洗过一样',
+    ],
+    tracks: [
+      { file: '01-露水.wav', title: '露水', artist: '林间风', seed: 1101, seconds: 18 },
+      { file: '02-小径.wav', title: '小径', artist: '林间风', seed: 1102, seconds: 20 },
+      { file: '03-第一缕阳光.wav', title: '第一缕阳光', artist: '阿青', seed: 1103, seconds: 22 },
+      { file: '04-早餐铺.wav', title: '早餐铺', artist: '山野小队', seed: 1104, seconds: 17 },
+    ],
+  },
+  {
+    folder: '深夜写代码',
+    album: '零点编译',
+    cover: { from: [30, 39, 73], to: [88, 59, 128], shape: 'moon', ink: [250, 236, 180] },
+    lyrics: [
+      '屏幕的光照亮了桌角', '又一杯咖啡见了底', '终端里滚过一行行日志', '这个 bug 藏得可真深',
+      '键盘声和窗外的雨声', '测试终于全部变绿', '提交信息写得认真一点', '城市睡了，我还醒着',
+      '再改最后一个函数就睡', '注释里写下明天的自己', '编译器没有再报错', '凌晨的星星陪我加班',
+    ],
+    tracks: [
+      { file: '01-编译通过.wav', title: '编译通过', artist: '夜航船乐队', seed: 2201, seconds: 21 },
+      { file: '02-台灯.wav', title: '台灯', artist: '豆子', seed: 2202, seconds: 19 },
+      { file: '03-咖啡因.wav', title: '咖啡因', artist: '夜航船乐队', seed: 2203, seconds: 18 },
+      { file: '04-凌晨三点.wav', title: '凌晨三点', artist: '豆子', seed: 2204, seconds: 23 },
+      { file: '05-最后一个bug.wav', title: '最后一个 bug', artist: '阿青', seed: 2205, seconds: 20 },
+    ],
+  },
+  {
+    folder: '周末咖啡馆',
+    album: '拿铁时光',
+    cover: { from: [236, 220, 198], to: [166, 123, 91], shape: 'cup', ink: [92, 60, 40] },
+    lyrics: [
+      '拿铁上的拉花是一片叶子', '靠窗的位置晒得到太阳', '翻开一本没读完的书', '隔壁桌在小声聊着旅行',
+      '雨点敲着玻璃很温柔', '时间在这里走得很慢', '肉桂卷刚刚出炉', '给老朋友写一张明信片',
+      '猫咪在门口打了个哈欠', '咖啡的苦里有一点甜', '今天什么都不用着急', '傍晚的光落在杯沿',
+    ],
+    tracks: [
+      { file: '01-拿铁.wav', title: '拿铁', artist: '半糖', seed: 3301, seconds: 19 },
+      { file: '02-窗边的位置.wav', title: '窗边的位置', seed: 3302, seconds: 21 },
+      { file: '03-雨天.wav', title: '雨天', artist: '半糖', seed: 3303, seconds: 18 },
+      { file: '04-慢慢.wav', title: '慢慢', artist: '山野小队', seed: 3304, seconds: 22 },
+    ],
+  },
+];

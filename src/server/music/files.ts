@@ -1,0 +1,62 @@
+/**
+ * /wapi/media/{id} and /wapi/picture/{id}. A file is found by its id in the index and nowhere
+ * else: nothing in the request ever becomes part of a path.
+ */
+import { Router, type Response } from 'express';
+import { extname } from 'node:path';
+import { badParam, MusicError, musicBody, notFound } from './errors.ts';
+import type { LiveLibrary } from './live.ts';
+import { readPicture } from './metadata.ts';
+
+const ID = /^[1-9]\d{0,15}$/;
+const VERSION = /^[0-9a-z]{1,12}$/;
+// Ids follow paths and picture URLs carry the file's time, so a changed file gets a new URL.
+const LONG_CACHE = 'public, max-age=31536000, no-transform';
+
+function idOf(raw: string): number {
+  const id = Number(raw);
+  if (!ID.test(raw) || !Number.isSafeInteger(id)) throw badParam('id 必须是正整数');
+  return id;
+}
+
+/** Undoes what sendFile had already set for the file before answering with an error instead. */
+function fail(res: Response, error: MusicError, headers: Record<string, string> = {}) {
+  for (const name of ['Content-Type', 'Content-Length', 'Cache-Control', 'ETag', 'Last-Modified', 'Content-Range']) res.removeHeader(name);
+  res.status(error.status).set({ 'Cache-Control': 'no-store', ...headers }).type('application/json').json(musicBody(error));
+}
+
+function sendFromIndex(res: Response, file: string, type: string, next: (error: unknown) => void) {
+  res.type(type).set('Cache-Control', LONG_CACHE);
+  res.sendFile(file, { cacheControl: false, dotfiles: 'allow' }, (error?: Error & { status?: number; code?: string; headers?: Record<string, string> }) => {
+    if (!error || res.headersSent) return;
+    if (error.status === 416) fail(res, new MusicError(416, '请求的范围超出了文件大小'), error.headers);
+    else if (error.status === 404 || error.code === 'ENOENT') fail(res, notFound('文件已被移走，请稍后再试'));
+    else if (error.code !== 'ECONNABORTED') next(error);
+  });
+}
+
+export function fileRoutes(library: LiveLibrary): Router {
+  const router = Router();
+
+  router.get('/media/:id', async (req, res, next) => {
+    const track = (await library.current()).songs.get(idOf(req.params.id));
+    if (!track) throw notFound('歌曲不存在');
+    sendFromIndex(res, track.file, track.mime, next);
+  });
+
+  router.get('/picture/:id', async (req, res, next) => {
+    const { v, ...others } = req.query;
+    if (Object.keys(others).length || (v !== undefined && (typeof v !== 'string' || !VERSION.test(v)))) throw badParam('图片地址的参数有误');
+    const picture = (await library.current()).pictures.get(idOf(req.params.id));
+    if (!picture) throw notFound('图片不存在');
+    if (!picture.embedded) {
+      sendFromIndex(res, picture.file, extname(picture.file).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg', next);
+      return;
+    }
+    const found = await readPicture(picture.file).catch(() => null);
+    if (!found) throw notFound('图片不存在');
+    res.type(found.format).set('Cache-Control', LONG_CACHE).send(Buffer.from(found.data.buffer, found.data.byteOffset, found.data.byteLength));
+  });
+
+  return router;
+}

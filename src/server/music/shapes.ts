@@ -1,0 +1,41 @@
+/** The library's records in NeteaseCloudMusicApi's shapes (API.md, Music). */
+import type { Artist, Playlist, Track } from './library.ts';
+
+export interface Song {
+  id: number;
+  name: string;
+  ar: { id: number; name: string }[];
+  al: { id: number; name: string; picUrl: string };
+  alia: string[];
+  /** Duration in milliseconds. */
+  dt: number;
+  /** The album's name, shown in the player's "other" column; '' when there is none. */
+  awardName: string;
+}
+
+export const toSong = (track: Track): Song => ({
+  id: track.id,
+  name: track.name,
+  ar: track.artists.map(({ id, name }) => ({ id, name })),
+  al: { id: track.album.id, name: track.album.name, picUrl: track.picUrl },
+  alia: [],
+  dt: track.durationMs,
+  awardName: track.album.name,
+});
+
+export const toPlaylist = (playlist: Playlist) => ({
+  id: playlist.id,
+  name: playlist.name,
+  coverImgUrl: playlist.coverImgUrl,
+  description: `共 ${playlist.tracks.length} 首歌`,
+  trackCount: playlist.tracks.length,
+});
+
+export const toArtist = (artist: Artist) => ({ id: artist.id, name: artist.name, picUrl: artist.picUrl });
+
+export const mediaUrl = (id: number) => `/wapi/media/${id}`;
+
+/** A page of a list and whether more follows it. */
+export function page<T>(items: readonly T[], limit: number, offset: number) {
+  return { items: items.slice(offset, offset + limit), more: offset + limit < items.length };
+}
