@@ -16,17 +16,17 @@ export interface IdCollision {
  * which FNV-1a over 31 bits makes rare, always resolves the same way, the later key moving on
  * to the id of `key#2`, `key#3` and so on.
  */
-export function createIdAllocator(onCollision: (collision: IdCollision) => void = () => {}) {
+export function createIdAllocator(onCollision: (collision: IdCollision) => void = () => {}, hash: (key: string) => number = nameId) {
   const owners = new Map<number, string>();
   const given = new Map<string, number>();
   return (kind: IdKind, key: string): number => {
     const full = `${kind}:${key}`;
     const known = given.get(full);
     if (known !== undefined) return known;
-    let id = nameId(full);
+    let id = hash(full);
     for (let attempt = 2; owners.has(id); attempt++) {
       if (attempt === 2) onCollision({ kind, key, other: owners.get(id)!, id });
-      id = nameId(`${full}#${attempt}`);
+      id = hash(`${full}#${attempt}`);
     }
     owners.set(id, full);
     given.set(full, id);

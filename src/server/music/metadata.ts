@@ -63,7 +63,10 @@ export function tagsOf(meta: IAudioMetadata, name: string): Tags {
 }
 
 export async function readTags(file: string, name: string): Promise<Tags> {
-  return tagsOf(await parseFile(file, { duration: false, skipCovers: false }), name);
+  const meta = await parseFile(file, { duration: false, skipCovers: false });
+  // The parsers are lenient: a text file named .mp3 parses without error, but names no codec.
+  if (!meta.format.codec && !meta.format.container) throw new Error(`${name} 不是可识别的音频文件`);
+  return tagsOf(meta, name);
 }
 
 /** The embedded cover, only when it is a raster image a browser shows as such (never SVG or HTML). */

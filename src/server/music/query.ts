@@ -73,8 +73,6 @@ export type Endpoint = keyof typeof ENDPOINTS;
 export type Params<E extends Endpoint> = z.output<(typeof ENDPOINTS)[E]>;
 export type AnyParams = Record<string, string | number | number[]>;
 
-export const isEndpoint = (path: string): path is Endpoint => Object.hasOwn(ENDPOINTS, path);
-
 export function parseQuery<E extends Endpoint>(endpoint: E, query: unknown): Params<E> {
   const result = ENDPOINTS[endpoint].safeParse(query ?? {});
   if (!result.success) throw badParam(result.error.issues[0]?.message || '参数有误');

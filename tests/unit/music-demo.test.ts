@@ -1,0 +1,112 @@
+import { parseBuffer } from 'music-metadata';
+import { crc32, inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseLrc } from '../../src/lib/lrc';
+import { DEMO_PLAYLISTS } from '../../src/server/music/demo/catalog';
+import { drawCover } from '../../src/server/music/demo/cover';
+import { demoLyrics } from '../../src/server/music/demo/generate';
+import { encodePng } from '../../src/server/music/demo/png';
+import { seededRandom, synthesise } from '../../src/server/music/demo/synth';
+import { encodeWav } from '../../src/server/music/demo/wav';
+
+const tracks = DEMO_PLAYLISTS.flatMap((playlist) => playlist.tracks.map((track) => ({ playlist, track })));
+
+describe('encodeWav', () => {
+  it('writes UTF-8 title, artist and album that music-metadata reads back', async () => {
+    const samples = new Float32Array(16_000).map((_, i) => Math.sin(i / 10) * 0.5);
+    const wav = encodeWav(samples, 16_000, { title: '第一缕阳光', artist: '阿青', album: '晨光集' });
+    const meta = await parseBuffer(wav, { mimeType: 'audio/wav' });
+    expect(meta.common).toMatchObject({ title: '第一缕阳光', artist: '阿青', album: '晨光集' });
+    expect(meta.format).toMatchObject({ container: 'WAVE', codec: 'PCM', sampleRate: 16_000, numberOfChannels: 1, bitsPerSample: 16 });
+    expect(meta.format.duration).toBeCloseTo(1, 3);
+  });
+
+  it('leaves out tags that are not given, and keeps chunk sizes consistent', async () => {
+    const wav = encodeWav(new Float32Array(3), 16_000, { title: '无名' });
+    expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
+    expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
+    const meta = await parseBuffer(wav, { mimeType: 'audio/wav' });
+    expect(meta.common.title).toBe('无名');
+    expect(meta.common.artist).toBeUndefined();
+    const bare = await parseBuffer(encodeWav(new Float32Array(4), 16_000), { mimeType: 'audio/wav' });
+    expect(bare.common.title).toBeUndefined();
+  });
+});
+
+describe('encodePng', () => {
+  it('writes the signature, a correct IHDR and pixel data that inflates back', () => {
+    const rgb = new Uint8Array(4 * 2 * 3).map((_, i) => i * 10);
+    const png = encodePng(4, 2, rgb);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.readUInt32BE(8)).toBe(13);
+    expect(png.toString('latin1', 12, 16)).toBe('IHDR');
+    expect(png.readUInt32BE(16)).toBe(4);
+    expect(png.readUInt32BE(20)).toBe(2);
+    expect([...png.subarray(24, 29)]).toEqual([8, 2, 0, 0, 0]);
+    expect(png.readUInt32BE(29)).toBe(crc32(png.subarray(12, 29)));
+    const idatLength = png.readUInt32BE(33);
+    expect(png.toString('latin1', 37, 41)).toBe('IDAT');
+    const raw = inflateSync(png.subarray(41, 41 + idatLength));
+    expect(raw.length).toBe(2 * (1 + 4 * 3));
+    expect(png.toString('latin1', png.length - 8, png.length - 4)).toBe('IEND');
+  });
+
+  it('refuses pixel data of the wrong size', () => {
+    expect(() => encodePng(2, 2, new Uint8Array(5))).toThrow(RangeError);
+  });
+
+  it('draws 300×300 covers', () => {
+    const png = drawCover(DEMO_PLAYLISTS[0].cover);
+    expect(png.readUInt32BE(16)).toBe(300);
+    expect(png.readUInt32BE(20)).toBe(300);
+  });
+});
+
+describe('the demo library', () => {
+  it('has at least three playlists and twelve tracks, one of them without an artist', () => {
+    expect(DEMO_PLAYLISTS.length).toBeGreaterThanOrEqual(3);
+    expect(tracks.length).toBeGreaterThanOrEqual(12);
+    expect(tracks.filter(({ track }) => !track.artist)).toHaveLength(1);
+    expect(new Set(tracks.map(({ track }) => track.seed)).size).toBe(tracks.length);
+  });
+
+  it('synthesises every track to 15–25 seconds, the same each time, different from the others', () => {
+    const first = synthesise(tracks[0].track.seed, tracks[0].track.seconds);
+    expect(synthesise(tracks[0].track.seed, tracks[0].track.seconds).samples).toEqual(first.samples);
+    const sums = new Set<number>();
+    for (const { track } of tracks) {
+      const tune = synthesise(track.seed, track.seconds);
+      const seconds = tune.samples.length / tune.sampleRate;
+      expect(seconds).toBeGreaterThanOrEqual(15);
+      expect(seconds).toBeLessThanOrEqual(25);
+      expect(tune.samples.reduce((peak, sample) => Math.max(peak, Math.abs(sample)), 0)).toBeLessThanOrEqual(0.81);
+      sums.add(tune.samples.reduce((sum, sample) => sum + Math.abs(sample), 0));
+    }
+    expect(sums.size).toBe(tracks.length);
+  });
+
+  it('times Chinese lyric lines every 2 to 3 seconds, with title and artist headers', () => {
+    for (const { playlist, track } of tracks) {
+      const tune = synthesise(track.seed, track.seconds);
+      const text = demoLyrics(playlist, track, tune);
+      expect(text).toContain(`[ti:${track.title}]`);
+      if (track.artist) expect(text).toContain(`[ar:${track.artist}]`);
+      const lines = parseLrc(text);
+      expect(lines.length).toBeGreaterThanOrEqual(6);
+      lines.slice(1).forEach((line, i) => {
+        const gap = line.time - lines[i].time;
+        expect(gap).toBeGreaterThanOrEqual(2000);
+        expect(gap).toBeLessThanOrEqual(3000);
+      });
+      expect(lines.slice(1, -1).every((line) => /[\u4e00-\u9fff]/.test(line.text))).toBe(true);
+    }
+  });
+
+  it('seeds a repeatable random sequence', () => {
+    const a = seededRandom(7);
+    const b = seededRandom(7);
+    const values = Array.from({ length: 5 }, () => a());
+    expect(Array.from({ length: 5 }, () => b())).toEqual(values);
+    expect(values.every((v) => v >= 0 && v < 1)).toBe(true);
+  });
+});
