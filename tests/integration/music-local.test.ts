@@ -6,6 +6,8 @@ import { nameId } from '../../src/lib/articles';
 import { parseLrc } from '../../src/lib/lrc';
 import { generateDemoLibrary } from '../../src/server/music/demo/generate';
 import { encodeWav } from '../../src/server/music/demo/wav';
+import { makePng } from '../fixtures/images';
+import { wavWithPicture } from '../fixtures/music';
 import { getJson, poll, rawGet } from './music';
 import { startServer, type RunningServer } from './serve';
 
@@ -14,6 +16,7 @@ let library: string;
 let server: RunningServer;
 let base: string;
 const CHINESE = /[\u4e00-\u9fff]/;
+const COVER = makePng(16, 16);
 const SONG_KEYS = ['al', 'alia', 'ar', 'awardName', 'dt', 'id', 'name'];
 const tiny = (tags = {}) => encodeWav(new Float32Array(8000).map((_, i) => Math.sin(i / 8) * 0.3), 16_000, tags);
 const wapi = (path: string) => getJson(base, `/wapi${path}`);
@@ -26,7 +29,8 @@ beforeAll(async () => {
   library = join(dir, 'music');
   await generateDemoLibrary(library);
   mkdirSync(join(library, '零散小曲'));
-  for (let n = 1; n <= 31; n++) writeFileSync(join(library, '零散小曲', `小曲-${String(n).padStart(2, '0')}.wav`), tiny({ title: `小曲 ${n}`, artist: '测试乐手' }));
+  for (let n = 2; n <= 31; n++) writeFileSync(join(library, '零散小曲', `小曲-${String(n).padStart(2, '0')}.wav`), tiny({ title: `小曲 ${n}`, artist: '测试乐手' }));
+  writeFileSync(join(library, '零散小曲', '小曲-01.wav'), wavWithPicture(tiny({ title: '小曲 1', artist: '测试乐手' }), COVER));
   writeFileSync(join(library, '零散小曲', '没有标题.wav'), tiny());
   // Links placed inside the library that lead out of it must be neither indexed nor served.
   mkdirSync(join(dir, 'outside'));
@@ -56,7 +60,8 @@ describe('playlists', () => {
     const morning = body.list.find((p: any) => p.name === '清晨散步');
     expect(morning).toMatchObject({ id: nameId('playlist:清晨散步'), trackCount: 4 });
     expect(morning.coverImgUrl).toMatch(/^\/wapi\/picture\/\d+\?v=[0-9a-z]+$/);
-    expect(body.list.find((p: any) => p.name === '零散小曲')).toMatchObject({ trackCount: 32, coverImgUrl: '' });
+    const loose = body.list.find((p: any) => p.name === '零散小曲');
+    expect(loose).toMatchObject({ trackCount: 32, coverImgUrl: (await songNamed('零散小曲', '小曲 1')).al.picUrl });
 
     const cover = await fetch(`${base}${morning.coverImgUrl}`);
     expect(cover.status).toBe(200);
@@ -86,6 +91,26 @@ describe('playlists', () => {
     expect(songs[1].ar).toEqual([]);
     const untitled = await songNamed('零散小曲', '没有标题');
     expect(untitled).toMatchObject({ ar: [], awardName: '', al: { id: 0, name: '', picUrl: '' } });
+  });
+});
+
+describe('pictures', () => {
+  it('serves a cover embedded in the audio file', async () => {
+    const song = await songNamed('零散小曲', '小曲 1');
+    expect(song.al.picUrl).toMatch(new RegExp(`^/wapi/picture/${song.id}\\?v=[0-9a-z]+$`));
+    const res = await fetch(`${base}${song.al.picUrl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(COVER)).toBe(true);
+  });
+
+  it('refuses unknown parameters on picture URLs', async () => {
+    const song = await songNamed('零散小曲', '小曲 1');
+    for (const query of ['?v=../x', '?v=1&path=/etc/passwd', '?v=a&v=b']) {
+      const { status, body } = await wapi(`/picture/${song.id}${query}`);
+      expect(status).toBe(400);
+      expect(body.msg).toMatch(CHINESE);
+    }
   });
 });
 

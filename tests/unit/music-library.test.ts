@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameId } from '../../src/lib/articles';
+import { makePng } from '../fixtures/images';
+import { wavWithPicture } from '../fixtures/music';
 import { ttlCache } from '../../src/server/music/cache';
 import { encodeWav } from '../../src/server/music/demo/wav';
 import { createIdAllocator, type IdCollision } from '../../src/server/music/ids';
 import { buildLibrary } from '../../src/server/music/library';
 import { decodeLyrics } from '../../src/server/music/local';
-import { repairMojibake } from '../../src/server/music/metadata';
+import { readPicture, repairMojibake } from '../../src/server/music/metadata';
 import { hasAudio } from '../../src/server/music/scan';
 import { page } from '../../src/server/music/shapes';
 
@@ -85,7 +87,8 @@ describe('buildLibrary', () => {
     writeFileSync(join(library, '歌单甲', '子目录', '10-无标签.wav'), wav());
     writeFileSync(join(library, '歌单甲', 'cover.png'), 'png');
     writeFileSync(join(library, '歌单甲', '.隐藏.wav'), wav({ title: '隐藏' }));
-    writeFileSync(join(library, '根目录的歌.wav'), wav({ title: '根' }));
+    writeFileSync(join(library, '根目录的歌.wav'), wavWithPicture(wav({ title: '根' }), makePng(8, 8)));
+    writeFileSync(join(library, '假封面.wav'), wavWithPicture(wav({ title: '假封面' }), Buffer.from('<svg onload="alert(1)"/>'), 'image/svg+xml'));
     writeFileSync(join(library, '歌单甲', '坏文件.mp3'), 'not audio at all');
     writeFileSync(join(dir, 'outside', '秘密.wav'), wav({ title: '秘密' }));
     symlinkSync(join(dir, 'outside'), join(library, '外面'));
@@ -111,6 +114,20 @@ describe('buildLibrary', () => {
     const playlistId = nameId('playlist:歌单甲');
     expect(built.pictures.get(playlistId)).toMatchObject({ embedded: false });
     expect(tracks[0].picUrl).toMatch(new RegExp(`^/wapi/picture/${playlistId}\\?v=[0-9a-z]+$`));
+  });
+
+  it('takes embedded raster covers, never other kinds of embedded pictures', async () => {
+    const built = await buildLibrary(library);
+    const root = [...built.songs.values()].find((t) => t.name === '根')!;
+    expect(built.pictures.get(root.id)).toEqual({ file: root.file, embedded: true });
+    expect(root.picUrl).toMatch(new RegExp(`^/wapi/picture/${root.id}\\?v=`));
+    expect(built.playlists.find((p) => p.name === '未分类')!.coverImgUrl).toBe(root.picUrl);
+    const picture = await readPicture(root.file);
+    expect(picture?.format).toBe('image/png');
+    expect(Buffer.from(picture!.data).equals(makePng(8, 8))).toBe(true);
+    const svg = [...built.songs.values()].find((t) => t.name === '假封面')!;
+    expect(built.pictures.has(svg.id)).toBe(false);
+    expect(await readPicture(svg.file)).toBeNull();
   });
 
   it('gives the same ids when built again', async () => {
