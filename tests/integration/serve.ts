@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A free loopback port, so parallel runs never collide. */
 async function freePort(): Promise<number> {
@@ -21,8 +24,10 @@ export interface RunningServer {
 /** Starts the production server on the built site (run `npm run build` first). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
+  // Without a library of its own the server would write its demo music into the repository's data/.
+  const musicDir = env.MUSIC_DIR ? null : mkdtempSync(join(tmpdir(), 'blog-test-music-'));
   const child: ChildProcess = spawn(process.execPath, ['src/server/http/main.ts'], {
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...process.env, ...(musicDir ? { MUSIC_DIR: musicDir } : {}), ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,7 +44,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url: `http://127.0.0.1:${port}`,
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        child.once('exit', () => {
+          if (musicDir) rmSync(musicDir, { recursive: true, force: true });
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
