@@ -25,18 +25,17 @@ export function liveLibrary(dir: string, { debounceMs = 400, pollMs = 30_000, lo
   let timer: NodeJS.Timeout | undefined;
   let watcher: FSWatcher | undefined;
   let poller: NodeJS.Timeout | undefined;
-  const reported = new Set<string>();
+  let reported = new Set<string>();
 
+  /** Logs each skipped file or id clash once, not again on every rebuild. */
   function report(next: Library) {
-    for (const rel of next.outside) if (!reported.has(`outside:${rel}`)) log(`音乐库：已跳过指向音乐库之外的文件或链接 ${rel}`);
-    for (const rel of next.unreadable) if (!reported.has(`unreadable:${rel}`)) log(`音乐库：无法读取 ${rel}，已跳过`);
-    for (const c of next.collisions) {
-      if (!reported.has(`collision:${c.kind}:${c.key}`)) log(`音乐库：${c.key} 与 ${c.other} 的 id 相同（${c.id}），${c.key} 已改用另一个 id`);
-    }
-    reported.clear();
-    for (const rel of next.outside) reported.add(`outside:${rel}`);
-    for (const rel of next.unreadable) reported.add(`unreadable:${rel}`);
-    for (const c of next.collisions) reported.add(`collision:${c.kind}:${c.key}`);
+    const notes = new Map<string, string>([
+      ...next.outside.map((rel) => [`outside:${rel}`, `音乐库：已跳过指向音乐库之外的文件或链接 ${rel}`] as const),
+      ...next.unreadable.map((rel) => [`unreadable:${rel}`, `音乐库：无法读取 ${rel}，已跳过`] as const),
+      ...next.collisions.map((c) => [`collision:${c.kind}:${c.key}`, `音乐库：${c.key} 与 ${c.other} 的 id 相同（${c.id}），${c.key} 已改用另一个 id`] as const),
+    ]);
+    for (const [key, line] of notes) if (!reported.has(key)) log(line);
+    reported = new Set(notes.keys());
   }
 
   async function rebuild(): Promise<void> {
