@@ -26,5 +26,5 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   // `npm run dev` runs the API beside Astro's dev server and points this proxy at it.
-  vite: process.env.API_PROXY ? { server: { proxy: { '/api': process.env.API_PROXY } } } : {},
+  vite: process.env.API_PROXY ? { server: { proxy: { '/api': process.env.API_PROXY, '/wapi': process.env.API_PROXY } } } : {},
 });

@@ -49,7 +49,7 @@ try {
     );
     await page.evaluate(() => (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement).pause());
     const clickAt = await page.evaluate(() => performance.now());
-    await row.getByRole('button', { name }).click();
+    await row.getByRole('button', { name, exact: true }).click();
     times.push((await waiting) - clickAt);
   }
   console.table([{ 指标: '点击歌曲到 playing（中位数）', 数值: `${median(times).toFixed(0)} ms`, 明细: times.map((t) => t.toFixed(0)).join(' / ') }]);

@@ -20,7 +20,7 @@ export async function playFirstSong(page: Page) {
   const panel = await openPanel(page);
   const first = panel.getByRole('table', { name: '歌单歌曲' }).locator('tbody tr').first();
   const name = (await first.locator('td').first().innerText()).trim();
-  await first.getByRole('button', { name }).click();
+  await first.getByRole('button', { name, exact: true }).click();
   await expect.poll(async () => (await audioState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.3);
   return name;
 }

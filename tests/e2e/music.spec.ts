@@ -89,12 +89,12 @@ test('search an artist, add to my list with a toast, play from it, and empty it 
   await expect(page.getByRole('status')).toContainText('添加成功');
   await results.first().getByRole('button', { name: `${songName} 已在我的列表` }).click();
 
-  const listButton = panel.getByRole('button', { name: '我的列表' });
+  const listButton = panel.getByRole('button', { name: '我的列表', exact: true });
   await expect(listButton).toHaveAttribute('data-play-type', 'CUSTOM');
   await listButton.click();
   const myList = panel.getByRole('region', { name: '我的列表' });
   await expect(myList.getByRole('listitem')).toHaveCount(1);
-  await myList.getByRole('button', { name: songName }).click();
+  await myList.getByRole('button', { name: songName, exact: true }).click();
   await expect(panel.getByTestId('now-playing')).toHaveText(songName);
   await expect.poll(async () => (await audioState(page)).paused).toBe(false);
 
