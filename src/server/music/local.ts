@@ -68,7 +68,7 @@ const handlers: Handlers = {
         // A file removed since the last index is unplayable until the index catches up.
         const playable = track && (await stat(track.file).then((s) => s.isFile(), () => false));
         if (!track || !playable) return { id, url: null, br: 0, size: 0, type: null, level, encodeType: null, time: 0, code: 404 };
-        return { id, url: mediaUrl(id), br: track.bitrate, size: track.size, type: track.type, level, encodeType: track.type, time: track.durationMs, code: 200 };
+        return { id, url: mediaUrl(id, track.mtimeMs), br: track.bitrate, size: track.size, type: track.type, level, encodeType: track.type, time: track.durationMs, code: 200 };
       }),
     );
     return { data };

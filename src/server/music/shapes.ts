@@ -33,7 +33,8 @@ export const toPlaylist = (playlist: Playlist) => ({
 
 export const toArtist = (artist: Artist) => ({ id: artist.id, name: artist.name, picUrl: artist.picUrl });
 
-export const mediaUrl = (id: number) => `/wapi/media/${id}`;
+/** The file's change time rides along, so a replaced file is fetched anew despite the long cache. */
+export const mediaUrl = (id: number, mtimeMs: number) => `/wapi/media/${id}?v=${Math.floor(mtimeMs).toString(36)}`;
 
 /** A page of a list and whether more follows it. */
 export function page<T>(items: readonly T[], limit: number, offset: number) {
