@@ -1,5 +1,6 @@
 /** The /wapi router: validation, one provider for the listed endpoints, and nothing else. */
 import { Router, type ErrorRequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { MusicError, musicBody } from './errors.ts';
 import { ENDPOINTS, parseQuery, type Endpoint, type MusicProvider } from './query.ts';
 
@@ -11,8 +12,16 @@ export function musicRouter(provider: MusicProvider, files?: Router): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  // Generous for a reader paging through playlists; a wall for anyone using the upstream through us.
+  const perIp = rateLimit({
+    windowMs: 60_000,
+    limit: 300,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => void res.status(429).set('Retry-After', '60').json(musicBody(new MusicError(429, '请求太频繁，请稍后再试'))),
+  });
   for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
-    router.get(endpoint, async (req, res) => {
+    router.get(endpoint, perIp, async (req, res) => {
       const { status, body } = await provider.answer(endpoint, parseQuery(endpoint, req.query));
       res.status(status).json(body);
     });
