@@ -52,7 +52,8 @@ export const api = {
   login: (username: string, password: string) => http.post<LoginResult>('/api/user/login', { username, password }),
   register: (username: string, password: string, nick_name?: string) =>
     http.post<{ id: number; username: string }>('/api/user/register', { username, password, nick_name }),
-  logout: () => http.post<boolean>('/api/user/logout'),
+  // An expired session is already logged out: no "please log in" detour.
+  logout: () => http.request<boolean>('POST', '/api/user/logout', {}, {}, { quiet401: true }),
   me: () => http.get<Profile>('/api/user/getUserInfo'),
   updateProfile: (changes: { nick_name?: string; avatar?: string }) => http.put<Profile>('/api/user/updateOwnUserInfo', changes),
   updatePassword: (password: string, password1: string, password2: string) =>
@@ -69,6 +70,8 @@ export const api = {
   /** Sent with keepalive so it survives the page being hidden or left. */
   addReading: (id: number, seconds: number) =>
     http.request<number>('PUT', `/api/article/addReadingDuration/${id}/${seconds}`, undefined, { keepalive: true }),
-  search: (keyword: string) => http.get<SearchResult[]>(`/api/article/getArticleListByContent/${encodeURIComponent(keyword)}`),
+  // Dots are escaped too, or the browser would resolve "." and ".." as path segments.
+  search: (keyword: string) =>
+    http.get<SearchResult[]>(`/api/article/getArticleListByContent/${encodeURIComponent(keyword).replace(/\./g, '%2E')}`),
   hot: () => http.get<HotArticle[]>('/api/article/getHotArticle'),
 };

@@ -35,7 +35,7 @@ export class RequestError extends Error {
   }
 }
 
-const TITLES = { tip: '温馨提示', error: '错误提示', notice: '提示' } as const;
+const TITLES = { tip: '温馨提示', error: '错误提示' } as const;
 
 /** What the reader is told for each listed status; other statuses reject silently. */
 function noticeFor(status: number, message: string | undefined): [string, string, NoticeKind] | null {
@@ -47,7 +47,7 @@ function noticeFor(status: number, message: string | undefined): [string, string
     case 404:
       return [TITLES.error, message || '接口不存在', 'error'];
     case 408:
-      return [TITLES.notice, message || '服务器错误', 'warning'];
+      return [TITLES.tip, message || '服务器错误', 'warning'];
     case 500:
       return [TITLES.error, message || '服务器错误', 'error'];
     default:
@@ -58,7 +58,7 @@ function noticeFor(status: number, message: string | undefined): [string, string
 export function createRequest(deps: RequestDeps) {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  async function request<T = unknown>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<Envelope<T>> {
+  async function request<T = unknown>(method: string, url: string, body?: unknown, init: RequestInit = {}, { quiet401 = false } = {}): Promise<Envelope<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
     // A form (file upload) sets its own multipart Content-Type with the boundary.
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -79,7 +79,7 @@ export function createRequest(deps: RequestDeps) {
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
       const message = timedOut ? '请求超时，请稍后重试' : '网络连接失败，请检查网络';
-      deps.notice(TITLES.notice, message, 'warning');
+      deps.notice(TITLES.tip, message, 'warning');
       throw new RequestError(timedOut ? 408 : 0, message);
     }
 
@@ -91,9 +91,10 @@ export function createRequest(deps: RequestDeps) {
     }
 
     if (!response.ok) {
-      const notice = noticeFor(response.status, envelope?.message);
+      const quiet = quiet401 && response.status === 401;
+      const notice = quiet ? null : noticeFor(response.status, envelope?.message);
       if (notice) deps.notice(...notice);
-      if (response.status === 401) deps.onUnauthorized?.();
+      if (response.status === 401 && !quiet) deps.onUnauthorized?.();
       throw new RequestError(response.status, envelope?.message || response.statusText, envelope);
     }
     if (!envelope) throw new RequestError(response.status, '响应格式有误');

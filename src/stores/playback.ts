@@ -83,15 +83,21 @@ async function start(): Promise<void> {
   }
 }
 
+let latestRequest = 0;
+
 /** Plays a song from a list: a new song starts from 0 with no duration or lyric yet. */
 export async function playSong(song: Song, from: PlayType): Promise<void> {
+  const request = ++latestRequest;
   let url: string | null;
   let lyric: string;
   try {
     [url, lyric] = await Promise.all([music.url(song.id), music.lyric(song.id).catch(() => '')]);
   } catch (error) {
-    return void showNotice('播放失败', (error as Error).message, 'error');
+    if (request === latestRequest) showNotice('播放失败', (error as Error).message, 'error');
+    return;
   }
+  // Two quick clicks: only the song asked for last may start.
+  if (request !== latestRequest) return;
   if (!url) return void showNotice('播放失败', '这首歌暂时无法播放', 'warning');
   const lines = parseLrc(lyric);
   $player.set({
@@ -128,15 +134,17 @@ export async function togglePlay(): Promise<void> {
 /** Next (1) or previous (-1) by the play mode; a finished song in single-cycle mode starts over. */
 export async function playNeighbour(direction: 1 | -1, ended = false): Promise<void> {
   const { playType, musicList, customerMusicList, musicInfo, playModel } = $player.get();
-  const list = playType === 'CUSTOM' ? customerMusicList : musicList;
-  const current = list.findIndex((s) => s.id === musicInfo?.id);
-  const index = stepIndex(playModel, current, list.length, direction);
-  if (index < 0) return;
-  if (list[index].id === musicInfo?.id && audio) {
+  // Single cycle repeats the song playing, even one that is not in the active list.
+  if (playModel === 'SINGLECYCLE' && musicInfo && audio) {
     audio.currentTime = 0;
     if (ended || audio.paused) await start();
     return;
   }
+  const list = playType === 'CUSTOM' ? customerMusicList : musicList;
+  const current = list.findIndex((s) => s.id === musicInfo?.id);
+  // Not in the list (it changed meanwhile): forward starts at its first song, back at its last.
+  const index = current < 0 ? (direction === 1 ? 0 : list.length - 1) : stepIndex(playModel, current, list.length, direction);
+  if (index < 0) return;
   await playSong(list[index], playType);
 }
 

@@ -109,3 +109,22 @@ test('the landing typewriter ends with the fixed sentence', async ({ page }) => 
   await expect(page.locator('.typewriter')).toHaveAttribute('data-done', 'true');
   for (const href of ['/home', '/message/list', '/link/list']) await expect(page.locator(`a[href="${href}"]`)).toBeVisible();
 });
+
+test('the header and back-to-top still work after visiting the landing page', async ({ page }) => {
+  await page.goto('/home');
+  await islandsHydrated(page);
+  await page.locator('#site-header .brand').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: '进入博客' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await islandsHydrated(page);
+
+  const header = page.locator('#site-header');
+  await page.mouse.wheel(0, 600);
+  await expect(header).toHaveAttribute('data-visible', 'false');
+  await page.mouse.wheel(0, -150);
+  await expect(header).toHaveAttribute('data-visible', 'true');
+  await page.getByRole('button', { name: '回到顶部' }).click();
+  await page.waitForFunction(() => window.scrollY === 0);
+  await expect(menuLink(page, '首页')).toHaveAttribute('aria-current', 'page');
+});

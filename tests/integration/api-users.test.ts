@@ -102,15 +102,24 @@ describe('login', () => {
     expect((await login('lockme', 'rightpassword')).status).toBe(200);
   });
 
-  it('locks out an IP after 10 failures across usernames, and a success resets the count', async () => {
-    await register('resetme', 'rightpassword');
-    const ip = '10.7.0.1';
-    for (let i = 0; i < 9; i++) await login(`ghost${i}`, 'nope-nope', ip);
-    expect((await login('resetme', 'rightpassword', ip)).status).toBe(200);
-    for (let i = 0; i < 9; i++) await login(`ghost${i}`, 'nope-nope', ip);
-    expect((await login('resetme', 'rightpassword', ip)).status).toBe(200);
-    for (let i = 0; i < 10; i++) await login(`ghost${i}`, 'nope-nope', ip);
-    expect((await login('resetme', 'rightpassword', ip)).status).toBe(429);
+  it('counts parallel guesses in full: a burst of 20 gets 10 answers and then 429s', async () => {
+    await register('burstme', 'rightpassword');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login('burstme', 'wrong-guess')));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect((await login('burstme', 'rightpassword')).status).toBe(429);
+  });
+
+  it('a login to one\'s own account does not wipe the address\'s failures against others', async () => {
+    await register('ownacct', 'rightpassword');
+    const ip = '10.7.1.1';
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3; i++) expect((await login(`victim${round}${i}`, 'nope-nope', ip)).status).toBe(400);
+      expect((await login('ownacct', 'rightpassword', ip)).status).toBe(200);
+    }
+    expect((await login('victimlast', 'nope-nope', ip)).status).toBe(400);
+    expect((await login('ownacct', 'rightpassword', ip)).status).toBe(429);
   });
 });
 

@@ -38,3 +38,26 @@ describe('password hashing', () => {
     expect(await verifyPassword('x', 'garbage')).toBe(false);
   });
 });
+
+import { trustProxySetting } from '../../src/server/http/app';
+
+describe('forgive', () => {
+  it('takes back one counted attempt only', () => {
+    const guard = createLoginGuard({ maxFailures: 2, windowMs: 60_000 });
+    guard.fail(['ip:a'], 0);
+    guard.fail(['ip:a'], 0);
+    expect(guard.retryAfter(['ip:a'], 0)).toBeGreaterThan(0);
+    guard.forgive('ip:a');
+    expect(guard.retryAfter(['ip:a'], 0)).toBe(0);
+  });
+});
+
+describe('trustProxySetting', () => {
+  it('reads hop counts and lists, and never trusts every hop', () => {
+    expect(trustProxySetting(undefined)).toBe(false);
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('true')).toBe(1);
+    expect(trustProxySetting('2')).toBe(2);
+    expect(trustProxySetting('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
+  });
+});

@@ -32,6 +32,13 @@ describe('request client', () => {
     expect(init.headers).not.toHaveProperty('Content-Type');
   });
 
+  it('can take a 401 quietly, for a logout whose session already expired', async () => {
+    const { client, notice, onUnauthorized } = setup(() => json(401, { code: 401, message: '请先登录' }));
+    await expect(client.request('POST', '/api/user/logout', {}, {}, { quiet401: true })).rejects.toMatchObject({ status: 401 });
+    expect(notice).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('leaves Authorization out without a token', async () => {
     const { client, fetch } = setup(() => json(200, { code: 0, message: 'ok' }));
     await client.get('/api/x');
@@ -80,6 +87,6 @@ describe('request client', () => {
         new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason))),
     );
     await expect(client.get('/api/slow')).rejects.toMatchObject({ status: 408 });
-    expect(notice).toHaveBeenCalledWith('提示', '请求超时，请稍后重试', 'warning');
+    expect(notice).toHaveBeenCalledWith('温馨提示', '请求超时，请稍后重试', 'warning');
   });
 });

@@ -9,9 +9,14 @@ import styles from './Player.module.scss';
 const Panel = lazy(() => import('./Panel'));
 const LyricBoard = lazy(() => import('./LyricBoard'));
 
-/** Space toggles playback unless the reader is typing or on a control that uses space itself. */
+/**
+ * Space toggles playback while the player is open, unless the reader is typing or on a control
+ * that uses space itself. With the player closed, space keeps scrolling the page.
+ */
 function isSpaceForPlayer(e: KeyboardEvent): boolean {
   if (e.code !== 'Space' || e.ctrlKey || e.metaKey || e.altKey) return false;
+  const { isShow, showLyricBoard } = $player.get();
+  if (!isShow && !showLyricBoard) return false;
   const target = e.target as HTMLElement | null;
   return !target?.closest('input, textarea, select, button, a, [contenteditable="true"], [role="slider"]');
 }

@@ -25,6 +25,8 @@ export default function SearchDialog() {
   const [status, setStatus] = useState<Status>('idle');
   const [hot, setHot] = useState<HotArticle[] | null>(null);
   const [active, setActive] = useState(-1);
+  // While an IME is composing, the input holds pinyin, not what the reader means to search.
+  const [composing, setComposing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const latest = useRef(0);
   const listId = useId();
@@ -44,6 +46,7 @@ export default function SearchDialog() {
   }, [open]);
 
   useEffect(() => {
+    if (composing) return;
     setActive(-1);
     if (!term) {
       latest.current++;
@@ -66,7 +69,7 @@ export default function SearchDialog() {
       }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [term]);
+  }, [term, composing]);
 
   if (!open) return null;
 
@@ -121,6 +124,11 @@ export default function SearchDialog() {
             aria-controls={`${listId}-list`}
             aria-activedescendant={active >= 0 ? optionId(active) : undefined}
             onChange={(e) => setKeyword(e.target.value)}
+            onCompositionStart={() => setComposing(true)}
+            onCompositionEnd={(e) => {
+              setComposing(false);
+              setKeyword(e.currentTarget.value);
+            }}
           />
           {keyword && (
             <button type="button" className={styles.clear} onClick={() => { setKeyword(''); input.current?.focus(); }} aria-label={t.search.clear}>×</button>

@@ -68,6 +68,9 @@ export function afterLogoutPath(referer: string | undefined, host: string | unde
 
 /** `GET /logout`: ends the cookie's session and lets the page finish the job (clear local state, say so). */
 export const logoutRoute = (db: Db): RequestHandler => async (req, res) => {
+  // A link on another site must not log the reader out (the Lax cookie rides along on top-level navigations).
+  const site = req.get('Sec-Fetch-Site');
+  if (site && site !== 'same-origin' && site !== 'none') return void res.redirect(302, '/home');
   const token = tokenOf(req);
   if (token) await revokeSession(db, hashToken(token));
   clearSessionCookie(req, res);

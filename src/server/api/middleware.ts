@@ -54,6 +54,8 @@ export const apiNotFound = (): RequestHandler => (_req, _res, next) => next(new 
 
 /** Every error leaves as an envelope with a Chinese message; unexpected ones are logged, never shown. */
 export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) => {
+  // Already answered (a 408 went out first): the late handler's failure is no news.
+  if (res.headersSent) return;
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
   else if (error?.type === 'entity.too.large') apiError = new ApiError(413, `请求内容过大，最多 ${JSON_BODY_LIMIT.toUpperCase()}`);
@@ -63,7 +65,6 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
     console.error(error);
     apiError = new ApiError(500, '服务器开小差了，请稍后再试');
   }
-  if (res.headersSent) return;
   if (apiError.headers) res.set(apiError.headers);
   res.status(apiError.status).json(errorBody(apiError));
 };

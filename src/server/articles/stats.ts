@@ -46,8 +46,10 @@ export function createCounterCache(db: Db, ttlMs = COUNTER_CACHE_MS) {
       }
       const fetched = await readCounters(db, missing);
       for (const id of missing) {
-        const counters = fetched.get(id) ?? ZERO;
-        entries.set(id, { counters, at: now });
+        // A write that landed while we read is fresher than what we read.
+        const written = entries.get(id);
+        const counters = written && written.at > now ? written.counters : (fetched.get(id) ?? ZERO);
+        if (!(written && written.at > now)) entries.set(id, { counters, at: now });
         found.set(id, counters);
       }
       return found;

@@ -23,10 +23,15 @@ export interface AppOptions {
   connectOrigins?: string[];
 }
 
-/** `TRUST_PROXY=true` trusts every hop; a list (`loopback, 10.0.0.0/8`) trusts those; unset trusts none. */
-export function trustProxySetting(value: string | undefined): boolean | string {
+/**
+ * `TRUST_PROXY`: a number is how many proxies stand in front (`true` means one); a list
+ * (`loopback, 10.0.0.0/8`) names them; unset trusts none. Never "every hop": then any client
+ * could pick its own address by sending X-Forwarded-For.
+ */
+export function trustProxySetting(value: string | undefined): number | string | false {
   if (!value || value === 'false') return false;
-  return value === 'true' ? true : value;
+  if (value === 'true') return 1;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadDir, connectOrigins = [] }: AppOptions) {

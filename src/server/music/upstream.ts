@@ -61,7 +61,8 @@ export function upstreamProvider({ base, timeoutMs, cacheEntries = 300, cacheTtl
     }
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      // NetEase hands out http:// media and picture URLs; pages over HTTPS (and our CSP) need https://.
+      body = JSON.parse(text.replace(/"http:\/\//g, '"https://'));
     } catch {
       body = null;
     }

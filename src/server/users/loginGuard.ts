@@ -1,7 +1,8 @@
 /**
  * Login lockout: after `maxFailures` failed logins within the window, by IP or by username,
  * further attempts are refused until the window since the first failure has passed.
- * A successful login clears the counters it was checked under.
+ * Attempts are counted when they start, so parallel guesses cannot slip past the check;
+ * a success then takes its own count back.
  */
 export interface LoginGuardOptions {
   maxFailures: number;
@@ -12,6 +13,8 @@ export interface LoginGuard {
   /** Milliseconds until any of these keys may try again; 0 when none is locked. */
   retryAfter(keys: readonly string[], now?: number): number;
   fail(keys: readonly string[], now?: number): void;
+  /** Takes back one counted attempt, e.g. the one that turned out to be a success. */
+  forgive(key: string): void;
   succeed(keys: readonly string[]): void;
 }
 
@@ -44,6 +47,10 @@ export function createLoginGuard({ maxFailures, windowMs }: LoginGuardOptions): 
       }
       // Keep memory bounded under a flood of made-up usernames.
       if (failures.size > 100_000) for (const [key, entry] of failures) if (now - entry.since >= windowMs) failures.delete(key);
+    },
+    forgive(key) {
+      const entry = failures.get(key);
+      if (entry && --entry.count <= 0) failures.delete(key);
     },
     succeed(keys) {
       for (const key of keys) failures.delete(key);

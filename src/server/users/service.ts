@@ -62,13 +62,17 @@ export function createUserService(db: Db) {
         const seconds = Math.ceil(wait / 1000);
         throw new ApiError(429, `登录失败次数过多，请 ${Math.ceil(seconds / 60)} 分钟后再试`, { headers: { 'Retry-After': String(seconds) } });
       }
+      // Counted before the slow check: a burst of parallel guesses is counted in full.
+      guard.fail(keys);
       const user = await findByUsername(db, input.username);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH);
       if (!user || !ok || user.disabled) {
-        guard.fail(keys);
         throw new ApiError(400, user?.disabled && ok ? '该账号已被停用' : WRONG_CREDENTIALS, { fields: ['username', 'password'] });
       }
-      guard.succeed(keys);
+      // The account's own count resets; the address only gets this attempt back, so logging
+      // into one's own account cannot wipe out failures against others.
+      guard.forgive(keys[0]);
+      guard.succeed([keys[1]]);
       const token = await createSession(db, user.id);
       return { token, ...profile(user) };
     },

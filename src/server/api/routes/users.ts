@@ -53,7 +53,7 @@ export function userRoutes(users: UserService): Router {
   router.post('/register', limitPerIp(5, 3600_000, '注册太频繁，请一小时后再试'), async (req, res) => {
     res.json(ok(await users.register(parse(registerBody, req.body))));
   });
-  router.post('/login', async (req, res) => {
+  router.post('/login', limitPerIp(30, 15 * 60_000, '登录太频繁，请 15 分钟后再试'), async (req, res) => {
     const result = await users.login(parse(loginBody, req.body), req.ip ?? 'unknown');
     setSessionCookie(req, res, result.token);
     res.json(ok(result));
