@@ -7,7 +7,7 @@ import {
 import { $player } from '../../stores/player';
 import { PlayIcon } from './Disc';
 import { artistNames, DEFAULT_COVER } from './songText';
-import styles from './Panel.module.scss';
+import styles from './Controller.module.scss';
 
 const MODE_NAMES: Record<PlayModel, string> = { RANDOM: '随机播放', LISTLOOP: '列表循环', SINGLECYCLE: '单曲循环' };
 const MODE_ICONS: Record<PlayModel, string> = { RANDOM: '🔀', LISTLOOP: '🔁', SINGLECYCLE: '🔂' };
