@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { $theme, syncTheme, toggleTheme } from '../../stores/theme';
 import { $searchOpen, openSearch } from '../../stores/search';
@@ -8,8 +8,9 @@ import UserMenu from './UserMenu';
 import Drawer, { type DrawerItem } from './Drawer';
 import styles from './HeaderControls.module.scss';
 
-// The dialog's code loads on first use, not with the header.
-const SearchDialog = lazy(() => import('../search/SearchDialog'));
+// The dialog's code is fetched when the browser is idle, not with the header, so it is in
+// memory by the time a reader presses "/" and opens in the same frame, keystrokes and all.
+const loadSearchDialog = () => import('../search/SearchDialog').then((m) => m.default);
 
 /** `/` or Ctrl/⌘+K opens search, unless the reader is typing somewhere. */
 function isSearchShortcut(e: KeyboardEvent): boolean {
@@ -35,15 +36,20 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const searchOpen = useStore($searchOpen);
-  const [searchUsed, setSearchUsed] = useState(false);
+  const [SearchDialog, setSearchDialog] = useState<ComponentType | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // Captured once: the header persists across navigations, so this never changes within a tab.
   const [mountedAt] = useState(() => `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
   useEffect(() => {
-    if (searchOpen) setSearchUsed(true);
-  }, [searchOpen]);
+    if (SearchDialog) return;
+    const load = () => void loadSearchDialog().then((dialog) => setSearchDialog(() => dialog));
+    // Opened before the idle fetch: load now.
+    if (searchOpen) return load();
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    idle(load);
+  }, [searchOpen, SearchDialog]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -78,11 +84,7 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
         <svg className={styles.moon} viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
       </button>
       {mounted ? <UserMenu user={user} defaultAvatar={avatar} /> : <span className={`${styles.accountSlot} ${styles.desktopOnly}`} />}
-      {searchUsed && (
-        <Suspense fallback={null}>
-          <SearchDialog />
-        </Suspense>
-      )}
+      {SearchDialog && <SearchDialog />}
       <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />
     </div>
   );

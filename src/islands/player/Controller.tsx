@@ -6,11 +6,11 @@ import {
 } from '../../stores/playback';
 import { $player } from '../../stores/player';
 import { PlayIcon } from './Disc';
+import { ListIcon, ModeIcon, NextIcon, PreviousIcon, VolumeIcon } from './icons';
 import { artistNames, DEFAULT_COVER } from './songText';
 import styles from './Controller.module.scss';
 
 const MODE_NAMES: Record<PlayModel, string> = { RANDOM: '随机播放', LISTLOOP: '列表循环', SINGLECYCLE: '单曲循环' };
-const MODE_ICONS: Record<PlayModel, string> = { RANDOM: '🔀', LISTLOOP: '🔁', SINGLECYCLE: '🔂' };
 
 /** The bottom bar: progress, the song, previous / play / next, mode, volume and my list. */
 export default function Controller() {
@@ -34,18 +34,18 @@ export default function Controller() {
           </span>
         </button>
         <div className={styles.transport}>
-          <button type="button" onClick={() => void playNeighbour(-1)} aria-label="上一首">⏮</button>
+          <button type="button" onClick={() => void playNeighbour(-1)} aria-label="上一首"><PreviousIcon /></button>
           <button type="button" className={styles.play} onClick={() => void togglePlay()} aria-label={p.isPaused ? '播放' : '暂停'} data-testid="player-toggle">
             <PlayIcon paused={p.isPaused} />
           </button>
-          <button type="button" onClick={() => void playNeighbour(1)} aria-label="下一首">⏭</button>
+          <button type="button" onClick={() => void playNeighbour(1)} aria-label="下一首"><NextIcon /></button>
         </div>
         <div className={styles.extras}>
           <button type="button" onClick={cycleMode} aria-label={`播放模式：${MODE_NAMES[p.playModel]}`} data-mode={p.playModel} title={MODE_NAMES[p.playModel]}>
-            {MODE_ICONS[p.playModel]}
+            <ModeIcon mode={p.playModel} />
           </button>
           <div className={styles.popupAnchor}>
-            <button type="button" onClick={() => toggle('volume')} aria-label="音量" aria-expanded={popup === 'volume'}>🔊</button>
+            <button type="button" onClick={() => toggle('volume')} aria-label="音量" aria-expanded={popup === 'volume'}><VolumeIcon /></button>
             {popup === 'volume' && (
               <div className={styles.popup}>
                 <input type="range" min={0} max={100} step={1} value={sliderFromVolume(p.volume)} onChange={(e) => setVolumeSlider(Number(e.target.value))} aria-label="音量大小" />
@@ -55,7 +55,7 @@ export default function Controller() {
           </div>
           <div className={styles.popupAnchor}>
             <button type="button" onClick={() => toggle('list')} aria-label="我的列表" aria-expanded={popup === 'list'} data-play-type={p.playType}>
-              ☰ {p.customerMusicList.length}
+              <ListIcon /> {p.customerMusicList.length}
             </button>
             {popup === 'list' && (
               <div className={`${styles.popup} ${styles.listPopup}`} role="region" aria-label="我的列表">
