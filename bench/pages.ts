@@ -6,6 +6,7 @@
 import { chromium } from '@playwright/test';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { islandsHydrated } from '../tests/e2e/helpers.ts';
 import { build, CHROMIUM, CHROMIUM_FLAGS, kb, PAGES, serve } from './lib/server.ts';
 
 async function fetchBody(url: string, encoding: string): Promise<number> {
@@ -49,7 +50,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const tab = await context.newPage();
     await tab.goto(url, { waitUntil: 'load' });
-    await tab.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || el.getAttribute('client') === 'visible'), null, { timeout: 20_000 });
+    await islandsHydrated(tab);
     await tab.waitForLoadState('networkidle');
     const transfer = await tab.evaluate(() => {
       const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];

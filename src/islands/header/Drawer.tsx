@@ -38,7 +38,7 @@ export default function Drawer({ open, onClose, items, title, user, defaultAvata
   }, [open, onClose]);
 
   return (
-    <div className={styles.root} data-open={open} hidden={!open}>
+    <div className={styles.root} hidden={!open}>
       <div className={styles.overlay} onClick={onClose} aria-hidden="true" />
       <aside id="nav-drawer" ref={panel} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby="nav-drawer-title">
         <div className={styles.head}>

@@ -1,7 +1,7 @@
 /** The Articles API (API.md): content from the catalog, counters from the database. */
-import { paginate } from '../../lib/articles.ts';
+import { groupByYear, paginate } from '../../lib/articles.ts';
 import { snippet, search } from '../../lib/search.ts';
-import { formatDateTime, yearOf } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { site } from '../../site.config.ts';
 import type { Db } from '../db/client.ts';
 import type { Catalog, CatalogArticle } from './catalog.ts';
@@ -72,12 +72,8 @@ export function createArticleService(db: Db, catalog: Catalog) {
 
     timeline(current: number, size: number) {
       const page = paginate(catalog.newest, current, size);
-      const years = new Map<number, ReturnType<typeof brief>[]>();
-      for (const a of page.list) {
-        const year = yearOf(a.date);
-        years.set(year, [...(years.get(year) ?? []), brief(a)]);
-      }
-      return { current, size, total: page.total, list: [...years].map(([year, articleList]) => ({ year, articleList })) };
+      const list = groupByYear(page.list).map(({ year, articles }) => ({ year, articleList: articles.map(brief) }));
+      return { current, size, total: page.total, list };
     },
 
     byTag: (id: number, current: number, size: number) => taxonomyPage(catalog.tags, id, current, size),
