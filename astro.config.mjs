@@ -7,6 +7,7 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
+  outDir: process.env.DIST_DIR || 'dist',
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter)(\/|$)/.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',

@@ -1,7 +1,11 @@
-/** `npm run build`: the Astro build, then brotli and gzip variants of every text file, then a stamp. */
+/**
+ * `npm run build`: the Astro build, then brotli and gzip variants of every text file, then a stamp.
+ * `DIST_DIR` builds somewhere other than `dist/` (the server reads the same variable).
+ */
 import { spawnSync } from 'node:child_process';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DIST_DIR } from './lib/dist.ts';
 import { CONTENT_DIR_NAME } from '../src/lib/contentIndex.ts';
 import { precompress } from './lib/precompress.ts';
 
@@ -15,10 +19,10 @@ if (astro.status !== 0) {
 }
 
 // The API's article export is for the server only: move it out of the public folder.
-const contentTarget = join('dist', 'server', 'content');
+const contentTarget = join(DIST_DIR, 'server', 'content');
 rmSync(contentTarget, { recursive: true, force: true });
-renameSync(join('dist', 'client', CONTENT_DIR_NAME), contentTarget);
+renameSync(join(DIST_DIR, 'client', CONTENT_DIR_NAME), contentTarget);
 
-const { files, rawBytes, brotliBytes } = await precompress(join('dist', 'client'));
+const { files, rawBytes, brotliBytes } = await precompress(join(DIST_DIR, 'client'));
 console.log(`预压缩 ${files} 个文件：${(rawBytes / 1024).toFixed(0)} KB → brotli ${(brotliBytes / 1024).toFixed(0)} KB`);
-writeFileSync(join('dist', '.build-stamp'), new Date().toISOString());
+writeFileSync(join(DIST_DIR, '.build-stamp'), new Date().toISOString());

@@ -11,7 +11,8 @@ export const articleStats = sqliteTable(
     articleId: integer('article_id').primaryKey(),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
-    readingSeconds: integer('reading_seconds').notNull().default(0),
+    /** Milliseconds, as the original front end sends and shows them. */
+    readingMs: integer('reading_ms').notNull().default(0),
   },
   (t) => [index('article_stats_views_idx').on(t.views)],
 );
@@ -65,4 +66,36 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Where a user has logged in successfully before: `ip:<address>` or `device:<hash of the device
+ * cookie>`. While a username is under attack, logins from these places are still let through.
+ */
+export const knownLogins = sqliteTable(
+  'known_logins',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    place: text('place').notNull(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.place] })],
+);
+
+/** Every uploaded file and who uploaded it, for the daily quota and for cleaning up replaced files. */
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The public path, `/uploads/<name>`. */
+    path: text('path').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_created_idx').on(t.userId, t.createdAt)],
 );
