@@ -31,7 +31,10 @@ export interface SiteConfig {
   /** The user id that receives the special greeting. */
   specialGreetingUserId: number;
   landing: {
-    /** A JSON quote service (GET). Its sentence is read from `data.note`, `hitokoto` or `content`. Empty to stay offline. */
+    /**
+     * A JSON quote service (GET), e.g. `https://v1.hitokoto.cn/?c=d&c=i&encode=json`. Its sentence is read from
+     * `data.note`, `hitokoto` or `content`. Empty (the default) uses `fallbackQuotes` and makes no request to another host.
+     */
     quoteUrl: string;
     fallbackQuotes: string[];
     finalSentence: string;
@@ -79,7 +82,7 @@ export const site: SiteConfig = {
   pageSize: 10,
   specialGreetingUserId: 3,
   landing: {
-    quoteUrl: 'https://v1.hitokoto.cn/?c=d&c=i&encode=json',
+    quoteUrl: '',
     fallbackQuotes: [
       '生活明朗，万物可爱。',
       '星光不问赶路人，时光不负有心人。',

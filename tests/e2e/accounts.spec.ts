@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { makePng } from '../fixtures/images';
 import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { islandsHydrated } from './helpers';
 
 test('a code block copies its text and says so', async ({ page, context }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('a like turns the heart red, counts once and survives a reload', async ({ page }) => {
   await page.goto('/article/4');

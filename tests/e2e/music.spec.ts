@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { islandsHydrated } from './helpers';
 import { audio, audioState, openPanel, playFirstSong, sameAudioStillPlaying, watchAudio } from './music-helpers';
 

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { api } from '../../client/api';
 import { formatCount, formatDuration } from '../../lib/format';
 import { createReadingTimer, splitSeconds } from '../../lib/readingTimer';
+import { useHydrated } from '../shared/useHydrated';
 import { $article, addReadSeconds, closeArticle, openArticle } from '../../stores/article';
 
 /**
@@ -13,6 +14,7 @@ import { $article, addReadSeconds, closeArticle, openArticle } from '../../store
 export default function ArticleStats({ articleId }: { articleId: number }) {
   const state = useStore($article);
   const reported = useRef(0);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     void openArticle(articleId);
@@ -46,7 +48,8 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
     };
   }, [articleId]);
 
-  if (state.id !== articleId || !state.loaded) return <span aria-hidden="true">阅读 — 次</span>;
+  // The counters of an article visited a moment ago are still in the store; the server showed none.
+  if (!hydrated || state.id !== articleId || !state.loaded) return <span aria-hidden="true">阅读 — 次</span>;
   return (
     <span data-testid="article-stats">
       阅读 <span data-testid="view-count">{formatCount(state.views)}</span> 次 · 累计阅读 {formatDuration(state.readingSeconds)}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatCount } from '../../lib/format';
+import { useHydrated } from '../shared/useHydrated';
 import { $article, openArticle, toggleLike } from '../../stores/article';
 import styles from './LikeButton.module.scss';
 
@@ -8,16 +9,16 @@ import styles from './LikeButton.module.scss';
 export default function LikeButton({ articleId }: { articleId: number }) {
   const state = useStore($article);
   useEffect(() => void openArticle(articleId), [articleId]);
-  const ready = state.id === articleId && state.loaded;
+  const ready = useHydrated() && state.id === articleId && state.loaded;
 
   return (
     <div className={styles.bar}>
       <button
         type="button"
         className={styles.like}
-        data-liked={state.liked}
-        aria-pressed={state.liked}
-        aria-label={state.liked ? '取消点赞' : '点赞'}
+        data-liked={ready && state.liked}
+        aria-pressed={ready && state.liked}
+        aria-label={ready && state.liked ? '取消点赞' : '点赞'}
         disabled={!ready || state.liking}
         onClick={toggleLike}
       >

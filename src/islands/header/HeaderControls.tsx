@@ -4,6 +4,7 @@ import { t } from '../../i18n/zh-CN';
 import { $theme, syncTheme, toggleTheme } from '../../stores/theme';
 import { $searchOpen, openSearch } from '../../stores/search';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
+import { useHydrated } from '../shared/useHydrated';
 import UserMenu from './UserMenu';
 import Drawer, { type DrawerItem } from './Drawer';
 import styles from './HeaderControls.module.scss';
@@ -28,19 +29,16 @@ interface Props {
 
 /** The header's interactive corner: search, theme, login, and on mobile the drawer and back button. */
 export default function HeaderControls({ drawerItems, title, avatar }: Props) {
+  // Who is logged in and which theme is on are known only in the browser: the first render matches the server's.
+  const hydrated = useHydrated();
   const theme = useStore($theme);
   const loggedIn = useStore($isLoggedIn);
   const userInfo = useStore($userInfo);
-  const user = loggedIn ? (userInfo ?? null) : null;
-  // Who is logged in is known only in the browser: render the account corner after mounting, not a wrong guess.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const user = hydrated && loggedIn ? (userInfo ?? null) : null;
   const searchOpen = useStore($searchOpen);
   const [SearchDialog, setSearchDialog] = useState<ComponentType | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
-  // Captured once: the header persists across navigations, so this never changes within a tab.
-  const [mountedAt] = useState(() => `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
   useEffect(() => {
     if (SearchDialog) return;
@@ -68,7 +66,7 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
   }, []);
 
   return (
-    <div className={styles.controls} data-mounted-at={mountedAt}>
+    <div className={styles.controls}>
       <button type="button" className={`${styles.icon} ${styles.mobileOnly}`} onClick={() => history.back()} aria-label={t.nav.back}>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M15 5l-7 7 7 7" /></svg>
       </button>
@@ -78,12 +76,12 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
       <button type="button" className={styles.icon} onClick={openSearch} aria-label={t.nav.search} title={t.search.shortcut} aria-keyshortcuts="/ Control+K">
         <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" /></svg>
       </button>
-      <button type="button" className={styles.icon} onClick={toggleTheme} aria-label={theme === 'dark' ? t.theme.toLight : t.theme.toDark} data-testid="theme-toggle">
+      <button type="button" className={styles.icon} onClick={toggleTheme} aria-label={hydrated && theme === 'dark' ? t.theme.toLight : t.theme.toDark} data-testid="theme-toggle">
         {/* Both icons render; CSS shows the one for the theme already on <html>, so it is right before hydration. */}
         <svg className={styles.sun} viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
         <svg className={styles.moon} viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
       </button>
-      {mounted ? <UserMenu user={user} defaultAvatar={avatar} /> : <span className={`${styles.accountSlot} ${styles.desktopOnly}`} />}
+      {hydrated ? <UserMenu user={user} defaultAvatar={avatar} /> : <span className={`${styles.accountSlot} ${styles.desktopOnly}`} />}
       {SearchDialog && <SearchDialog />}
       <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />
     </div>

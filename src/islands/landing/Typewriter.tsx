@@ -27,7 +27,7 @@ export default function Typewriter({ quoteUrl, fallbackQuotes, finalSentence }: 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     let cancelled = false;
-    fetchQuote(quoteUrl).then((quote) => {
+    const start = (quote: string | null) => {
       if (cancelled) return;
       const fallback = fallbackQuotes[Math.floor(Math.random() * fallbackQuotes.length)];
       const steps = typewriterSteps(usableEntries([quote ?? fallback, finalSentence]));
@@ -39,7 +39,12 @@ export default function Typewriter({ quoteUrl, fallbackQuotes, finalSentence }: 
         }, steps[i].delay);
       };
       run(0);
-    });
+    };
+    if (quoteUrl) {
+      // The quote is a nicety: it waits until the page is idle and never delays or breaks the line.
+      const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+      idle(() => void fetchQuote(quoteUrl).then(start));
+    } else start(null);
     return () => {
       cancelled = true;
       clearTimeout(timer);

@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { togglePanel, togglePlay } from '../../stores/playback';
 import { $player } from '../../stores/player';
+import { useHydrated } from '../shared/useHydrated';
 import { artistNames, DEFAULT_COVER } from './songText';
 import styles from './Player.module.scss';
 
 /** The collapsed player: a spinning cover, the song, and play/pause. */
 export default function Disc() {
-  const { musicDescription, isPaused } = useStore($player, { keys: ['musicDescription', 'isPaused'] });
+  const stored = useStore($player, { keys: ['musicDescription', 'isPaused'] });
+  // The song restored from session storage appears right after hydration; the server showed none.
+  const { musicDescription, isPaused } = useHydrated() ? stored : { musicDescription: null, isPaused: true };
   const name = musicDescription?.name ?? '听点音乐吧';
   return (
     <div className={styles.disc} data-playing={!isPaused}>

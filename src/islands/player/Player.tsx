@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { attachAudio, bindMediaKeys, togglePlay } from '../../stores/playback';
 import { $player } from '../../stores/player';
+import { useHydrated } from '../shared/useHydrated';
 import Disc from './Disc';
 import styles from './Player.module.scss';
 
@@ -24,7 +25,9 @@ function isSpaceForPlayer(e: KeyboardEvent): boolean {
 /** The site-wide player. It lives in the layout with transition:persist, so its <audio> never stops on navigation. */
 export default function Player() {
   const audio = useRef<HTMLAudioElement>(null);
-  const { isShow, showLyricBoard } = useStore($player, { keys: ['isShow', 'showLyricBoard'] });
+  const stored = useStore($player, { keys: ['isShow', 'showLyricBoard'] });
+  // The server rendered the closed player; a reload restores an open one only after hydrating.
+  const { isShow, showLyricBoard } = useHydrated() ? stored : { isShow: false, showLyricBoard: false };
 
   useEffect(() => {
     const detach = attachAudio(audio.current!);

@@ -1,10 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast } from '../../stores/toast';
+import { $toasts, dismissToast, type Toast } from '../../stores/toast';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './Toaster.module.scss';
+
+const NONE: Toast[] = [];
 
 /** Renders the toast store; anything on the page can call showToast. */
 export default function Toaster() {
-  const toasts = useStore($toasts);
+  // The welcome toast is often queued before this hydrates; the server's HTML had none.
+  const stored = useStore($toasts);
+  const toasts = useHydrated() ? stored : NONE;
   return (
     <div className={styles.stack} role="status" aria-live="polite">
       {toasts.map((toast) => (

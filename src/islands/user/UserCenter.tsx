@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
+import { useHydrated } from '../shared/useHydrated';
 import AvatarForm from './AvatarForm';
 import NickNameForm from './NickNameForm';
 import PasswordForm from './PasswordForm';
@@ -12,10 +13,9 @@ import styles from './UserCenter.module.scss';
 export default function UserCenter({ defaultAvatar }: { defaultAvatar: string }) {
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
 
   useEffect(() => {
-    setMounted(true);
     if (!$isLoggedIn.get()) {
       rememberRoute('/userCenter');
       void navigate('/login', { history: 'replace' });

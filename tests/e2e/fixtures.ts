@@ -1,0 +1,65 @@
+/**
+ * The one `test` every end-to-end spec imports. It watches each browser context for what a
+ * reader would never see but must never happen: an uncaught page error, a `console.error`, a
+ * Content-Security-Policy violation, or a request to another host. Any of them fails the test
+ * when it ends, with the list of what went wrong.
+ */
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+
+export { expect };
+
+/** What went wrong in the pages of one test. */
+export class PageProblems {
+  readonly seen: string[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  add(problem: string): void {
+    if (!this.allowed.some((pattern) => pattern.test(problem))) this.seen.push(problem);
+  }
+
+  /** For a test that provokes a problem on purpose and checks it itself. */
+  allow(pattern: RegExp): void {
+    this.allowed.push(pattern);
+  }
+}
+
+/**
+ * Chromium logs every answer of 400 or more as "Failed to load resource". A 4xx from our own API
+ * is an answer the page handles (a wrong password, an expired session) and the test checks what
+ * the reader sees; anything else failing to load (a script, a style, a 5xx) is a problem.
+ */
+function isHandledApiAnswer(text: string, url: string, origin: string): boolean {
+  return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text) && /^\/(api|wapi)\//.test(url.startsWith(origin) ? url.slice(origin.length) : '');
+}
+
+/** Starts watching a context; contexts a test makes itself call this too. */
+export async function watchContext(context: BrowserContext, problems: PageProblems, origin: string): Promise<void> {
+  context.on('weberror', (error) => problems.add(`未捕获的页面错误：${error.error().message}`));
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const url = message.location().url;
+    if (!isHandledApiAnswer(message.text(), url, origin)) problems.add(`console.error：${message.text()}（${url}）`);
+  });
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^(https?|wss?):$/.test(url.protocol) && url.origin !== origin) problems.add(`访问了其他主机：${request.url()}`);
+  });
+  await context.exposeBinding('__reportCspViolation', (_source, report: string) => problems.add(`CSP 违规：${report}`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = `${event.violatedDirective} 拦截了 ${event.blockedURI || 'inline'}（${event.sourceFile}:${event.lineNumber}）`;
+      (window as unknown as { __reportCspViolation: (r: string) => void }).__reportCspViolation(report);
+    });
+  });
+}
+
+export const test = base.extend<{ problems: PageProblems }>({
+  problems: async ({}, use) => {
+    await use(new PageProblems());
+  },
+  context: async ({ context, problems, baseURL }, use) => {
+    await watchContext(context, problems, new URL(baseURL!).origin);
+    await use(context);
+    expect(problems.seen, '页面上不应出现错误、CSP 违规或对其他主机的请求').toEqual([]);
+  },
+});
