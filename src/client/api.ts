@@ -2,19 +2,16 @@
 import { createRequest } from '../lib/request';
 import { showNotice } from '../stores/toast';
 
-let tokenProvider: () => string | null | undefined = () => null;
 let unauthorizedHandler: () => void = () => {};
 
-/** The accounts module plugs the session in here. */
-export function configureSession(options: { getToken: () => string | null | undefined; onUnauthorized: () => void }) {
-  tokenProvider = options.getToken;
+/** The accounts module plugs in what happens when the session is gone. */
+export function configureSession(options: { onUnauthorized: () => void }) {
   unauthorizedHandler = options.onUnauthorized;
 }
 
 export const http = createRequest({
   fetch: (...args) => fetch(...args),
   notice: (title, message, kind) => showNotice(title, message, kind),
-  getToken: () => tokenProvider(),
   onUnauthorized: () => unauthorizedHandler(),
 });
 

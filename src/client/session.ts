@@ -1,15 +1,15 @@
 /**
- * Runs once per tab: connects the request client to the stored session, finishes a server-side
- * logout, and quietly checks that a stored login is still valid.
+ * Runs once per tab: connects the request client to the session, finishes a server-side logout,
+ * and quietly checks that a stored login is still valid. The session is the HttpOnly cookie; no
+ * credential is ever read from or written to storage here.
  */
 import { navigate } from 'astro:transitions/client';
-import { $token, $userInfo, clearUser, rememberRoute, updateUser } from '../stores/user';
+import { $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, updateUser } from '../stores/user';
 import { showToast } from '../stores/toast';
 import { configureSession } from './api';
 import { t } from '../i18n/zh-CN';
 
 configureSession({
-  getToken: () => $token.get(),
   onUnauthorized: () => {
     clearUser();
     rememberRoute();
@@ -31,8 +31,10 @@ function finishServerLogout(): void {
 async function checkStoredLogin(): Promise<void> {
   const token = $token.get();
   if (!token || !$userInfo.get()) return;
+  // Storage from before sessions moved to the cookie alone may still hold a real token: drop it.
+  if (token !== SESSION_IN_COOKIE) $token.set(SESSION_IN_COOKIE);
   try {
-    const res = await fetch('/api/user/getUserInfo', { headers: { Authorization: token }, credentials: 'include' });
+    const res = await fetch('/api/user/getUserInfo', { credentials: 'same-origin' });
     if (res.status === 401) clearUser();
     else if (res.ok) {
       const { result } = await res.json();

@@ -1,4 +1,11 @@
-/** The reader's account on this device: user info and token (encrypted), avatar, and where to return after login. */
+/**
+ * The reader's account on this device: user info and token (encrypted), avatar, and where to return after login.
+ *
+ * The session itself is the HttpOnly cookie the server set at login, which no script can read. The
+ * stored profile only lets the header render at once; the stored "token" keeps the spec's shape and
+ * says that a session exists, but its value is a fixed marker, never a credential: a copy of this
+ * device's storage is not a login.
+ */
 import { persistentAtom } from '@nanostores/persistent';
 import { navigate } from 'astro:transitions/client';
 import { computed } from 'nanostores';
@@ -18,6 +25,8 @@ export interface UserInfo {
 const isUserInfo = (v: unknown): v is UserInfo =>
   typeof v === 'object' && v !== null && typeof (v as UserInfo).id === 'number' && typeof (v as UserInfo).nick_name === 'string';
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+/** What `userToken` holds while logged in. */
+export const SESSION_IN_COOKIE = 'httponly-cookie';
 const isString = (v: unknown): v is string => typeof v === 'string';
 const encrypted = { encrypt: true };
 
@@ -46,8 +55,8 @@ export function routeAfterLogin(): string {
   return route.startsWith('/') && !route.startsWith('//') && !AUTH_PAGES.test(route.split('?')[0]) ? route : '/home';
 }
 
-export function setLogin(info: UserInfo, token: string): void {
-  $token.set(token);
+export function setLogin(info: UserInfo): void {
+  $token.set(SESSION_IN_COOKIE);
   $userInfo.set(info);
   $blogAvatar.set(info.avatar);
 }
@@ -68,8 +77,9 @@ export function clearUser(): void {
 /** Logs in and keeps the session; the caller decides where to go next. */
 export async function login(username: string, password: string): Promise<UserInfo> {
   const { result } = await api.login(username, password);
-  const { token, ...info } = result!;
-  setLogin(info, token);
+  // The answer's token is for other clients; this page's session is the cookie set with it.
+  const { token: _forOtherClients, ...info } = result!;
+  setLogin(info);
   return info;
 }
 

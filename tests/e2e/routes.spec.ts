@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { themeForHour } from '../../src/lib/theme';
+import { expect, test } from './fixtures';
+import { islandsHydrated } from './helpers';
+
+/** Every prerendered route, from the sitemap the build wrote. */
+const sitemap = readFileSync(join(process.env.DIST_DIR ?? 'dist', 'client', 'sitemap-0.xml'), 'utf8');
+const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url).pathname);
+
+/**
+ * A fixed-offset zone in which the local hour is now `hour`. The theme, the greeting and every
+ * clock on the page follow the reader's hour, so the pages are opened once by night and once by day.
+ */
+function zoneWhereItIs(hour: number): string {
+  let offset = (hour - new Date().getUTCHours() + 24) % 24;
+  if (offset > 12) offset -= 24;
+  // The POSIX sign is inverted: Etc/GMT-8 is eight hours ahead of UTC.
+  return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+for (const [label, hour] of [['by night', 2], ['by day', 12]] as const) {
+  test.describe(label, () => {
+    test.use({ timezoneId: zoneWhereItIs(hour) });
+
+    test(`every prerendered route opens with zero errors (${routes.length} routes)`, async ({ page }) => {
+      test.setTimeout(routes.length * 4_000);
+      expect(routes.length).toBeGreaterThan(50);
+      for (const route of routes) {
+        // A fresh tab each time: the first visit is the one that hydrates the persisted islands.
+        await page.goto('about:blank');
+        await page.evaluate(() => (window.name = ''));
+        const res = await page.goto(route);
+        expect(res?.status(), route).toBe(200);
+        await islandsHydrated(page);
+        // The boot script chose the theme by the reader's hour, not the server's.
+        await expect(page.locator('html'), route).toHaveAttribute('data-theme', themeForHour(hour));
+      }
+    });
+  });
+}

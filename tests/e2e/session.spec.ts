@@ -1,0 +1,60 @@
+import { decryptText } from '../../src/lib/cipher';
+import { expect, test, watchContext } from './fixtures';
+import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
+
+type Storage = Record<string, string>;
+
+const readStorage = (kind: 'localStorage' | 'sessionStorage') =>
+  `Object.fromEntries(Object.keys(${kind}).map((key) => [key, ${kind}.getItem(key)]))`;
+
+/** Every value a script could take from storage, decrypted where it was encrypted. */
+function candidateCredentials(...stores: Storage[]): string[] {
+  const values = stores.flatMap((store) => Object.values(store));
+  return [...new Set(values.flatMap((value) => [value, decryptText(value) ?? '', decodeURIComponent(decryptText(value) ?? '')]).filter(Boolean))];
+}
+
+test('a copy of the browser storage, without the cookie, is not a login', async ({ page, request, browser, problems, baseURL }) => {
+  const { username, password, nickName } = await createAccount(request, '被复制的读者');
+  await page.goto('/login');
+  await loginThroughForm(page, username, password);
+  await expect(page.getByTestId('user-menu')).toContainText(nickName);
+  // Let the session and player settle what they keep in storage.
+  await islandsHydrated(page);
+  const local: Storage = await page.evaluate(readStorage('localStorage'));
+  const session: Storage = await page.evaluate(readStorage('sessionStorage'));
+  expect(Object.keys(local)).toContain('userInfo');
+  expect(Object.keys(local)).toContain('userToken');
+
+  const thief = await browser.newContext({ baseURL });
+  await watchContext(thief, problems, new URL(baseURL!).origin);
+  await thief.addInitScript(
+    ([local, session]) => {
+      if (sessionStorage.getItem('copied')) return;
+      for (const [key, value] of Object.entries(local)) localStorage.setItem(key, value);
+      for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, value);
+      sessionStorage.setItem('copied', '1');
+    },
+    [local, session] as const,
+  );
+  const copy = await thief.newPage();
+  const checked = copy.waitForResponse((res) => res.url().endsWith('/api/user/getUserInfo'));
+  await copy.goto('/home');
+  // The page's own check of the stored login is refused, and the copied login is dropped.
+  expect((await checked).status()).toBe(401);
+  await expect(copy.locator('#site-header').getByRole('link', { name: '登录' })).toBeVisible();
+  await expect(copy.getByTestId('user-menu')).toHaveCount(0);
+
+  // Nothing in the copied storage works as a token either, raw or as Bearer.
+  const api = thief.request;
+  for (const value of candidateCredentials(local, session)) {
+    for (const header of [value, `Bearer ${value}`]) {
+      const res = await api.get('/api/user/getUserInfo', { headers: { Authorization: header } });
+      expect(res.status(), `存储里的值 ${value.slice(0, 24)}… 不应能登录`).toBe(401);
+    }
+  }
+  await thief.close();
+
+  // The original browser, which has the cookie, is still logged in.
+  const own = await page.evaluate(async () => (await fetch('/api/user/getUserInfo')).status);
+  expect(own).toBe(200);
+});
