@@ -4,9 +4,9 @@
  * protection is that the session also lives in an HttpOnly cookie and the server keeps only
  * token hashes.
  */
-import AES from 'crypto-js/aes';
-import Utf8 from 'crypto-js/enc-utf8';
-import CryptoJS from 'crypto-js/core';
+import AES from 'crypto-js/aes.js';
+import Utf8 from 'crypto-js/enc-utf8.js';
+import CryptoJS from 'crypto-js/core.js';
 
 const KEY = CryptoJS.enc.Utf8.parse('xyBlog#Local#Key');
 const IV = CryptoJS.enc.Utf8.parse('xyBlog#Local#IV0');

@@ -1,4 +1,4 @@
-import { decryptText } from '../../src/lib/cipher';
+import { decryptText } from '../../src/lib/cipher.ts';
 import { expect, test, watchContext } from './fixtures';
 import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
 
@@ -7,10 +7,22 @@ type Storage = Record<string, string>;
 const readStorage = (kind: 'localStorage' | 'sessionStorage') =>
   `Object.fromEntries(Object.keys(${kind}).map((key) => [key, ${kind}.getItem(key)]))`;
 
-/** Every value a script could take from storage, decrypted where it was encrypted. */
+/** Every value a script could take from storage that could go in a header: raw, decrypted and decoded. */
 function candidateCredentials(...stores: Storage[]): string[] {
-  const values = stores.flatMap((store) => Object.values(store));
-  return [...new Set(values.flatMap((value) => [value, decryptText(value) ?? '', decodeURIComponent(decryptText(value) ?? '')]).filter(Boolean))];
+  const unwrap = (value: string): string[] => {
+    const plain = decryptText(value);
+    const decoded = plain === null ? null : decodeURIComponent(plain);
+    let parsed: unknown = null;
+    try {
+      parsed = decoded === null ? null : JSON.parse(decoded);
+    } catch {
+      // Not JSON: the decoded text is the candidate.
+    }
+    const strings = typeof parsed === 'string' ? [parsed] : parsed && typeof parsed === 'object' ? Object.values(parsed).filter((v) => typeof v === 'string') : [];
+    return [value, plain ?? '', decoded ?? '', ...strings];
+  };
+  const values = stores.flatMap((store) => Object.values(store)).flatMap(unwrap);
+  return [...new Set(values)].filter((value) => /^[\x21-\x7e]+$/.test(value));
 }
 
 test('a copy of the browser storage, without the cookie, is not a login', async ({ page, request, browser, problems, baseURL }) => {
@@ -29,7 +41,7 @@ test('a copy of the browser storage, without the cookie, is not a login', async 
   await watchContext(thief, problems, new URL(baseURL!).origin);
   await thief.addInitScript(
     ([local, session]) => {
-      if (sessionStorage.getItem('copied')) return;
+      if (location.origin === 'null' || sessionStorage.getItem('copied')) return;
       for (const [key, value] of Object.entries(local)) localStorage.setItem(key, value);
       for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, value);
       sessionStorage.setItem('copied', '1');
