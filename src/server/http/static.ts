@@ -1,6 +1,16 @@
-import type { RequestHandler } from 'express';
-import type { ServerResponse } from 'node:http';
-import sirv from 'sirv';
+/**
+ * The built client files, with the brotli and gzip variants made at build time. Every answer
+ * comes from a fresh stat of the file it sends (through `send`), so a rebuild under a running
+ * server serves the new bytes with their own length, and a file that vanished is a 404 for
+ * that request only.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { contentType, lookup } from 'mime-types';
+import Negotiator from 'negotiator';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import send from 'send';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'public, max-age=60, must-revalidate';
@@ -13,14 +23,146 @@ export function cacheControlFor(pathname: string): string {
   return ASSET_CACHE;
 }
 
-/** The built client files, with the brotli and gzip variants made at build time. */
+type Encoding = 'br' | 'gzip';
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+const SERVER_PREFERENCE = ['br', 'gzip', 'identity'];
+
+interface Found {
+  /** The original file, relative to the client dir. */
+  file: string;
+  /** The precompressed variants next to it. */
+  encodings: Encoding[];
+}
+
+/**
+ * Which file a path names is remembered for a moment, so a busy page costs one stat (send's)
+ * instead of five. Entries expire quickly so a rebuild's new files show up, and a failed send
+ * forgets its entry at once.
+ */
+const REMEMBER_MS = 2000;
+const REMEMBER_ENTRIES = 2000;
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** `/home` → `home/index.html`, `/about` → `about.html`, like the directory build format. */
+async function locate(root: string, pathname: string): Promise<Found | null> {
+  // Dot segments are either `..` or hidden files: neither is part of the site.
+  if (pathname.includes('\0') || /(^|\/)\./.test(pathname)) return null;
+  const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`, `${pathname}/index.html`];
+  for (const candidate of candidates) {
+    const path = join(root, candidate);
+    if (!path.startsWith(root + sep) || !(await isFile(path))) continue;
+    const encodings: Encoding[] = [];
+    for (const encoding of ['br', 'gzip'] as const) if (await isFile(path + SUFFIX[encoding])) encodings.push(encoding);
+    return { file: path.slice(root.length + 1), encodings };
+  }
+  return null;
+}
+
+function fileFinder(root: string) {
+  const remembered = new Map<string, { at: number; found: Found | null }>();
+  return {
+    async find(pathname: string): Promise<Found | null> {
+      const hit = remembered.get(pathname);
+      if (hit && Date.now() - hit.at < REMEMBER_MS) return hit.found;
+      const found = await locate(root, pathname);
+      remembered.delete(pathname);
+      if (remembered.size >= REMEMBER_ENTRIES) remembered.delete(remembered.keys().next().value!);
+      remembered.set(pathname, { at: Date.now(), found });
+      return found;
+    },
+    forget: (pathname: string) => void remembered.delete(pathname),
+  };
+}
+
+/** The best variant the client accepts, preferring brotli when the client rates several alike. */
+function pickEncoding(req: Request, available: Encoding[]): Encoding | undefined {
+  if (!available.length) return undefined;
+  // @types/negotiator describes 0.6, which had no server preference.
+  const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+  const best = negotiator.encoding([...available, 'identity'], { preferred: SERVER_PREFERENCE });
+  return best === 'br' || best === 'gzip' ? best : undefined;
+}
+
+/** Module scripts and stylesheets are read as UTF-8 anyway, so their charset would be wasted bytes on every request. */
+function contentTypeOf(file: string): string {
+  const extension = extname(file);
+  if (extension === '.js' || extension === '.mjs' || extension === '.css') return lookup(extension) as string;
+  return contentType(extension) || 'application/octet-stream';
+}
+
+/** Headers this handler sets, removed again when the file fails before anything went out. */
+const OWN_HEADERS = ['Cache-Control', 'Content-Type', 'Content-Encoding', 'Vary', 'ETag', 'Content-Length'];
+
 export function staticFiles(clientDir: string): RequestHandler {
-  const serve = sirv(clientDir, {
-    etag: true,
-    brotli: true,
-    gzip: true,
-    extensions: ['html'],
-    setHeaders: (res: ServerResponse, pathname: string) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
-  });
-  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? serve(req, res, next) : next());
+  const root = resolve(clientDir);
+  const files = fileFinder(root);
+
+  async function serve(req: Request, res: Response, next: NextFunction, pathname: string, retry: boolean) {
+    const found = await files.find(pathname);
+    if (!found) return next();
+    const encoding = pickEncoding(req, found.encodings);
+    const cacheControl = cacheControlFor(pathname);
+    const sending = send(req, encodeURI(encoding ? found.file + SUFFIX[encoding] : found.file), {
+      root,
+      // A hashed name is its own version: nothing ever revalidates it, so no validator is sent.
+      etag: cacheControl !== IMMUTABLE,
+      lastModified: false,
+      // Nothing here is worth resuming; a Range request gets the whole file.
+      acceptRanges: false,
+      cacheControl: false,
+      index: false,
+    });
+    sending.on('headers', () => {
+      res.setHeader('Cache-Control', cacheControl);
+      res.setHeader('Content-Type', contentTypeOf(found.file));
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      if (found.encodings.length) res.setHeader('Vary', 'Accept-Encoding');
+    });
+    sending.on('stream', (file: Readable) => {
+      // A file rewritten since its stat can run short; a response shorter than its Content-Length must not look complete.
+      const expected = Number(res.getHeader('Content-Length'));
+      let read = 0;
+      file.on('data', (chunk: Buffer) => (read += chunk.length));
+      file.on('end', () => {
+        if (read !== expected) res.destroy();
+      });
+    });
+    const vanished = () => {
+      files.forget(pathname);
+      if (retry) void serve(req, res, next, pathname, false);
+      else next();
+    };
+    sending.on('directory', vanished);
+    sending.on('error', (error: Error & { status?: number }) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      for (const name of OWN_HEADERS) res.removeHeader(name);
+      if (error.status === 404) vanished();
+      else {
+        files.forget(pathname);
+        next(error);
+      }
+    });
+    sending.pipe(res);
+  }
+
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    serve(req, res, next, pathname, true).catch(next);
+  };
 }

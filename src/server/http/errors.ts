@@ -1,0 +1,71 @@
+/** The last word on any request that failed: the right shape for its part of the site, never a stack trace. */
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { ApiError, errorBody } from '../api/envelope.ts';
+import { MusicError, musicBody } from '../music/errors.ts';
+
+/** An error that already knows its status, like the 400 of a malformed path. */
+export class HttpError extends Error {
+  status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const MESSAGES: Record<number, string> = {
+  400: '请求无效：地址或内容格式不正确',
+  404: '请求的内容不存在',
+  405: '不支持该请求方法',
+  412: '请求的前提条件不成立',
+  413: '请求内容过大',
+  415: '不支持的请求内容类型',
+  500: '服务器开小差了，请稍后再试',
+};
+
+/** Errors from Express and its parsers carry the client's mistake as a 4xx status; anything else is ours. */
+function statusOf(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
+}
+
+function messageFor(error: unknown, status: number): string {
+  if (error instanceof HttpError) return error.message;
+  return MESSAGES[status] ?? (status < 500 ? MESSAGES[400] : MESSAGES[500]);
+}
+
+const partOf = (req: Request) => (/^\/api(\/|$)/.test(req.path) ? 'api' : /^\/wapi(\/|$)/.test(req.path) ? 'wapi' : 'page');
+
+function errorPage(status: number, message: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${status} · ${message}</title></head><body><h1>${status}</h1><p>${message}</p><p><a href="/home">返回首页</a></p></body></html>`;
+}
+
+/**
+ * A path whose percent-escapes do not decode (`/%`, `/article/%E0%A4%A`) names nothing: 400 here,
+ * before any router tries to decode it and fails with a 500.
+ */
+export const rejectMalformedPaths = (): RequestHandler => (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return next(new HttpError(400, '请求无效：地址中的编码不正确'));
+  }
+  next();
+};
+
+export const appErrors = (): ErrorRequestHandler => (error, req, res, _next) => {
+  const status = statusOf(error);
+  if (status >= 500) console.error(error);
+  // Part of the answer is out already: cutting the connection is the only honest end.
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const message = messageFor(error, status);
+  res.status(status).set('Cache-Control', 'no-store');
+  const part = partOf(req);
+  if (part === 'api') res.json(errorBody(new ApiError(status, message)));
+  else if (part === 'wapi') res.json(musicBody(new MusicError(status, message)));
+  else if (req.method === 'HEAD') res.type('html').end();
+  else res.type('html').send(errorPage(status, message));
+};
