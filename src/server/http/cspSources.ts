@@ -1,0 +1,67 @@
+/**
+ * The sources the Content-Security-Policy allows beyond this origin. The build records what the
+ * pages need (see scripts/lib/cspSources.ts); the owner's settings at start add media hosts.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Written by the build to `<DIST_DIR>/server/`, outside the public folder. */
+export const CSP_SOURCES_FILE = 'csp-sources.json';
+
+export interface BuiltCspSources {
+  /** `sha256-…` of every inline script the built pages run, sorted. */
+  scriptHashes: string[];
+  /** Origins of images the pages show from other hosts (the site config, covers, post images). */
+  imageOrigins: string[];
+  /** Origins the pages fetch from, such as the landing quote service. */
+  connectOrigins: string[];
+}
+
+export function loadCspSources(distDir: string): BuiltCspSources {
+  const path = join(distDir, 'server', CSP_SOURCES_FILE);
+  let parsed: Partial<BuiltCspSources>;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new Error(`找不到 ${path}：构建产物不完整或来自旧版本，请重新运行 npm run build`);
+  }
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+  return { scriptHashes: list(parsed.scriptHashes), imageOrigins: list(parsed.imageOrigins), connectOrigins: list(parsed.connectOrigins) };
+}
+
+/**
+ * A NeteaseCloudMusicApi server answers with cover and audio URLs on NetEase's CDN
+ * (p1.music.126.net for pictures, m701.music.126.net and the like for audio), never on its own host.
+ */
+export const NETEASE_MEDIA_ORIGIN = 'https://*.music.126.net';
+
+// A CSP host source: scheme, host (optionally `*.` in front) and port; no path, no query.
+const HOST_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+
+/**
+ * Origins of images and audio the player may load from other hosts: NetEase's CDN when
+ * `MUSIC_UPSTREAM` is set, plus whatever `MEDIA_ORIGINS` lists (space or comma separated).
+ * A malformed entry stops the start with a clear message, like the other settings.
+ */
+export function mediaOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const origins = new Set<string>();
+  if (env.MUSIC_UPSTREAM) origins.add(NETEASE_MEDIA_ORIGIN);
+  for (const entry of (env.MEDIA_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const origin = entry.replace(/\/+$/, '');
+    if (!HOST_SOURCE.test(origin)) {
+      throw new Error(`MEDIA_ORIGINS 里的 ${entry} 不是来源地址：应写成 https://img.example.com 或 https://*.example.com 这样，不带路径`);
+    }
+    origins.add(origin.toLowerCase());
+  }
+  return [...origins];
+}
+
+/** The origin of a configured URL, or nothing when it is empty, relative or not http(s). */
+export function originOf(url: string): string[] {
+  try {
+    const { origin, protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? [origin] : [];
+  } catch {
+    return [];
+  }
+}
