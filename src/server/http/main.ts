@@ -3,6 +3,7 @@ import './production.ts';
 import { Router, type RequestHandler } from 'express';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { site } from '../../site.config.ts';
 import { logoutRoute } from '../api/auth.ts';
 import { apiRouter } from '../api/index.ts';
 import { loadCatalog } from '../articles/catalog.ts';
@@ -16,8 +17,7 @@ import { createUserService } from '../users/service.ts';
 import { purgeExpiredSessions } from '../users/sessions.ts';
 import { UPLOAD_DIR } from '../uploads/images.ts';
 import { createApp } from './app.ts';
-import { loadCspSources, mediaOriginsFromEnv } from './cspSources.ts';
-import { contentSecurityPolicy, isHttpsSite } from './headers.ts';
+import { originOf } from './headers.ts';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const host = process.env.HOST || '0.0.0.0';
@@ -43,9 +43,6 @@ const catalog = await loadCatalog(resolve(process.env.CONTENT_DIR ?? join(distDi
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href)) as { handler: RequestHandler };
 
-// What the built pages need, and the hosts the owner's settings add for covers and audio.
-const policy = contentSecurityPolicy({ ...loadCspSources(distDir), mediaOrigins: mediaOriginsFromEnv() });
-
 const app = createApp({
   clientDir: join(distDir, 'client'),
   astroHandler: handler,
@@ -58,7 +55,7 @@ const app = createApp({
   wapi: musicService.router,
   actions: Router().get('/logout', logoutRoute(db)),
   uploadDir: UPLOAD_DIR,
-  security: { policy, hsts: isHttpsSite(process.env.SITE_URL) },
+  connectOrigins: originOf(site.landing.quoteUrl),
 });
 
 const server = app.listen(port, host, () => {
