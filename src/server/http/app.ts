@@ -3,7 +3,8 @@ import express, { type RequestHandler, type Router } from 'express';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { legacyRedirect } from '../legacyRedirect.ts';
-import { securityHeaders } from './headers.ts';
+import { appErrors, rejectMalformedPaths } from './errors.ts';
+import { securityHeaders, type SecurityOptions } from './headers.ts';
 import { staticFiles } from './static.ts';
 
 export interface AppOptions {
@@ -19,8 +20,8 @@ export interface AppOptions {
   actions?: Router;
   /** Where uploaded images live; served under /uploads. */
   uploadDir: string;
-  /** Extra origins the pages may fetch from, e.g. the landing quote service. */
-  connectOrigins?: string[];
+  /** The policy headers for documents (see headers.ts); without it, a policy allowing no inline script. */
+  security?: SecurityOptions;
 }
 
 /**
@@ -34,28 +35,31 @@ export function trustProxySetting(value: string | undefined): number | string | 
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadDir, connectOrigins = [] }: AppOptions) {
+export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadDir, security }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
-  // Static files carry sirv's ETags; API answers are per reader and never cached, so hashing them is waste.
+  // Static files carry their own ETags; API answers are per reader and never cached, so hashing them is waste.
   app.set('etag', false);
   app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY));
   const notFoundPage = readFileSync(join(clientDir, '404.html'), 'utf8');
 
-  app.use(securityHeaders(connectOrigins));
+  app.use(securityHeaders(security));
+  app.use(rejectMalformedPaths());
   app.use((req, res, next) => {
     const query = req.originalUrl.indexOf('?');
     const target = query < 0 ? null : legacyRedirect(req.originalUrl.slice(0, query), req.originalUrl.slice(query));
     if (target) res.redirect(301, target);
     else next();
   });
-  app.use(staticFiles(clientDir));
+  // Only what is rendered per request is compressed here; static files go out precompressed.
+  const compress = compression();
+  // The API and the music service come before the static files, which can never live under their paths.
+  app.use('/api', compress, api);
+  if (wapi) app.use('/wapi', compress, wapi);
   // Uploads get random names that never change, so they can be cached for good.
   app.use('/uploads', express.static(uploadDir, { index: false, dotfiles: 'deny', immutable: true, maxAge: '365d', fallthrough: true }));
-  // Only what is rendered per request is compressed here; static files went out precompressed.
-  app.use(compression());
-  app.use('/api', api);
-  if (wapi) app.use('/wapi', wapi);
+  app.use(staticFiles(clientDir));
+  app.use(compress);
   if (actions) app.use(actions);
   app.use(astroHandler);
   app.use((req, res) => {
@@ -63,5 +67,6 @@ export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadD
     if (req.method === 'HEAD') res.type('html').end();
     else res.type('html').send(notFoundPage);
   });
+  app.use(appErrors());
   return app;
 }

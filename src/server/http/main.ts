@@ -3,7 +3,6 @@ import './production.ts';
 import { Router, type RequestHandler } from 'express';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { site } from '../../site.config.ts';
 import { logoutRoute } from '../api/auth.ts';
 import { apiRouter } from '../api/index.ts';
 import { loadCatalog } from '../articles/catalog.ts';
@@ -17,7 +16,8 @@ import { createUserService } from '../users/service.ts';
 import { purgeExpiredSessions } from '../users/sessions.ts';
 import { UPLOAD_DIR } from '../uploads/images.ts';
 import { createApp } from './app.ts';
-import { originOf } from './headers.ts';
+import { loadCspSources, mediaOriginsFromEnv } from './cspSources.ts';
+import { contentSecurityPolicy, isHttpsSite } from './headers.ts';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const host = process.env.HOST || '0.0.0.0';
@@ -43,6 +43,9 @@ const catalog = await loadCatalog(resolve(process.env.CONTENT_DIR ?? join(distDi
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href)) as { handler: RequestHandler };
 
+// What the built pages need, and the hosts the owner's settings add for covers and audio.
+const policy = contentSecurityPolicy({ ...loadCspSources(distDir), mediaOrigins: mediaOriginsFromEnv() });
+
 const app = createApp({
   clientDir: join(distDir, 'client'),
   astroHandler: handler,
@@ -55,7 +58,7 @@ const app = createApp({
   wapi: musicService.router,
   actions: Router().get('/logout', logoutRoute(db)),
   uploadDir: UPLOAD_DIR,
-  connectOrigins: originOf(site.landing.quoteUrl),
+  security: { policy, hsts: isHttpsSite(process.env.SITE_URL) },
 });
 
 const server = app.listen(port, host, () => {
