@@ -1,8 +1,15 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
+import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerHead, exchange } from './raw';
 import { startServer, type RunningServer } from './serve';
+
+const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
+/** Every header line plus the status line and the blank line, in bytes as they travel. */
+const ASSET_HEADER_BUDGET = 300;
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -54,7 +61,7 @@ describe('static pages', () => {
   });
 
   it('marks hashed assets immutable for a year', async () => {
-    const asset = readdirSync('dist/client/_astro').find((name) => name.endsWith('.js'))!;
+    const asset = readdirSync(join(CLIENT, '_astro')).find((name) => name.endsWith('.js'))!;
     const res = await raw(`/_astro/${asset}`, { 'Accept-Encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -99,5 +106,105 @@ describe('redirects and not found', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.body).toString()).toContain('页面走丢了');
+  });
+});
+
+/** Every built file that is not a page or a precompressed variant, as the URL path that serves it. */
+function builtAssets(): string[] {
+  return readdirSync(CLIENT, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(html|br|gz)$/.test(entry.name))
+    .map((entry) => `/${relative(CLIENT, join(entry.parentPath, entry.name)).split('\\').join('/')}`);
+}
+
+describe('static asset headers', () => {
+  it(`stay within ${ASSET_HEADER_BUDGET} bytes, status line included, and keep nosniff`, async () => {
+    const assets = builtAssets();
+    expect(assets.filter((path) => path.startsWith('/_astro/') && path.endsWith('.js')).length).toBeGreaterThan(5);
+    let largest = { bytes: 0, path: '' };
+    for (const path of assets) {
+      for (const encoding of [BROWSER_ENCODINGS, 'gzip', undefined]) {
+        const answer = await answerHead(server.url, { target: encodeURI(path), headers: encoding ? [['Accept-Encoding', encoding]] : [] });
+        const bytes = Buffer.byteLength(answer.head, 'latin1');
+        expect(answer.status, path).toBe(200);
+        expect(bytes, `${path} (${encoding ?? 'identity'}):\n${answer.head}`).toBeLessThanOrEqual(ASSET_HEADER_BUDGET);
+        expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+        if (bytes > largest.bytes) largest = { bytes, path };
+      }
+    }
+    console.log(`最大的静态资源响应头：${largest.bytes} 字节（${largest.path}）`);
+  });
+});
+
+describe('Range requests on static pages', () => {
+  const RANGES = [
+    'bytes=5-1',
+    'bytes=0-10,20-30',
+    'bytes=-0',
+    'bytes=0-',
+    'bytes=0-0',
+    'bytes=garbage',
+    'bytes=',
+    'bytes=99999999999999999999-',
+    'bytes=0-99999999999999999999999',
+    'bytes=-99999999999999999999',
+    'items=0-5',
+    `bytes=${'0-1,'.repeat(2000)}2-3`,
+  ];
+  for (const [encoding, suffix] of [[undefined, ''], ['br', '.br']] as const) {
+    it(`answer 416 with Content-Range or the right bytes, never a dropped connection (${encoding ?? 'identity'})`, async () => {
+      const file = readFileSync(join(CLIENT, 'home', `index.html${suffix}`));
+      for (const range of RANGES) {
+        const answer = await exchange(server.url, { target: '/home', headers: [['Range', range], ...(encoding ? [['Accept-Encoding', encoding] as [string, string]] : [])] });
+        expect(answer.complete, range).toBe(true);
+        if (answer.status === 416) {
+          expect(answer.headers['content-range'], range).toBe(`bytes */${file.length}`);
+        } else if (answer.status === 206) {
+          const [, start, end, size] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(answer.headers['content-range'])!.map(Number);
+          expect(size, range).toBe(file.length);
+          expect(answer.body.equals(file.subarray(start, end + 1)), range).toBe(true);
+        } else {
+          expect(answer.status, range).toBe(200);
+          expect(answer.body.equals(file), range).toBe(true);
+        }
+      }
+    });
+  }
+
+  it('HEAD gives the length of the body GET sends, and no body', async () => {
+    const got = await exchange(server.url, { target: '/home', headers: [['Accept-Encoding', 'br']] });
+    const head = await exchange(server.url, { method: 'HEAD', target: '/home', headers: [['Accept-Encoding', 'br']] });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(got.body.length));
+    expect(statSync(join(CLIENT, 'home', 'index.html.br')).size).toBe(got.body.length);
+  });
+});
+
+describe('malformed percent-encoding in the path', () => {
+  const STACK = /\bat .+:\d+:\d+|node:internal|node_modules|URIError/;
+
+  it('answers 400 with the error page on static and rendered paths', async () => {
+    for (const target of ['/article/%E0%A4%A', '/%', '/home/%ZZ', '/_astro/%E0.js', '/tag/%C0%AF', '/no-such-page/%FF']) {
+      for (const method of ['GET', 'HEAD', 'POST']) {
+        const answer = await exchange(server.url, { method, target });
+        expect(answer.status, `${method} ${target}`).toBe(400);
+        expect(answer.headers['content-type'], target).toMatch(/text\/html/);
+        if (method === 'GET') expect(answer.body.toString(), target).toContain('地址中的编码不正确');
+        expect(answer.body.toString(), target).not.toMatch(STACK);
+      }
+    }
+  });
+
+  it('answers 400 in the API envelope under /api and in {code, msg} under /wapi', async () => {
+    for (const target of ['/api/article/getArticleListByContent/%ZZ', '/api/%', '/api/article/getArticleById/%E0%A4%A']) {
+      const answer = await exchange(server.url, { target });
+      expect(answer.status, target).toBe(400);
+      const body = JSON.parse(answer.body.toString());
+      expect(body).toEqual({ code: 400, message: expect.stringMatching(/[\u4e00-\u9fff]/) });
+    }
+    for (const target of ['/wapi/song/detail/%ZZ', '/wapi/%']) {
+      const answer = await exchange(server.url, { target });
+      expect(answer.status, target).toBe(400);
+      expect(JSON.parse(answer.body.toString())).toEqual({ code: 400, msg: expect.stringMatching(/[\u4e00-\u9fff]/) });
+    }
   });
 });
