@@ -8,6 +8,8 @@ export interface SiteConfig {
   avatar: string;
   personalSay: string;
   notice: string;
+  /** When the site started, `YYYY-MM-DD[ HH:mm[:ss]]` on the site's clock; clients show how long it has run. */
+  createdAt: string;
   footer: {
     copyright: string;
     filingNumber: string;
@@ -53,6 +55,7 @@ export const site: SiteConfig = {
   avatar: '/img/avatar.svg',
   personalSay: '慢慢来，比较快。',
   notice: '欢迎来到我的博客，原创文章转载请注明出处。',
+  createdAt: '2023-01-01 00:00:00',
   footer: {
     copyright: '© 2023-2026 小咸鱼 · 保留所有权利',
     filingNumber: '京ICP备00000000号-1',

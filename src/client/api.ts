@@ -64,9 +64,9 @@ export const api = {
   viewArticle: (id: number) => http.put<ArticleLive>(`/api/article/view/${id}`),
   likeArticle: (id: number) => http.put<number>(`/api/article/like/${id}`),
   cancelLike: (id: number) => http.put<number>(`/api/article/cancelLike/${id}`),
-  /** Sent with keepalive so it survives the page being hidden or left. */
-  addReading: (id: number, seconds: number) =>
-    http.request<number>('PUT', `/api/article/addReadingDuration/${id}/${seconds}`, undefined, { keepalive: true }),
+  /** Milliseconds read; answers the new total in milliseconds. Sent with keepalive so it survives the page being hidden or left. */
+  addReading: (id: number, ms: number) =>
+    http.request<number>('PUT', `/api/article/addReadingDuration/${id}/${ms}`, undefined, { keepalive: true }),
   // Dots are escaped too, or the browser would resolve "." and ".." as path segments.
   search: (keyword: string) =>
     http.get<SearchResult[]>(`/api/article/getArticleListByContent/${encodeURIComponent(keyword).replace(/\./g, '%2E')}`),

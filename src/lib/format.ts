@@ -18,9 +18,9 @@ export function formatCount(n: number): string {
   return `${(Math.floor(n / 1000) / 10).toFixed(1)}w`;
 }
 
-/** Accumulated reading time: "45秒", "12分钟", "3.5小时". */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${Math.max(0, Math.floor(seconds))}秒`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}分钟`;
-  return `${(Math.floor(seconds / 360) / 10).toFixed(1)}小时`;
+/** Accumulated reading time from milliseconds: "45秒", "12分钟", "3.5小时". Rounds down, like counts. */
+export function formatDuration(ms: number): string {
+  if (ms < MINUTE) return `${Math.max(0, Math.floor(ms / 1000))}秒`;
+  if (ms < HOUR) return `${Math.floor(ms / MINUTE)}分钟`;
+  return `${(Math.floor(ms / (HOUR / 10)) / 10).toFixed(1)}小时`;
 }

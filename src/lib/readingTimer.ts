@@ -1,13 +1,17 @@
 /**
- * Reading time: it runs only while the tab is visible and the article is on screen, and
- * hands out whole seconds to send, keeping the remainder for next time.
+ * Reading time: it runs only while the tab is visible and the article is on screen, and hands
+ * out whole milliseconds to send (the unit the API takes), keeping the remainder for next time.
  */
-export const MAX_SECONDS_PER_CALL = 3600;
+
+/** The most `addReadingDuration` takes in one call: an hour. */
+export const MAX_READING_MS_PER_CALL = 3_600_000;
+/** Less than this waits for the next take, so a quick switch of tabs does not cost a request. */
+export const MIN_READING_MS_TO_SEND = 1000;
 
 export interface ReadingTimer {
   setVisible(visible: boolean, now: number): void;
   setOnScreen(onScreen: boolean, now: number): void;
-  /** Whole seconds read since the last take; the fraction stays. */
+  /** Whole milliseconds read since the last take, once there is at least a second of them; 0 until then. */
   take(now: number): number;
 }
 
@@ -35,16 +39,17 @@ export function createReadingTimer(now: number, { visible = true, onScreen = fal
     },
     take(at) {
       settle(at);
-      const seconds = Math.floor(bankedMs / 1000);
-      bankedMs -= seconds * 1000;
-      return seconds;
+      if (bankedMs < MIN_READING_MS_TO_SEND) return 0;
+      const ms = Math.floor(bankedMs);
+      bankedMs -= ms;
+      return ms;
     },
   };
 }
 
-/** The server takes 1 to 3600 seconds a call, so a long read goes in several. */
-export function splitSeconds(seconds: number): number[] {
+/** The server takes 1 ms to an hour a call, so a long read goes in several. */
+export function splitReading(ms: number): number[] {
   const parts: number[] = [];
-  for (let left = Math.floor(seconds); left > 0; left -= MAX_SECONDS_PER_CALL) parts.push(Math.min(left, MAX_SECONDS_PER_CALL));
+  for (let left = Math.floor(ms); left > 0; left -= MAX_READING_MS_PER_CALL) parts.push(Math.min(left, MAX_READING_MS_PER_CALL));
   return parts;
 }

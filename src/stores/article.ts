@@ -7,12 +7,13 @@ export interface ArticleLiveState {
   loaded: boolean;
   views: number;
   likes: number;
-  readingSeconds: number;
+  /** Total reading time of everyone, in milliseconds. */
+  readingMs: number;
   liked: boolean;
   liking: boolean;
 }
 
-const EMPTY: ArticleLiveState = { id: null, loaded: false, views: 0, likes: 0, readingSeconds: 0, liked: false, liking: false };
+const EMPTY: ArticleLiveState = { id: null, loaded: false, views: 0, likes: 0, readingMs: 0, liked: false, liking: false };
 
 export const $article = map<ArticleLiveState>({ ...EMPTY });
 
@@ -23,7 +24,7 @@ export async function openArticle(id: number): Promise<void> {
   try {
     const { result } = await api.viewArticle(id);
     if ($article.get().id !== id || !result) return;
-    $article.set({ ...$article.get(), loaded: true, views: result.view_times, likes: result.thumbs_up_times, readingSeconds: result.reading_duration, liked: result.is_like });
+    $article.set({ ...$article.get(), loaded: true, views: result.view_times, likes: result.thumbs_up_times, readingMs: result.reading_duration, liked: result.is_like });
   } catch {
     // The notice, if any, has been shown; the page stays readable without counters.
   }
@@ -51,6 +52,7 @@ export async function toggleLike(): Promise<void> {
   }
 }
 
-export function addReadSeconds(id: number, total: number): void {
-  if ($article.get().id === id) $article.setKey('readingSeconds', total);
+/** The server's new total after a report of this visit's reading, in milliseconds. */
+export function setReadingTotal(id: number, totalMs: number): void {
+  if ($article.get().id === id) $article.setKey('readingMs', totalMs);
 }

@@ -1,5 +1,6 @@
 /** Reader preferences kept on this device (SPEC section 3, settings store). */
 import { persistentAtom } from '@nanostores/persistent';
+import type { PageHeaderEntry } from '../lib/pageHeader';
 import { storedCodec } from '../lib/storage';
 
 export { $theme, setTheme, toggleTheme } from './theme';
@@ -10,18 +11,15 @@ export const CODE_THEMES = ['atom', 'a11y', 'github', 'gradient', 'kimbie', 'par
 export type PreviewTheme = (typeof PREVIEW_THEMES)[number];
 export type CodeTheme = (typeof CODE_THEMES)[number];
 
-export interface PageHeader {
-  id: number;
-  route_name: string;
-  bg_url: string;
-}
+/** An entry of GET /api/pageHeader/getAll: the original front end's `route_name`, our `path`. */
+export type PageHeader = PageHeaderEntry;
 
 const oneOf =
   <T extends string>(options: readonly T[]) =>
   (v: unknown): v is T =>
     options.includes(v as T);
 const isPageHeaders = (v: unknown): v is PageHeader[] =>
-  Array.isArray(v) && v.every((h) => typeof h?.route_name === 'string' && typeof h?.bg_url === 'string');
+  Array.isArray(v) && v.every((h) => typeof h?.route_name === 'string' && typeof h?.path === 'string' && typeof h?.bg_url === 'string');
 
 export const $previewTheme = persistentAtom<PreviewTheme>('previewTheme', 'default', storedCodec<PreviewTheme>('default', oneOf(PREVIEW_THEMES)));
 export const $codeTheme = persistentAtom<CodeTheme>('codeTheme', 'atom', storedCodec<CodeTheme>('atom', oneOf(CODE_THEMES)));

@@ -185,16 +185,127 @@ describe('likes', () => {
   });
 });
 
+describe('generic likes (the original front end\'s routes)', () => {
+  const generic = (path: string, body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) =>
+    api.call('POST', `/like/${path}`, { body, ...options });
+  const likes = async (id: number) => (await api.call('PUT', `/article/view/${id}`, { ip: '10.5.255.1' })).body.result.thumbs_up_times;
+
+  it('records an article like idempotently, on the same like as PUT /article/like', async () => {
+    const id = index.articles[8].id;
+    const ip = '10.5.0.1';
+    const body = { for_id: id, type: 1 };
+    expect((await generic('getIsLikeByIdAndType', body, { ip })).body).toEqual({ code: 0, message: 'success', result: false });
+    expect((await generic('addLike', body, { ip })).body).toEqual({ code: 0, message: 'success', result: true });
+    expect((await generic('addLike', body, { ip })).body.result).toBe(true);
+    expect(await likes(id)).toBe(1);
+    expect((await generic('getIsLikeByIdAndType', body, { ip })).body.result).toBe(true);
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip })).body.result).toBe(true);
+    // The typed route sees the same like: a tip, no second count.
+    expect((await api.call('PUT', `/article/like/${id}`, { ip })).body).toMatchObject({ code: 100, result: 1 });
+    expect((await generic('getIsLikeByIdAndType', body, { ip: '10.5.0.2' })).body.result).toBe(false);
+
+    expect((await generic('cancelLike', body, { ip })).body).toEqual({ code: 0, message: 'success', result: true });
+    expect((await generic('cancelLike', body, { ip })).body.result).toBe(true);
+    expect(await likes(id)).toBe(0);
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip })).body.result).toBe(false);
+  });
+
+  it('counts once when a client calls the typed route and then the generic one, as the original does', async () => {
+    const id = index.articles[9].id;
+    const body = { for_id: id, type: 1 };
+    expect((await api.call('PUT', `/article/like/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({ code: 0, result: 1 });
+    expect((await generic('addLike', body, { ip: '10.5.1.1' })).body.result).toBe(true);
+    await Promise.all(['10.5.1.2', '10.5.1.3'].flatMap((ip) => [api.call('PUT', `/article/like/${id}`, { ip }), generic('addLike', body, { ip })]));
+    expect(await likes(id)).toBe(3);
+    expect((await api.call('PUT', `/article/cancelLike/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({ code: 0, result: 2 });
+    expect((await generic('cancelLike', body, { ip: '10.5.1.1' })).body.result).toBe(true);
+    expect(await likes(id)).toBe(2);
+  });
+
+  it('likes as the session user and ignores the user_id in the body', async () => {
+    const id = index.articles[10].id;
+    const ip = '10.5.2.1';
+    const username = `liker${Date.now() % 100000}`;
+    expect((await api.call('POST', '/user/register', { body: { username, password: 'password123' }, ip })).status).toBe(200);
+    const { token, id: userId } = (await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip })).body.result;
+    const headers = { Authorization: `Bearer ${token}` };
+
+    expect((await generic('addLike', { for_id: id, type: 1, user_id: userId + 1000 }, { ip, headers })).body.result).toBe(true);
+    expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: userId + 1000 }, { ip, headers })).body.result).toBe(true);
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip, headers })).body.result).toBe(true);
+    // The same address without the session is another reader, whatever user_id it claims.
+    expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: userId }, { ip })).body.result).toBe(false);
+    expect((await generic('cancelLike', { for_id: id, type: 1, user_id: userId }, { ip })).body.result).toBe(true);
+    expect(await likes(id)).toBe(1);
+    expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: null }, { ip: '10.5.2.2', headers })).body.result).toBe(true);
+  });
+
+  it.each([
+    [2, '说说'],
+    [3, '留言'],
+    [4, '评论'],
+  ])('answers type %i (%s) with false and a tip until the feature exists', async (type, name) => {
+    const body = { for_id: 1, type, user_id: 1 };
+    expect((await generic('getIsLikeByIdAndType', body, { ip: '10.5.3.1' })).body).toEqual({ code: 0, message: 'success', result: false });
+    for (const path of ['addLike', 'cancelLike']) {
+      const res = await generic(path, body, { ip: '10.5.3.1' });
+      expect(res.status).toBe(200);
+      expect(res.body.code).toBe(100);
+      expect(res.body.message).toContain(name);
+    }
+  });
+
+  it('answers 404 for an unknown article', async () => {
+    for (const path of ['getIsLikeByIdAndType', 'addLike', 'cancelLike']) {
+      const res = await generic(path, { for_id: UNKNOWN, type: 1 }, { ip: '10.5.4.1' });
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({ code: 404, message: '文章不存在' });
+    }
+  });
+
+  it.each([
+    [{ type: 1 }, ['for_id']],
+    [{ for_id: 0, type: 1 }, ['for_id']],
+    [{ for_id: 'x', type: 1 }, ['for_id']],
+    [{ for_id: 1, type: 5 }, ['type']],
+    [{ for_id: 1, type: 1.5 }, ['type']],
+    [{ for_id: 1 }, ['type']],
+    [{ for_id: 1, type: 1, user_id: 'abc' }, ['user_id']],
+    [[1, 2], ['body']],
+  ])('refuses %j with a Chinese message', async (body, fields) => {
+    for (const path of ['getIsLikeByIdAndType', 'addLike', 'cancelLike']) {
+      const res = await generic(path, body, { ip: '10.5.5.1' });
+      expect(res.status, path).toBe(400);
+      expect(res.body.result.fields).toEqual(fields);
+      expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('limits adds and cancels per IP', async () => {
+    const body = { for_id: index.articles[11].id, type: 1 };
+    let last;
+    for (let i = 0; i < 61; i++) last = await generic(i % 2 ? 'cancelLike' : 'addLike', body, { ip: '10.5.6.1' });
+    expect(last!.status).toBe(429);
+    expect(last!.body.message).toMatch(/频繁/);
+  });
+});
+
 describe('reading duration', () => {
   const id = index.articles[2].id;
-  it('adds 1 to 3600 seconds per call', async () => {
+  it('adds 1 to 3,600,000 milliseconds per call and answers milliseconds everywhere', async () => {
     expect((await api.call('PUT', `/article/addReadingDuration/${id}/1`)).body.result).toBe(1);
-    expect((await api.call('PUT', `/article/addReadingDuration/${id}/3600`)).body.result).toBe(3601);
+    expect((await api.call('PUT', `/article/addReadingDuration/${id}/3600000`)).body.result).toBe(3_600_001);
+    expect((await api.call('PUT', `/article/addReadingDuration/${id}/2500`)).body.result).toBe(3_602_501);
+    expect((await api.call('PUT', `/article/view/${id}`)).body.result.reading_duration).toBe(3_602_501);
+    expect((await api.call('GET', `/article/getArticleById/${id}`)).body.result.reading_duration).toBe(3_602_501);
+    const listed = (await home(1, 50)).body.result.list.find((a: { id: number }) => a.id === id);
+    expect(listed.reading_duration).toBe(3_602_501);
   });
-  it.each(['0', '3601', '-5', '1.5', 'abc'])('refuses %s seconds', async (duration) => {
+  it.each(['0', '3600001', '-5', '1.5', 'abc'])('refuses %s milliseconds with a Chinese message', async (duration) => {
     const res = await api.call('PUT', `/article/addReadingDuration/${id}/${duration}`);
     expect(res.status).toBe(400);
     expect(res.body.result.fields).toEqual(['duration']);
+    expect(res.body.message).toMatch(/阅读时长.*(毫秒|数字)/);
   });
 });
 

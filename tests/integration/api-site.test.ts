@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameId } from '../../src/lib/articles';
 import type { ContentIndex } from '../../src/lib/contentIndex';
+import { site } from '../../src/site.config';
 import { startApi, type ApiClient } from './api';
 
 const index: ContentIndex = JSON.parse(readFileSync('dist/server/content/index.json', 'utf8'));
@@ -17,10 +18,17 @@ describe('site', () => {
     expect(status).toBe(200);
     expect(body.code).toBe(0);
     expect(typeof body.message).toBe('string');
-    for (const key of ['blog_name', 'blog_avatar', 'avatar_bg', 'personal_say', 'blog_notice', 'qq_link', 'we_chat_link', 'github_link', 'git_ee_link', 'bilibili_link', 'view_time', 'we_chat_group', 'qq_group', 'we_chat_pay', 'ali_pay']) {
+    for (const key of ['blog_name', 'blog_avatar', 'avatar_bg', 'personal_say', 'blog_notice', 'qq_link', 'we_chat_link', 'github_link', 'git_ee_link', 'bilibili_link', 'view_time', 'we_chat_group', 'qq_group', 'we_chat_pay', 'ali_pay', 'createdAt']) {
       expect(body.result).toHaveProperty(key);
     }
     expect(body.result.view_time).toBe(0);
+  });
+
+  it('gives the site\'s start date from the site config, in the API\'s time format', async () => {
+    const { createdAt } = (await api.call('GET', '/config')).body.result;
+    expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(createdAt.startsWith(site.createdAt.slice(0, 10))).toBe(true);
+    expect(+new Date(createdAt.replace(' ', 'T') + '+08:00')).toBeLessThan(Date.now());
   });
 
   it('counts site views and shows them in the configuration', async () => {
@@ -43,7 +51,7 @@ describe('site', () => {
   it('lists page headers, totals and the two dictionaries', async () => {
     const headers = (await api.call('GET', '/pageHeader/getAll')).body.result;
     expect(headers.length).toBeGreaterThan(0);
-    expect(headers[0]).toEqual({ id: 1, route_name: expect.any(String), bg_url: expect.stringMatching(/^\//) });
+    expect(headers[0]).toEqual({ id: 1, route_name: expect.any(String), path: expect.stringMatching(/^\//), bg_url: expect.stringMatching(/^\//) });
 
     const categories = (await api.call('GET', '/category/getCategoryDictionary')).body.result;
     const tags = (await api.call('GET', '/tag/getTagDictionary')).body.result;
@@ -56,6 +64,41 @@ describe('site', () => {
 
     const stats = (await api.call('GET', '/statistic')).body.result;
     expect(stats).toEqual({ articleCount: index.articles.length, tagCount: tagNames.size, categoryCount: categoryNames.size, userCount: 0 });
+  });
+});
+
+describe('page headers', () => {
+  it('names routes as the original front end does, with our path beside each', async () => {
+    const { status, body } = await api.call('GET', '/pageHeader/getAll');
+    expect(status).toBe(200);
+    const byName = new Map(body.result.map((h: { route_name: string }) => [h.route_name, h]));
+    const expected: [string, string][] = [
+      ['Home', '/home'],
+      ['Archives', '/archives'],
+      ['Category', '/category'],
+      ['Tag', '/tag'],
+      ['ArticleList', '/articleList'],
+      ['Talk', '/talk'],
+      ['Front', '/resources/front'],
+      ['Back', '/resources/back'],
+      ['SiteList', '/siteList'],
+      ['LinkList', '/link/list'],
+      ['LinkApply', '/link/apply'],
+      ['MessageList', '/message/list'],
+      ['UserCenter', '/userCenter'],
+    ];
+    for (const [name, path] of expected) expect(byName.get(name), name).toMatchObject({ path, bg_url: expect.stringMatching(/^\//) });
+    expect(new Set(body.result.map((h: { id: number }) => h.id)).size).toBe(body.result.length);
+    expect(body.result.some((h: { route_name: string }) => h.route_name.startsWith('/'))).toBe(false);
+  });
+
+  it('gives each route the image our own page at that path shows', async () => {
+    const headers = (await api.call('GET', '/pageHeader/getAll')).body.result;
+    for (const name of ['Home', 'Archives', 'Talk']) {
+      const { path, bg_url } = headers.find((h: { route_name: string }) => h.route_name === name);
+      const html = await (await fetch(`${api.server.url}${path}`)).text();
+      expect(html, path).toContain(bg_url);
+    }
   });
 });
 

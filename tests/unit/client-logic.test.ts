@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highlightParts } from '../../src/lib/highlight';
-import { createReadingTimer, splitSeconds } from '../../src/lib/readingTimer';
+import { createReadingTimer, MAX_READING_MS_PER_CALL, splitReading } from '../../src/lib/readingTimer';
 import { addSearchTerm } from '../../src/lib/searchHistory';
 
 describe('search history', () => {
@@ -34,27 +34,35 @@ describe('highlightParts', () => {
 });
 
 describe('reading timer', () => {
-  it('counts only while visible and on screen', () => {
+  it('counts milliseconds only while visible and on screen', () => {
     const timer = createReadingTimer(0, { visible: true, onScreen: true });
     timer.setVisible(false, 5_000);
     timer.setVisible(true, 65_000);
     timer.setOnScreen(false, 68_500);
     timer.setOnScreen(true, 100_000);
-    expect(timer.take(101_000)).toBe(5 + 3 + 1);
+    expect(timer.take(101_250)).toBe(5_000 + 3_500 + 1_250);
   });
-  it('keeps the fraction for the next take', () => {
+  it('keeps the fraction of a millisecond for the next take', () => {
+    const timer = createReadingTimer(0.25, { onScreen: true });
+    expect(timer.take(1_700.5)).toBe(1_700);
+    expect(timer.take(2_701)).toBe(1_000);
+    expect(timer.take(3_701.75)).toBe(1_001);
+  });
+  it('holds back less than a second until there is more', () => {
     const timer = createReadingTimer(0, { onScreen: true });
-    expect(timer.take(1_700)).toBe(1);
-    expect(timer.take(2_400)).toBe(1);
-    expect(timer.take(2_500)).toBe(0);
+    expect(timer.take(999)).toBe(0);
+    expect(timer.take(1_500)).toBe(1_500);
+    expect(timer.take(1_501)).toBe(0);
   });
   it('does not run before the article is on screen', () => {
     const timer = createReadingTimer(0);
     expect(timer.take(10_000)).toBe(0);
   });
-  it('splits long reads into calls of at most 3600 seconds', () => {
-    expect(splitSeconds(0)).toEqual([]);
-    expect(splitSeconds(3600)).toEqual([3600]);
-    expect(splitSeconds(7300)).toEqual([3600, 3600, 100]);
+  it('splits long reads into calls of at most an hour', () => {
+    expect(MAX_READING_MS_PER_CALL).toBe(3_600_000);
+    expect(splitReading(0)).toEqual([]);
+    expect(splitReading(1)).toEqual([1]);
+    expect(splitReading(3_600_000)).toEqual([3_600_000]);
+    expect(splitReading(7_300_000.9)).toEqual([3_600_000, 3_600_000, 100_000]);
   });
 });

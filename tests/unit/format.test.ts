@@ -42,10 +42,13 @@ import { formatDuration } from '../../src/lib/format';
 describe('formatDuration', () => {
   it.each([
     [0, '0秒'],
-    [59, '59秒'],
-    [60, '1分钟'],
-    [3599, '59分钟'],
-    [3600, '1.0小时'],
-    [12_600, '3.5小时'],
-  ])('%i s → %s', (s, text) => expect(formatDuration(s)).toBe(text));
+    [999, '0秒'],
+    [1_000, '1秒'],
+    [59_999, '59秒'],
+    [60_000, '1分钟'],
+    [3_599_999, '59分钟'],
+    [3_600_000, '1.0小时'],
+    [12_600_000, '3.5小时'],
+    [12_959_999, '3.5小时'],
+  ])('%i ms → %s', (ms, text) => expect(formatDuration(ms)).toBe(text));
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countWords, plainText, readingMinutes } from '../../src/lib/reading';
-import { pageHeaderFor } from '../../src/lib/pageHeader';
+import { pageHeaderFor, pageHeaderList } from '../../src/lib/pageHeader';
 import { decodeStored, encodeStored } from '../../src/lib/storage';
 import { legacyRedirect } from '../../src/server/legacyRedirect';
 
@@ -21,6 +21,21 @@ describe('pageHeaderFor', () => {
     expect(pageHeaderFor('/article/3', headers)).toBe('a.svg');
     expect(pageHeaderFor('/articles', headers)).toBe('d.svg');
     expect(pageHeaderFor('/', headers)).toBe('d.svg');
+  });
+});
+
+describe('pageHeaderList', () => {
+  it('names each route as the original front end does, with our path and the image our page shows', () => {
+    const list = pageHeaderList({ '/resources': 'r.svg', '/home': 'h.svg', default: 'd.svg' });
+    expect(list.map((h) => h.id)).toEqual(list.map((_, i) => i + 1));
+    expect(list.find((h) => h.route_name === 'Home')).toEqual({ id: 1, route_name: 'Home', path: '/home', bg_url: 'h.svg' });
+    expect(list.find((h) => h.route_name === 'Front')).toMatchObject({ path: '/resources/front', bg_url: 'r.svg' });
+    expect(list.find((h) => h.route_name === 'Back')).toMatchObject({ path: '/resources/back', bg_url: 'r.svg' });
+    expect(list.find((h) => h.route_name === 'LinkList')).toMatchObject({ path: '/link/list', bg_url: 'd.svg' });
+    for (const name of ['Archives', 'Category', 'Tag', 'ArticleList', 'Talk', 'SiteList', 'LinkApply', 'MessageList', 'UserCenter']) {
+      expect(list.map((h) => h.route_name)).toContain(name);
+    }
+    expect(list.every((h) => h.path.startsWith('/') && !h.route_name.startsWith('/'))).toBe(true);
   });
 });
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { api } from '../../client/api';
 import { formatCount, formatDuration } from '../../lib/format';
-import { createReadingTimer, splitSeconds } from '../../lib/readingTimer';
+import { createReadingTimer, splitReading } from '../../lib/readingTimer';
 import { useHydrated } from '../shared/useHydrated';
-import { $article, addReadSeconds, closeArticle, openArticle } from '../../stores/article';
+import { $article, closeArticle, openArticle, setReadingTotal } from '../../stores/article';
 
 /**
  * Live views and total reading time in the article banner. It also times this visit — only
@@ -13,7 +13,6 @@ import { $article, addReadSeconds, closeArticle, openArticle } from '../../store
  */
 export default function ArticleStats({ articleId }: { articleId: number }) {
   const state = useStore($article);
-  const reported = useRef(0);
   const hydrated = useHydrated();
 
   useEffect(() => {
@@ -24,9 +23,8 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
     if (article) observer.observe(article);
 
     const flush = () => {
-      for (const seconds of splitSeconds(timer.take(performance.now()))) {
-        reported.current += seconds;
-        api.addReading(articleId, seconds).then(({ result }) => result !== undefined && addReadSeconds(articleId, result), () => {});
+      for (const ms of splitReading(timer.take(performance.now()))) {
+        api.addReading(articleId, ms).then(({ result }) => result !== undefined && setReadingTotal(articleId, result), () => {});
       }
     };
     const onVisibility = () => {
@@ -52,7 +50,7 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
   if (!hydrated || state.id !== articleId || !state.loaded) return <span aria-hidden="true">阅读 — 次</span>;
   return (
     <span data-testid="article-stats">
-      阅读 <span data-testid="view-count">{formatCount(state.views)}</span> 次 · 累计阅读 {formatDuration(state.readingSeconds)}
+      阅读 <span data-testid="view-count">{formatCount(state.views)}</span> 次 · 累计阅读 {formatDuration(state.readingMs)}
     </span>
   );
 }

@@ -2,11 +2,13 @@
 import { Router } from 'express';
 import type { ArticleService } from '../articles/service.ts';
 import type { Db } from '../db/client.ts';
+import { articleLikes, createLikeService } from '../likes/service.ts';
 import type { SiteService } from '../site/service.ts';
 import type { UserService } from '../users/service.ts';
 import { authenticate } from './auth.ts';
 import { apiErrors, apiNotFound, jsonBody, requireXhr, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
+import { likeRoutes } from './routes/likes.ts';
 import { siteRoutes } from './routes/site.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
@@ -31,6 +33,7 @@ export function apiRouter(services: ApiServices): Router {
   api.use(authenticate(services.db));
   api.use('/', siteRoutes(services.site));
   api.use('/article', articleRoutes(services.articles));
+  api.use('/like', likeRoutes(createLikeService({ article: articleLikes(services.articles) })));
   api.use('/user', userRoutes(services.users));
   api.use('/upload', uploadRoutes());
   api.use(apiNotFound());

@@ -39,7 +39,7 @@ const staticCache = new WeakMap<CatalogArticle, ReturnType<typeof staticFields>>
 function item(a: CatalogArticle, counters: stats.ArticleCounters = stats.ZERO) {
   let fixed = staticCache.get(a);
   if (!fixed) staticCache.set(a, (fixed = staticFields(a)));
-  return { ...fixed, view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingSeconds };
+  return { ...fixed, view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingMs };
 }
 
 const brief = (a: CatalogArticle) => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
@@ -98,7 +98,7 @@ export function createArticleService(db: Db, catalog: Catalog) {
     async view(article: CatalogArticle, actor: string) {
       const [viewed, liked] = await Promise.all([stats.addView(db, article.id), stats.isLiked(db, article.id, actor)]);
       counters.put(article.id, viewed);
-      return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingSeconds, is_like: liked };
+      return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked };
     },
 
     /** Five most viewed; newest articles fill in while few have been read. */
@@ -128,8 +128,9 @@ export function createArticleService(db: Db, catalog: Catalog) {
       return { changed: outcome.changed, likes: counters.put(article.id, outcome.counters).likes };
     },
     isLiked: (article: CatalogArticle, actor: string) => stats.isLiked(db, article.id, actor),
-    async addReading(article: CatalogArticle, seconds: number) {
-      return counters.put(article.id, await stats.addReading(db, article.id, seconds)).readingSeconds;
+    /** Adds milliseconds of reading and answers the article's new total, in milliseconds. */
+    async addReading(article: CatalogArticle, ms: number) {
+      return counters.put(article.id, await stats.addReading(db, article.id, ms)).readingMs;
     },
   };
 }

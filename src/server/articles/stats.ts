@@ -6,15 +6,16 @@ import { articleStats, likes } from '../db/schema.ts';
 export interface ArticleCounters {
   views: number;
   likes: number;
-  readingSeconds: number;
+  /** Total reading time in milliseconds. */
+  readingMs: number;
 }
 
-export const ZERO: ArticleCounters = { views: 0, likes: 0, readingSeconds: 0 };
+export const ZERO: ArticleCounters = { views: 0, likes: 0, readingMs: 0 };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
-const counterColumns = { views: articleStats.views, likes: articleStats.likes, readingSeconds: articleStats.readingSeconds };
+const counterColumns = { views: articleStats.views, likes: articleStats.likes, readingMs: articleStats.readingMs };
 
 async function readCounters(db: Db, ids: readonly number[]): Promise<Map<number, ArticleCounters>> {
   if (ids.length === 0) return new Map();
@@ -80,7 +81,7 @@ async function bump(db: Executor, id: number, change: Partial<Record<keyof Artic
 }
 
 export const addView = (db: Db, id: number) => bump(db, id, { views: 1 });
-export const addReading = (db: Db, id: number, seconds: number) => bump(db, id, { readingSeconds: seconds });
+export const addReading = (db: Db, id: number, ms: number) => bump(db, id, { readingMs: ms });
 
 export interface LikeOutcome {
   /** False when the reader had already liked (or had not liked, for an unlike). */

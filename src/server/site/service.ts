@@ -1,5 +1,7 @@
 /** Site-wide data: the public configuration, page headers, totals and the site view counter. */
 import { eq, sql } from 'drizzle-orm';
+import { pageHeaderList } from '../../lib/pageHeader.ts';
+import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
 import { site } from '../../site.config.ts';
 import type { Catalog } from '../articles/catalog.ts';
 import type { Db } from '../db/client.ts';
@@ -15,6 +17,11 @@ export interface SiteDeps {
 }
 
 export function createSiteService({ db, catalog, userCount = async () => 0 }: SiteDeps) {
+  const headers = pageHeaderList(site.pageHeaders);
+  const started = parseSiteDate(site.createdAt);
+  if (!started) throw new Error(`site.config.ts 里的 createdAt 应是 "YYYY-MM-DD HH:mm:ss" 格式的日期，现在是 "${site.createdAt}"`);
+  const createdAt = formatDateTime(started);
+
   async function viewCount(): Promise<number> {
     const [row] = await db.select({ value: siteStats.value }).from(siteStats).where(eq(siteStats.name, VIEWS));
     return row?.value ?? 0;
@@ -38,6 +45,7 @@ export function createSiteService({ db, catalog, userCount = async () => 0 }: Si
         qq_group: site.social.qqGroup,
         we_chat_pay: site.payment.weChatQr,
         ali_pay: site.payment.aliPayQr,
+        createdAt,
       };
     },
 
@@ -50,9 +58,7 @@ export function createSiteService({ db, catalog, userCount = async () => 0 }: Si
       return row.value;
     },
 
-    pageHeaders() {
-      return Object.entries(site.pageHeaders).map(([route_name, bg_url], index) => ({ id: index + 1, route_name, bg_url }));
-    },
+    pageHeaders: () => headers,
 
     async statistic() {
       return {

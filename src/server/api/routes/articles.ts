@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
+import { MAX_READING_MS_PER_CALL } from '../../../lib/readingTimer.ts';
 import type { ArticleService } from '../../articles/service.ts';
 import { badRequest, notFound, ok, tip } from '../envelope.ts';
 import { actorOf, limitPerIp } from '../middleware.ts';
@@ -11,9 +12,9 @@ const readingParams = z.object({
   id: id(),
   duration: z.coerce
     .number({ error: '阅读时长必须是数字' })
-    .int({ error: '阅读时长必须是整数秒' })
-    .min(1, { error: '阅读时长至少 1 秒' })
-    .max(3600, { error: '单次阅读时长最多 3600 秒' }),
+    .int({ error: '阅读时长必须是整数毫秒' })
+    .min(1, { error: '阅读时长至少 1 毫秒' })
+    .max(MAX_READING_MS_PER_CALL, { error: `单次阅读时长最多 ${MAX_READING_MS_PER_CALL} 毫秒（1 小时）` }),
 });
 export const KEYWORD_MAX = 50;
 const keywordParams = z.object({

@@ -1,0 +1,53 @@
+/**
+ * Likes by type code, as the original front end asks for them (API.md, Generic likes). Each
+ * type is answered by the domain that owns its targets, on the same likes table as that
+ * domain's own routes, so either way of liking records one like and counts it once.
+ */
+import type { ArticleService } from '../articles/service.ts';
+
+export const LIKE_TYPES = { 1: 'article', 2: 'talk', 3: 'message', 4: 'comment' } as const;
+export type LikeTypeCode = keyof typeof LIKE_TYPES;
+export type LikeKind = (typeof LIKE_TYPES)[LikeTypeCode];
+
+/** What a domain lends to generic likes. `null` or `false`: there is no target with that id. */
+export interface LikeTarget {
+  isLiked(id: number, actor: string): Promise<boolean | null>;
+  /** Records (or removes) the actor's like; doing it twice changes nothing. */
+  setLiked(id: number, actor: string, liked: boolean): Promise<boolean>;
+}
+
+/** `done`; `missing` when the target does not exist; `unavailable` for a type whose feature is not built yet. */
+export type LikeOutcome = 'done' | 'missing' | 'unavailable';
+
+export function articleLikes(articles: ArticleService): LikeTarget {
+  return {
+    async isLiked(id, actor) {
+      const article = articles.find(id);
+      return article ? articles.isLiked(article, actor) : null;
+    },
+    async setLiked(id, actor, liked) {
+      const article = articles.find(id);
+      if (!article) return false;
+      await (liked ? articles.like(article, actor) : articles.unlike(article, actor));
+      return true;
+    },
+  };
+}
+
+export function createLikeService(targets: Partial<Record<LikeKind, LikeTarget>>) {
+  return {
+    /** `null` when the target does not exist. A type without its feature yet has no likes: false. */
+    async isLiked(type: LikeTypeCode, id: number, actor: string): Promise<boolean | null> {
+      const target = targets[LIKE_TYPES[type]];
+      return target ? target.isLiked(id, actor) : false;
+    },
+
+    async setLiked(type: LikeTypeCode, id: number, actor: string, liked: boolean): Promise<LikeOutcome> {
+      const target = targets[LIKE_TYPES[type]];
+      if (!target) return 'unavailable';
+      return (await target.setLiked(id, actor, liked)) ? 'done' : 'missing';
+    },
+  };
+}
+
+export type LikeService = ReturnType<typeof createLikeService>;
