@@ -75,7 +75,7 @@ test('the lyric board highlights the current line as it plays, and a click seeks
 test('search an artist, add to my list with a toast, play from it, and empty it back to TOP', async ({ page, request }) => {
   const lists = await (await request.get('/wapi/toplist/detail')).json();
   const songs = await (await request.get(`/wapi/playlist/track/all?id=${lists.list[0].id}&limit=30&offset=0`)).json();
-  const artist = songs.songs.find((s: { ar: { name: string }[] }) => s.ar.length > 0).ar[0].name;
+  const artist = songs.songs.find((s: { ar: { name: string }[] }) => s.ar[0].name).ar[0].name;
 
   const panel = await openPanel(page);
   await panel.getByRole('textbox', { name: '搜索歌手' }).fill(artist);
@@ -102,6 +102,19 @@ test('search an artist, add to my list with a toast, play from it, and empty it 
   await expect(page.getByRole('status')).toContainText('删除成功');
   await expect(myList.getByText('还没有添加歌曲')).toBeVisible();
   await expect(listButton).toHaveAttribute('data-play-type', 'TOP');
+});
+
+test('the player opens the fourth playlist, where a song without an artist shows 歌手走丢了', async ({ page, request }) => {
+  const { list } = await (await request.get('/wapi/toplist/detail')).json();
+  expect(list.length).toBeGreaterThanOrEqual(4);
+  const { songs } = await (await request.get(`/wapi/playlist/track/all?id=${list[3].id}&limit=30&offset=0`)).json();
+  const lonely = songs.find((s: { ar: { name: string }[] }) => s.ar[0].name === '');
+  expect(lonely.ar).toEqual([{ id: 0, name: '' }]);
+
+  const panel = await openPanel(page);
+  const rows = panel.getByRole('table', { name: '歌单歌曲' }).locator('tbody tr');
+  await expect(rows).toHaveCount(songs.length);
+  await expect(rows.filter({ hasText: lonely.name })).toContainText('歌手走丢了');
 });
 
 test('the mode toggle cycles and the volume slider sets the audio volume', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('playlists', () => {
     const { status, body } = await wapi('/toplist/detail');
     expect(status).toBe(200);
     expect(body.code).toBe(200);
-    expect(body.list.map((p: any) => p.name).sort()).toEqual(['周末咖啡馆', '深夜写代码', '清晨散步', '零散小曲'].sort());
+    expect(body.list.map((p: any) => p.name).sort()).toEqual(['周末咖啡馆', '海边的风', '深夜写代码', '清晨散步', '零散小曲'].sort());
     for (const playlist of body.list) {
       expect(Object.keys(playlist).sort()).toEqual(['coverImgUrl', 'description', 'id', 'name', 'trackCount']);
       expect(Number.isSafeInteger(playlist.id) && playlist.id > 0).toBe(true);
@@ -88,10 +88,45 @@ describe('playlists', () => {
       expect(song).toMatchObject({ alia: [], awardName: '拿铁时光', al: { name: '拿铁时光', picUrl: cover } });
     }
     expect(songs[0].ar).toEqual([{ id: nameId('artist:半糖'), name: '半糖' }]);
-    expect(songs[1].ar).toEqual([]);
+    expect(songs[1].ar).toEqual([{ id: 0, name: '' }]);
     const untitled = await songNamed('零散小曲', '没有标题');
-    expect(untitled).toMatchObject({ ar: [], awardName: '', al: { id: 0, name: '', picUrl: '' } });
+    expect(untitled).toMatchObject({ ar: [{ id: 0, name: '' }], awardName: '', al: { id: 0, name: '', picUrl: '' } });
   });
+
+  it('gives a song without an artist tag one empty artist entry on every endpoint', async () => {
+    const [, lonely] = await tracksOf('周末咖啡馆');
+    const answers = [
+      (await wapi(`/song/detail?ids=${lonely.id}`)).body.songs,
+      (await wapi(`/cloudsearch?keywords=${encodeURIComponent('窗边的位置')}`)).body.result.songs,
+      (await wapi(`/search/suggest?keywords=${encodeURIComponent('窗边的位置')}`)).body.result.songs,
+    ];
+    for (const songs of answers) expect(songs.find((s: any) => s.id === lonely.id).ar).toEqual([{ id: 0, name: '' }]);
+  });
+});
+
+describe('the demo library', () => {
+  it('has at least four playlists, and the fourth, which the original player opens, plays', async () => {
+    const demo = mkdtempSync(join(tmpdir(), 'blog-demo-'));
+    try {
+      const summary = await generateDemoLibrary(demo);
+      expect(summary.playlists).toBeGreaterThanOrEqual(4);
+      const demoServer = await startServer({ MUSIC_DIR: demo, DATABASE_URL: `file:${join(demo, 'blog.db')}`, UPLOAD_DIR: join(demo, 'uploads') });
+      try {
+        const { list } = (await getJson(demoServer.url, '/wapi/toplist/detail')).body;
+        expect(list.length).toBe(summary.playlists);
+        expect(list.reduce((n: number, p: any) => n + p.trackCount, 0)).toBe(summary.tracks);
+        const { songs } = (await getJson(demoServer.url, `/wapi/playlist/track/all?id=${list[3].id}&limit=30&offset=0`)).body;
+        expect(songs.length).toBe(list[3].trackCount);
+        for (const song of songs) expect(song.ar[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+        const { data } = (await getJson(demoServer.url, `/wapi/song/url/v1?id=${songs[0].id}&level=exhigh`)).body;
+        expect((await fetch(`${demoServer.url}${data[0].url}`)).status).toBe(200);
+      } finally {
+        await demoServer.stop();
+      }
+    } finally {
+      rmSync(demo, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('pictures', () => {
@@ -102,6 +137,25 @@ describe('pictures', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer()).equals(COVER)).toBe(true);
+  });
+
+  it('keeps a parsed cover, so the audio file is not read again for it', async () => {
+    const file = join(library, '零散小曲', '小曲-01.wav');
+    const song = await songNamed('零散小曲', '小曲 1');
+    expect((await fetch(`${base}${song.al.picUrl}`)).status).toBe(200);
+    // Same size and time, no tags left to parse: only a kept cover can still answer.
+    const { size, atime, mtime } = statSync(file);
+    const original = readFileSync(file);
+    writeFileSync(file, Buffer.alloc(size, 0x41));
+    utimesSync(file, atime, mtime);
+    try {
+      const res = await fetch(`${base}${song.al.picUrl}`);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(COVER)).toBe(true);
+    } finally {
+      writeFileSync(file, original);
+      utimesSync(file, atime, mtime);
+    }
   });
 
   it('refuses unknown parameters on picture URLs', async () => {

@@ -27,6 +27,10 @@ const TOPLIST = {
   artistToplist: { coverUrl: 'https://p1.music.126.net/b.jpg' },
 };
 
+/** Lyrics from this id on are about 4.8 MB of JSON each (three bytes a character): seven pass the cache's 32 MB. */
+const BIG_FIRST = 9000;
+const BIG_CHARS = 1_600_000;
+
 /** What the stand-in answers for a path and query, so a test can compare what /wapi passed on. */
 function standInAnswer(url: URL): { status: number; body: unknown } | 'garbage' | 'slow' {
   const q = url.searchParams;
@@ -34,12 +38,17 @@ function standInAnswer(url: URL): { status: number; body: unknown } | 'garbage' 
     case '/toplist/detail':
       return { status: 200, body: TOPLIST };
     case '/playlist/track/all':
+      if (q.get('id') === '4242') {
+        const { ar: _, ...bare } = song(2);
+        return { status: 200, body: { code: 200, songs: [{ ...song(1), ar: [] }, bare, song(3)] } };
+      }
       return { status: 200, body: { code: 200, songs: [song(1), song(2)], privileges: [{ id: 1 }] } };
     case '/song/detail':
       return { status: 200, body: { code: 200, songs: (q.get('ids') ?? '').split(',').map(Number).map(song), privileges: [] } };
     case '/song/url/v1':
       return { status: 200, body: { code: 200, data: [{ id: Number(q.get('id')), url: 'https://m701.music.126.net/a.mp3', br: 320_000, size: 4_000_000, type: 'mp3', level: q.get('level'), time: 201_000 }] } };
     case '/lyric':
+      if (Number(q.get('id')) >= BIG_FIRST) return { status: 200, body: { code: 200, lrc: { version: 3, lyric: `[00:01.00]${'长'.repeat(BIG_CHARS)}` } } };
       return { status: 200, body: { code: 200, lrc: { version: 3, lyric: '[00:01.00]你好' }, tlyric: { version: 0, lyric: '' } } };
     case '/search/suggest':
       return q.get('keywords') === 'garbage' ? 'garbage' : { status: 200, body: { code: 200, result: { songs: [song(3)], order: ['songs'] } } };
@@ -183,6 +192,28 @@ describe('upstream mode', () => {
       expect(body).toEqual({ code: 404, msg: '找不到这位歌手' });
     }
     expect(count('/artist/songs?id=404&limit=50&offset=0&order=hot')).toBe(2);
+  });
+
+  it('gives every song at least one artist entry, also when answered from the cache', async () => {
+    for (let i = 0; i < 2; i++) {
+      const { status, body } = await wapi('/playlist/track/all?id=4242');
+      expect(status).toBe(200);
+      expect(body.songs.map((s: any) => s.ar)).toEqual([[{ id: 0, name: '' }], [{ id: 0, name: '' }], [{ id: 12138, name: '上游歌手' }]]);
+    }
+    expect(seen.filter((s) => s.url.startsWith('/playlist/track/all?id=4242')).length).toBe(1);
+  });
+
+  it('bounds the cache by bytes: large answers push out the oldest long before the entry limit', async () => {
+    const count = (id: number) => seen.filter((s) => s.url === `/lyric?id=${id}`).length;
+    for (let id = BIG_FIRST; id < BIG_FIRST + 7; id++) {
+      const { status, body } = await wapi(`/lyric?id=${id}`);
+      expect(status).toBe(200);
+      expect(body.lrc.lyric).toHaveLength(BIG_CHARS + 10);
+    }
+    await wapi(`/lyric?id=${BIG_FIRST + 6}`);
+    expect(count(BIG_FIRST + 6)).toBe(1);
+    await wapi(`/lyric?id=${BIG_FIRST}`);
+    expect(count(BIG_FIRST)).toBe(2);
   });
 
   it('answers 504 quickly when the upstream is too slow', async () => {

@@ -55,16 +55,20 @@ describe('encodePng', () => {
     expect(() => encodePng(2, 2, new Uint8Array(5))).toThrow(RangeError);
   });
 
-  it('draws 300×300 covers', () => {
-    const png = drawCover(DEMO_PLAYLISTS[0].cover);
-    expect(png.readUInt32BE(16)).toBe(300);
-    expect(png.readUInt32BE(20)).toBe(300);
+  it('draws 300×300 covers, each playlist its own', () => {
+    const covers = DEMO_PLAYLISTS.map((p) => drawCover(p.cover));
+    for (const png of covers) {
+      expect(png.readUInt32BE(16)).toBe(300);
+      expect(png.readUInt32BE(20)).toBe(300);
+    }
+    expect(new Set(covers.map((png) => png.toString('base64'))).size).toBe(covers.length);
   });
 });
 
 describe('the demo library', () => {
-  it('has at least three playlists and twelve tracks, one of them without an artist', () => {
-    expect(DEMO_PLAYLISTS.length).toBeGreaterThanOrEqual(3);
+  it('has at least four playlists (the player opens the fourth) and twelve tracks, one of them without an artist', () => {
+    expect(DEMO_PLAYLISTS.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(DEMO_PLAYLISTS.map((p) => p.folder)).size).toBe(DEMO_PLAYLISTS.length);
     expect(tracks.length).toBeGreaterThanOrEqual(12);
     expect(tracks.filter(({ track }) => !track.artist)).toHaveLength(1);
     expect(new Set(tracks.map(({ track }) => track.seed)).size).toBe(tracks.length);

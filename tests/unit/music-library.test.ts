@@ -12,7 +12,8 @@ import { buildLibrary } from '../../src/server/music/library';
 import { decodeLyrics } from '../../src/server/music/local';
 import { readPicture, repairMojibake } from '../../src/server/music/metadata';
 import { hasAudio } from '../../src/server/music/scan';
-import { page } from '../../src/server/music/shapes';
+import { page, toSong, withArtists } from '../../src/server/music/shapes';
+import type { Track } from '../../src/server/music/library';
 
 describe('createIdAllocator', () => {
   it('derives ids from kind and key with nameId', () => {
@@ -35,7 +36,7 @@ describe('createIdAllocator', () => {
 describe('ttlCache', () => {
   it('forgets the least recently used entry and expired ones', () => {
     let now = 0;
-    const cache = ttlCache<number>(2, 1000, () => now);
+    const cache = ttlCache<number>({ maxEntries: 2, ttlMs: 1000, now: () => now });
     cache.set('a', 1);
     cache.set('b', 2);
     expect(cache.get('a')).toBe(1);
@@ -45,6 +46,31 @@ describe('ttlCache', () => {
     now = 1000;
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(1);
+  });
+
+  it('keeps the bytes of its entries within the budget, dropping the least recently used', () => {
+    const cache = ttlCache<string>({ maxEntries: 100, maxBytes: 10, ttlMs: 1000 });
+    cache.set('a', 'a', 4);
+    cache.set('b', 'b', 4);
+    expect(cache.get('a')).toBe('a');
+    cache.set('c', 'c', 4);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c')]).toEqual(['a', 'c']);
+    expect(cache.bytes).toBe(8);
+    cache.set('a', 'A', 6);
+    expect(cache.bytes).toBe(10);
+    expect(cache.size).toBe(2);
+  });
+
+  it('never keeps an entry larger than the whole budget, nor an old value under its key', () => {
+    const cache = ttlCache<string>({ maxEntries: 100, maxBytes: 10, ttlMs: 1000 });
+    cache.set('a', 'small', 3);
+    cache.set('big', 'big', 11);
+    expect(cache.get('big')).toBeUndefined();
+    expect(cache.get('a')).toBe('small');
+    cache.set('a', 'too big now', 11);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
   });
 });
 
@@ -119,8 +145,8 @@ describe('buildLibrary', () => {
   it('takes embedded raster covers, never other kinds of embedded pictures', async () => {
     const built = await buildLibrary(library);
     const root = [...built.songs.values()].find((t) => t.name === '根')!;
-    expect(built.pictures.get(root.id)).toEqual({ file: root.file, embedded: true });
-    expect(root.picUrl).toMatch(new RegExp(`^/wapi/picture/${root.id}\\?v=`));
+    expect(built.pictures.get(root.id)).toEqual({ file: root.file, embedded: true, version: expect.stringMatching(/^[0-9a-z]+$/) });
+    expect(root.picUrl).toBe(`/wapi/picture/${root.id}?v=${built.pictures.get(root.id)!.version}`);
     expect(built.playlists.find((p) => p.name === '未分类')!.coverImgUrl).toBe(root.picUrl);
     const picture = await readPicture(root.file);
     expect(picture?.format).toBe('image/png');
@@ -139,5 +165,35 @@ describe('buildLibrary', () => {
   it('tells an empty library from one with audio', async () => {
     expect(await hasAudio(library)).toBe(true);
     expect(await hasAudio(join(dir, 'missing'))).toBe(false);
+  });
+});
+
+describe('song shapes', () => {
+  const track = (artists: Track['artists']) =>
+    ({ id: 5, name: '歌', artists, album: { id: 0, name: '' }, durationMs: 1000, picUrl: '' }) as Track;
+
+  it('gives a song without an artist one entry with an empty name', () => {
+    expect(toSong(track([])).ar).toEqual([{ id: 0, name: '' }]);
+    expect(toSong(track([{ id: 7, name: '阿青' }])).ar).toEqual([{ id: 7, name: '阿青' }]);
+  });
+
+  it('fills in missing artists of upstream songs and leaves the rest as they came', () => {
+    const answer = {
+      code: 200,
+      songs: [{ id: 1, ar: [] }, { id: 2 }, { id: 3, ar: [{ id: 9, name: '歌手' }] }, { id: 4, ar: null }],
+      result: { songs: [{ id: 5, ar: [] }, { id: 6, artists: [{ id: 9, name: '歌手' }] }] },
+    };
+    expect(withArtists(answer)).toEqual({
+      code: 200,
+      songs: [
+        { id: 1, ar: [{ id: 0, name: '' }] },
+        { id: 2, ar: [{ id: 0, name: '' }] },
+        { id: 3, ar: [{ id: 9, name: '歌手' }] },
+        { id: 4, ar: [{ id: 0, name: '' }] },
+      ],
+      result: { songs: [{ id: 5, ar: [{ id: 0, name: '' }] }, { id: 6, artists: [{ id: 9, name: '歌手' }] }] },
+    });
+    expect(withArtists({ code: 200, lrc: { lyric: '' } })).toEqual({ code: 200, lrc: { lyric: '' } });
+    expect(withArtists({ code: 200, songs: 'odd', result: null })).toEqual({ code: 200, songs: 'odd', result: null });
   });
 });

@@ -4,7 +4,10 @@
  */
 import { Router, type Response } from 'express';
 import { extname } from 'node:path';
+import { perAddress } from './budget.ts';
+import { ttlCache } from './cache.ts';
 import { badParam, MusicError, musicBody, notFound } from './errors.ts';
+import type { Picture } from './library.ts';
 import type { LiveLibrary } from './live.ts';
 import { readPicture } from './metadata.ts';
 
@@ -12,6 +15,10 @@ const ID = /^[1-9]\d{0,15}$/;
 const VERSION = /^[0-9a-z]{1,12}$/;
 // Ids follow paths and picture URLs carry the file's time, so a changed file gets a new URL.
 const LONG_CACHE = 'public, max-age=31536000, no-transform';
+/** Parsing a cover out of an audio file reads and decodes its tags; the result is kept, within bounds. */
+const COVER_CACHE = { maxEntries: 256, maxBytes: 16 * 1024 * 1024, ttlMs: 60 * 60_000 };
+/** A playlist page shows a cover a song; browsers keep each for a year, so this is plenty. */
+const PICTURES_PER_MINUTE = 300;
 
 function idOf(raw: string): number {
   const id = Number(raw);
@@ -37,6 +44,19 @@ function sendFromIndex(res: Response, file: string, type: string, next: (error: 
 
 export function fileRoutes(library: LiveLibrary): Router {
   const router = Router();
+  const covers = ttlCache<{ format: string; data: Buffer }>(COVER_CACHE);
+
+  async function embeddedCover(picture: Picture) {
+    const key = `${picture.file}\0${picture.version}`;
+    const cached = covers.get(key);
+    if (cached) return cached;
+    const found = await readPicture(picture.file).catch(() => null);
+    if (!found) return null;
+    // A copy: the parsed bytes may be a view into a larger buffer, which the cache would keep alive.
+    const cover = { format: found.format, data: Buffer.from(found.data) };
+    covers.set(key, cover, cover.data.byteLength);
+    return cover;
+  }
 
   router.get('/media/:id', async (req, res, next) => {
     const track = (await library.current()).songs.get(idOf(req.params.id));
@@ -44,6 +64,7 @@ export function fileRoutes(library: LiveLibrary): Router {
     sendFromIndex(res, track.file, track.mime, next);
   });
 
+  router.use('/picture', perAddress(PICTURES_PER_MINUTE));
   router.get('/picture/:id', async (req, res, next) => {
     const { v, ...others } = req.query;
     if (Object.keys(others).length || (v !== undefined && (typeof v !== 'string' || !VERSION.test(v)))) throw badParam('图片地址的参数有误');
@@ -53,9 +74,9 @@ export function fileRoutes(library: LiveLibrary): Router {
       sendFromIndex(res, picture.file, extname(picture.file).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg', next);
       return;
     }
-    const found = await readPicture(picture.file).catch(() => null);
-    if (!found) throw notFound('图片不存在');
-    res.type(found.format).set('Cache-Control', LONG_CACHE).send(Buffer.from(found.data.buffer, found.data.byteOffset, found.data.byteLength));
+    const cover = await embeddedCover(picture);
+    if (!cover) throw notFound('图片不存在');
+    res.type(cover.format).set('Cache-Control', LONG_CACHE).send(cover.data);
   });
 
   return router;

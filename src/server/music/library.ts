@@ -41,6 +41,8 @@ export interface Artist {
 export interface Picture {
   file: string;
   embedded: boolean;
+  /** The file's change time, as in the picture's URL: a replaced file is a new version. */
+  version: string;
 }
 
 export interface Library {
@@ -59,7 +61,8 @@ export const ROOT_PLAYLIST_NAME = '未分类';
 const READ_CONCURRENCY = 8;
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const natural = (a: string, b: string) => a.localeCompare(b, 'zh-CN', { numeric: true });
-const pictureUrl = (id: number, file: FoundFile) => `/wapi/picture/${id}?v=${Math.floor(file.mtimeMs).toString(36)}`;
+const versionOf = (file: FoundFile) => Math.floor(file.mtimeMs).toString(36);
+const pictureUrl = (id: number, file: FoundFile) => `/wapi/picture/${id}?v=${versionOf(file)}`;
 
 export const emptyLibrary = (): Library => ({
   playlists: [],
@@ -107,14 +110,14 @@ export async function buildLibrary(dir: string, previous: Library = emptyLibrary
 
   for (const folder of folders) {
     const id = playlistIds.get(folder)!;
-    if (folder.cover) library.pictures.set(id, { file: folder.cover.real, embedded: false });
+    if (folder.cover) library.pictures.set(id, { file: folder.cover.real, embedded: false, version: versionOf(folder.cover) });
     const coverUrl = folder.cover ? pictureUrl(id, folder.cover) : '';
     const tracks: Track[] = [];
     for (const file of [...folder.audio].sort((a, b) => natural(a.rel, b.rel))) {
       const found = tags.get(file);
       if (!found) continue;
       const songId = songIds.get(file)!;
-      if (found.hasPicture) library.pictures.set(songId, { file: file.real, embedded: true });
+      if (found.hasPicture) library.pictures.set(songId, { file: file.real, embedded: true, version: versionOf(file) });
       const type = extname(file.rel).slice(1).toLowerCase();
       tracks.push({
         id: songId,

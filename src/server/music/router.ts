@@ -1,6 +1,6 @@
 /** The /wapi router: validation, one provider for the listed endpoints, and nothing else. */
 import { Router, type ErrorRequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { perAddress } from './budget.ts';
 import { MusicError, musicBody } from './errors.ts';
 import { ENDPOINTS, parseQuery, type Endpoint, type MusicProvider } from './query.ts';
 
@@ -13,13 +13,7 @@ export function musicRouter(provider: MusicProvider, files?: Router): Router {
     next();
   });
   // Generous for a reader paging through playlists; a wall for anyone using the upstream through us.
-  const perIp = rateLimit({
-    windowMs: 60_000,
-    limit: 300,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => void res.status(429).set('Retry-After', '60').json(musicBody(new MusicError(429, '请求太频繁，请稍后再试'))),
-  });
+  const perIp = perAddress(300);
   for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
     router.get(endpoint, perIp, async (req, res) => {
       const { status, body } = await provider.answer(endpoint, parseQuery(endpoint, req.query));

@@ -5,11 +5,14 @@
 import { ttlCache } from './cache.ts';
 import { MusicError, UPSTREAM_TIMEOUT_MSG } from './errors.ts';
 import { encodeParams, type AnyParams, type Endpoint, type MusicProvider } from './query.ts';
+import { withArtists } from './shapes.ts';
 
 export interface UpstreamOptions {
   base: URL;
   timeoutMs: number;
   cacheEntries?: number;
+  /** What the cached answers may take together, counted as the bytes of their JSON. */
+  cacheBytes?: number;
   cacheTtlMs?: number;
   log?: (line: string) => void;
 }
@@ -38,8 +41,16 @@ async function readCapped(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function upstreamProvider({ base, timeoutMs, cacheEntries = 300, cacheTtlMs = 5 * 60_000, log = console.error }: UpstreamOptions): MusicProvider {
-  const cache = ttlCache<unknown>(cacheEntries, cacheTtlMs);
+export function upstreamProvider({
+  base,
+  timeoutMs,
+  cacheEntries = 300,
+  cacheBytes = 32 * 1024 * 1024,
+  cacheTtlMs = 5 * 60_000,
+  log = console.error,
+}: UpstreamOptions): MusicProvider {
+  // One answer may be up to MAX_BODY_BYTES, so a count alone would let the cache hold gigabytes.
+  const cache = ttlCache<unknown>({ maxEntries: cacheEntries, maxBytes: cacheBytes, ttlMs: cacheTtlMs });
   // Identical requests arriving together share one upstream call.
   const pending = new Map<string, Promise<Answer>>();
   const prefix = base.pathname.replace(/\/+$/, '');
@@ -72,8 +83,9 @@ export function upstreamProvider({ base, timeoutMs, cacheEntries = 300, cacheTtl
     }
     const answer = body as { code: number; msg?: unknown; message?: unknown };
     if (answer.code === 200 && response.ok) {
-      cache.set(key, answer);
-      return { status: 200, body: answer };
+      const shaped = withArtists(answer);
+      cache.set(key, shaped, Buffer.byteLength(text));
+      return { status: 200, body: shaped };
     }
     const status = response.status >= 400 && response.status <= 599 ? response.status : answer.code >= 400 && answer.code <= 599 ? answer.code : 502;
     const msg = typeof answer.msg === 'string' && answer.msg ? answer.msg : typeof answer.message === 'string' && answer.message ? answer.message : '音乐服务返回了错误';

@@ -1,4 +1,4 @@
-/** What the demo library holds: three playlists of short original tunes, with lyrics to match. */
+/** What the demo library holds: four playlists of short original tunes, with lyrics to match. */
 
 export interface DemoTrack {
   file: string;
@@ -12,7 +12,7 @@ export interface DemoTrack {
 export interface DemoPlaylist {
   folder: string;
   album: string;
-  cover: { from: [number, number, number]; to: [number, number, number]; shape: 'sun' | 'moon' | 'cup'; ink: [number, number, number] };
+  cover: { from: [number, number, number]; to: [number, number, number]; shape: 'sun' | 'moon' | 'cup' | 'wave'; ink: [number, number, number] };
   lyrics: string[];
   tracks: DemoTrack[];
 }
@@ -65,6 +65,21 @@ export const DEMO_PLAYLISTS: DemoPlaylist[] = [
       { file: '02-窗边的位置.wav', title: '窗边的位置', seed: 3302, seconds: 21 },
       { file: '03-雨天.wav', title: '雨天', artist: '半糖', seed: 3303, seconds: 18 },
       { file: '04-慢慢.wav', title: '慢慢', artist: '山野小队', seed: 3304, seconds: 22 },
+    ],
+  },
+  {
+    folder: '海边的风',
+    album: '潮汐',
+    cover: { from: [160, 216, 239], to: [37, 99, 160], shape: 'wave', ink: [240, 250, 255] },
+    lyrics: [
+      '赤脚踩在温热的沙滩上', '海浪一遍遍抹平脚印', '远处的灯塔亮了起来', '风把头发吹得乱乱的',
+      '捡一枚带花纹的贝壳', '海鸥在浪尖上打转', '晚霞把海面染成橘色', '收音机里沙沙地唱',
+      '潮水退去又慢慢回来', '把心事写在沙子上', '夜里的海比白天更安静', '明天还想来这里看看',
+    ],
+    tracks: [
+      { file: '01-潮汐.wav', title: '潮汐', artist: '海盐汽水', seed: 4401, seconds: 16 },
+      { file: '02-灯塔.wav', title: '灯塔', artist: '阿青', seed: 4402, seconds: 17 },
+      { file: '03-贝壳.wav', title: '贝壳', artist: '海盐汽水', seed: 4403, seconds: 16 },
     ],
   },
 ];

@@ -18,6 +18,15 @@ function shapeCoverage(shape: Cover['shape'], x: number, y: number, size: number
     return Math.min(1, disc(x, y, 150 * s, 140 * s, 62 * s) + glow);
   }
   if (shape === 'moon') return Math.max(0, disc(x, y, 150 * s, 140 * s, 70 * s) - disc(x, y, 182 * s, 118 * s, 62 * s));
+  if (shape === 'wave') {
+    // Three crests, each a band under a sine line with a soft top edge.
+    const sun = 0.8 * disc(x, y, 205 * s, 95 * s, 34 * s);
+    const bands = [150, 190, 230].map((base, i) => {
+      const crest = base * s + 12 * s * Math.sin(x / (22 * s) + i * 1.7);
+      return Math.max(0, Math.min(1, (y - crest) / (3 * s) + 0.5)) * (0.35 + 0.2 * i);
+    });
+    return Math.min(1, sun + Math.max(...bands));
+  }
   const body = Math.abs(x - 140 * s) < 58 * s && y > 125 * s && y < 195 * s ? 1 : 0;
   const bottom = y >= 195 * s ? ellipse(x, y, 140 * s, 195 * s, 58 * s, 32 * s) : 0;
   const saucer = ellipse(x, y, 140 * s, 232 * s, 88 * s, 9 * s);

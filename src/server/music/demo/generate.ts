@@ -1,4 +1,4 @@
-/** Writes the demo library (three playlists of synthesised tracks, lyrics and covers) into a folder. */
+/** Writes the demo library (four playlists of synthesised tracks, lyrics and covers) into a folder. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEMO_PLAYLISTS, type DemoPlaylist, type DemoTrack } from './catalog.ts';
