@@ -8,18 +8,30 @@ import { test as base, expect, type BrowserContext } from '@playwright/test';
 
 export { expect };
 
+/** Chromium's own line for an answer of 400 to 499. */
+const FAILED_LOAD_4XX = /Failed to load resource: the server responded with a status of 4\d\d/;
+
 /** What went wrong in the pages of one test. */
 export class PageProblems {
-  readonly seen: string[] = [];
+  private readonly found: { text: string; url?: string }[] = [];
   private readonly allowed: RegExp[] = [];
+  /** Pages opened on purpose that answer 4xx (a 404 page): the browser logs their status too. */
+  readonly documentErrors = new Set<string>();
 
-  add(problem: string): void {
-    if (!this.allowed.some((pattern) => pattern.test(problem))) this.seen.push(problem);
+  add(text: string, url?: string): void {
+    this.found.push({ text, url });
   }
 
   /** For a test that provokes a problem on purpose and checks it itself. */
   allow(pattern: RegExp): void {
     this.allowed.push(pattern);
+  }
+
+  get seen(): string[] {
+    return this.found
+      .filter(({ text, url }) => !(url && this.documentErrors.has(url) && FAILED_LOAD_4XX.test(text)))
+      .filter(({ text }) => !this.allowed.some((pattern) => pattern.test(text)))
+      .map(({ text }) => text);
   }
 }
 
@@ -29,7 +41,7 @@ export class PageProblems {
  * the reader sees; anything else failing to load (a script, a style, a 5xx) is a problem.
  */
 function isHandledApiAnswer(text: string, url: string, origin: string): boolean {
-  return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text) && /^\/(api|wapi)\//.test(url.startsWith(origin) ? url.slice(origin.length) : '');
+  return FAILED_LOAD_4XX.test(text) && /^\/(api|wapi)\//.test(url.startsWith(origin) ? url.slice(origin.length) : '');
 }
 
 /** Starts watching a context; contexts a test makes itself call this too. */
@@ -38,7 +50,10 @@ export async function watchContext(context: BrowserContext, problems: PageProble
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
     const url = message.location().url;
-    if (!isHandledApiAnswer(message.text(), url, origin)) problems.add(`console.error：${message.text()}（${url}）`);
+    if (!isHandledApiAnswer(message.text(), url, origin)) problems.add(`console.error：${message.text()}（${url}）`, url);
+  });
+  context.on('response', (response) => {
+    if (response.request().resourceType() === 'document' && response.status() >= 400 && response.status() < 500) problems.documentErrors.add(response.url());
   });
   context.on('request', (request) => {
     const url = new URL(request.url());
