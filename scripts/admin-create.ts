@@ -1,9 +1,13 @@
-/** `npm run admin:create -- <用户名> [密码]`: creates an admin, or promotes an existing user (and resets the password if given). */
+/**
+ * `npm run admin:create -- <用户名> [密码]`: creates an admin, or makes an existing user admin.
+ * A password given (or ADMIN_PASSWORD) that differs from the current one replaces it and ends
+ * every login of that user.
+ */
 import { migrateDb, openDb } from '../src/server/db/client.ts';
 import { USERNAME } from '../src/server/api/routes/users.ts';
 import { createUserService } from '../src/server/users/service.ts';
 
-const [username, password = process.env.ADMIN_PASSWORD] = process.argv.slice(2);
+const [username, password = process.env.ADMIN_PASSWORD || undefined] = process.argv.slice(2);
 if (!username || !USERNAME.test(username)) {
   console.error('用法：npm run admin:create -- <用户名> [密码]（用户名为 3 到 20 位字母或数字）');
   process.exit(1);
@@ -16,8 +20,9 @@ if (password !== undefined && password.length < 8) {
 const db = await openDb();
 await migrateDb(db);
 try {
-  const outcome = await createUserService(db).ensureAdmin(username, password);
-  console.log({ created: `已创建管理员 ${username}`, promoted: `已将 ${username} 设为管理员`, unchanged: `${username} 已经是管理员` }[outcome]);
+  const { status, passwordReset } = await createUserService(db).ensureAdmin(username, password, { promote: true });
+  const done = { created: `已创建管理员 ${username}`, promoted: `已将 ${username} 设为管理员`, existing: `${username} 已经是管理员`, 'not-admin': '' }[status];
+  console.log(passwordReset ? `${done}，并重设了密码；该用户在各处的登录已失效` : done);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -18,6 +18,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** Everything the server has printed so far, stdout and stderr. */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    output: () => output,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {

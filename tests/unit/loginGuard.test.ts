@@ -1,29 +1,166 @@
 import { describe, expect, it } from 'vitest';
-import { createLoginGuard } from '../../src/server/users/loginGuard';
+import { trustProxySetting } from '../../src/server/http/app';
+import { waitInWords } from '../../src/server/users/errors';
+import { createLockout, createLoginGuard, loginLimits, type LoginAttempt } from '../../src/server/users/loginGuard';
 import { hashPassword, verifyPassword } from '../../src/server/users/password';
+import { addressKey, devicePlace, newDeviceToken } from '../../src/server/users/places';
+import { createWorkQueue, QueueFull } from '../../src/server/users/workQueue';
 
-describe('login guard', () => {
-  const keys = ['ip:1.2.3.4', 'user:alice'];
+const MINUTE = 60_000;
+const limits = loginLimits(15 * MINUTE);
 
-  it('locks after the tenth failure until the window has passed', () => {
-    const guard = createLoginGuard({ maxFailures: 10, windowMs: 15 * 60_000 });
-    for (let i = 0; i < 9; i++) guard.fail(keys, 1000 + i);
-    expect(guard.retryAfter(keys, 2000)).toBe(0);
-    guard.fail(keys, 2000);
-    expect(guard.retryAfter(keys, 2000)).toBe(1000 + 15 * 60_000 - 2000);
-    expect(guard.retryAfter(['user:alice'], 2000)).toBeGreaterThan(0);
-    expect(guard.retryAfter(['ip:9.9.9.9', 'user:bob'], 2000)).toBe(0);
-    expect(guard.retryAfter(keys, 1000 + 15 * 60_000)).toBe(0);
+describe('address lockout', () => {
+  it('locks after the tenth failure until the window since the first has passed', () => {
+    const lockout = createLockout(limits);
+    for (let i = 0; i < 9; i++) lockout.count(['ip:1.2.3.4'], 1000 + i);
+    expect(lockout.wait(['ip:1.2.3.4'], 2000)).toBe(0);
+    lockout.count(['ip:1.2.3.4'], 2000);
+    expect(lockout.wait(['ip:1.2.3.4'], 2000)).toBe(1000 + 15 * MINUTE - 2000);
+    expect(lockout.wait(['ip:9.9.9.9'], 2000)).toBe(0);
+    expect(lockout.wait(['ip:1.2.3.4'], 1000 + 15 * MINUTE)).toBe(0);
   });
 
-  it('clears the count on success', () => {
-    const guard = createLoginGuard({ maxFailures: 3, windowMs: 60_000 });
-    guard.fail(keys, 0);
-    guard.fail(keys, 0);
-    guard.succeed(keys);
-    guard.fail(keys, 0);
-    guard.fail(keys, 0);
-    expect(guard.retryAfter(keys, 0)).toBe(0);
+  it('forgive takes back one counted attempt only', () => {
+    const lockout = createLockout({ maxFailures: 2, windowMs: MINUTE });
+    lockout.count(['a'], 0);
+    lockout.count(['a'], 0);
+    expect(lockout.wait(['a'], 0)).toBeGreaterThan(0);
+    lockout.forgive(['a']);
+    expect(lockout.wait(['a'], 0)).toBe(0);
+  });
+});
+
+describe('login guard', () => {
+  const from = (address: string, known = false, username = 'owner'): LoginAttempt => ({ address, username, known });
+
+  /** Ten failures from ten addresses, a second apart: the username is now under attack. */
+  function underAttack() {
+    const guard = createLoginGuard(limits);
+    for (let i = 0; i < 10; i++) expect(guard.admit(from(`ip:10.0.0.${i}`), i * 1000)).toEqual({ ok: true });
+    return guard;
+  }
+
+  it('lets a known place in while the username is under attack from many addresses', () => {
+    const guard = underAttack();
+    expect(guard.admit(from('ip:192.168.1.1', true), 10_000)).toEqual({ ok: true });
+    // Known places are never held back by the username rule, however often they try.
+    for (let i = 0; i < 5; i++) expect(guard.admit(from('device:abc', true), 10_000 + i).ok).toBe(true);
+  });
+
+  it('lets unknown places share one slot whose pause doubles, up to the window', () => {
+    const guard = underAttack();
+    // The tenth failure (at 9 s) opened a pause of one minute for every unknown place.
+    expect(guard.admit(from('ip:10.0.1.1'), 10_000)).toEqual({ ok: false, retryAfterMs: 59_000, rule: 'username' });
+    expect(guard.admit(from('ip:10.0.1.2'), 9_000 + MINUTE)).toEqual({ ok: true });
+    let at = 9_000 + MINUTE;
+    const pauses = [];
+    for (let i = 0; i < 6; i++) {
+      const refused = guard.admit(from(`ip:10.0.2.${i}`), at);
+      if (refused.ok) throw new Error('expected a pause');
+      pauses.push(refused.retryAfterMs / MINUTE);
+      at += refused.retryAfterMs;
+      expect(guard.admit(from(`ip:10.0.3.${i}`), at).ok).toBe(true);
+    }
+    expect(pauses).toEqual([2, 4, 8, 15, 15, 15]);
+  });
+
+  it('treats every username alike, so a refusal does not tell whether it exists', () => {
+    const guard = createLoginGuard(limits);
+    for (let i = 0; i < 10; i++) guard.admit(from(`ip:10.0.0.${i}`, false, 'nobody-has-this-name'), 0);
+    expect(guard.admit(from('ip:10.0.9.9', false, 'nobody-has-this-name'), 1)).toMatchObject({ ok: false, rule: 'username' });
+    expect(guard.admit(from('ip:10.0.9.9', false, 'someone-else'), 1).ok).toBe(true);
+  });
+
+  it('forgets a username after a quiet spell of one window', () => {
+    const guard = underAttack();
+    expect(guard.admit(from('ip:10.0.1.1'), 9_000 + MINUTE).ok).toBe(true);
+    // The slot reopened 2 minutes later; 15 quiet minutes after that, the count starts over.
+    const reopened = 9_000 + 3 * MINUTE;
+    expect(guard.admit(from('ip:10.0.1.2'), reopened + 15 * MINUTE - 1).ok).toBe(true);
+    expect(guard.admit(from('ip:10.0.1.3'), reopened + 15 * MINUTE)).toMatchObject({ ok: false, rule: 'username' });
+    const fresh = reopened + 15 * MINUTE + 4 * MINUTE + 15 * MINUTE;
+    for (let i = 0; i < 9; i++) expect(guard.admit(from(`ip:10.0.4.${i}`), fresh + i).ok).toBe(true);
+  });
+
+  it('keeps the per-address lockout for everyone, known places included', () => {
+    const guard = createLoginGuard(limits);
+    for (let i = 0; i < 10; i++) guard.admit(from('ip:10.0.0.1', false, `victim${i}`), 0);
+    expect(guard.admit(from('ip:10.0.0.1', true), 1)).toEqual({ ok: false, retryAfterMs: 15 * MINUTE - 1, rule: 'address' });
+    expect(guard.admit(from('ip:10.0.0.2', false), 1).ok).toBe(true);
+  });
+
+  it('release takes back only the attempt: a login does not wipe the failures before it', () => {
+    const guard = createLoginGuard(limits);
+    for (let i = 0; i < 9; i++) guard.admit(from('ip:10.0.0.1', false, `victim${i}`), 0);
+    const own = from('ip:10.0.0.1', true, 'mine');
+    expect(guard.admit(own, 0).ok).toBe(true);
+    guard.release(own);
+    expect(guard.admit(from('ip:10.0.0.1', false, 'victim9'), 0).ok).toBe(true);
+    expect(guard.admit(own, 0)).toMatchObject({ ok: false, rule: 'address' });
+  });
+});
+
+describe('places', () => {
+  it('counts IPv4 by address and IPv6 by its /64', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:0:1:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:0:1::/64');
+    expect(addressKey('2001:db8:0:1::9')).toBe('2001:db8:0:1::/64');
+    expect(addressKey('2001:0DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('hashes a well-formed device token and ignores anything else', () => {
+    const token = newDeviceToken();
+    expect(devicePlace(token)).toMatch(/^device:[a-f0-9]{64}$/);
+    expect(devicePlace(token)).not.toContain(token);
+    expect(devicePlace(newDeviceToken())).not.toBe(devicePlace(token));
+    for (const bad of [null, undefined, '', 'short', `${token}x`, token.slice(1) + ';']) expect(devicePlace(bad)).toBeNull();
+  });
+});
+
+describe('work queue', () => {
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened };
+  };
+
+  it('runs at most `concurrency` tasks at once, in order, and refuses beyond the queue', async () => {
+    const queue = createWorkQueue({ concurrency: 2, maxQueued: 2 });
+    const gates = Array.from({ length: 4 }, gate);
+    const started: number[] = [];
+    const runs = gates.map((g, i) => queue.run(async () => (started.push(i), await g.opened, i)));
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    expect([queue.running, queue.waiting]).toEqual([2, 2]);
+    await expect(queue.run(async () => 'too many')).rejects.toBeInstanceOf(QueueFull);
+
+    gates[1].open();
+    expect(await runs[1]).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1, 2]);
+    for (const g of gates) g.open();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('frees the slot when a task fails', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxQueued: 0 });
+    await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await queue.run(async () => 'next')).toBe('next');
+  });
+});
+
+describe('waitInWords', () => {
+  it('rounds up to seconds, minutes or hours', () => {
+    expect(waitInWords(1)).toBe('1 秒');
+    expect(waitInWords(59_000)).toBe('59 秒');
+    expect(waitInWords(59_001)).toBe('1 分钟');
+    expect(waitInWords(15 * MINUTE)).toBe('15 分钟');
+    expect(waitInWords(61 * MINUTE)).toBe('2 小时');
   });
 });
 
@@ -36,19 +173,6 @@ describe('password hashing', () => {
     expect(await verifyPassword('正确的密码123', a)).toBe(true);
     expect(await verifyPassword('错误的密码123', a)).toBe(false);
     expect(await verifyPassword('x', 'garbage')).toBe(false);
-  });
-});
-
-import { trustProxySetting } from '../../src/server/http/app';
-
-describe('forgive', () => {
-  it('takes back one counted attempt only', () => {
-    const guard = createLoginGuard({ maxFailures: 2, windowMs: 60_000 });
-    guard.fail(['ip:a'], 0);
-    guard.fail(['ip:a'], 0);
-    expect(guard.retryAfter(['ip:a'], 0)).toBeGreaterThan(0);
-    guard.forgive('ip:a');
-    expect(guard.retryAfter(['ip:a'], 0)).toBe(0);
   });
 });
 

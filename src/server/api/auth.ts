@@ -1,28 +1,42 @@
 /** Who is calling: the session token from `Authorization` (raw or Bearer) or the HttpOnly cookie. */
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import { parseCookie } from 'cookie';
-import type { Db } from '../db/client.ts';
-import { hashToken, revokeSession, SESSION_TTL_MS, userForToken, type SessionUser } from '../users/sessions.ts';
+import { hashToken, type SessionStore, type SessionUser } from '../users/sessions.ts';
 import { ApiError } from './envelope.ts';
 
 export const SESSION_COOKIE = 'blog_session';
+/** Marks a browser that logged in before; see users/places.ts. */
+export const DEVICE_COOKIE = 'blog_device';
+const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3600_000;
 const users = new WeakMap<Request, SessionUser>();
 
 export const currentUser = (req: Request): SessionUser | null => users.get(req) ?? null;
 
+const cookieOf = (req: Request, name: string): string | null => {
+  const cookieHeader = req.headers.cookie;
+  return cookieHeader ? (parseCookie(cookieHeader)[name] ?? null) : null;
+};
+
 export function tokenOf(req: Request): string | null {
   const header = req.get('Authorization')?.trim();
   if (header) return header.replace(/^Bearer\s+/i, '') || null;
-  const cookieHeader = req.headers.cookie;
-  return cookieHeader ? (parseCookie(cookieHeader)[SESSION_COOKIE] ?? null) : null;
+  return cookieOf(req, SESSION_COOKIE);
 }
 
-/** Attaches the user when the credentials are valid; anonymous otherwise. Never refuses by itself. */
-export const authenticate = (db: Db): RequestHandler => async (req, _res, next) => {
+export const deviceTokenOf = (req: Request): string | null => cookieOf(req, DEVICE_COOKIE);
+
+/**
+ * Attaches the user when the credentials are valid; anonymous otherwise. Never refuses by itself.
+ * When the session came by cookie and its expiry moved, the cookie moves with it.
+ */
+export const authenticate = (sessions: SessionStore): RequestHandler => async (req, res, next) => {
   const token = tokenOf(req);
   if (token && token.length <= 200) {
-    const user = await userForToken(db, token);
-    if (user) users.set(req, user);
+    const found = await sessions.lookup(token);
+    if (found) {
+      users.set(req, found.user);
+      if (found.renewedUntil && !req.get('Authorization')) setSessionCookie(req, res, token, +found.renewedUntil - Date.now());
+    }
   }
   next();
 };
@@ -40,12 +54,25 @@ export function requireAdmin(req: Request): SessionUser {
   return user;
 }
 
-function cookieOptions(req: Request): CookieOptions {
-  return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' };
+/** An https site sends its cookies Secure even when a proxy in front speaks plain HTTP to us. */
+function siteIsHttps(): boolean {
+  try {
+    return new URL(process.env.SITE_URL ?? '').protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
-export function setSessionCookie(req: Request, res: Response, token: string): void {
-  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_TTL_MS });
+function cookieOptions(req: Request): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: req.secure || siteIsHttps(), path: '/' };
+}
+
+export function setSessionCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
+  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: maxAgeMs });
+}
+
+export function setDeviceCookie(req: Request, res: Response, token: string): void {
+  res.cookie(DEVICE_COOKIE, token, { ...cookieOptions(req), maxAge: DEVICE_COOKIE_MAX_AGE_MS });
 }
 
 export function clearSessionCookie(req: Request, res: Response): void {
@@ -67,12 +94,12 @@ export function afterLogoutPath(referer: string | undefined, host: string | unde
 }
 
 /** `GET /logout`: ends the cookie's session and lets the page finish the job (clear local state, say so). */
-export const logoutRoute = (db: Db): RequestHandler => async (req, res) => {
+export const logoutRoute = (sessions: SessionStore): RequestHandler => async (req, res) => {
   // A link on another site must not log the reader out (the Lax cookie rides along on top-level navigations).
   const site = req.get('Sec-Fetch-Site');
   if (site && site !== 'same-origin' && site !== 'none') return void res.redirect(302, '/home');
   const token = tokenOf(req);
-  if (token) await revokeSession(db, hashToken(token));
+  if (token) await sessions.revoke(hashToken(token));
   clearSessionCookie(req, res);
   res.set('Cache-Control', 'no-store').redirect(302, afterLogoutPath(req.get('Referer'), req.get('Host')));
 };

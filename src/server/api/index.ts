@@ -30,12 +30,12 @@ export function apiRouter(services: ApiServices): Router {
   api.use(timeout());
   api.use(requireXhr());
   api.use(jsonBody());
-  api.use(authenticate(services.db));
+  api.use(authenticate(services.users.sessions));
   api.use('/', siteRoutes(services.site));
   api.use('/article', articleRoutes(services.articles));
   api.use('/like', likeRoutes(createLikeService({ article: articleLikes(services.articles) })));
   api.use('/user', userRoutes(services.users));
-  api.use('/upload', uploadRoutes());
+  api.use('/upload', uploadRoutes(services.users.uploads));
   api.use(apiNotFound());
   api.use(apiErrors());
   return api;

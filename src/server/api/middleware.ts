@@ -2,6 +2,9 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { rateLimit } from 'express-rate-limit';
 import { currentUser } from './auth.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
+import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
+import { Refused, RetryLater } from '../users/errors.ts';
+import { QueueFull } from '../users/workQueue.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -61,9 +64,14 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   else if (error?.type === 'entity.too.large') apiError = new ApiError(413, `请求内容过大，最多 ${JSON_BODY_LIMIT.toUpperCase()}`);
   else if (error?.type === 'entity.parse.failed') apiError = new ApiError(400, '请求体不是有效的 JSON', { fields: ['body'] });
   else if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported') apiError = new ApiError(415, '不支持的请求编码');
+  else if (error instanceof RetryLater) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) } });
+  else if (error instanceof QueueFull) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': '1' } });
+  else if (error instanceof Refused) apiError = new ApiError(400, error.message, { fields: error.fields });
   else {
-    console.error(error);
-    apiError = new ApiError(500, '服务器开小差了，请稍后再试');
+    // What the body parser or router rejected (a body that does not decompress, a cut-off upload) is the client's mistake.
+    const status = clientErrorStatus(error) ?? 500;
+    if (status === 500) console.error(error);
+    apiError = new ApiError(status, messageForStatus(status));
   }
   if (apiError.headers) res.set(apiError.headers);
   res.status(apiError.status).json(errorBody(apiError));

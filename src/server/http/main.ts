@@ -12,8 +12,7 @@ import { generateDemoLibrary } from '../music/demo/generate.ts';
 import { createMusicService, musicConfig } from '../music/index.ts';
 import { hasAudio } from '../music/scan.ts';
 import { createSiteService } from '../site/service.ts';
-import { createUserService } from '../users/service.ts';
-import { purgeExpiredSessions } from '../users/sessions.ts';
+import { createUserServiceFromEnv, ensureAdminFromEnv, startPurging } from '../users/setup.ts';
 import { UPLOAD_DIR } from '../uploads/images.ts';
 import { createApp } from './app.ts';
 import { loadCspSources, mediaOriginsFromEnv } from './cspSources.ts';
@@ -25,12 +24,9 @@ const port = Number(process.env.PORT || 4321);
 
 const db = await openDb();
 await migrateDb(db);
-await purgeExpiredSessions(db);
-const users = createUserService(db);
-if (process.env.ADMIN_USERNAME) {
-  const outcome = await users.ensureAdmin(process.env.ADMIN_USERNAME, process.env.ADMIN_PASSWORD || undefined);
-  if (outcome !== 'unchanged') console.log(`管理员 ${process.env.ADMIN_USERNAME} 已${outcome === 'created' ? '创建' : '设置'}`);
-}
+const users = createUserServiceFromEnv(db);
+await startPurging(users);
+await ensureAdminFromEnv(users);
 const music = musicConfig();
 if (!music.upstream && !(await hasAudio(music.dir))) {
   const demo = await generateDemoLibrary(music.dir);
@@ -56,7 +52,7 @@ const app = createApp({
     users,
   }),
   wapi: musicService.router,
-  actions: Router().get('/logout', logoutRoute(db)),
+  actions: Router().get('/logout', logoutRoute(users.sessions)),
   uploadDir: UPLOAD_DIR,
   security: { policy, hsts: isHttpsSite(process.env.SITE_URL) },
 });

@@ -1,9 +1,6 @@
 /** Uploaded images: only real PNG, JPEG, WebP or GIF, judged by their bytes, stored under random names. */
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest } from '../api/envelope.ts';
 
 export const UPLOAD_DIR = resolve(process.env.UPLOAD_DIR || join('data', 'uploads'));
 export const UPLOAD_URL_PREFIX = '/uploads/';
@@ -17,14 +14,15 @@ const ALLOWED: Record<string, string> = {
   'image/gif': 'gif',
 };
 
-export const isUploadedImagePath = (value: string) => /^\/uploads\/[a-f0-9]{32}\.(png|jpg|webp|gif)$/.test(value);
+const UPLOADED_PATH = /^\/uploads\/([a-f0-9]{32}\.(?:png|jpg|webp|gif))$/;
 
-export async function saveImage(bytes: Buffer, dir = UPLOAD_DIR): Promise<string> {
+export const isUploadedImagePath = (value: string) => UPLOADED_PATH.test(value);
+
+/** The file name inside the upload directory, or null when the path is not one of ours. */
+export const uploadedFileName = (path: string): string | null => UPLOADED_PATH.exec(path)?.[1] ?? null;
+
+/** The extension the bytes deserve, or null when they are not an image we accept. */
+export async function imageExtension(bytes: Buffer): Promise<string | null> {
   const type = await fileTypeFromBuffer(bytes);
-  const ext = type && ALLOWED[type.mime];
-  if (!ext) throw badRequest('只能上传 PNG、JPEG、WebP 或 GIF 图片', ['file']);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await writeFile(join(dir, name), bytes, { mode: 0o644 });
-  return UPLOAD_URL_PREFIX + name;
+  return (type && ALLOWED[type.mime]) || null;
 }

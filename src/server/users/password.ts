@@ -1,5 +1,6 @@
 /** Password hashing with scrypt (node:crypto): `scrypt$N$r$p$salt$hash`, all base64url. */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createWorkQueue } from './workQueue.ts';
 
 const N = 2 ** 15;
 const R = 8;
@@ -7,9 +8,19 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
+/**
+ * Every scrypt call waits its turn here. Each one holds a libuv pool thread and 32 MB; the pool
+ * has 4 threads that file reads share, so with 2 at a time a burst of logins queues while pages
+ * and other requests keep being served. A full queue refuses (QueueFull) rather than piling up.
+ */
+export const scryptQueue = createWorkQueue({ concurrency: 2, maxQueued: 64 });
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAXMEM }, (error, key) => (error ? reject(error) : resolve(key))),
+  return scryptQueue.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAXMEM }, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 

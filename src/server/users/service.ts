@@ -1,18 +1,34 @@
-/** Accounts: registration, login with lockout, profiles and passwords (API.md, Users). */
-import { count, eq, sql } from 'drizzle-orm';
+/** Accounts: registration, login with abuse limits, profiles and passwords (API.md, Users). */
+import { count, eq } from 'drizzle-orm';
 import { formatDateTime } from '../../lib/time.ts';
-import { ApiError, badRequest, notFound } from '../api/envelope.ts';
+import { badRequest, notFound } from '../api/envelope.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { createLoginGuard } from './loginGuard.ts';
+import { createUploadService, type UploadService } from '../uploads/service.ts';
+import { Refused, RetryLater, waitInWords } from './errors.ts';
+import { forgetStalePlaces, isKnownPlace, rememberPlaces } from './knownPlaces.ts';
+import { createLockout, createLoginGuard, loginLimits, type LoginLimits } from './loginGuard.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
-import { createSession, revokeOtherSessions, revokeSession, type SessionUser } from './sessions.ts';
+import { addressPlace, devicePlace, newDeviceToken } from './places.ts';
+import { createKeyedSerializer } from './serialize.ts';
+import { createSessionStore, type SessionStore, type SessionUser } from './sessions.ts';
+import { ensureAdmin } from './admin.ts';
+import { findByUsername, type UserRow } from './lookup.ts';
 
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_WINDOW_MS = Number(process.env.LOGIN_WINDOW_MS || 15 * 60_000);
 const WRONG_CREDENTIALS = '用户名或密码错误';
 
-type UserRow = typeof users.$inferSelect;
+export interface UserServiceOptions {
+  sessions?: SessionStore;
+  uploads?: UploadService;
+  limits?: LoginLimits;
+}
+
+/** Where a login or password change comes from. */
+export interface Origin {
+  ip: string;
+  /** The device cookie's value, when the browser sent one. */
+  deviceToken?: string | null;
+}
 
 export function profile(user: Pick<UserRow, 'id' | 'username' | 'nickName' | 'avatar' | 'role' | 'createdAt'>) {
   return { id: user.id, username: user.username, nick_name: user.nickName, avatar: user.avatar, role: user.role, createdAt: formatDateTime(user.createdAt) };
@@ -23,13 +39,13 @@ function defaultNickName(): string {
   return `路过的小鱼${Math.floor(1000 + Math.random() * 9000)}`;
 }
 
-async function findByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
-  return row;
-}
-
-export function createUserService(db: Db) {
-  const guard = createLoginGuard({ maxFailures: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS });
+export function createUserService(db: Db, options: UserServiceOptions = {}) {
+  const sessions = options.sessions ?? createSessionStore(db);
+  const uploads = options.uploads ?? createUploadService(db);
+  const limits = options.limits ?? loginLimits();
+  const guard = createLoginGuard(limits);
+  const passwordGuard = createLockout(limits);
+  const serialize = createKeyedSerializer();
 
   async function byId(id: number): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -38,6 +54,9 @@ export function createUserService(db: Db) {
   }
 
   return {
+    sessions,
+    uploads,
+
     async register(input: { username: string; password: string; nick_name?: string }) {
       if (await findByUsername(db, input.username)) throw badRequest('该用户名已被注册', ['username']);
       const passwordHash = await hashPassword(input.password);
@@ -54,30 +73,45 @@ export function createUserService(db: Db) {
       }
     },
 
-    /** Never says whether the username exists: a miss and a wrong password look and take the same. */
-    async login(input: { username: string; password: string }, ip: string) {
-      const keys = [`ip:${ip}`, `user:${input.username.toLowerCase()}`];
-      const wait = guard.retryAfter(keys);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        throw new ApiError(429, `登录失败次数过多，请 ${Math.ceil(seconds / 60)} 分钟后再试`, { headers: { 'Retry-After': String(seconds) } });
-      }
-      // Counted before the slow check: a burst of parallel guesses is counted in full.
-      guard.fail(keys);
+    /**
+     * Never says whether the username exists: a miss and a wrong password look and take the same,
+     * and the limits treat unknown names like real ones. Gives the device token to set as a cookie.
+     */
+    async login(input: { username: string; password: string }, origin: Origin) {
+      const address = addressPlace(origin.ip);
+      const device = devicePlace(origin.deviceToken);
       const user = await findByUsername(db, input.username);
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH);
-      if (!user || !ok || user.disabled) {
-        throw new ApiError(400, user?.disabled && ok ? '该账号已被停用' : WRONG_CREDENTIALS, { fields: ['username', 'password'] });
+      // Asked for unknown names too, so the time taken does not tell them apart.
+      const known = await isKnownPlace(db, user?.id ?? 0, device ? [address, device] : [address]);
+      const attempt = { address, username: input.username.toLowerCase(), known };
+      const admission = guard.admit(attempt);
+      if (!admission.ok) {
+        const wait = waitInWords(admission.retryAfterMs);
+        throw new RetryLater(
+          admission.rule === 'address'
+            ? `此网络登录失败次数过多，请 ${wait}后再试`
+            : `该用户名近期登录失败次数过多，已暂时限速，请 ${wait}后再试；在以前登录过的设备或网络上登录不受影响`,
+          admission.retryAfterMs,
+        );
       }
-      // The account's own count resets; the address only gets this attempt back, so logging
-      // into one's own account cannot wipe out failures against others.
-      guard.forgive(keys[0]);
-      guard.succeed([keys[1]]);
-      const token = await createSession(db, user.id);
-      return { token, ...profile(user) };
+      let ok: boolean;
+      try {
+        ok = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH);
+      } catch (error) {
+        guard.release(attempt);
+        throw error;
+      }
+      if (!user || !ok || user.disabled) {
+        throw badRequest(user?.disabled && ok ? '该账号已被停用' : WRONG_CREDENTIALS, ['username', 'password']);
+      }
+      guard.release(attempt);
+      const deviceToken = device ? origin.deviceToken! : newDeviceToken();
+      await rememberPlaces(db, user.id, [address, devicePlace(deviceToken)!]);
+      const token = await sessions.create(user.id);
+      return { result: { token, ...profile(user) }, deviceToken };
     },
 
-    logout: (user: SessionUser) => revokeSession(db, user.tokenHash),
+    logout: (user: SessionUser) => sessions.revoke(user.tokenHash),
 
     info: async (id: number) => profile(await byId(id)),
 
@@ -86,19 +120,39 @@ export function createUserService(db: Db) {
       return { id: user.id, nick_name: user.nickName, avatar: user.avatar };
     },
 
-    async update(id: number, changes: { nick_name?: string; avatar?: string }) {
-      const set: Partial<UserRow> = { updatedAt: new Date() };
-      if (changes.nick_name !== undefined) set.nickName = changes.nick_name;
-      if (changes.avatar !== undefined) set.avatar = changes.avatar;
-      await db.update(users).set(set).where(eq(users.id, id));
-      return profile(await byId(id));
-    },
+    /** One change at a time per user, so a replaced avatar is never removed while being set again. */
+    update: (id: number, changes: { nick_name?: string; avatar?: string }) =>
+      serialize(String(id), async () => {
+        const before = await byId(id);
+        const { avatar } = changes;
+        if (avatar && avatar !== before.avatar && !(await uploads.isOwnedBy(avatar, id))) {
+          throw new Refused('只能使用自己上传的图片作为头像', ['avatar']);
+        }
+        const set: Partial<UserRow> = { updatedAt: new Date() };
+        if (changes.nick_name !== undefined) set.nickName = changes.nick_name;
+        if (avatar !== undefined) set.avatar = avatar;
+        await db.update(users).set(set).where(eq(users.id, id));
+        if (avatar !== undefined && before.avatar && before.avatar !== avatar) await uploads.releaseIfUnused(before.avatar);
+        return profile(await byId(id));
+      }),
 
-    async changePassword(user: SessionUser, input: { password: string; password1: string }) {
-      const row = await byId(user.id);
-      if (!(await verifyPassword(input.password, row.passwordHash))) throw badRequest('原密码不正确', ['password']);
+    /** Wrong old passwords count per user and per address, like failed logins. */
+    async changePassword(user: SessionUser, input: { password: string; password1: string }, origin: Origin) {
+      const keys = [`user:${user.id}`, addressPlace(origin.ip)];
+      const wait = passwordGuard.wait(keys);
+      if (wait > 0) throw new RetryLater(`原密码错误次数过多，请 ${waitInWords(wait)}后再试`, wait);
+      passwordGuard.count(keys);
+      let ok: boolean;
+      try {
+        ok = await verifyPassword(input.password, (await byId(user.id)).passwordHash);
+      } catch (error) {
+        passwordGuard.forgive(keys);
+        throw error;
+      }
+      if (!ok) throw badRequest('原密码不正确', ['password']);
+      passwordGuard.forgive(keys);
       await db.update(users).set({ passwordHash: await hashPassword(input.password1), updatedAt: new Date() }).where(eq(users.id, user.id));
-      await revokeOtherSessions(db, user.id, user.tokenHash);
+      await sessions.revokeOthers(user.id, user.tokenHash);
       return true;
     },
 
@@ -107,18 +161,12 @@ export function createUserService(db: Db) {
       return row.n;
     },
 
-    /** Creates the admin, or promotes an existing user; a password given resets theirs. */
-    async ensureAdmin(username: string, password?: string): Promise<'created' | 'promoted' | 'unchanged'> {
-      const existing = await findByUsername(db, username);
-      if (!existing) {
-        if (!password) throw new Error(`用户 ${username} 不存在，创建管理员需要提供密码`);
-        await db.insert(users).values({ username, passwordHash: await hashPassword(password), nickName: username, role: 'admin' });
-        return 'created';
-      }
-      const set: Partial<UserRow> = { role: 'admin', disabled: false, updatedAt: new Date() };
-      if (password) set.passwordHash = await hashPassword(password);
-      await db.update(users).set(set).where(eq(users.id, existing.id));
-      return existing.role === 'admin' && !password ? 'unchanged' : 'promoted';
+    ensureAdmin: (username: string, password: string | undefined, how: { promote: boolean }) => ensureAdmin(db, sessions, username, password, how),
+
+    /** Expired sessions and long-unseen login places; run at start and then periodically. */
+    async purgeExpired(): Promise<void> {
+      await sessions.purgeExpired();
+      await forgetStalePlaces(db);
     },
   };
 }

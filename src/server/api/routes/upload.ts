@@ -1,6 +1,7 @@
 import busboy from 'busboy';
 import { Router, type Request } from 'express';
-import { MAX_IMAGE_BYTES, saveImage } from '../../uploads/images.ts';
+import { MAX_IMAGE_BYTES } from '../../uploads/images.ts';
+import type { UploadService } from '../../uploads/service.ts';
 import { requireUser } from '../auth.ts';
 import { ApiError, badRequest, ok } from '../envelope.ts';
 import { limitPerIp } from '../middleware.ts';
@@ -33,13 +34,22 @@ function readFile(req: Request): Promise<Buffer> {
   });
 }
 
-export function uploadRoutes(): Router {
+export function uploadRoutes(uploads: UploadService): Router {
   const router = Router();
   router.post('/img', limitPerIp(30, 60 * 60_000, '上传太频繁，请稍后再试'), async (req, res) => {
-    requireUser(req);
+    let user;
+    try {
+      user = requireUser(req);
+      // A user over the day's quota is told so before the body is read.
+      await uploads.checkQuota(user.id);
+    } catch (error) {
+      // Drained, so the client finishes sending and reads the refusal instead of a reset.
+      req.resume();
+      throw error;
+    }
     const bytes = await readFile(req);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
-    res.json(ok({ url: await saveImage(bytes) }));
+    res.json(ok({ url: await uploads.save(user.id, bytes) }));
   });
   return router;
 }

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { nickNameProblem, PASSWORD_MAX, passwordProblem, usernameProblem, USERNAME_PATTERN } from '../../../lib/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import type { UserService } from '../../users/service.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../auth.ts';
+import { clearSessionCookie, deviceTokenOf, requireUser, setDeviceCookie, setSessionCookie } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { limitPerIp } from '../middleware.ts';
 import { id, parse } from '../validate.ts';
@@ -54,8 +54,9 @@ export function userRoutes(users: UserService): Router {
     res.json(ok(await users.register(parse(registerBody, req.body))));
   });
   router.post('/login', limitPerIp(30, 15 * 60_000, '登录太频繁，请 15 分钟后再试'), async (req, res) => {
-    const result = await users.login(parse(loginBody, req.body), req.ip ?? 'unknown');
-    setSessionCookie(req, res, result.token);
+    const { result, deviceToken } = await users.login(parse(loginBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
+    setSessionCookie(req, res, result.token, users.sessions.policy.ttlMs);
+    setDeviceCookie(req, res, deviceToken);
     res.json(ok(result));
   });
   router.post('/logout', async (req, res) => {
@@ -73,7 +74,7 @@ export function userRoutes(users: UserService): Router {
   });
   router.put('/updatePassword', async (req, res) => {
     const user = requireUser(req);
-    res.json(ok(await users.changePassword(user, parse(passwordBody, req.body))));
+    res.json(ok(await users.changePassword(user, parse(passwordBody, req.body), { ip: req.ip ?? 'unknown' })));
   });
   return router;
 }

@@ -1,0 +1,106 @@
+/**
+ * Uploads with an owner: each file is recorded with who uploaded it and its size, for the daily
+ * quota, for checking that an avatar is one's own upload, and for removing files nothing uses.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../db/client.ts';
+import { uploads, users } from '../db/schema.ts';
+import { Refused, RetryLater, waitInWords } from '../users/errors.ts';
+import { createKeyedSerializer } from '../users/serialize.ts';
+import { imageExtension, UPLOAD_DIR, UPLOAD_URL_PREFIX, uploadedFileName } from './images.ts';
+import { checkQuota, DAILY_UPLOAD_QUOTA, type UploadQuota } from './quota.ts';
+
+export interface UploadOptions {
+  dir?: string;
+  quota?: UploadQuota;
+  clock?: () => number;
+}
+
+export function createUploadService(db: Db, { dir = UPLOAD_DIR, quota = DAILY_UPLOAD_QUOTA, clock = Date.now }: UploadOptions = {}) {
+  const serialize = createKeyedSerializer();
+
+  async function recent(userId: number, now: number) {
+    const rows = await db
+      .select({ bytes: uploads.bytes, createdAt: uploads.createdAt })
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(now - quota.windowMs))));
+    return rows.map((row) => ({ bytes: row.bytes, createdAt: +row.createdAt }));
+  }
+
+  async function assertFits(userId: number, incoming: number, now: number) {
+    const verdict = checkQuota(await recent(userId, now), incoming, now, quota);
+    if (verdict.ok) return;
+    const hours = Math.round(quota.windowMs / 3600_000);
+    const what =
+      verdict.limit === 'files'
+        ? `${hours} 小时内最多上传 ${quota.maxFiles} 张图片`
+        : `${hours} 小时内上传的图片合计不能超过 ${Math.round(quota.maxBytes / 1024 / 1024)} MB`;
+    throw new RetryLater(`${what}，请 ${waitInWords(verdict.retryAfterMs)}后再试`, verdict.retryAfterMs);
+  }
+
+  /** Files some row still points at. Features that reference uploads add their check here. */
+  async function inUse(path: string): Promise<boolean> {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, path)).limit(1);
+    return Boolean(user);
+  }
+
+  return {
+    /** Refuses early, before the body is read, when even an empty file would not fit. */
+    checkQuota: (userId: number) => assertFits(userId, 0, clock()),
+
+    /** Stores the image as the user's upload and gives its public path. */
+    async save(userId: number, bytes: Buffer): Promise<string> {
+      const ext = await imageExtension(bytes);
+      if (!ext) throw new Refused('只能上传 PNG、JPEG、WebP 或 GIF 图片', ['file']);
+      const name = `${randomBytes(16).toString('hex')}.${ext}`;
+      const path = UPLOAD_URL_PREFIX + name;
+      // Check and record as one step per user, so parallel uploads cannot all squeeze under the quota.
+      await serialize(String(userId), async () => {
+        const now = clock();
+        await assertFits(userId, bytes.length, now);
+        await db.insert(uploads).values({ path, userId, bytes: bytes.length, createdAt: new Date(now) });
+      });
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, name), bytes, { mode: 0o644 });
+      } catch (error) {
+        await db.delete(uploads).where(eq(uploads.path, path));
+        throw error;
+      }
+      return path;
+    },
+
+    /** Whether this user uploaded the file and it is still there. */
+    async isOwnedBy(path: string, userId: number): Promise<boolean> {
+      const name = uploadedFileName(path);
+      if (!name) return false;
+      const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.path, path), eq(uploads.userId, userId))).limit(1);
+      if (!row) return false;
+      return stat(join(dir, name)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+    },
+
+    /**
+     * Deletes the file when nothing uses it any more. Its row stays: it still counts towards the
+     * day's quota, or replacing an avatar over and over would upload without limit.
+     */
+    async releaseIfUnused(path: string): Promise<boolean> {
+      const name = uploadedFileName(path);
+      if (!name || (await inUse(path))) return false;
+      try {
+        await unlink(join(dir, name));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.error(error);
+        return false;
+      }
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

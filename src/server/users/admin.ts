@@ -1,0 +1,44 @@
+/** Making the site's admin, from `ADMIN_USERNAME` at start or from `npm run admin:create`. */
+import { eq } from 'drizzle-orm';
+import { passwordProblem, usernameProblem } from '../../lib/accountRules.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { findByUsername, type UserRow } from './lookup.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import type { SessionStore } from './sessions.ts';
+
+export interface AdminOutcome {
+  /** `not-admin`: the user exists but is no admin, and promoting was not asked for; nothing changed. */
+  status: 'created' | 'promoted' | 'existing' | 'not-admin';
+  /** A new password was set; the user's sessions were revoked with it. */
+  passwordReset: boolean;
+}
+
+/**
+ * Creates the admin when missing (a password is then required). An existing user becomes admin only
+ * with `promote` (admin:create), never silently at start. A password that differs from the stored one
+ * replaces it and ends every session of that user; the same password again changes nothing, so a
+ * permanent ADMIN_PASSWORD does not log the admin out at every start. Throws with a Chinese message.
+ */
+export async function ensureAdmin(db: Db, sessions: SessionStore, username: string, password: string | undefined, { promote }: { promote: boolean }): Promise<AdminOutcome> {
+  const badName = usernameProblem(username);
+  if (badName) throw new Error(`管理员用户名有误：${badName}`);
+  const badPassword = password === undefined ? null : passwordProblem(password, '管理员密码');
+  if (badPassword) throw new Error(badPassword);
+
+  const existing = await findByUsername(db, username);
+  if (!existing) {
+    if (!password) throw new Error(`用户 ${username} 不存在，创建管理员需要同时提供密码`);
+    await db.insert(users).values({ username, passwordHash: await hashPassword(password), nickName: username, role: 'admin' });
+    return { status: 'created', passwordReset: false };
+  }
+  if (existing.role !== 'admin' && !promote) return { status: 'not-admin', passwordReset: false };
+
+  const set: Partial<UserRow> = { role: 'admin', disabled: false, updatedAt: new Date() };
+  const passwordReset = password !== undefined && !(await verifyPassword(password, existing.passwordHash));
+  if (passwordReset) set.passwordHash = await hashPassword(password);
+  const changed = passwordReset || existing.role !== 'admin' || existing.disabled;
+  if (changed) await db.update(users).set(set).where(eq(users.id, existing.id));
+  if (passwordReset) await sessions.revokeAll(existing.id);
+  return { status: existing.role === 'admin' ? 'existing' : 'promoted', passwordReset };
+}

@@ -1,0 +1,33 @@
+/**
+ * Errors the account and upload domains throw; the API turns them into envelopes
+ * (RetryLater → 429 with Retry-After, Refused → 400 naming the fields).
+ */
+
+/** Too many attempts or too much use: the caller may try again after `retryAfterMs`. */
+export class RetryLater extends Error {
+  readonly retryAfterMs: number;
+  constructor(message: string, retryAfterMs: number) {
+    super(message);
+    this.name = 'RetryLater';
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** The input is well formed but not allowed for this user, such as someone else's upload as an avatar. */
+export class Refused extends Error {
+  readonly fields?: string[];
+  constructor(message: string, fields?: string[]) {
+    super(message);
+    this.name = 'Refused';
+    this.fields = fields;
+  }
+}
+
+/** A wait in words a reader understands: 「40 秒」「3 分钟」「2 小时」, always rounded up. */
+export function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} 秒`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} 分钟`;
+  return `${Math.ceil(minutes / 60)} 小时`;
+}

@@ -1,0 +1,127 @@
+import { createClient } from '@libsql/client';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../fixtures/images';
+import { startApi, type ApiClient } from './api';
+
+let api: ApiClient;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api?.stop());
+
+let ipCounter = 0;
+/** Uploads and registrations are limited per address; each request here comes from its own. */
+const freshIp = () => `10.40.${Math.floor(++ipCounter / 200)}.${(ipCounter % 200) + 1}`;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function newUser(username: string): Promise<{ id: number; token: string }> {
+  const registered = await api.call('POST', '/user/register', { body: { username, password: 'password123' }, ip: freshIp() });
+  const { token } = (await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip: freshIp() })).body.result;
+  return { id: registered.body.result.id, token };
+}
+
+async function upload(token: string, bytes = makePng()) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'image.png');
+  const res = await fetch(`${api.server.url}/api/upload/img`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': freshIp(), ...bearer(token) },
+    body: form,
+  });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+const setAvatar = (token: string, avatar: string) => api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { avatar } });
+const onDisk = (path: string) => existsSync(join(api.dir, 'uploads', path.replace('/uploads/', '')));
+const filesOnDisk = () => readdirSync(join(api.dir, 'uploads')).length;
+
+async function sql(statement: string, args: (string | number)[] = []) {
+  const db = createClient({ url: `file:${join(api.dir, 'blog.db')}` });
+  try {
+    return (await db.execute({ sql: statement, args })).rows;
+  } finally {
+    db.close();
+  }
+}
+
+describe('upload quota', () => {
+  it('records who uploaded each file, and refuses the 51st file in 24 hours', async () => {
+    const { id, token } = await newUser('manyfiles');
+    const first = await upload(token);
+    expect(await sql('SELECT user_id, bytes FROM uploads WHERE path = ?', [first.body.result.url])).toEqual([
+      expect.objectContaining({ user_id: id, bytes: makePng().length }),
+    ]);
+    for (let i = 1; i < 50; i++) expect((await upload(token)).status).toBe(200);
+
+    const before = filesOnDisk();
+    const refused = await upload(token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^24 小时内最多上传 50 张图片，请 2\d 小时后再试$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(filesOnDisk()).toBe(before);
+
+    // The quota is per user: another reader still uploads.
+    expect((await upload((await newUser('fewfiles')).token)).status).toBe(200);
+  });
+
+  it('refuses an upload that would take the day past 20 MB', async () => {
+    const { token } = await newUser('bigfiles');
+    const big = Buffer.concat([makePng(), Buffer.alloc(2_000_000 - makePng().length)]);
+    for (let i = 0; i < 10; i++) expect((await upload(token, big)).status).toBe(200);
+    const refused = await upload(token, big);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^24 小时内上传的图片合计不能超过 20 MB，请 2\d 小时后再试$/);
+    // Room for a small one remains.
+    expect((await upload(token)).status).toBe(200);
+  });
+});
+
+describe('avatars', () => {
+  it('replacing an avatar removes the file it replaced', async () => {
+    const { token } = await newUser('changesface');
+    const first = (await upload(token)).body.result.url;
+    expect((await setAvatar(token, first)).body.result.avatar).toBe(first);
+    const second = (await upload(token)).body.result.url;
+    expect((await setAvatar(token, second)).body.result.avatar).toBe(second);
+
+    expect(onDisk(first)).toBe(false);
+    expect((await fetch(api.server.url + first)).status).toBe(404);
+    expect(onDisk(second)).toBe(true);
+
+    // Clearing the avatar removes it too; the removed file cannot be set again.
+    expect((await setAvatar(token, '')).body.result.avatar).toBe('');
+    expect(onDisk(second)).toBe(false);
+    const again = await setAvatar(token, second);
+    expect(again.status).toBe(400);
+    expect(again.body.result.fields).toEqual(['avatar']);
+  });
+
+  it('keeps a replaced file that something else still uses', async () => {
+    const { token } = await newUser('sharesface');
+    const { id: otherId } = await newUser('alsouses');
+    const shared = (await upload(token)).body.result.url;
+    await setAvatar(token, shared);
+    // Another row pointing at the same file, as data from before upload owners were recorded may.
+    await sql('UPDATE users SET avatar = ? WHERE id = ?', [shared, otherId]);
+
+    const next = (await upload(token)).body.result.url;
+    expect((await setAvatar(token, next)).status).toBe(200);
+    expect(onDisk(shared)).toBe(true);
+    expect((await api.call('GET', `/user/getUserInfoById/${otherId}`)).body.result.avatar).toBe(shared);
+  });
+
+  it("refuses someone else's upload, or a made-up path, as one's avatar", async () => {
+    const owner = await newUser('ownsfile');
+    const taker = await newUser('takesfile');
+    const theirs = (await upload(owner.token)).body.result.url;
+
+    const refused = await setAvatar(taker.token, theirs);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ code: 400, message: '只能使用自己上传的图片作为头像', result: { fields: ['avatar'] } });
+    expect((await setAvatar(taker.token, `/uploads/${'0'.repeat(32)}.png`)).status).toBe(400);
+    expect((await api.call('GET', `/user/getUserInfoById/${taker.id}`)).body.result.avatar).toBe('');
+    expect(onDisk(theirs)).toBe(true);
+  });
+});
