@@ -50,6 +50,10 @@ function dechunk(data: Buffer): { body: Buffer; complete: boolean } {
 }
 
 export function parseAnswer(data: Buffer, method: string): RawAnswer | null {
+  // Interim answers (100 Continue, 103 Early Hints) come first; the real one follows.
+  while (/^HTTP\/1\.[01] 1(0[02-9]|[1-9]\d)/.test(data.subarray(0, 16).toString('latin1')) && data.includes('\r\n\r\n')) {
+    data = data.subarray(data.indexOf('\r\n\r\n') + 4);
+  }
   const headEnd = data.indexOf('\r\n\r\n');
   if (headEnd < 0) return null;
   const head = data.subarray(0, headEnd + 4).toString('latin1');

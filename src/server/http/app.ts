@@ -35,6 +35,8 @@ export function trustProxySetting(value: string | undefined): number | string | 
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+const NOT_FOR_PAGES = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadDir, security }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
@@ -61,7 +63,8 @@ export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadD
   app.use(staticFiles(clientDir));
   app.use(compress);
   if (actions) app.use(actions);
-  app.use(astroHandler);
+  // Astro builds a WHATWG Request, which refuses these methods: it would answer 500.
+  app.use((req, res, next) => (NOT_FOR_PAGES.has(req.method) ? next() : astroHandler(req, res, next)));
   app.use((req, res) => {
     res.status(404).set('Cache-Control', 'no-store');
     if (req.method === 'HEAD') res.type('html').end();

@@ -1,5 +1,7 @@
 /** The last word on any request that failed: the right shape for its part of the site, never a stack trace. */
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ApiError, errorBody } from '../api/envelope.ts';
 import { MusicError, musicBody } from '../music/errors.ts';
 
@@ -23,16 +25,18 @@ const MESSAGES: Record<number, string> = {
   500: '服务器开小差了，请稍后再试',
 };
 
-/** Errors from Express and its parsers carry the client's mistake as a 4xx status; anything else is ours. */
-function statusOf(error: unknown): number {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
+/** Errors from Express and its parsers (a body that does not decompress, a cut-off upload) carry the client's mistake as a 4xx status. */
+export function clientErrorStatus(error: unknown): number | null {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const found = status ?? statusCode;
+  return typeof found === 'number' && found >= 400 && found < 500 ? found : null;
 }
 
-function messageFor(error: unknown, status: number): string {
-  if (error instanceof HttpError) return error.message;
-  return MESSAGES[status] ?? (status < 500 ? MESSAGES[400] : MESSAGES[500]);
-}
+export const messageForStatus = (status: number): string => MESSAGES[status] ?? (status < 500 ? MESSAGES[400] : MESSAGES[500]);
+
+const statusOf = (error: unknown): number => clientErrorStatus(error) ?? 500;
+
+const messageFor = (error: unknown, status: number): string => (error instanceof HttpError ? error.message : messageForStatus(status));
 
 const partOf = (req: Request) => (/^\/api(\/|$)/.test(req.path) ? 'api' : /^\/wapi(\/|$)/.test(req.path) ? 'wapi' : 'page');
 
@@ -69,3 +73,11 @@ export const appErrors = (): ErrorRequestHandler => (error, req, res, _next) => 
   else if (req.method === 'HEAD') res.type('html').end();
   else res.type('html').send(errorPage(status, message));
 };
+
+/** Node drops a CONNECT request without a word when nobody listens for it; this is no proxy, so it says so. */
+export function refuseTunnels(server: Server) {
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+}
