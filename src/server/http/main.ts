@@ -15,6 +15,7 @@ import { createSiteService } from '../site/service.ts';
 import { createUserServiceFromEnv, ensureAdminFromEnv, startPurging } from '../users/setup.ts';
 import { UPLOAD_DIR } from '../uploads/images.ts';
 import { createApp } from './app.ts';
+import { refuseTunnels } from './errors.ts';
 import { loadCspSources, mediaOriginsFromEnv } from './cspSources.ts';
 import { contentSecurityPolicy, isHttpsSite } from './headers.ts';
 
@@ -61,6 +62,7 @@ const server = app.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`博客已启动：http://${shown}:${port}`);
 });
+refuseTunnels(server);
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `端口 ${port} 已被占用，请用 PORT 环境变量换一个端口` : error);
   process.exit(1);
