@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectCspSources, isRunnableScript } from '../../scripts/lib/cspSources';
-import { mediaOriginsFromEnv, NETEASE_MEDIA_ORIGIN } from '../../src/server/http/cspSources';
+import { CSP_SOURCES_FILE, loadCspSources, mediaOriginsFromEnv, NETEASE_MEDIA_ORIGIN } from '../../src/server/http/cspSources';
 
 const dir = mkdtempSync(join(tmpdir(), 'blog-csp-unit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,5 +65,24 @@ describe('mediaOriginsFromEnv', () => {
     for (const bad of ['img.example.com', 'https://img.example.com/path', "https://x.com;script-src", 'javascript:alert(1)', '*']) {
       expect(() => mediaOriginsFromEnv({ MEDIA_ORIGINS: bad })).toThrow(/MEDIA_ORIGINS/);
     }
+  });
+});
+
+describe('loadCspSources', () => {
+  it('keeps only well-formed hashes and origins from the build', () => {
+    const dist = join(dir, 'dist');
+    mkdirSync(join(dist, 'server'), { recursive: true });
+    const good = hash('x');
+    writeFileSync(
+      join(dist, 'server', CSP_SOURCES_FILE),
+      JSON.stringify({ scriptHashes: [good, 'unsafe-inline', `${good}' *`, 7], imageOrigins: ['https://img.example.com', "'self' *"], connectOrigins: ['https://quotes.example.com'] }),
+    );
+    expect(loadCspSources(dist)).toEqual({ scriptHashes: [good], imageOrigins: ['https://img.example.com'], connectOrigins: ['https://quotes.example.com'] });
+  });
+
+  it('says so and allows no inline script when the build has no such file', () => {
+    const lines: string[] = [];
+    expect(loadCspSources(join(dir, 'no-build'), (line) => lines.push(line))).toEqual({ scriptHashes: [], imageOrigins: [], connectOrigins: [] });
+    expect(lines.join('\n')).toMatch(/npm run build/);
   });
 });

@@ -17,16 +17,30 @@ export interface BuiltCspSources {
   connectOrigins: string[];
 }
 
-export function loadCspSources(distDir: string): BuiltCspSources {
+// A CSP host source: scheme, host (optionally `*.` in front) and port; no path, no query.
+const HOST_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+const SCRIPT_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * Without the file (a build from before it existed) the server still starts, for the API alone
+ * is enough in development, but the pages' inline scripts are refused: never a weaker policy.
+ */
+export function loadCspSources(distDir: string, warn: (line: string) => void = console.warn): BuiltCspSources {
   const path = join(distDir, 'server', CSP_SOURCES_FILE);
   let parsed: Partial<BuiltCspSources>;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
-    throw new Error(`找不到 ${path}：构建产物不完整或来自旧版本，请重新运行 npm run build`);
+    warn(`找不到或无法读取 ${path}（构建产物来自旧版本？）：页面的内联脚本都会被拦截，请重新运行 npm run build`);
+    parsed = {};
   }
-  const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-  return { scriptHashes: list(parsed.scriptHashes), imageOrigins: list(parsed.imageOrigins), connectOrigins: list(parsed.connectOrigins) };
+  // Only well-formed entries reach the header: a stray keyword here would open the policy up.
+  const list = (value: unknown, shape: RegExp) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && shape.test(item)) : []);
+  return {
+    scriptHashes: list(parsed.scriptHashes, SCRIPT_HASH),
+    imageOrigins: list(parsed.imageOrigins, HOST_SOURCE),
+    connectOrigins: list(parsed.connectOrigins, HOST_SOURCE),
+  };
 }
 
 /**
@@ -34,9 +48,6 @@ export function loadCspSources(distDir: string): BuiltCspSources {
  * (p1.music.126.net for pictures, m701.music.126.net and the like for audio), never on its own host.
  */
 export const NETEASE_MEDIA_ORIGIN = 'https://*.music.126.net';
-
-// A CSP host source: scheme, host (optionally `*.` in front) and port; no path, no query.
-const HOST_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
 
 /**
  * Origins of images and audio the player may load from other hosts: NetEase's CDN when
