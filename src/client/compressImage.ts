@@ -1,23 +1,30 @@
-/** Shrinks a picked image in the browser before upload (SPEC section 5): quality steps down until ≤ 800 KB. */
-import { COMPRESS_TARGET_BYTES, compressToTarget } from '../lib/compress';
+/**
+ * Re-encodes a picked image in the browser before upload (SPEC section 5): drawn on a canvas, so
+ * nothing but the pixels survives (no EXIF location, no camera data), scaled to at most 1600 px,
+ * then quality steps down until ≤ 800 KB. EXIF orientation is applied while decoding.
+ */
+import { compressToTarget, fitWithin, reencodeType } from '../lib/compress';
 
-const MAX_SIDE = 1600;
+function encode(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('图片编码失败'))), type, quality));
+}
 
 export async function compressImage(file: File): Promise<Blob> {
-  // Small files and GIFs (which a canvas would flatten to one frame) go up as they are.
-  if (file.size <= COMPRESS_TARGET_BYTES || file.type === 'image/gif') return file;
   const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const { width, height } = fitWithin(bitmap.width, bitmap.height);
   const canvas = document.createElement('canvas');
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d')!;
+  let type: string = reencodeType(file.type);
+  // A browser that cannot write WebP hands back PNG; then JPEG on white, so transparency turns white, not black.
+  if (type === 'image/webp' && (await encode(canvas, type, 0.9)).type !== type) type = 'image/jpeg';
+  if (type === 'image/jpeg') {
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, width, height);
+  }
+  context.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
-  const { result } = await compressToTarget(
-    (quality) =>
-      new Promise<Blob>((resolve, reject) =>
-        canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('图片编码失败'))), 'image/jpeg', quality),
-      ),
-  );
+  const { result } = await compressToTarget((quality) => encode(canvas, type, quality));
   return result;
 }

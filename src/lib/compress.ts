@@ -1,4 +1,6 @@
 export const COMPRESS_TARGET_BYTES = 800 * 1024;
+/** The longest side an avatar or picture keeps; larger ones are scaled down. */
+export const MAX_IMAGE_SIDE = 1600;
 
 export interface CompressOptions {
   startQuality?: number;
@@ -29,3 +31,21 @@ export async function compressToTarget<T extends { size: number }>(
   }
   return { result, quality: tenths / 10 };
 }
+
+/** The size an image is drawn at: its own, or scaled down so the longest side is `maxSide`. */
+export function fitWithin(width: number, height: number, maxSide = MAX_IMAGE_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(width, height, 1));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * What a picked image is re-encoded as. Every image is re-encoded, small ones too, so metadata
+ * such as EXIF location never leaves the device. Photos stay JPEG; images that may be transparent
+ * become WebP, which keeps transparency. A GIF keeps only its first frame.
+ */
+export function reencodeType(inputType: string): 'image/jpeg' | 'image/webp' {
+  return inputType === 'image/jpeg' ? 'image/jpeg' : 'image/webp';
+}
+
+/** A neutral file name for the upload, so the original name (often a date or a place) stays home too. */
+export const uploadName = (type: string) => `image.${type === 'image/jpeg' ? 'jpg' : type.split('/')[1] || 'img'}`;

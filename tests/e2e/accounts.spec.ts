@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { makePng } from '../fixtures/images';
+import { jpegWithExif, makePng } from '../fixtures/images';
 import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
 
 const userMenu = (page: import('@playwright/test').Page) => page.getByTestId('user-menu');
@@ -74,13 +74,42 @@ test.describe('logged in', () => {
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(128, 128) });
     await expect(page.getByRole('status')).toContainText('头像已更新');
-    await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
+    // Re-encoded in the browser: a PNG goes up as WebP.
+    await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.webp$/);
     const src = await page.getByTestId('profile-avatar').getAttribute('src');
     await expect(userMenu(page).locator('img')).toHaveAttribute('src', src!);
 
     await page.reload();
     await expect(page.getByLabel('昵称', { exact: true })).toHaveValue('改过的昵称');
     await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', src!);
+  });
+
+  test('a photo is re-encoded before upload, so its EXIF location never leaves the browser', async ({ page }) => {
+    await page.goto('/userCenter');
+    await expect(page.getByLabel('昵称', { exact: true })).toBeVisible();
+    const plain = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = Object.assign(document.createElement('canvas'), { width: 96, height: 64 });
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#3a7';
+        context.fillRect(0, 0, 96, 64);
+        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
+        return [...new Uint8Array(await blob.arrayBuffer())];
+      }),
+    );
+    const secret = 'GPS 31.2304N 121.4737E at home';
+    const photo = jpegWithExif(plain, secret);
+    expect(photo.includes('Exif')).toBe(true);
+
+    const avatar = page.getByTestId('profile-avatar');
+    const before = await avatar.getAttribute('src');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(avatar).not.toHaveAttribute('src', before ?? '');
+    await expect(avatar).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.jpg$/);
+    const uploaded = Buffer.from(await (await page.request.get((await avatar.getAttribute('src'))!)).body());
+    expect(uploaded.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(uploaded.includes('Exif')).toBe(false);
+    expect(uploaded.includes(secret)).toBe(false);
   });
 
   test('logging out in the user centre says so and goes home', async ({ page }) => {

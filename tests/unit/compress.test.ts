@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressToTarget, COMPRESS_TARGET_BYTES } from '../../src/lib/compress';
+import { compressToTarget, COMPRESS_TARGET_BYTES, fitWithin, reencodeType, uploadName } from '../../src/lib/compress';
 
 /** An encoder whose output shrinks linearly with quality, recording what it was asked. */
 function fakeEncoder(bytesAtFull: number) {
@@ -29,5 +29,27 @@ describe('compressToTarget', () => {
     const { quality } = await compressToTarget(encode);
     expect(quality).toBe(0.1);
     expect(asked).toHaveLength(9);
+  });
+});
+
+describe('re-encoding before upload', () => {
+  it('keeps the size of an image that fits and scales a larger one to 1600 px on its longest side', () => {
+    expect(fitWithin(128, 96)).toEqual({ width: 128, height: 96 });
+    expect(fitWithin(4000, 3000)).toEqual({ width: 1600, height: 1200 });
+    expect(fitWithin(1000, 5000)).toEqual({ width: 320, height: 1600 });
+    expect(fitWithin(5000, 1)).toEqual({ width: 1600, height: 1 });
+  });
+
+  it('re-encodes every type: photos as JPEG, images that may be transparent (a GIF too) as WebP', () => {
+    expect(reencodeType('image/jpeg')).toBe('image/jpeg');
+    expect(reencodeType('image/png')).toBe('image/webp');
+    expect(reencodeType('image/webp')).toBe('image/webp');
+    expect(reencodeType('image/gif')).toBe('image/webp');
+  });
+
+  it('names the upload by its type only, never by the original file name', () => {
+    expect(uploadName('image/jpeg')).toBe('image.jpg');
+    expect(uploadName('image/webp')).toBe('image.webp');
+    expect(uploadName('image/png')).toBe('image.png');
   });
 });

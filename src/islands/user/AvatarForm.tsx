@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { api } from '../../client/api';
 import { compressImage } from '../../client/compressImage';
+import { uploadName } from '../../lib/compress';
 import { t } from '../../i18n/zh-CN';
 import { RequestError } from '../../lib/request';
 import { showToast } from '../../stores/toast';
@@ -21,9 +22,14 @@ export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; de
     if (!ACCEPTED.includes(file.type)) return setProblem(t.userCenter.imageOnly);
     setBusy(true);
     try {
-      const blob = await compressImage(file);
+      let blob: Blob;
+      try {
+        blob = await compressImage(file);
+      } catch {
+        return setProblem('无法读取这张图片，请换一张试试');
+      }
       if (blob.size > MAX_UPLOAD) return setProblem(t.userCenter.imageTooLarge);
-      const { result: uploaded } = await api.uploadImage(blob, file.name);
+      const { result: uploaded } = await api.uploadImage(blob, uploadName(blob.type));
       const { result: profile } = await api.updateProfile({ avatar: uploaded!.url });
       updateUser({ avatar: profile!.avatar });
       showToast(t.userCenter.avatarUpdated);
@@ -43,7 +49,7 @@ export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; de
           {busy ? t.userCenter.uploading : t.userCenter.changeAvatar}
           <input ref={input} type="file" accept={ACCEPTED.join(',')} disabled={busy} onChange={(e) => pick(e.target.files?.[0])} className="visually-hidden" />
         </label>
-        <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || 'PNG、JPEG、WebP 或 GIF，最大 2 MB'}</p>
+        <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || 'PNG、JPEG、WebP 或 GIF；上传前会在本机重新编码（去掉位置等信息，动图只保留第一帧）'}</p>
       </div>
     </div>
   );
