@@ -79,7 +79,7 @@ describe('static pages', () => {
 });
 
 describe('security headers', () => {
-  it('are on static and dynamic responses alike', async () => {
+  it('are on every page, static or not found', async () => {
     for (const path of ['/home', '/no-such-page']) {
       const res = await raw(path);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -128,6 +128,7 @@ describe('static asset headers', () => {
         expect(answer.status, path).toBe(200);
         expect(bytes, `${path} (${encoding ?? 'identity'}):\n${answer.head}`).toBeLessThanOrEqual(ASSET_HEADER_BUDGET);
         expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+        expect(answer.headers['content-security-policy'], path).toBeUndefined();
         if (bytes > largest.bytes) largest = { bytes, path };
       }
     }
