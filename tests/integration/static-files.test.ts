@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodedBody, exchange, type RawAnswer } from './raw';
+import { answerHead, decodedBody, exchange, type RawAnswer } from './raw';
 import { startServer, type RunningServer } from './serve';
 
 const SHARED_DIST = process.env.DIST_DIR || 'dist';
 let dist: string;
 let client: string;
+let uploads: string;
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -22,7 +23,9 @@ beforeAll(async () => {
   cpSync(join(SHARED_DIST, 'client'), client, { recursive: true });
   // The server bundle only needs reading; linked, it still finds the project's node_modules.
   symlinkSync(realpathSync(join(SHARED_DIST, 'server')), join(dist, 'server'));
-  server = await startServer({ DIST_DIR: dist });
+  uploads = join(dist, 'uploads');
+  mkdirSync(uploads);
+  server = await startServer({ DIST_DIR: dist, UPLOAD_DIR: uploads });
 });
 afterAll(async () => {
   await server?.stop();
@@ -107,6 +110,26 @@ describe('a static file that cannot be read', () => {
     const body = answer.body.toString();
     expect(body).toContain('服务器开小差了');
     expect(body).not.toMatch(/\bat .+:\d+:\d+|node:|EIO/);
+    await expectServerAlive();
+  });
+});
+
+describe('uploaded images', () => {
+  it('carry at most 300 bytes of headers, and a bad Range gets 416 or the whole file', async () => {
+    const image = Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(3000, 1)]);
+    writeFileSync(join(uploads, 'c0ffee.webp'), image);
+    const head = await answerHead(server.url, { target: '/uploads/c0ffee.webp' });
+    expect(head.status).toBe(200);
+    expect(head.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.byteLength(head.head, 'latin1'), head.head).toBeLessThanOrEqual(300);
+    for (const range of ['bytes=5-1', 'bytes=99999999999999999999-', 'bytes=-0', 'bytes=garbage']) {
+      const answer = await get('/uploads/c0ffee.webp', [['Range', range]]);
+      expect(answer.complete, range).toBe(true);
+      if (answer.status === 416) expect(answer.headers['content-range'], range).toBe(`bytes */${image.length}`);
+      else expect(answer.body.equals(image), `${range}: ${answer.status}`).toBe(true);
+    }
+    rmSync(join(uploads, 'c0ffee.webp'));
+    expect((await get('/uploads/c0ffee.webp')).status).toBe(404);
     await expectServerAlive();
   });
 });

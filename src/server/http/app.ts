@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { legacyRedirect } from '../legacyRedirect.ts';
 import { appErrors, rejectMalformedPaths } from './errors.ts';
 import { securityHeaders, type SecurityOptions } from './headers.ts';
-import { staticFiles } from './static.ts';
+import { omitKeepAliveLines, staticFiles } from './static.ts';
 
 export interface AppOptions {
   /** `dist/client`: the prerendered pages and assets. */
@@ -58,8 +58,20 @@ export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadD
   // The API and the music service come before the static files, which can never live under their paths.
   app.use('/api', compress, api);
   if (wapi) app.use('/wapi', compress, wapi);
-  // Uploads get random names that never change, so they can be cached for good.
-  app.use('/uploads', express.static(uploadDir, { index: false, dotfiles: 'deny', immutable: true, maxAge: '365d', fallthrough: true }));
+  // Uploads get random names that never change, so they can be cached for good and need no validators.
+  app.use(
+    '/uploads',
+    express.static(uploadDir, {
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+      etag: false,
+      lastModified: false,
+      fallthrough: true,
+      setHeaders: (res) => omitKeepAliveLines(res.req, res),
+    }),
+  );
   app.use(staticFiles(clientDir));
   app.use(compress);
   if (actions) app.use(actions);

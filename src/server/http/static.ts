@@ -8,6 +8,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { contentType, lookup } from 'mime-types';
 import Negotiator from 'negotiator';
 import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import send from 'send';
@@ -21,6 +22,15 @@ export function cacheControlFor(pathname: string): string {
   if (pathname.startsWith('/_astro/')) return IMMUTABLE;
   if (pathname.endsWith('/') || pathname.endsWith('.html') || !/\.[a-z0-9]+$/i.test(pathname)) return HTML_CACHE;
   return ASSET_CACHE;
+}
+
+/**
+ * HTTP/1.1 connections persist unless one side says otherwise, so on files Node's
+ * `Connection: keep-alive` and `Keep-Alive: timeout=5` are 47 bytes that say nothing. Idle
+ * connections still close after the server's keep-alive timeout.
+ */
+export function omitKeepAliveLines(req: IncomingMessage, res: ServerResponse) {
+  if (req.httpVersion === '1.1') res.removeHeader('Connection');
 }
 
 type Encoding = 'br' | 'gzip';
@@ -124,10 +134,7 @@ export function staticFiles(clientDir: string): RequestHandler {
       res.setHeader('Content-Type', contentTypeOf(found.file));
       if (encoding) res.setHeader('Content-Encoding', encoding);
       if (found.encodings.length) res.setHeader('Vary', 'Accept-Encoding');
-      // HTTP/1.1 connections persist unless one side says otherwise: without this, Node adds
-      // `Connection: keep-alive` and `Keep-Alive: timeout=5`, 47 bytes on every file. (Idle
-      // connections still close after the server's keep-alive timeout.)
-      if (req.httpVersion === '1.1') res.removeHeader('Connection');
+      omitKeepAliveLines(req, res);
     });
     sending.on('stream', (file: Readable) => {
       // A file rewritten since its stat can run short; a response shorter than its Content-Length must not look complete.
