@@ -70,3 +70,22 @@ test('a copy of the browser storage, without the cookie, is not a login', async 
   const own = await page.evaluate(async () => (await fetch('/api/user/getUserInfo')).status);
   expect(own).toBe(200);
 });
+
+test('what is typed into the login form before it hydrates is kept', async ({ page, request }) => {
+  const { username, password, nickName } = await createAccount(request, '手快的读者');
+  // A slow connection: the form's script arrives a second after the page.
+  let release: () => void = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  release();
+  await islandsHydrated(page);
+  await expect(page.getByLabel('用户名')).toHaveValue(username);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByTestId('user-menu')).toContainText(nickName);
+});

@@ -1,16 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
 import { t } from '../../i18n/zh-CN';
 import { nickNameProblem, passwordProblem, usernameProblem } from '../../lib/accountRules';
 import { RequestError } from '../../lib/request';
 import { showNotice, showToast } from '../../stores/toast';
 import { $isLoggedIn, login, routeAfterLogin } from '../../stores/user';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './AuthForm.module.scss';
 
 type Mode = 'login' | 'register';
 type Field = 'username' | 'password' | 'confirm' | 'nickName';
+const FIELDS: Field[] = ['username', 'password', 'confirm', 'nickName'];
 type Problems = Partial<Record<Field | 'form', string>>;
 
 function validate(mode: Mode, values: Record<Field, string>): Problems {
@@ -39,6 +41,19 @@ export default function AuthForm({ mode }: { mode: Mode }) {
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const isLogin = mode === 'login';
+  const form = useRef<HTMLFormElement>(null);
+  // Until the script runs, pressing Enter must not submit the form natively (a GET would put the password in the address).
+  const hydrated = useHydrated();
+
+  // On a slow phone the form is on screen before it hydrates: keep what was typed (or autofilled) meanwhile.
+  useEffect(() => {
+    const typed: Partial<Record<Field, string>> = {};
+    for (const field of FIELDS) {
+      const element = form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(`${id}-${field}`)}`);
+      if (element?.value) typed[field] = element.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+  }, [id]);
 
   // The guard: a logged-in reader has nothing to do here (SPEC section 2).
   useEffect(() => {
@@ -92,7 +107,7 @@ export default function AuthForm({ mode }: { mode: Mode }) {
   );
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+    <form ref={form} method="post" className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
       <nav className={styles.tabs} aria-label={`${t.auth.login} / ${t.auth.register}`}>
         <a href="/login" aria-current={isLogin ? 'page' : undefined}>{t.auth.login}</a>
         <a href="/register" aria-current={isLogin ? undefined : 'page'}>{t.auth.register}</a>
@@ -107,7 +122,7 @@ export default function AuthForm({ mode }: { mode: Mode }) {
       {!isLogin && input('confirm', t.auth.confirmPassword, { name: 'confirm', type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: 128 })}
       {!isLogin && input('nickName', t.auth.nickName, { name: 'nick_name', autoComplete: 'nickname', maxLength: 40 }, t.auth.nickNameHint)}
       {problems.form && <p className={styles.formError} role="alert">{problems.form}</p>}
-      <button type="submit" className={styles.submit} disabled={busy}>
+      <button type="submit" className={styles.submit} disabled={busy || !hydrated}>
         {busy ? (isLogin ? t.auth.loggingIn : t.auth.registering) : isLogin ? t.auth.login : t.auth.register}
       </button>
       <p className={styles.switch}>
