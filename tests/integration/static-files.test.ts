@@ -89,8 +89,9 @@ describe('a static file rewritten under a running server', () => {
       writeFileSync(page, html);
       writeFileSync(`${page}.br`, brotliCompressSync(html));
       writeFileSync(`${page}.gz`, gzipSync(html));
-      for (const [headers, encoding] of [[BROWSER, 'br'], [[['Accept-Encoding', 'gzip']], 'gzip'], [[], undefined]] as const) {
-        const answer = await get('/tag', [...headers]);
+      const variants: [[string, string][], string | undefined][] = [[BROWSER, 'br'], [[['Accept-Encoding', 'gzip']], 'gzip'], [[], undefined]];
+      for (const [headers, encoding] of variants) {
+        const answer = await get('/tag', headers);
         expect(answer.status).toBe(200);
         expect(answer.headers['content-encoding']).toBe(encoding);
         expectWhole(answer);
