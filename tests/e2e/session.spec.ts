@@ -80,7 +80,8 @@ test('what is typed into the login form before it hydrates is kept', async ({ pa
     await scriptsHeld;
     await route.continue();
   });
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  // The HTML arrives; the held scripts (which DOMContentLoaded would wait for) do not.
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码', { exact: true }).fill(password);
   release();
