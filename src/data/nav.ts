@@ -1,22 +1,48 @@
-import { getCollection } from 'astro:content';
+import { getProducts } from './products';
 import { t } from '../i18n/zh-CN';
 
 export interface NavItem {
-  href: string;
+  /** A group without a page of its own has no href: its label only opens its children. */
+  href?: string;
   label: string;
   children?: NavItem[];
+  /**
+   * Folded into one group only where the desktop menu is short of room (798 to 1280 px);
+   * at 1280 px and above, and in the drawer, its children stand as items of their own.
+   */
+  foldable?: boolean;
 }
 
-/** The header menu; the mobile drawer shows the same items minus the pay group. */
+/** The header menu: the desktop bar and the mobile drawer both show all of it. */
 export async function getNavItems(): Promise<NavItem[]> {
-  const products = (await getCollection('products')).sort((a, b) => a.data.order - b.data.order);
+  const products = await getProducts();
   return [
     { href: '/home', label: t.nav.home },
-    { href: '/archives', label: t.nav.archives },
-    { href: '/category', label: t.nav.category },
-    { href: '/tag', label: t.nav.tag },
-    { href: '/pay', label: t.nav.pay, children: products.map((p) => ({ href: `/pay/${p.data.slug}`, label: p.data.name })) },
+    {
+      label: t.nav.articles,
+      foldable: true,
+      children: [
+        { href: '/archives', label: t.nav.archives },
+        { href: '/category', label: t.nav.category },
+        { href: '/tag', label: t.nav.tag },
+      ],
+    },
+    {
+      label: t.nav.resources,
+      children: [
+        { href: '/resources/front', label: t.nav.resourcesFront },
+        { href: '/resources/back', label: t.nav.resourcesBack },
+        { href: '/siteList', label: t.nav.siteList },
+      ],
+    },
+    { href: '/talk', label: t.nav.talk },
     { href: '/link/list', label: t.nav.download },
     { href: '/message/list', label: t.nav.messages },
+    { href: '/pay', label: t.nav.pay, children: products.map((p) => ({ href: `/pay/${p.data.slug}`, label: p.data.name })) },
   ];
+}
+
+/** The drawer's items: foldable groups opened out, since the drawer has room for them. */
+export function drawerItems(items: NavItem[]): NavItem[] {
+  return items.flatMap((item) => (item.foldable ? item.children! : [item]));
 }

@@ -7,8 +7,12 @@ export async function islandsHydrated(page: Page): Promise<void> {
   );
 }
 
-/** A header menu link, by its visible text. */
+/** A header menu link, by its visible text; a link inside a closed submenu is not found. */
 export const menuLink = (page: Page, name: string) => page.locator('#site-header nav.menu').getByRole('link', { name, exact: true });
+
+/** The top item of a header menu group (a link, or a button for a group without a page), by its text. */
+export const menuGroup = (page: Page, name: string) =>
+  page.locator('#site-header nav.menu .group > .top').filter({ hasText: new RegExp(`^${name}$`) });
 
 let accounts = 0;
 

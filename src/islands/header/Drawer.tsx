@@ -1,11 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
+import { isCurrentPath } from '../../lib/headerMenu';
 import { rememberRoute, type UserInfo } from '../../stores/user';
 import styles from './Drawer.module.scss';
 
 export interface DrawerItem {
-  href: string;
+  /** A group without a page of its own has no href. */
+  href?: string;
   label: string;
+  children?: DrawerItem[];
 }
 
 interface Props {
@@ -17,9 +20,22 @@ interface Props {
   defaultAvatar: string;
 }
 
-/** The mobile navigation drawer, from the left, 60% wide (SPEC section 2). */
+const holds = (item: DrawerItem, path: string) => item.children?.some((child) => isCurrentPath(path, child.href!)) ?? false;
+
+/** The mobile navigation drawer, from the left, 60% wide (SPEC section 2), with every menu item. */
 export default function Drawer({ open, onClose, items, title, user, defaultAvatar }: Props) {
   const panel = useRef<HTMLElement>(null);
+  // Known only once opened in the browser; the closed drawer renders the same on both sides.
+  const [path, setPath] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    if (!open) return;
+    const here = location.pathname;
+    setPath(here);
+    // The group holding this page opens with the drawer, so the reader sees where they are.
+    setExpanded((was) => new Set([...was, ...items.filter((item) => holds(item, here)).map((item) => item.label)]));
+  }, [open, items]);
 
   useEffect(() => {
     if (!open) return;
@@ -36,6 +52,17 @@ export default function Drawer({ open, onClose, items, title, user, defaultAvata
       opener?.focus?.();
     };
   }, [open, onClose]);
+
+  const toggle = (label: string) =>
+    setExpanded((was) => {
+      const next = new Set(was);
+      if (!next.delete(label)) next.add(label);
+      return next;
+    });
+  const current = (href: string | undefined) => (href && path && isCurrentPath(path, href) ? 'page' : undefined);
+  const link = (item: DrawerItem) => (
+    <a href={item.href} onClick={onClose} aria-current={current(item.href)}>{item.label}</a>
+  );
 
   return (
     <div className={styles.root} hidden={!open}>
@@ -57,11 +84,29 @@ export default function Drawer({ open, onClose, items, title, user, defaultAvata
         )}
         <nav aria-label={t.nav.title}>
           <ul>
-            {items.map((item) => (
-              <li key={item.href}>
-                <a href={item.href} onClick={onClose}>{item.label}</a>
-              </li>
-            ))}
+            {items.map((item, i) => {
+              if (!item.children) return <li key={item.label}>{link(item)}</li>;
+              const isExpanded = expanded.has(item.label);
+              const listId = `nav-drawer-group-${i}`;
+              const toggleProps = { type: 'button', 'aria-expanded': isExpanded, 'aria-controls': listId, onClick: () => toggle(item.label) } as const;
+              return (
+                <li key={item.label} className={styles.group}>
+                  {item.href ? (
+                    <div className={styles.groupRow}>
+                      {link(item)}
+                      <button {...toggleProps} className={styles.toggle} aria-label={t.nav.submenu(item.label)} />
+                    </div>
+                  ) : (
+                    <button {...toggleProps} className={`${styles.toggle} ${styles.labelled}`} aria-current={holds(item, path ?? '') ? 'true' : undefined}>
+                      {item.label}
+                    </button>
+                  )}
+                  <ul id={listId} className={styles.children} hidden={!isExpanded}>
+                    {item.children.map((child) => <li key={child.href}>{link(child)}</li>)}
+                  </ul>
+                </li>
+              );
+            })}
           </ul>
         </nav>
       </aside>
