@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ELEMENT_NODE, parse, walkSync } from 'ultrahtml';
+import { ELEMENT_NODE, parse, TEXT_NODE, walkSync } from 'ultrahtml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './serve';
 
@@ -42,7 +42,7 @@ function inlineScripts(html: string): string[] {
     if (node.type !== ELEMENT_NODE || node.name !== 'script' || 'src' in node.attributes) return;
     const type = (node.attributes.type ?? '').trim().toLowerCase();
     if (type && type !== 'module' && !/^(text|application)\/javascript$/.test(type)) return;
-    found.push(node.children.map((child: { value?: string }) => child.value ?? '').join(''));
+    found.push(node.children.map((child) => (child.type === TEXT_NODE ? child.value : '')).join(''));
   });
   return found;
 }
