@@ -1,6 +1,6 @@
 /**
  * The request client every island uses (SPEC sections 7 and 8): JSON with credentials and
- * X-Requested-With, the token when there is one, a 10 s timeout, the body unwrapped, and the
+ * X-Requested-With, a 10 s timeout, the body unwrapped, and the
  * spec's notices by status. Side effects (notices, logging out) are injected, so the rules
  * are testable without a browser.
  */
@@ -17,7 +17,6 @@ export interface RequestDeps {
   notice: (title: string, message: string, kind: NoticeKind) => void;
   /** The session is gone: forget the user and send them to /login. */
   onUnauthorized?: () => void;
-  getToken?: () => string | null | undefined;
   timeoutMs?: number;
 }
 
@@ -63,8 +62,6 @@ export function createRequest(deps: RequestDeps) {
     // A form (file upload) sets its own multipart Content-Type with the boundary.
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-    const token = deps.getToken?.();
-    if (token) headers.Authorization = token;
 
     let response: Response;
     try {

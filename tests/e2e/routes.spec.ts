@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { themeForHour } from '../../src/lib/theme';
-import { expect, test } from './fixtures';
+import { expect, test, watchContext } from './fixtures';
 import { islandsHydrated } from './helpers';
 
 /** Every prerendered route, from the sitemap the build wrote. */
@@ -21,20 +21,22 @@ function zoneWhereItIs(hour: number): string {
 
 for (const [label, hour] of [['by night', 2], ['by day', 12]] as const) {
   test.describe(label, () => {
-    test.use({ timezoneId: zoneWhereItIs(hour) });
+    const timezoneId = zoneWhereItIs(hour);
 
-    test(`every prerendered route opens with zero errors (${routes.length} routes)`, async ({ page }) => {
+    test(`every prerendered route opens with zero errors (${routes.length} routes)`, async ({ browser, baseURL, problems }) => {
       test.setTimeout(routes.length * 4_000);
       expect(routes.length).toBeGreaterThan(50);
       for (const route of routes) {
-        // A fresh tab each time: the first visit is the one that hydrates the persisted islands.
-        await page.goto('about:blank');
-        await page.evaluate(() => (window.name = ''));
+        // A new profile for each route: the first visit is the one that hydrates over browser-only state.
+        const context = await browser.newContext({ baseURL, timezoneId, locale: 'zh-CN' });
+        await watchContext(context, problems, new URL(baseURL!).origin);
+        const page = await context.newPage();
         const res = await page.goto(route);
         expect(res?.status(), route).toBe(200);
         await islandsHydrated(page);
         // The boot script chose the theme by the reader's hour, not the server's.
         await expect(page.locator('html'), route).toHaveAttribute('data-theme', themeForHour(hour));
+        await context.close();
       }
     });
   });

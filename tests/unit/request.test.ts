@@ -1,25 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRequest, RequestError } from '../../src/lib/request';
 
-function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>, token: string | null = null) {
+function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const notice = vi.fn();
   const onUnauthorized = vi.fn();
   const fetch = vi.fn(async (url: string, init: RequestInit) => respond(url, init));
-  const client = createRequest({ fetch: fetch as unknown as typeof globalThis.fetch, notice, onUnauthorized, getToken: () => token, timeoutMs: 50 });
+  const client = createRequest({ fetch: fetch as unknown as typeof globalThis.fetch, notice, onUnauthorized, timeoutMs: 50 });
   return { client, notice, onUnauthorized, fetch };
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('request client', () => {
-  it('sends JSON with credentials, X-Requested-With and the token', async () => {
-    const { client, fetch } = setup(() => json(200, { code: 0, message: 'ok', result: 7 }), 'tok-1');
+  it('sends JSON with credentials and X-Requested-With', async () => {
+    const { client, fetch } = setup(() => json(200, { code: 0, message: 'ok', result: 7 }));
     const body = await client.put<number>('/api/x', { a: 1 });
     expect(body).toEqual({ code: 0, message: 'ok', result: 7 });
     const [, init] = fetch.mock.calls[0];
     expect(init.credentials).toBe('include');
     expect(init.body).toBe('{"a":1}');
-    expect(init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', Authorization: 'tok-1' });
+    expect(init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' });
   });
 
   it('sends a form as multipart, leaving the Content-Type to the browser', async () => {
@@ -39,7 +39,7 @@ describe('request client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('leaves Authorization out without a token', async () => {
+  it('never sends Authorization: the session is the HttpOnly cookie', async () => {
     const { client, fetch } = setup(() => json(200, { code: 0, message: 'ok' }));
     await client.get('/api/x');
     expect(fetch.mock.calls[0][1].headers).not.toHaveProperty('Authorization');

@@ -13,7 +13,7 @@ import styles from './UserCenter.module.scss';
 export default function UserCenter({ defaultAvatar }: { defaultAvatar: string }) {
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
-  const mounted = useHydrated();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!$isLoggedIn.get()) {
@@ -22,7 +22,7 @@ export default function UserCenter({ defaultAvatar }: { defaultAvatar: string })
     }
   }, []);
 
-  if (!mounted || !loggedIn || !user) return <p className={styles.wait}>{mounted ? t.userCenter.redirecting : ''}</p>;
+  if (!hydrated || !loggedIn || !user) return <p className={styles.wait}>{hydrated ? t.userCenter.redirecting : ''}</p>;
 
   return (
     <div className={styles.grid}>
