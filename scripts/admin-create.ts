@@ -1,7 +1,7 @@
 /**
  * `npm run admin:create -- <用户名> [密码]`: creates an admin, or makes an existing user admin.
- * A password given (or ADMIN_PASSWORD) that differs from the current one replaces it and ends
- * every login of that user.
+ * A password given (or ADMIN_PASSWORD) that differs from the current one replaces it, ends
+ * every login of that user and forgets the places it logged in from.
  */
 import { migrateDb, openDb } from '../src/server/db/client.ts';
 import { USERNAME } from '../src/server/api/routes/users.ts';

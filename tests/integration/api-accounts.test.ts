@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiAnswer, type ApiClient } from './api';
@@ -24,6 +25,19 @@ const login = (username: string, password: string, ip: string, headers: Record<s
 
 const cookieNamed = (answer: ApiAnswer, name: string) => answer.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 const cookieValue = (cookie: string | undefined) => cookie?.split(';')[0].split('=')[1] ?? '';
+const deviceOf = (answer: ApiAnswer) => cookieValue(cookieNamed(answer, 'blog_device'));
+const withDevice = (device: string) => ({ Cookie: `blog_device=${device}` });
+
+/** How many places the user is known to have logged in from. */
+async function knownPlaces(dir: string, username: string): Promise<number> {
+  const db = createClient({ url: `file:${join(dir, 'blog.db')}` });
+  try {
+    const { rows } = await db.execute({ sql: 'SELECT count(*) AS n FROM known_logins WHERE user_id = (SELECT id FROM users WHERE username = ?)', args: [username] });
+    return Number(rows[0].n);
+  } finally {
+    db.close();
+  }
+}
 
 /** Ten wrong passwords for the username, each from an address of its own: an attack spread out. */
 async function spreadAttack(username: string) {
@@ -70,13 +84,34 @@ describe('login limits that cannot be turned against the owner', () => {
     expect(device).not.toMatch(/Secure/i);
 
     await spreadAttack('ownertwo');
-    const cookie = { Cookie: `blog_device=${cookieValue(device)}` };
-    const fromTrain = await login('ownertwo', 'ownerpassword2', freshIp(), cookie);
+    const fromTrain = await login('ownertwo', 'ownerpassword2', freshIp(), withDevice(cookieValue(device)));
     expect(fromTrain.status).toBe(200);
-    // The same browser keeps its device cookie.
-    expect(cookieValue(cookieNamed(fromTrain, 'blog_device'))).toBe(cookieValue(device));
+    // Each login hands the browser a new value, which is known from then on.
+    const next = deviceOf(fromTrain);
+    expect(next).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(next).not.toBe(cookieValue(device));
+    expect((await login('ownertwo', 'ownerpassword2', freshIp(), withDevice(next))).status).toBe(200);
     expect((await login('ownertwo', 'ownerpassword2', freshIp())).status).toBe(429);
     expect((await login('ownertwo', 'ownerpassword2', freshIp(), { Cookie: 'blog_device=made-up-value' })).status).toBe(429);
+  });
+
+  it('never adopts a device cookie planted before the login', async () => {
+    await register(api, 'ownerfour', 'ownerpassword4');
+    // Well formed, chosen by an attacker (set from a sibling subdomain or a plain-HTTP answer).
+    const planted = randomBytes(32).toString('base64url');
+    const owner = await login('ownerfour', 'ownerpassword4', freshIp(), withDevice(planted));
+    expect(owner.status).toBe(200);
+    const issued = deviceOf(owner);
+    expect(issued).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(issued).not.toBe(planted);
+
+    await spreadAttack('ownerfour');
+    // The attacker, on an address of its own with the planted value, is still throttled...
+    const attacker = await login('ownerfour', 'guess-guess', freshIp(), withDevice(planted));
+    expect(attacker.status).toBe(429);
+    expect(attacker.body.message).toMatch(/该用户名近期登录失败次数过多/);
+    // ...while the browser holding the value the server issued is let in.
+    expect((await login('ownerfour', 'ownerpassword4', freshIp(), withDevice(issued))).status).toBe(200);
   });
 
   it("a device known to one account does not help against another's", async () => {
@@ -125,6 +160,31 @@ describe('password changes', () => {
     expect((await change('oldpassword1')).status).toBe(429);
     expect((await login('changeme', 'newpassword1', ip)).status).toBe(400);
   });
+
+  it('forgets the places that logged in with the old password, but not the one the change came from', async () => {
+    await register(api, 'changer', 'changerpass1');
+    // Someone who knew the old password logged in from here.
+    const before = freshIp();
+    const beforeDevice = deviceOf(await login('changer', 'changerpass1', before));
+    const here = freshIp();
+    const session = await login('changer', 'changerpass1', here);
+    const hereDevice = deviceOf(session);
+    const changed = await api.call('PUT', '/user/updatePassword', {
+      ip: here,
+      headers: { ...bearer(session.body.result.token), ...withDevice(hereDevice) },
+      body: { password: 'changerpass1', password1: 'changerpass2', password2: 'changerpass2' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await knownPlaces(api.dir, 'changer')).toBe(2);
+
+    await spreadAttack('changer');
+    // The old places are strangers now, even with the new password.
+    expect((await login('changer', 'changerpass2', before)).status).toBe(429);
+    expect((await login('changer', 'changerpass2', freshIp(), withDevice(beforeDevice))).status).toBe(429);
+    // The address and the browser the change came from are still known.
+    expect((await login('changer', 'changerpass2', here)).status).toBe(200);
+    expect((await login('changer', 'changerpass2', freshIp(), withDevice(hereDevice))).status).toBe(200);
+  });
 });
 
 describe('sessions', () => {
@@ -161,6 +221,7 @@ describe('the admin from ADMIN_USERNAME', () => {
     try {
       const first = await adminLogin('ownerpassword1');
       expect(first.result.role).toBe('admin');
+      expect(await knownPlaces(admin.dir, 'siteowner')).toBe(2);
       await register(admin, 'plainuser', 'plainpassword1');
       await admin.server.stop();
 
@@ -181,13 +242,17 @@ describe('the admin from ADMIN_USERNAME', () => {
       admin.server = await startServer({ ...env, ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword2' });
       expect(admin.server.output()).toContain('已按 ADMIN_PASSWORD 重设管理员 siteowner 的密码');
       expect((await admin.call('GET', '/user/getUserInfo', { headers: bearer(first.result.token) })).status).toBe(401);
+      // The places that logged in with the old password no longer skip the username limit.
+      expect(await knownPlaces(admin.dir, 'siteowner')).toBe(0);
       expect((await adminLogin('ownerpassword2')).result.role).toBe('admin');
 
       // admin:create promotes, and a password given there ends the user's sessions too.
       const { token } = plain.body.result;
+      expect(await knownPlaces(admin.dir, 'plainuser')).toBeGreaterThan(0);
       const output = execFileSync(process.execPath, ['scripts/admin-create.ts', 'plainuser', 'plainpassword2'], { env: { ...process.env, ...env }, encoding: 'utf8' });
       expect(output).toContain('已将 plainuser 设为管理员，并重设了密码');
       expect((await admin.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
+      expect(await knownPlaces(admin.dir, 'plainuser')).toBe(0);
     } finally {
       await admin.stop();
     }

@@ -288,6 +288,15 @@ describe('generic likes (the original front end\'s routes)', () => {
     expect(last!.status).toBe(429);
     expect(last!.body.message).toMatch(/频繁/);
   });
+
+  it('shares one budget with the typed like routes, so using both does not double it', async () => {
+    const id = index.articles[12].id;
+    const ip = '10.5.7.1';
+    for (let i = 0; i < 30; i++) expect((await api.call('PUT', `/article/${i % 2 ? 'cancelLike' : 'like'}/${id}`, { ip })).status).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await generic(i % 2 ? 'cancelLike' : 'addLike', { for_id: id, type: 1 }, { ip })).status).toBe(200);
+    expect((await generic('addLike', { for_id: id, type: 1 }, { ip })).status).toBe(429);
+    expect((await api.call('PUT', `/article/like/${id}`, { ip })).status).toBe(429);
+  });
 });
 
 describe('reading duration', () => {

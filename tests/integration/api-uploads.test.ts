@@ -1,4 +1,5 @@
 import { createClient } from '@libsql/client';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,34 @@ describe('upload quota', () => {
     expect(refused.body.message).toMatch(/^24 小时内上传的图片合计不能超过 20 MB，请 2\d 小时后再试$/);
     // Room for a small one remains.
     expect((await upload(token)).status).toBe(200);
+  });
+
+  /** Uploads the user made earlier today, written straight into the table. */
+  async function pastUploads(userId: number, sizes: number[]) {
+    for (const bytes of sizes) {
+      await sql('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, ?, unixepoch())', [`/uploads/${randomBytes(16).toString('hex')}.png`, userId, bytes]);
+    }
+  }
+  const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
+
+  it('lets exactly one of ten parallel uploads take the last file of the day', async () => {
+    const { id, token } = await newUser('racefiles');
+    await pastUploads(id, Array(49).fill(1000));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(token)));
+    expect(statuses(answers)).toEqual([200, ...Array(9).fill(429)]);
+    for (const refused of answers.filter((a) => a.status === 429)) expect(refused.body.message).toMatch(/^24 小时内最多上传 50 张图片/);
+    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([expect.objectContaining({ n: 50 })]);
+  });
+
+  it('lets exactly one of ten parallel uploads take the last bytes of the day', async () => {
+    const { id, token } = await newUser('racebytes');
+    const size = makePng().length;
+    // Room for one more image and a half.
+    await pastUploads(id, [20 * 1024 * 1024 - Math.floor(1.5 * size)]);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(token)));
+    expect(statuses(answers)).toEqual([200, ...Array(9).fill(429)]);
+    for (const refused of answers.filter((a) => a.status === 429)) expect(refused.body.message).toMatch(/^24 小时内上传的图片合计不能超过 20 MB/);
+    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([expect.objectContaining({ n: 2 })]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trustProxySetting } from '../../src/server/http/app';
-import { waitInWords } from '../../src/server/users/errors';
-import { createLockout, createLoginGuard, loginLimits, type LoginAttempt } from '../../src/server/users/loginGuard';
+import { waitInWords } from '../../src/server/shared/errors';
+import { createLockout, createLoginGuard, createUsernameThrottle, loginLimits, type LoginAttempt } from '../../src/server/users/loginGuard';
 import { hashPassword, verifyPassword } from '../../src/server/users/password';
 import { addressKey, devicePlace, newDeviceToken } from '../../src/server/users/places';
 import { createWorkQueue, QueueFull } from '../../src/server/users/workQueue';
@@ -30,9 +30,9 @@ describe('address lockout', () => {
   });
 });
 
-describe('login guard', () => {
-  const from = (address: string, known = false, username = 'owner'): LoginAttempt => ({ address, username, known });
+const from = (address: string, known = false, username = 'owner'): LoginAttempt => ({ address, username, known });
 
+describe('login guard', () => {
   /** Ten failures from ten addresses, a second apart: the username is now under attack. */
   function underAttack() {
     const guard = createLoginGuard(limits);
@@ -100,6 +100,47 @@ describe('login guard', () => {
   });
 });
 
+describe('memory', () => {
+  it('remembers at most maxEntries addresses and usernames under a flood of new ones', () => {
+    const guard = createLoginGuard({ ...limits, maxEntries: 100 });
+    for (let i = 0; i < 5000; i++) guard.admit(from(`ip:10.${i >> 8}.${i & 255}.1`, false, `made-up-${i}`), i);
+    expect(guard.tracked()).toEqual({ addresses: 100, usernames: 100 });
+  });
+
+  it('forgets the least recently tried username first, so one under a steady attack stays throttled', () => {
+    const throttle = createUsernameThrottle({ ...limits, maxEntries: 100 });
+    for (let i = 0; i < 10; i++) throttle.count('owner', false, i);
+    for (let i = 0; i < 1000; i++) {
+      throttle.count(`made-up-${i}`, false, 10 + i);
+      if (i % 50 === 0) throttle.count('owner', false, 10 + i);
+    }
+    expect(throttle.size).toBe(100);
+    expect(throttle.wait('owner', false, 1010)).toBeGreaterThan(0);
+  });
+
+  it('drops stale entries as new attempts come, without a flood', () => {
+    const lockout = createLockout({ ...limits, maxEntries: 1000 });
+    const throttle = createUsernameThrottle({ ...limits, maxEntries: 1000 });
+    for (let i = 0; i < 50; i++) {
+      lockout.count([`ip:10.0.0.${i}`], i);
+      throttle.count(`reader${i}`, false, i);
+    }
+    expect([lockout.size, throttle.size]).toEqual([50, 50]);
+    lockout.count(['ip:10.0.1.1'], 15 * MINUTE + 100);
+    throttle.count('late', false, 15 * MINUTE + 100);
+    expect([lockout.size, throttle.size]).toEqual([1, 1]);
+  });
+
+  it('keeps each attempt cheap beyond the cap', () => {
+    const guard = createLoginGuard(limits);
+    const started = performance.now();
+    for (let i = 0; i < 102_000; i++) guard.admit(from(`ip:${i}`, false, `made-up-${i}`), 0);
+    expect(guard.tracked()).toEqual({ addresses: 100_000, usernames: 100_000 });
+    // Linear, not a scan of every entry on every attempt (which takes minutes here).
+    expect(performance.now() - started).toBeLessThan(5_000);
+  }, 60_000);
+});
+
 describe('places', () => {
   it('counts IPv4 by address and IPv6 by its /64', () => {
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
@@ -109,7 +150,26 @@ describe('places', () => {
     expect(addressKey('2001:0DB8::1')).toBe('2001:db8:0:0::/64');
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
     expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('counts an IPv4 address carried inside IPv6 as that IPv4 address', () => {
+    // Mapped, in dotted and in hex form, and the translated form of RFC 2765.
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::FFFF:cb00:7107')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:0:203.0.113.7')).toBe('203.0.113.7');
+    // NAT64 with the well-known prefix: each IPv4 client is a place of its own, not one shared /64.
+    expect(addressKey('64:ff9b::192.0.2.1')).toBe('192.0.2.1');
+    expect(addressKey('64:ff9b::c000:202')).toBe('192.0.2.2');
+    expect(addressKey('64:ff9b::192.0.2.1')).not.toBe(addressKey('64:ff9b::192.0.2.2'));
+    // IPv4-compatible, 6to4 and Teredo (whose client address is stored inverted).
+    expect(addressKey('::198.51.100.9')).toBe('198.51.100.9');
+    expect(addressKey('2002:c633:6409::1')).toBe('198.51.100.9');
+    expect(addressKey('2002:c633:6409:7::abcd')).toBe('198.51.100.9');
+    expect(addressKey('2001:0:4136:e378:8000:63bf:3fff:fdd2')).toBe('192.0.2.45');
+    expect(addressKey('2001:0:4136:e378:8000:63bf:3fff:fdd3')).toBe('192.0.2.44');
+    // Loopback and the unspecified address stay IPv6.
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::')).toBe('0:0:0:0::/64');
   });
 
   it('hashes a well-formed device token and ignores anything else', () => {
@@ -144,6 +204,30 @@ describe('work queue', () => {
     expect(started).toEqual([0, 1, 2]);
     for (const g of gates) g.open();
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('keeps a lane of its own for priority tasks: a full queue neither refuses nor delays them', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxQueued: 2, maxPriorityQueued: 1 });
+    const gates = Array.from({ length: 3 }, gate);
+    const started: string[] = [];
+    const ordinary = gates.map((g, i) => queue.run(async () => (started.push(`o${i}`), await g.opened)));
+    await Promise.resolve();
+    expect([queue.running, queue.waiting]).toEqual([1, 2]);
+    await expect(queue.run(async () => 'too many')).rejects.toBeInstanceOf(QueueFull);
+
+    const priority = queue.run(async () => (started.push('p'), 'in'), { priority: true });
+    // The priority lane has its own, small bound.
+    await expect(queue.run(async () => 'too many', { priority: true })).rejects.toBeInstanceOf(QueueFull);
+    expect(queue.waiting).toBe(3);
+
+    // It goes next, ahead of the ordinary tasks that were waiting before it.
+    gates[0].open();
+    expect(await priority).toBe('in');
+    expect(started.slice(0, 2)).toEqual(['o0', 'p']);
+    for (const g of gates) g.open();
+    await Promise.all(ordinary);
+    expect(started).toEqual(['o0', 'p', 'o1', 'o2']);
     expect([queue.running, queue.waiting]).toEqual([0, 0]);
   });
 

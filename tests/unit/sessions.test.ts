@@ -2,10 +2,18 @@ import { createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCookies } from '../../src/server/api/auth';
+import { apiErrors, jsonBody, timeout } from '../../src/server/api/middleware';
+import { userRoutes } from '../../src/server/api/routes/users';
 import { migrateDb, openDb, type Db } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
+import { scryptQueue } from '../../src/server/users/password';
+import { createUserService, type UserService } from '../../src/server/users/service';
 import { createSessionStore, sessionPolicyFromEnv, slidExpiry, type SessionPolicy } from '../../src/server/users/sessions';
+import { QueueFull } from '../../src/server/users/workQueue';
 
 const DAY = 24 * 3600_000;
 const policy: SessionPolicy = { ttlMs: 7 * DAY, maxAgeMs: 30 * DAY, slideEveryMs: 600_000 };
@@ -69,5 +77,87 @@ describe('session store', () => {
     expect(await store().lookup(token)).not.toBeNull();
     clock += 7 * DAY;
     expect(await store().lookup(token)).toBeNull();
+  });
+});
+
+describe('logins under pressure', () => {
+  let dir = '';
+  let db: Db;
+  let service: UserService;
+  const sessionCount = async () => Number((await db.$client.execute('SELECT count(*) AS n FROM sessions')).rows[0].n);
+  /** Checks until `ready` holds, for at most two seconds. */
+  async function until(ready: () => boolean | Promise<boolean>): Promise<boolean> {
+    for (const end = Date.now() + 2000; Date.now() < end; await new Promise((r) => setTimeout(r, 10))) if (await ready()) return true;
+    return ready();
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'blog-logins-'));
+    db = await openDb(`file:${join(dir, 'blog.db')}`);
+    await migrateDb(db);
+    service = createUserService(db);
+    await service.register({ username: 'lateone', password: 'password123' });
+    await service.register({ username: 'queued', password: 'password123' });
+  });
+  afterAll(() => {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('revokes the session of a login that finishes after its 408 went out, and sets no cookie', async () => {
+    let finishLogin!: () => void;
+    const held = new Promise<void>((resolve) => (finishLogin = resolve));
+    let loggedIn: ReturnType<UserService['login']> | undefined;
+    // The password check takes longer than the API's time limit.
+    const slow: UserService = { ...service, login: (input, origin) => (loggedIn = held.then(() => service.login(input, origin))) };
+    const app = express();
+    app.use(timeout(50), jsonBody());
+    app.use('/user', userRoutes(slow, createCookies({ httpsSite: false })));
+    app.use(apiErrors());
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'lateone', password: 'password123' }),
+      });
+      expect(res.status).toBe(408);
+      expect(res.headers.getSetCookie()).toEqual([]);
+
+      finishLogin();
+      await loggedIn;
+      // The login made its session; the route, finding the answer gone, takes it back.
+      expect(await until(async () => (await sessionCount()) === 0)).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('lets a login from a known place through a full password queue, ahead of the waiting ones', async () => {
+    const account = { username: 'queued', password: 'password123' };
+    const home = { ip: '10.9.0.1' };
+    await service.login(account, home);
+
+    const gates = Array.from({ length: 2 + 64 }, () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, done: scryptQueue.run(() => opened) };
+    });
+    try {
+      expect([scryptQueue.running, scryptQueue.waiting]).toEqual([2, 64]);
+      await expect(service.login(account, { ip: '10.9.0.2' })).rejects.toBeInstanceOf(QueueFull);
+
+      const fromHome = service.login(account, home);
+      expect(await until(() => scryptQueue.waiting === 65)).toBe(true);
+      // Only the two running tasks end; the 64 that waited before it still wait.
+      gates[0].open();
+      gates[1].open();
+      expect((await fromHome).result.username).toBe('queued');
+      expect(scryptQueue.waiting).toBeGreaterThanOrEqual(62);
+    } finally {
+      for (const gate of gates) gate.open();
+      await Promise.all(gates.map((gate) => gate.done));
+    }
   });
 });

@@ -1,13 +1,18 @@
 /** Who is calling: the session token from `Authorization` (raw or Bearer) or the HttpOnly cookie. */
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import { parseCookie } from 'cookie';
+import { KNOWN_PLACE_TTL_MS } from '../users/knownPlaces.ts';
 import { hashToken, type SessionStore, type SessionUser } from '../users/sessions.ts';
 import { ApiError } from './envelope.ts';
 
 export const SESSION_COOKIE = 'blog_session';
-/** Marks a browser that logged in before; see users/places.ts. */
+/**
+ * Marks a browser that logged in before; see users/places.ts. Every login sets a new value, so a
+ * value planted by someone else is never trusted (at worst it displaces the browser's own until
+ * the next login). No `__Host-` prefix: the name would then depend on SITE_URL, and adding it
+ * would make every browser a stranger once.
+ */
 export const DEVICE_COOKIE = 'blog_device';
-const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3600_000;
 const users = new WeakMap<Request, SessionUser>();
 
 export const currentUser = (req: Request): SessionUser | null => users.get(req) ?? null;
@@ -25,17 +30,43 @@ export function tokenOf(req: Request): string | null {
 
 export const deviceTokenOf = (req: Request): string | null => cookieOf(req, DEVICE_COOKIE);
 
+export interface CookieSettings {
+  /** The site's address (SITE_URL) is https; decided once at start. */
+  httpsSite: boolean;
+}
+
+/**
+ * The session and device cookies. An https site sends them Secure even when a proxy in front
+ * speaks plain HTTP to us.
+ */
+export function createCookies({ httpsSite }: CookieSettings) {
+  const options = (req: Request): CookieOptions => ({ httpOnly: true, sameSite: 'lax', secure: httpsSite || req.secure, path: '/' });
+  return {
+    setSession(req: Request, res: Response, token: string, maxAgeMs: number): void {
+      res.cookie(SESSION_COOKIE, token, { ...options(req), maxAge: maxAgeMs });
+    },
+    setDevice(req: Request, res: Response, token: string): void {
+      res.cookie(DEVICE_COOKIE, token, { ...options(req), maxAge: KNOWN_PLACE_TTL_MS });
+    },
+    clearSession(req: Request, res: Response): void {
+      res.clearCookie(SESSION_COOKIE, options(req));
+    },
+  };
+}
+
+export type Cookies = ReturnType<typeof createCookies>;
+
 /**
  * Attaches the user when the credentials are valid; anonymous otherwise. Never refuses by itself.
  * When the session came by cookie and its expiry moved, the cookie moves with it.
  */
-export const authenticate = (sessions: SessionStore): RequestHandler => async (req, res, next) => {
+export const authenticate = (sessions: SessionStore, cookies: Cookies): RequestHandler => async (req, res, next) => {
   const token = tokenOf(req);
   if (token && token.length <= 200) {
     const found = await sessions.lookup(token);
     if (found) {
       users.set(req, found.user);
-      if (found.renewedUntil && !req.get('Authorization')) setSessionCookie(req, res, token, +found.renewedUntil - Date.now());
+      if (found.renewedUntil && !req.get('Authorization')) cookies.setSession(req, res, token, +found.renewedUntil - Date.now());
     }
   }
   next();
@@ -54,31 +85,6 @@ export function requireAdmin(req: Request): SessionUser {
   return user;
 }
 
-/** An https site sends its cookies Secure even when a proxy in front speaks plain HTTP to us. */
-function siteIsHttps(): boolean {
-  try {
-    return new URL(process.env.SITE_URL ?? '').protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function cookieOptions(req: Request): CookieOptions {
-  return { httpOnly: true, sameSite: 'lax', secure: req.secure || siteIsHttps(), path: '/' };
-}
-
-export function setSessionCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
-  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: maxAgeMs });
-}
-
-export function setDeviceCookie(req: Request, res: Response, token: string): void {
-  res.cookie(DEVICE_COOKIE, token, { ...cookieOptions(req), maxAge: DEVICE_COOKIE_MAX_AGE_MS });
-}
-
-export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, cookieOptions(req));
-}
-
 /** Where `GET /logout` sends the reader: back where they were, except from the user centre (SPEC section 2). */
 export function afterLogoutPath(referer: string | undefined, host: string | undefined): string {
   let path = '/home';
@@ -94,12 +100,12 @@ export function afterLogoutPath(referer: string | undefined, host: string | unde
 }
 
 /** `GET /logout`: ends the cookie's session and lets the page finish the job (clear local state, say so). */
-export const logoutRoute = (sessions: SessionStore): RequestHandler => async (req, res) => {
+export const logoutRoute = (sessions: SessionStore, cookies: Cookies): RequestHandler => async (req, res) => {
   // A link on another site must not log the reader out (the Lax cookie rides along on top-level navigations).
   const site = req.get('Sec-Fetch-Site');
   if (site && site !== 'same-origin' && site !== 'none') return void res.redirect(302, '/home');
   const token = tokenOf(req);
   if (token) await sessions.revoke(hashToken(token));
-  clearSessionCookie(req, res);
+  cookies.clearSession(req, res);
   res.set('Cache-Control', 'no-store').redirect(302, afterLogoutPath(req.get('Referer'), req.get('Host')));
 };

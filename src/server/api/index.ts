@@ -5,8 +5,8 @@ import type { Db } from '../db/client.ts';
 import { articleLikes, createLikeService } from '../likes/service.ts';
 import type { SiteService } from '../site/service.ts';
 import type { UserService } from '../users/service.ts';
-import { authenticate } from './auth.ts';
-import { apiErrors, apiNotFound, jsonBody, requireXhr, timeout } from './middleware.ts';
+import { authenticate, type Cookies } from './auth.ts';
+import { apiErrors, apiNotFound, jsonBody, limitPerIp, requireXhr, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { likeRoutes } from './routes/likes.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -20,7 +20,12 @@ export interface ApiServices {
   users: UserService;
 }
 
-export function apiRouter(services: ApiServices): Router {
+export interface ApiOptions {
+  /** The session and device cookies, set up once at start (see createCookies). */
+  cookies: Cookies;
+}
+
+export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Router {
   const api = Router();
   api.use((_req, res, next) => {
     // Answers depend on the database and the reader; never let a shared cache keep them.
@@ -30,11 +35,13 @@ export function apiRouter(services: ApiServices): Router {
   api.use(timeout());
   api.use(requireXhr());
   api.use(jsonBody());
-  api.use(authenticate(services.users.sessions));
+  api.use(authenticate(services.users.sessions, cookies));
+  // One budget for liking, whichever route a client uses (the typed article routes or the generic ones).
+  const likeLimit = limitPerIp(60, 60_000);
   api.use('/', siteRoutes(services.site));
-  api.use('/article', articleRoutes(services.articles));
-  api.use('/like', likeRoutes(createLikeService({ article: articleLikes(services.articles) })));
-  api.use('/user', userRoutes(services.users));
+  api.use('/article', articleRoutes(services.articles, { likeLimit }));
+  api.use('/like', likeRoutes(createLikeService({ article: articleLikes(services.articles) }), { likeLimit }));
+  api.use('/user', userRoutes(services.users, cookies));
   api.use('/upload', uploadRoutes(services.users.uploads));
   api.use(apiNotFound());
   api.use(apiErrors());

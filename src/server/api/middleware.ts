@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { currentUser } from './auth.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
-import { Refused, RetryLater } from '../users/errors.ts';
+import { InvalidInput, NotFound, Refused, RetryLater } from '../shared/errors.ts';
 import { QueueFull } from '../users/workQueue.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
@@ -22,7 +22,11 @@ export const requireXhr = (): RequestHandler => (req, _res, next) => {
   } else next();
 };
 
-/** Answers 408 when a handler has not finished in time, instead of leaving the reader waiting. */
+/**
+ * Answers 408 when a handler has not finished in time, instead of leaving the reader waiting.
+ * A handler that finishes later finds `res.headersSent` set: it must undo what the client will
+ * never hear of (a login's new session) and not write again.
+ */
 export const timeout = (ms = REQUEST_TIMEOUT_MS): RequestHandler => (_req, res, next) => {
   const timer = setTimeout(() => {
     if (!res.headersSent) res.status(408).json(errorBody(new ApiError(408, '请求超时，请稍后重试')));
@@ -66,7 +70,8 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   else if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported') apiError = new ApiError(415, '不支持的请求编码');
   else if (error instanceof RetryLater) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) } });
   else if (error instanceof QueueFull) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': '1' } });
-  else if (error instanceof Refused) apiError = new ApiError(400, error.message, { fields: error.fields });
+  else if (error instanceof InvalidInput || error instanceof Refused) apiError = new ApiError(400, error.message, { fields: error.fields });
+  else if (error instanceof NotFound) apiError = new ApiError(404, error.message);
   else {
     // What the body parser or router rejected (a body that does not decompress, a cut-off upload) is the client's mistake.
     const status = clientErrorStatus(error) ?? 500;

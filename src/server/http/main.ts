@@ -3,7 +3,7 @@ import './production.ts';
 import { Router, type RequestHandler } from 'express';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { logoutRoute } from '../api/auth.ts';
+import { createCookies, logoutRoute } from '../api/auth.ts';
 import { apiRouter } from '../api/index.ts';
 import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
@@ -40,22 +40,29 @@ const catalog = await loadCatalog(resolve(process.env.CONTENT_DIR ?? join(distDi
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href)) as { handler: RequestHandler };
 
+// Decided once: whether the site's address is https (Secure cookies, HSTS).
+const httpsSite = isHttpsSite(process.env.SITE_URL);
+const cookies = createCookies({ httpsSite });
+
 // What the built pages need, and the hosts the owner's settings add for covers and audio.
 const policy = contentSecurityPolicy({ ...loadCspSources(distDir), mediaOrigins: mediaOriginsFromEnv() });
 
 const app = createApp({
   clientDir: join(distDir, 'client'),
   astroHandler: handler,
-  api: apiRouter({
-    db,
-    site: createSiteService({ db, catalog, userCount: users.count }),
-    articles: createArticleService(db, catalog),
-    users,
-  }),
+  api: apiRouter(
+    {
+      db,
+      site: createSiteService({ db, catalog, userCount: users.count }),
+      articles: createArticleService(db, catalog),
+      users,
+    },
+    { cookies },
+  ),
   wapi: musicService.router,
-  actions: Router().get('/logout', logoutRoute(users.sessions)),
+  actions: Router().get('/logout', logoutRoute(users.sessions, cookies)),
   uploadDir: UPLOAD_DIR,
-  security: { policy, hsts: isHttpsSite(process.env.SITE_URL) },
+  security: { policy, hsts: httpsSite },
 });
 
 const server = app.listen(port, host, () => {

@@ -8,8 +8,8 @@ import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
 import { uploads, users } from '../db/schema.ts';
-import { Refused, RetryLater, waitInWords } from '../users/errors.ts';
-import { createKeyedSerializer } from '../users/serialize.ts';
+import { Refused, RetryLater, waitInWords } from '../shared/errors.ts';
+import { createKeyedSerializer } from '../shared/serialize.ts';
 import { imageExtension, UPLOAD_DIR, UPLOAD_URL_PREFIX, uploadedFileName } from './images.ts';
 import { checkQuota, DAILY_UPLOAD_QUOTA, type UploadQuota } from './quota.ts';
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { passwordProblem, usernameProblem } from '../../lib/accountRules.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { forgetPlaces } from './knownPlaces.ts';
 import { findByUsername, type UserRow } from './lookup.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionStore } from './sessions.ts';
@@ -10,14 +11,15 @@ import type { SessionStore } from './sessions.ts';
 export interface AdminOutcome {
   /** `not-admin`: the user exists but is no admin, and promoting was not asked for; nothing changed. */
   status: 'created' | 'promoted' | 'existing' | 'not-admin';
-  /** A new password was set; the user's sessions were revoked with it. */
+  /** A new password was set; the user's sessions and known places were dropped with it. */
   passwordReset: boolean;
 }
 
 /**
  * Creates the admin when missing (a password is then required). An existing user becomes admin only
  * with `promote` (admin:create), never silently at start. A password that differs from the stored one
- * replaces it and ends every session of that user; the same password again changes nothing, so a
+ * replaces it, ends every session of that user and forgets the places it logged in from (they
+ * no longer skip the username limit); the same password again changes nothing, so a
  * permanent ADMIN_PASSWORD does not log the admin out at every start. Throws with a Chinese message.
  */
 export async function ensureAdmin(db: Db, sessions: SessionStore, username: string, password: string | undefined, { promote }: { promote: boolean }): Promise<AdminOutcome> {
@@ -39,6 +41,9 @@ export async function ensureAdmin(db: Db, sessions: SessionStore, username: stri
   if (passwordReset) set.passwordHash = await hashPassword(password);
   const changed = passwordReset || existing.role !== 'admin' || existing.disabled;
   if (changed) await db.update(users).set(set).where(eq(users.id, existing.id));
-  if (passwordReset) await sessions.revokeAll(existing.id);
+  if (passwordReset) {
+    await sessions.revokeAll(existing.id);
+    await forgetPlaces(db, existing.id);
+  }
   return { status: existing.role === 'admin' ? 'existing' : 'promoted', passwordReset };
 }

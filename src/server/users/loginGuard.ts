@@ -13,21 +13,40 @@
  *
  * Attempts are counted when they are admitted, so parallel guesses cannot slip past the check;
  * a success then takes its own count back.
+ *
+ * Memory is bounded: each map keeps at most `maxEntries` keys. Stale entries at the old end are
+ * dropped as new attempts arrive, and beyond the cap the entry touched longest ago goes first.
+ * A flood of made-up usernames or addresses can therefore only make the guard forget the
+ * quietest entries (which then start counting again), never grow without limit or slow down.
  */
 export interface LoginLimits {
   maxFailures: number;
   windowMs: number;
   slowBaseMs: number;
   slowMaxMs: number;
+  /** How many addresses, and how many usernames, are remembered at most. */
+  maxEntries?: number;
 }
+
+/** About 100 bytes each: some 10 MB per map when full. */
+const MAX_ENTRIES = 100_000;
 
 /** The defaults: 10 failures, a 15-minute window, pauses from 1 minute doubling up to 15 minutes. */
 export function loginLimits(windowMs = 15 * 60_000): LoginLimits {
-  return { maxFailures: 10, windowMs, slowBaseMs: Math.round(windowMs / 15), slowMaxMs: windowMs };
+  return { maxFailures: 10, windowMs, slowBaseMs: Math.round(windowMs / 15), slowMaxMs: windowMs, maxEntries: MAX_ENTRIES };
 }
 
-/** Memory stays bounded under a flood of made-up usernames or addresses. */
-const PRUNE_ABOVE = 100_000;
+/**
+ * Keeps a Map ordered from least to most recently touched (callers re-insert what they touch):
+ * drops expired entries from the old end until a live one, then the oldest beyond `maxEntries`.
+ * Each call does work only for the entries it removes.
+ */
+function trim<V>(entries: Map<string, V>, expired: (entry: V) => boolean, maxEntries: number): void {
+  for (const [key, entry] of entries) {
+    if (entries.size <= maxEntries && !expired(entry)) return;
+    entries.delete(key);
+  }
+}
 
 export interface Lockout {
   /** Milliseconds until all of these keys may try again; 0 when none is locked. */
@@ -35,13 +54,17 @@ export interface Lockout {
   count(keys: readonly string[], now?: number): void;
   /** Takes back one counted attempt per key, e.g. the one that turned out to be a success. */
   forgive(keys: readonly string[]): void;
+  /** How many keys are remembered. */
+  readonly size: number;
 }
 
-export function createLockout({ maxFailures, windowMs }: Pick<LoginLimits, 'maxFailures' | 'windowMs'>): Lockout {
+export function createLockout({ maxFailures, windowMs, maxEntries = MAX_ENTRIES }: Pick<LoginLimits, 'maxFailures' | 'windowMs' | 'maxEntries'>): Lockout {
+  // In the order the entries started, which is the order they expire in.
   const entries = new Map<string, { count: number; since: number }>();
+  const expiredAt = (now: number) => (entry: { since: number }) => now - entry.since >= windowMs;
   const live = (key: string, now: number) => {
     const entry = entries.get(key);
-    if (entry && now - entry.since >= windowMs) {
+    if (entry && expiredAt(now)(entry)) {
       entries.delete(key);
       return undefined;
     }
@@ -63,13 +86,16 @@ export function createLockout({ maxFailures, windowMs }: Pick<LoginLimits, 'maxF
         if (entry) entry.count++;
         else entries.set(key, { count: 1, since: now });
       }
-      if (entries.size > PRUNE_ABOVE) for (const key of [...entries.keys()]) live(key, now);
+      trim(entries, expiredAt(now), maxEntries);
     },
     forgive(keys) {
       for (const key of keys) {
         const entry = entries.get(key);
         if (entry && --entry.count <= 0) entries.delete(key);
       }
+    },
+    get size() {
+      return entries.size;
     },
   };
 }
@@ -79,15 +105,20 @@ export interface UsernameThrottle {
   wait(username: string, known: boolean, now?: number): number;
   count(username: string, known: boolean, now?: number): void;
   forgive(username: string): void;
+  /** How many usernames are remembered. */
+  readonly size: number;
 }
 
-export function createUsernameThrottle({ maxFailures, windowMs, slowBaseMs, slowMaxMs }: LoginLimits): UsernameThrottle {
-  /** `nextAt`: when the shared slot of unknown places opens again. */
-  const entries = new Map<string, { failures: number; lastAt: number; nextAt: number }>();
+type ThrottleEntry = { failures: number; lastAt: number; nextAt: number };
+
+export function createUsernameThrottle({ maxFailures, windowMs, slowBaseMs, slowMaxMs, maxEntries = MAX_ENTRIES }: LoginLimits): UsernameThrottle {
+  /** `nextAt`: when the shared slot of unknown places opens again. Least recently tried first. */
+  const entries = new Map<string, ThrottleEntry>();
+  // Forgotten after a quiet spell: `windowMs` with no attempt, counted from when the slot reopened.
+  const expiredAt = (now: number) => (entry: ThrottleEntry) => now >= Math.max(entry.lastAt, entry.nextAt) + windowMs;
   const live = (key: string, now: number) => {
     const entry = entries.get(key);
-    // Forgotten after a quiet spell: `windowMs` with no attempt, counted from when the slot reopened.
-    if (entry && now >= Math.max(entry.lastAt, entry.nextAt) + windowMs) {
+    if (entry && expiredAt(now)(entry)) {
       entries.delete(key);
       return undefined;
     }
@@ -103,16 +134,21 @@ export function createUsernameThrottle({ maxFailures, windowMs, slowBaseMs, slow
       return Math.max(0, entry.nextAt - now);
     },
     count(username, known, now = Date.now()) {
-      let entry = live(username, now);
-      if (!entry) entries.set(username, (entry = { failures: 0, lastAt: now, nextAt: 0 }));
+      const entry = live(username, now) ?? { failures: 0, lastAt: now, nextAt: 0 };
       entry.failures++;
       entry.lastAt = now;
       if (!known && entry.failures >= maxFailures) entry.nextAt = now + pause(entry.failures - maxFailures);
-      if (entries.size > PRUNE_ABOVE) for (const key of [...entries.keys()]) live(key, now);
+      // Moved to the recent end: a username under a steady attack is the last to be forgotten.
+      entries.delete(username);
+      entries.set(username, entry);
+      trim(entries, expiredAt(now), maxEntries);
     },
     forgive(username) {
       const entry = entries.get(username);
       if (entry && entry.failures > 0) entry.failures--;
+    },
+    get size() {
+      return entries.size;
     },
   };
 }
@@ -133,6 +169,8 @@ export interface LoginGuard {
   admit(attempt: LoginAttempt, now?: number): Admission;
   /** Takes this attempt's count back: a success, or an attempt that never got to check the password. */
   release(attempt: LoginAttempt): void;
+  /** How many addresses and usernames are remembered. */
+  tracked(): { addresses: number; usernames: number };
 }
 
 export function createLoginGuard(limits: LoginLimits): LoginGuard {
@@ -154,5 +192,6 @@ export function createLoginGuard(limits: LoginLimits): LoginGuard {
       addresses.forgive([address]);
       usernames.forgive(username);
     },
+    tracked: () => ({ addresses: addresses.size, usernames: usernames.size }),
   };
 }

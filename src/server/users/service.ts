@@ -1,16 +1,15 @@
 /** Accounts: registration, login with abuse limits, profiles and passwords (API.md, Users). */
 import { count, eq } from 'drizzle-orm';
 import { formatDateTime } from '../../lib/time.ts';
-import { badRequest, notFound } from '../api/envelope.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { InvalidInput, NotFound, Refused, RetryLater, waitInWords } from '../shared/errors.ts';
+import { createKeyedSerializer } from '../shared/serialize.ts';
 import { createUploadService, type UploadService } from '../uploads/service.ts';
-import { Refused, RetryLater, waitInWords } from './errors.ts';
-import { forgetStalePlaces, isKnownPlace, rememberPlaces } from './knownPlaces.ts';
+import { forgetPlaces, forgetStalePlaces, isKnownPlace, rememberPlaces } from './knownPlaces.ts';
 import { createLockout, createLoginGuard, loginLimits, type LoginLimits } from './loginGuard.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { addressPlace, devicePlace, newDeviceToken } from './places.ts';
-import { createKeyedSerializer } from './serialize.ts';
 import { createSessionStore, type SessionStore, type SessionUser } from './sessions.ts';
 import { ensureAdmin } from './admin.ts';
 import { findByUsername, type UserRow } from './lookup.ts';
@@ -28,6 +27,12 @@ export interface Origin {
   ip: string;
   /** The device cookie's value, when the browser sent one. */
   deviceToken?: string | null;
+}
+
+/** The places a request comes from: its address, and its device when the cookie is well formed. */
+function placesOf(origin: Origin): string[] {
+  const device = devicePlace(origin.deviceToken);
+  return device ? [addressPlace(origin.ip), device] : [addressPlace(origin.ip)];
 }
 
 export function profile(user: Pick<UserRow, 'id' | 'username' | 'nickName' | 'avatar' | 'role' | 'createdAt'>) {
@@ -49,7 +54,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
 
   async function byId(id: number): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-    if (!row) throw notFound('用户不存在');
+    if (!row) throw new NotFound('用户不存在');
     return row;
   }
 
@@ -58,7 +63,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     uploads,
 
     async register(input: { username: string; password: string; nick_name?: string }) {
-      if (await findByUsername(db, input.username)) throw badRequest('该用户名已被注册', ['username']);
+      if (await findByUsername(db, input.username)) throw new InvalidInput('该用户名已被注册', ['username']);
       const passwordHash = await hashPassword(input.password);
       try {
         const [row] = await db
@@ -68,21 +73,21 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
         return row;
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.
-        if (String((error as { cause?: unknown })?.cause ?? error).includes('UNIQUE')) throw badRequest('该用户名已被注册', ['username']);
+        if (String((error as { cause?: unknown })?.cause ?? error).includes('UNIQUE')) throw new InvalidInput('该用户名已被注册', ['username']);
         throw error;
       }
     },
 
     /**
      * Never says whether the username exists: a miss and a wrong password look and take the same,
-     * and the limits treat unknown names like real ones. Gives the device token to set as a cookie.
+     * and the limits treat unknown names like real ones. Gives a new device token to set as a cookie.
      */
     async login(input: { username: string; password: string }, origin: Origin) {
-      const address = addressPlace(origin.ip);
-      const device = devicePlace(origin.deviceToken);
+      const places = placesOf(origin);
+      const address = places[0];
       const user = await findByUsername(db, input.username);
       // Asked for unknown names too, so the time taken does not tell them apart.
-      const known = await isKnownPlace(db, user?.id ?? 0, device ? [address, device] : [address]);
+      const known = await isKnownPlace(db, user?.id ?? 0, places);
       const attempt = { address, username: input.username.toLowerCase(), known };
       const admission = guard.admit(attempt);
       if (!admission.ok) {
@@ -96,16 +101,19 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
       }
       let ok: boolean;
       try {
-        ok = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH);
+        ok = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH, { priority: known });
       } catch (error) {
         guard.release(attempt);
         throw error;
       }
       if (!user || !ok || user.disabled) {
-        throw badRequest(user?.disabled && ok ? '该账号已被停用' : WRONG_CREDENTIALS, ['username', 'password']);
+        throw new InvalidInput(user?.disabled && ok ? '该账号已被停用' : WRONG_CREDENTIALS, ['username', 'password']);
       }
       guard.release(attempt);
-      const deviceToken = device ? origin.deviceToken! : newDeviceToken();
+      // Always a new device token. The value the browser sent only tells whether this is a known
+      // place; adopting it would let whoever planted the cookie (a sibling subdomain, a plain-HTTP
+      // answer) hold a device this account trusts. The one sent keeps counting until it ages out.
+      const deviceToken = newDeviceToken();
       await rememberPlaces(db, user.id, [address, devicePlace(deviceToken)!]);
       const token = await sessions.create(user.id);
       return { result: { token, ...profile(user) }, deviceToken };
@@ -136,23 +144,30 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
         return profile(await byId(id));
       }),
 
-    /** Wrong old passwords count per user and per address, like failed logins. */
+    /**
+     * Wrong old passwords count per user and per address, like failed logins. A change ends the
+     * user's other sessions and forgets every known place but this request's own.
+     */
     async changePassword(user: SessionUser, input: { password: string; password1: string }, origin: Origin) {
-      const keys = [`user:${user.id}`, addressPlace(origin.ip)];
+      const here = placesOf(origin);
+      const keys = [`user:${user.id}`, here[0]];
       const wait = passwordGuard.wait(keys);
       if (wait > 0) throw new RetryLater(`原密码错误次数过多，请 ${waitInWords(wait)}后再试`, wait);
       passwordGuard.count(keys);
       let ok: boolean;
+      let priority = false;
       try {
-        ok = await verifyPassword(input.password, (await byId(user.id)).passwordHash);
+        priority = await isKnownPlace(db, user.id, here);
+        ok = await verifyPassword(input.password, (await byId(user.id)).passwordHash, { priority });
       } catch (error) {
         passwordGuard.forgive(keys);
         throw error;
       }
-      if (!ok) throw badRequest('原密码不正确', ['password']);
+      if (!ok) throw new InvalidInput('原密码不正确', ['password']);
       passwordGuard.forgive(keys);
-      await db.update(users).set({ passwordHash: await hashPassword(input.password1), updatedAt: new Date() }).where(eq(users.id, user.id));
+      await db.update(users).set({ passwordHash: await hashPassword(input.password1, { priority }), updatedAt: new Date() }).where(eq(users.id, user.id));
       await sessions.revokeOthers(user.id, user.tokenHash);
+      await forgetPlaces(db, user.id, here);
       return true;
     },
 

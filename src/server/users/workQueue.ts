@@ -1,6 +1,13 @@
 /**
- * At most `concurrency` tasks run at once; up to `maxQueued` more wait their turn in order.
- * Beyond that a task is refused at once with `QueueFull` instead of waiting without end.
+ * At most `concurrency` tasks run at once; the others wait their turn in one of two lines.
+ *
+ * - The ordinary line holds up to `maxQueued` tasks, in order.
+ * - The priority line holds up to `maxPriorityQueued` tasks and is always served first.
+ *
+ * Beyond its line's bound a task is refused at once with `QueueFull` instead of waiting without
+ * end. The two bounds are separate, so a flood that fills the ordinary line can neither refuse a
+ * priority task nor make it wait behind the flood: it waits at most for the tasks running and
+ * the few priority tasks before it.
  */
 export class QueueFull extends Error {
   constructor(message = '服务器正忙，请稍后再试') {
@@ -9,26 +16,34 @@ export class QueueFull extends Error {
   }
 }
 
+export interface RunOptions {
+  /** Wait in the priority line. */
+  priority?: boolean;
+}
+
 export interface WorkQueue {
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run<T>(task: () => Promise<T>, options?: RunOptions): Promise<T>;
   readonly running: number;
+  /** Waiting in both lines. */
   readonly waiting: number;
 }
 
-export function createWorkQueue({ concurrency, maxQueued }: { concurrency: number; maxQueued: number }): WorkQueue {
+export function createWorkQueue({ concurrency, maxQueued, maxPriorityQueued = 0 }: { concurrency: number; maxQueued: number; maxPriorityQueued?: number }): WorkQueue {
   let running = 0;
-  const waiting: (() => void)[] = [];
+  const ordinary: (() => void)[] = [];
+  const priority: (() => void)[] = [];
 
   return {
-    async run(task) {
+    async run(task, options = {}) {
+      const line = options.priority ? priority : ordinary;
       if (running < concurrency) running++;
-      else if (waiting.length >= maxQueued) throw new QueueFull();
+      else if (line.length >= (options.priority ? maxPriorityQueued : maxQueued)) throw new QueueFull();
       // The finishing task hands its slot straight to the one woken here, so `running` stays put.
-      else await new Promise<void>((resolve) => waiting.push(resolve));
+      else await new Promise<void>((resolve) => line.push(resolve));
       try {
         return await task();
       } finally {
-        const next = waiting.shift();
+        const next = priority.shift() ?? ordinary.shift();
         if (next) next();
         else running--;
       }
@@ -37,7 +52,7 @@ export function createWorkQueue({ concurrency, maxQueued }: { concurrency: numbe
       return running;
     },
     get waiting() {
-      return waiting.length;
+      return ordinary.length + priority.length;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
 import { MAX_READING_MS_PER_CALL } from '../../../lib/readingTimer.ts';
 import type { ArticleService } from '../../articles/service.ts';
@@ -25,7 +25,8 @@ const keywordParams = z.object({
     .max(KEYWORD_MAX, { error: `搜索内容最多 ${KEYWORD_MAX} 个字` }),
 });
 
-export function articleRoutes(articles: ArticleService): Router {
+/** `likeLimit`: the per-address budget for liking, shared with the generic like routes. */
+export function articleRoutes(articles: ArticleService, { likeLimit }: { likeLimit: RequestHandler }): Router {
   const router = Router();
   const article = (req: Request) => {
     const found = articles.find(parse(idParams, req.params).id);
@@ -58,7 +59,6 @@ export function articleRoutes(articles: ArticleService): Router {
     res.json(ok(articles.search(parse(keywordParams, req.params).keyword)));
   });
 
-  const likeLimit = limitPerIp(60, 60_000);
   router.put('/like/:id', likeLimit, async (req, res) => {
     const outcome = await articles.like(article(req), actorOf(req));
     res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));

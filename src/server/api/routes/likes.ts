@@ -1,9 +1,9 @@
 /** The original front end's generic like calls (API.md, Generic likes), for the session's reader. */
-import { Router } from 'express';
+import { Router, type Request, type Response, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
 import { LIKE_TYPES, type LikeService, type LikeTypeCode } from '../../likes/service.ts';
 import { notFound, ok, tip } from '../envelope.ts';
-import { actorOf, limitPerIp } from '../middleware.ts';
+import { actorOf } from '../middleware.ts';
 import { id, parse } from '../validate.ts';
 
 const TYPE_NAMES: Record<LikeTypeCode, string> = { 1: '文章', 2: '说说', 3: '留言', 4: '评论' };
@@ -28,7 +28,8 @@ const likeBody = z.object(
   { error: '请求体必须是 JSON 对象' },
 );
 
-export function likeRoutes(likes: LikeService): Router {
+/** `likeLimit`: the per-address budget for liking, shared with the article routes. */
+export function likeRoutes(likes: LikeService, { likeLimit }: { likeLimit: RequestHandler }): Router {
   const router = Router();
   const missing = (type: LikeTypeCode) => notFound(`${TYPE_NAMES[type]}不存在`);
   const notYet = (type: LikeTypeCode) => tip(`${TYPE_NAMES[type]}功能还没有开放，暂时不能点赞`);
@@ -40,14 +41,13 @@ export function likeRoutes(likes: LikeService): Router {
     res.json(ok(liked));
   });
 
-  const limit = limitPerIp(60, 60_000);
-  for (const [path, liked] of [['/addLike', true], ['/cancelLike', false]] as const) {
-    router.post(path, limit, async (req, res) => {
-      const { for_id, type } = parse(likeBody, req.body);
-      const outcome = await likes.setLiked(type, for_id, actorOf(req), liked);
-      if (outcome === 'missing') throw missing(type);
-      res.json(outcome === 'unavailable' ? notYet(type) : ok(true));
-    });
-  }
+  const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
+    const { for_id, type } = parse(likeBody, req.body);
+    const outcome = await likes.setLiked(type, for_id, actorOf(req), liked);
+    if (outcome === 'missing') throw missing(type);
+    res.json(outcome === 'unavailable' ? notYet(type) : ok(true));
+  };
+  router.post('/addLike', likeLimit, setLiked(true));
+  router.post('/cancelLike', likeLimit, setLiked(false));
   return router;
 }

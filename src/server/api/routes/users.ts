@@ -3,7 +3,8 @@ import { Router } from 'express';
 import { nickNameProblem, PASSWORD_MAX, passwordProblem, usernameProblem, USERNAME_PATTERN } from '../../../lib/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import type { UserService } from '../../users/service.ts';
-import { clearSessionCookie, deviceTokenOf, requireUser, setDeviceCookie, setSessionCookie } from '../auth.ts';
+import { hashToken } from '../../users/sessions.ts';
+import { deviceTokenOf, requireUser, type Cookies } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { limitPerIp } from '../middleware.ts';
 import { id, parse } from '../validate.ts';
@@ -47,7 +48,7 @@ const passwordBody = z
   .refine((b) => b.password1 === b.password2, { error: '两次输入的新密码不一致', path: ['password2'] })
   .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] });
 
-export function userRoutes(users: UserService): Router {
+export function userRoutes(users: UserService, cookies: Cookies): Router {
   const router = Router();
 
   router.post('/register', limitPerIp(5, 3600_000, '注册太频繁，请一小时后再试'), async (req, res) => {
@@ -55,13 +56,16 @@ export function userRoutes(users: UserService): Router {
   });
   router.post('/login', limitPerIp(30, 15 * 60_000, '登录太频繁，请 15 分钟后再试'), async (req, res) => {
     const { result, deviceToken } = await users.login(parse(loginBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
-    setSessionCookie(req, res, result.token, users.sessions.policy.ttlMs);
-    setDeviceCookie(req, res, deviceToken);
+    // Too late: a 408 went out (or the client left), so nobody will ever hold this token. It must
+    // not stay valid, an unknown login nobody can end; and there is no answer left to set cookies on.
+    if (res.headersSent || res.destroyed) return void (await users.sessions.revoke(hashToken(result.token)));
+    cookies.setSession(req, res, result.token, users.sessions.policy.ttlMs);
+    cookies.setDevice(req, res, deviceToken);
     res.json(ok(result));
   });
   router.post('/logout', async (req, res) => {
     await users.logout(requireUser(req));
-    clearSessionCookie(req, res);
+    cookies.clearSession(req, res);
     res.json(ok(true));
   });
   router.get('/getUserInfo', async (req, res) => void res.json(ok(await users.info(requireUser(req).id))));
@@ -74,7 +78,7 @@ export function userRoutes(users: UserService): Router {
   });
   router.put('/updatePassword', async (req, res) => {
     const user = requireUser(req);
-    res.json(ok(await users.changePassword(user, parse(passwordBody, req.body), { ip: req.ip ?? 'unknown' })));
+    res.json(ok(await users.changePassword(user, parse(passwordBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) })));
   });
   return router;
 }

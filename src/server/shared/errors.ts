@@ -1,7 +1,26 @@
 /**
- * Errors the account and upload domains throw; the API turns them into envelopes
- * (RetryLater → 429 with Retry-After, Refused → 400 naming the fields).
+ * Errors the domains (accounts, uploads) throw without knowing about HTTP; the API turns them
+ * into envelopes in `apiErrors` (api/middleware.ts):
+ * InvalidInput and Refused → 400 naming the fields, NotFound → 404, RetryLater → 429 with Retry-After.
  */
+
+/** The input is wrong, such as a username already taken or a wrong password. */
+export class InvalidInput extends Error {
+  readonly fields?: string[];
+  constructor(message: string, fields?: string[]) {
+    super(message);
+    this.name = 'InvalidInput';
+    this.fields = fields;
+  }
+}
+
+/** What was asked for does not exist. */
+export class NotFound extends Error {
+  constructor(message = '请求的内容不存在') {
+    super(message);
+    this.name = 'NotFound';
+  }
+}
 
 /** Too many attempts or too much use: the caller may try again after `retryAfterMs`. */
 export class RetryLater extends Error {
