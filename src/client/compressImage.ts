@@ -1,5 +1,5 @@
 /**
- * Re-encodes a picked image in the browser before upload (SPEC section 5): drawn on a canvas, so
+ * Re-encodes a picked image in the browser before upload: drawn on a canvas, so
  * nothing but the pixels survives (no EXIF location, no camera data), scaled to at most 1600 px,
  * then quality steps down until ≤ 800 KB. EXIF orientation is applied while decoding.
  */

@@ -2,7 +2,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** "3秒前", "5分钟前", "2小时前", "4天前": the coarsest unit below the next threshold (SPEC section 9). */
+/** "3秒前", "5分钟前", "2小时前", "4天前": the coarsest unit below the next threshold. */
 export function relativeTime(then: Date | number, now: Date | number = Date.now()): string {
   const diff = Math.max(0, +now - +then);
   if (diff < MINUTE) return `${Math.floor(diff / 1000)}秒前`;

@@ -1,4 +1,4 @@
-/** Greeting phrases by the hour they start at (SPEC section 9). */
+/** Greeting phrases by the hour they start at. */
 const PERIODS: ReadonlyArray<readonly [number, string]> = [
   [0, '凌晨了，夜猫子'],
   [5, '早上好'],

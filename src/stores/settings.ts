@@ -1,4 +1,4 @@
-/** Reader preferences kept on this device (SPEC section 3, settings store). */
+/** Reader preferences kept on this device. */
 import { persistentAtom } from '@nanostores/persistent';
 import type { PageHeaderEntry } from '../lib/pageHeader';
 import { storedCodec } from '../lib/storage';

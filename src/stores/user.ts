@@ -83,7 +83,7 @@ export async function login(username: string, password: string): Promise<UserInf
   return info;
 }
 
-/** Ends the session here and on the server; the user centre is left for home (SPEC section 2). */
+/** Ends the session here and on the server; the user centre is left for home. */
 export async function logout(): Promise<void> {
   if ($token.get()) await api.logout().catch(() => {});
   clearUser();
