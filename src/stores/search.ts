@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { addSearchTerm, isStringList, SEARCH_HISTORY_KEY } from '../lib/searchHistory';
+import { historyAfter, isStringList, sameTerms, SEARCH_HISTORY_KEY, type SearchAct } from '../lib/searchHistory';
 import { storedCodec } from '../lib/storage';
 
 export const $searchOpen = atom(false);
@@ -11,8 +11,11 @@ export const closeSearch = () => $searchOpen.set(false);
 /** Past searches, oldest first, in local storage under the spec's key and encoding. */
 export const $searchHistory = persistentAtom<string[]>(SEARCH_HISTORY_KEY, [], storedCodec([], isStringList));
 
-export function rememberSearch(term: string): void {
-  $searchHistory.set(addSearchTerm($searchHistory.get(), term));
+/** Tells the history what the reader did; it keeps only the searches they chose. */
+export function recordSearch(act: SearchAct): void {
+  const history = $searchHistory.get();
+  const next = historyAfter(history, act);
+  if (!sameTerms(history, next)) $searchHistory.set(next);
 }
 
 export function clearSearchHistory(): void {

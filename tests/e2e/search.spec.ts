@@ -58,6 +58,7 @@ test('the keyboard opens search, moves through results and opens one', async ({ 
   const href = await chosen.locator('a').getAttribute('href');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`${href}$`));
+  expect(await storedHistory(page)).toEqual(['数据库']);
 
   await page.keyboard.press('Control+k');
   await expect(dialog).toBeVisible();
@@ -65,23 +66,62 @@ test('the keyboard opens search, moves through results and opens one', async ({ 
   await expect(dialog).toBeHidden();
 });
 
+/** The history as stored under the spec's key, oldest first. */
+const storedHistory = (page: Page) =>
+  page.evaluate(() => {
+    const stored = localStorage.getItem('blogSearchHistory');
+    return stored === null ? [] : (JSON.parse(decodeURIComponent(atob(stored))) as string[]);
+  });
+
+const answerTo = (page: Page, term: string) => page.waitForResponse((r) => r.url().endsWith(`/getArticleListByContent/${encodeURIComponent(term)}`));
+
+test('typing alone keeps nothing in the history; Enter and opening a result do', async ({ page }) => {
+  let dialog = await openSearch(page);
+  const input = dialog.getByPlaceholder('请输入搜索内容');
+  for (const term of ['Rea', 'React', 'SQLite']) {
+    const answered = answerTo(page, term);
+    await input.fill(term);
+    await answered;
+  }
+  await expect(dialog.locator('mark').first()).toHaveText(/sqlite/i);
+  await input.fill('');
+  await expect(dialog.getByText('还没有搜索过')).toBeVisible();
+  expect(await storedHistory(page)).toEqual([]);
+
+  // Enter keeps the keyword, whether or not its answer had come back yet.
+  await input.fill('Astro');
+  await input.press('Enter');
+  await expect.poll(() => storedHistory(page)).toEqual(['Astro']);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Opening a result keeps the keyword that found it.
+  const answered = answerTo(page, 'sqlite');
+  await input.fill('sqlite');
+  await answered;
+  await dialog.locator('[role="listbox"] li a').first().click();
+  await expect(page).toHaveURL(/\/article\/\d+$/);
+  expect(await storedHistory(page)).toEqual(['Astro', 'sqlite']);
+
+  dialog = await openSearch(page);
+  await dialog.getByPlaceholder('请输入搜索内容').fill('');
+  await expect(dialog.getByTestId('search-history').getByRole('button')).toHaveText(['sqlite', 'Astro']);
+});
+
 test('history keeps the last 10 searches, survives reload, and clears', async ({ page }) => {
   let dialog = await openSearch(page);
   const input = dialog.getByPlaceholder('请输入搜索内容');
   const terms = ['React', 'SQLite', 'Astro', 'Git', 'CSS', 'Node', 'Vite', 'Linux', '数据库', '性能', '读书'];
   for (const term of terms) {
-    const answered = page.waitForResponse((r) => r.url().endsWith(`/getArticleListByContent/${encodeURIComponent(term)}`));
     await input.fill(term);
-    await answered;
+    await input.press('Enter');
+    await expect.poll(() => storedHistory(page)).toContain(term);
   }
   await input.fill('');
   const history = dialog.getByTestId('search-history').getByRole('button');
   await expect(history).toHaveCount(10);
   await expect(history.first()).toHaveText('读书');
   await expect(history.getByText('React', { exact: true })).toHaveCount(0);
-
-  const stored = await page.evaluate(() => localStorage.getItem('blogSearchHistory'));
-  expect(JSON.parse(decodeURIComponent(atob(stored!)))).toEqual(terms.slice(1));
+  expect(await storedHistory(page)).toEqual(terms.slice(1));
 
   await page.reload();
   await islandsHydrated(page);
@@ -89,7 +129,7 @@ test('history keeps the last 10 searches, survives reload, and clears', async ({
   await expect(dialog.getByTestId('search-history').getByRole('button')).toHaveCount(10);
   await dialog.getByRole('button', { name: '清空历史' }).click();
   await expect(dialog.getByText('还没有搜索过')).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(decodeURIComponent(atob(localStorage.getItem('blogSearchHistory')!))))).toEqual([]);
+  expect(await storedHistory(page)).toEqual([]);
 });
 
 test('a slow answer to an older keyword never replaces a newer one', async ({ page }) => {

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { isCurrentPath } from '../../lib/headerMenu';
 import { rememberRoute, type UserInfo } from '../../stores/user';
+import { useModal } from '../shared/useModal';
 import styles from './Drawer.module.scss';
 
 export interface DrawerItem {
@@ -24,7 +25,7 @@ const holds = (item: DrawerItem, path: string) => item.children?.some((child) =>
 
 /** The mobile navigation drawer, from the left, 60% wide (SPEC section 2), with every menu item. */
 export default function Drawer({ open, onClose, items, title, user, defaultAvatar }: Props) {
-  const panel = useRef<HTMLElement>(null);
+  const panel = useModal<HTMLElement>(open, onClose);
   // Known only once opened in the browser; the closed drawer renders the same on both sides.
   const [path, setPath] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -36,22 +37,6 @@ export default function Drawer({ open, onClose, items, title, user, defaultAvata
     // The group holding this page opens with the drawer, so the reader sees where they are.
     setExpanded((was) => new Set([...was, ...items.filter((item) => holds(item, here)).map((item) => item.label)]));
   }, [open, items]);
-
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('astro:before-swap', onClose);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('astro:before-swap', onClose);
-      document.body.style.overflow = '';
-      opener?.focus?.();
-    };
-  }, [open, onClose]);
 
   const toggle = (label: string) =>
     setExpanded((was) => {

@@ -1,0 +1,37 @@
+import type { HotArticle } from '../../client/api';
+import { t } from '../../i18n/zh-CN';
+import type { OptionAttributes } from './options';
+import styles from './SearchDialog.module.scss';
+
+const CIRCLED = ['①', '②', '③', '④', '⑤'];
+
+interface Props {
+  hot: HotArticle[] | null;
+  /** The listbox index of the first hot article: the history's options come before it. */
+  first: number;
+  option: OptionAttributes;
+  onOpen: (id: number) => void;
+}
+
+/** The five most read articles, ranked ① to ⑤ (SPEC section 2). */
+export default function HotList({ hot, first, option, onOpen }: Props) {
+  return (
+    <section aria-label={t.search.hot}>
+      <div className={styles.sectionHead}><h3>{t.search.hot}</h3></div>
+      {hot === null ? (
+        <p className={styles.muted}>{t.search.loading}</p>
+      ) : (
+        <ol className={styles.hot} data-testid="search-hot">
+          {hot.map((h, n) => (
+            <li key={h.id} {...option(first + n)}>
+              <a href={`/article/${h.id}`} onClick={(e) => { e.preventDefault(); onOpen(h.id); }}>
+                <span className={styles.rank} data-rank={n + 1}>{CIRCLED[n]}</span>
+                {h.article_title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
