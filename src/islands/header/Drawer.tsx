@@ -23,7 +23,7 @@ interface Props {
 
 const holds = (item: DrawerItem, path: string) => item.children?.some((child) => isCurrentPath(path, child.href!)) ?? false;
 
-/** The mobile navigation drawer, from the left, 60% wide (SPEC section 2), with every menu item. */
+/** The mobile navigation drawer, from the left, 60% wide, with every menu item. */
 export default function Drawer({ open, onClose, items, title, user, defaultAvatar }: Props) {
   const panel = useModal<HTMLElement>(open, onClose);
   // Known only once opened in the browser; the closed drawer renders the same on both sides.

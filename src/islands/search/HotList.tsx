@@ -13,7 +13,7 @@ interface Props {
   onOpen: (id: number) => void;
 }
 
-/** The five most read articles, ranked ① to ⑤ (SPEC section 2). */
+/** The five most read articles, ranked ① to ⑤. */
 export default function HotList({ hot, first, option, onOpen }: Props) {
   return (
     <section aria-label={t.search.hot}>

@@ -12,7 +12,7 @@ import SearchField from './SearchField';
 import { useSearch } from './useSearch';
 import styles from './SearchDialog.module.scss';
 
-/** The search dialog (SPEC section 2): history and hot list when empty, highlighted results when typing. */
+/** The search dialog: history and hot list when empty, highlighted results when typing. */
 export default function SearchDialog() {
   const open = useStore($searchOpen);
   const search = useSearch(open);
