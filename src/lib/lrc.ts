@@ -1,5 +1,5 @@
 /**
- * LRC lyrics to timed lines (docs/api.md, `/wapi/lyric`): `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`,
+ * LRC lyrics to timed lines (docs/api.md §8.2): `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`,
  * `[mm:ss.xxx]` and `[mm:ss:xx]`; several time tags on a line; minutes of 100 or more;
  * `[offset:±ms]` applied; metadata tags and JSON credit lines skipped; empty lines kept as pauses.
  */
