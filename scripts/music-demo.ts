@@ -1,4 +1,4 @@
-/** `npm run music:demo`: writes the demo library (four playlists of synthesised tracks with lyrics) into MUSIC_DIR. */
+/** `npm run music:demo`: writes the demo library (playlists of synthesised tracks with lyrics) into MUSIC_DIR. */
 import { resolve } from 'node:path';
 import { generateDemoLibrary } from '../src/server/music/demo/generate.ts';
 import { DEFAULT_MUSIC_DIR } from '../src/server/music/index.ts';

@@ -52,7 +52,7 @@ describe('playlists', () => {
     const { status, body } = await wapi('/toplist/detail');
     expect(status).toBe(200);
     expect(body.code).toBe(200);
-    expect(body.list.map((p: any) => p.name).sort()).toEqual(['周末咖啡馆', '海边的风', '深夜写代码', '清晨散步', '零散小曲'].sort());
+    expect(body.list.map((p: any) => p.name).sort()).toEqual(['周末咖啡馆', '海边的风', '深夜写代码', '清晨散步', '走马灯', '零散小曲'].sort());
     for (const playlist of body.list) {
       expect(Object.keys(playlist).sort()).toEqual(['coverImgUrl', 'description', 'id', 'name', 'trackCount']);
       expect(Number.isSafeInteger(playlist.id) && playlist.id > 0).toBe(true);
@@ -117,6 +117,11 @@ describe('the demo library', () => {
         expect(list.reduce((n: number, p: any) => n + p.trackCount, 0)).toBe(summary.tracks);
         const { songs } = (await getJson(demoServer.url, `/wapi/playlist/track/all?id=${list[3].id}&limit=30&offset=0`)).body;
         expect(songs.length).toBe(list[3].trackCount);
+        // One playlist needs a second page of 30 in the player.
+        const long = list.find((p: any) => p.trackCount > 30);
+        const second = (await getJson(demoServer.url, `/wapi/playlist/track/all?id=${long.id}&limit=30&offset=30`)).body.songs;
+        expect(second.length).toBe(long.trackCount - 30);
+        expect(second.every((song: any) => song.dt >= 1000 && song.dt <= 2100)).toBe(true);
         for (const song of songs) expect(song.ar[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
         const { data } = (await getJson(demoServer.url, `/wapi/song/url/v1?id=${songs[0].id}&level=exhigh`)).body;
         expect((await fetch(`${demoServer.url}${data[0].url}`)).status).toBe(200);

@@ -2,9 +2,9 @@ import { parseBuffer } from 'music-metadata';
 import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseLrc } from '../../src/lib/lrc';
-import { DEMO_PLAYLISTS } from '../../src/server/music/demo/catalog';
+import { DEMO_PLAYLISTS, DEMO_SKETCHES } from '../../src/server/music/demo/catalog';
 import { drawCover } from '../../src/server/music/demo/cover';
-import { demoLyrics } from '../../src/server/music/demo/generate';
+import { demoLyrics, demoSketches, sketchSeconds } from '../../src/server/music/demo/generate';
 import { encodePng } from '../../src/server/music/demo/png';
 import { seededRandom, synthesise } from '../../src/server/music/demo/synth';
 import { encodeWav } from '../../src/server/music/demo/wav';
@@ -56,7 +56,7 @@ describe('encodePng', () => {
   });
 
   it('draws 300×300 covers, each playlist its own', () => {
-    const covers = DEMO_PLAYLISTS.map((p) => drawCover(p.cover));
+    const covers = [...DEMO_PLAYLISTS, DEMO_SKETCHES].map((p) => drawCover(p.cover));
     for (const png of covers) {
       expect(png.readUInt32BE(16)).toBe(300);
       expect(png.readUInt32BE(20)).toBe(300);
@@ -103,6 +103,43 @@ describe('the demo library', () => {
         expect(gap).toBeLessThanOrEqual(3000);
       });
       expect(lines.slice(1, -1).every((line) => /[\u4e00-\u9fff]/.test(line.text))).toBe(true);
+    }
+  });
+
+  it('keeps a playlist of whole songs fourth in the order the player lists them, which it opens by default', () => {
+    // The library lists playlists by name as zh-CN collation orders them (pinyin).
+    const order = [...DEMO_PLAYLISTS.map((p) => p.folder), DEMO_SKETCHES.folder].sort((a, b) => a.localeCompare(b, 'zh-CN', { numeric: true }));
+    expect(DEMO_PLAYLISTS.map((p) => p.folder)).toContain(order[3]);
+    expect(order.indexOf(DEMO_SKETCHES.folder)).toBeGreaterThan(3);
+  });
+
+  it('cuts more than 30 snippets of 1 to 2 seconds from one tune, each different, the same each time', () => {
+    const sketches = demoSketches();
+    expect(sketches.length).toBe(DEMO_SKETCHES.titles.length);
+    expect(sketches.length).toBeGreaterThan(30);
+    expect(new Set(sketches.map((s) => s.file)).size).toBe(sketches.length);
+    sketches.forEach((sketch, i) => {
+      const seconds = sketch.samples.length / sketch.sampleRate;
+      expect(seconds).toBeCloseTo(sketchSeconds(i), 3);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(2);
+      // Faded in and out, so that no cut clicks, and not silent in between.
+      expect(Math.abs(sketch.samples[0])).toBe(0);
+      expect(Math.abs(sketch.samples[sketch.samples.length - 1])).toBeLessThan(0.01);
+      expect(sketch.samples.reduce((peak, sample) => Math.max(peak, Math.abs(sample)), 0)).toBeGreaterThan(0.1);
+    });
+    expect(new Set(sketches.map((s) => s.samples.reduce((sum, sample) => sum + Math.abs(sample), 0))).size).toBe(sketches.length);
+    expect(demoSketches()[7].samples).toEqual(sketches[7].samples);
+  });
+
+  it('gives every snippet its title, artist and one Chinese line to show', () => {
+    for (const sketch of demoSketches()) {
+      expect(sketch.lyrics).toContain(`[ti:${sketch.title}]`);
+      expect(sketch.lyrics).toContain(`[ar:${DEMO_SKETCHES.artist}]`);
+      const lines = parseLrc(sketch.lyrics);
+      expect(lines.map((line) => line.time)).toEqual([0, 500]);
+      expect(lines[0].text).toBe(`${sketch.title} - ${DEMO_SKETCHES.artist}`);
+      expect(lines[1].text).toMatch(/[\u4e00-\u9fff]/);
     }
   });
 

@@ -1,4 +1,9 @@
-/** What the demo library holds: four playlists of short original tunes, with lyrics to match. */
+/**
+ * What the demo library holds: four playlists of short original tunes, with lyrics to match, and
+ * a fifth of 36 snippets of a second or two, long enough to need a second page in the player.
+ * Playlists are listed by their names' pinyin and the player opens the fourth, so the snippets'
+ * name (走马灯) sorts after the four songs' (周末咖啡馆 stays the fourth).
+ */
 
 export interface DemoTrack {
   file: string;
@@ -83,3 +88,29 @@ export const DEMO_PLAYLISTS: DemoPlaylist[] = [
     ],
   },
 ];
+
+export interface DemoSketches {
+  folder: string;
+  album: string;
+  artist: string;
+  /** One tune is synthesised from this seed and cut into the tracks, so 36 tracks cost one synthesis. */
+  seed: number;
+  cover: DemoPlaylist['cover'];
+  lyrics: string[];
+  /** One track per title, in this order. */
+  titles: string[];
+}
+
+export const DEMO_SKETCHES: DemoSketches = {
+  folder: '走马灯',
+  album: '一瞬',
+  artist: '拾光',
+  seed: 5501,
+  cover: { from: [128, 24, 36], to: [236, 128, 62], shape: 'sun', ink: [255, 222, 128] },
+  lyrics: ['灯影转了一圈', '一眨眼就过去', '又是新的一格', '画里的人在走', '风吹动了纸灯', '时间不肯停留'],
+  titles: [
+    '立春', '雨水', '惊蛰', '春分', '清明', '谷雨', '立夏', '小满', '芒种', '夏至', '小暑', '大暑',
+    '立秋', '处暑', '白露', '秋分', '寒露', '霜降', '立冬', '小雪', '大雪', '冬至', '小寒', '大寒',
+    '子时', '丑时', '寅时', '卯时', '辰时', '巳时', '午时', '未时', '申时', '酉时', '戌时', '亥时',
+  ],
+};

@@ -1,7 +1,7 @@
-/** Writes the demo library (four playlists of synthesised tracks, lyrics and covers) into a folder. */
+/** Writes the demo library (playlists of synthesised tracks, lyrics and covers) into a folder. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEMO_PLAYLISTS, type DemoPlaylist, type DemoTrack } from './catalog.ts';
+import { DEMO_PLAYLISTS, DEMO_SKETCHES, type DemoPlaylist, type DemoSketches, type DemoTrack } from './catalog.ts';
 import { drawCover } from './cover.ts';
 import { seededRandom, synthesise, type Tune } from './synth.ts';
 import { encodeWav } from './wav.ts';
@@ -34,24 +34,80 @@ export function demoLyrics(playlist: DemoPlaylist, track: DemoTrack, tune: Tune)
   return `${lines.join('\n')}\n`;
 }
 
+/** The snippets' lengths: 1, 1.5 and 2 seconds in turn. */
+export const sketchSeconds = (index: number) => 1 + (index % 3) * 0.5;
+
+const EDGE_FADE_SECONDS = 0.01;
+const TAIL_FADE_SECONDS = 0.15;
+
+export interface Sketch {
+  file: string;
+  title: string;
+  samples: Float32Array;
+  sampleRate: number;
+  lyrics: string;
+}
+
+/** Consecutive pieces of one tune, each faded in and out so that no cut clicks. */
+export function demoSketches(sketches: DemoSketches = DEMO_SKETCHES): Sketch[] {
+  const total = sketches.titles.reduce((sum, _, i) => sum + sketchSeconds(i), 0);
+  // A few seconds to spare: the tune is whole bars long, and its own last bar fades to silence.
+  const tune = synthesise(sketches.seed, total + 4);
+  let start = 0;
+  return sketches.titles.map((title, i) => {
+    const samples = tune.samples.slice(start, start + Math.round(sketchSeconds(i) * tune.sampleRate));
+    start += samples.length;
+    const fadeIn = Math.round(EDGE_FADE_SECONDS * tune.sampleRate);
+    const fadeOut = Math.round(TAIL_FADE_SECONDS * tune.sampleRate);
+    for (let n = 0; n < fadeIn; n++) samples[n] *= n / fadeIn;
+    for (let n = 0; n < fadeOut; n++) samples[samples.length - 1 - n] *= n / fadeOut;
+    const heading = `[ti:${title}]\n[ar:${sketches.artist}]\n[al:${sketches.album}]`;
+    const lyrics = `${heading}\n${stamp(0)}${title} - ${sketches.artist}\n${stamp(0.5)}${sketches.lyrics[i % sketches.lyrics.length]}\n`;
+    return { file: `${String(i + 1).padStart(2, '0')}-${title}.wav`, title, samples, sampleRate: tune.sampleRate, lyrics };
+  });
+}
+
+async function writePlaylist(dir: string, folder: string, cover: DemoPlaylist['cover'], tracks: Iterable<{ file: string; wav: Buffer; lyrics: string }>): Promise<DemoSummary> {
+  const path = join(dir, folder);
+  await mkdir(path, { recursive: true });
+  const png = drawCover(cover);
+  await writeFile(join(path, 'cover.png'), png);
+  const summary: DemoSummary = { playlists: 1, tracks: 0, bytes: png.length };
+  for (const track of tracks) {
+    const lyrics = Buffer.from(track.lyrics, 'utf8');
+    await writeFile(join(path, track.file), track.wav);
+    await writeFile(join(path, track.file.replace(/\.wav$/, '.lrc')), lyrics);
+    summary.tracks++;
+    summary.bytes += track.wav.length + lyrics.length;
+  }
+  return summary;
+}
+
+function* songsOf(playlist: DemoPlaylist) {
+  for (const track of playlist.tracks) {
+    const tune = synthesise(track.seed, track.seconds);
+    const wav = encodeWav(tune.samples, tune.sampleRate, { title: track.title, artist: track.artist, album: playlist.album });
+    yield { file: track.file, wav, lyrics: demoLyrics(playlist, track, tune) };
+  }
+}
+
+function* snippetsOf(sketches: DemoSketches) {
+  for (const sketch of demoSketches(sketches)) {
+    const wav = encodeWav(sketch.samples, sketch.sampleRate, { title: sketch.title, artist: sketches.artist, album: sketches.album });
+    yield { file: sketch.file, wav, lyrics: sketch.lyrics };
+  }
+}
+
 export async function generateDemoLibrary(dir: string): Promise<DemoSummary> {
+  const parts = [
+    ...DEMO_PLAYLISTS.map((playlist) => writePlaylist(dir, playlist.folder, playlist.cover, songsOf(playlist))),
+    writePlaylist(dir, DEMO_SKETCHES.folder, DEMO_SKETCHES.cover, snippetsOf(DEMO_SKETCHES)),
+  ];
   const summary: DemoSummary = { playlists: 0, tracks: 0, bytes: 0 };
-  for (const playlist of DEMO_PLAYLISTS) {
-    const folder = join(dir, playlist.folder);
-    await mkdir(folder, { recursive: true });
-    const cover = drawCover(playlist.cover);
-    await writeFile(join(folder, 'cover.png'), cover);
-    summary.bytes += cover.length;
-    for (const track of playlist.tracks) {
-      const tune = synthesise(track.seed, track.seconds);
-      const wav = encodeWav(tune.samples, tune.sampleRate, { title: track.title, artist: track.artist, album: playlist.album });
-      const lyrics = Buffer.from(demoLyrics(playlist, track, tune), 'utf8');
-      await writeFile(join(folder, track.file), wav);
-      await writeFile(join(folder, track.file.replace(/\.wav$/, '.lrc')), lyrics);
-      summary.tracks++;
-      summary.bytes += wav.length + lyrics.length;
-    }
-    summary.playlists++;
+  for (const part of await Promise.all(parts)) {
+    summary.playlists += part.playlists;
+    summary.tracks += part.tracks;
+    summary.bytes += part.bytes;
   }
   return summary;
 }
