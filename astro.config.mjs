@@ -3,13 +3,14 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { articleImages } from './src/lib/imageLayout.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
   outDir: process.env.DIST_DIR || 'dist',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter)(\/|$)/.test(new URL(page).pathname) })],
+  integrations: [react(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter)(\/|$)/.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

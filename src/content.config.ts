@@ -17,26 +17,28 @@ const siteDate = z.union([z.string(), z.date()]).transform((value, ctx) => {
 
 const articles = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/articles' }),
-  schema: z
-    .object({
-      id: positiveId,
-      title: z.string().min(1).max(100),
-      date: siteDate,
-      updated: siteDate.optional(),
-      category: z.string().min(1).max(20),
-      tags: z.array(z.string().min(1).max(20)).min(1).max(8),
-      cover: z.string().optional(),
-      description: z.string().max(200).optional(),
-      pinned: z.boolean().default(false),
-      order: z.number().int().default(0),
-      draft: z.boolean().default(false),
-      type: z.enum(['original', 'repost', 'translation']).default('original'),
-      origin_url: z.url().optional(),
-    })
-    .refine((a) => a.type === 'original' || a.origin_url, {
-      message: '转载或翻译的文章必须填写 origin_url',
-      path: ['origin_url'],
-    }),
+  // `cover` is a path relative to the article (`./covers/x.jpg`); the build checks it exists and optimises it.
+  schema: ({ image }) =>
+    z
+      .object({
+        id: positiveId,
+        title: z.string().min(1).max(100),
+        date: siteDate,
+        updated: siteDate.optional(),
+        category: z.string().min(1).max(20),
+        tags: z.array(z.string().min(1).max(20)).min(1).max(8),
+        cover: image().optional(),
+        description: z.string().max(200).optional(),
+        pinned: z.boolean().default(false),
+        order: z.number().int().default(0),
+        draft: z.boolean().default(false),
+        type: z.enum(['original', 'repost', 'translation']).default('original'),
+        origin_url: z.url().optional(),
+      })
+      .refine((a) => a.type === 'original' || a.origin_url, {
+        message: '转载或翻译的文章必须填写 origin_url',
+        path: ['origin_url'],
+      }),
 });
 
 const talks = defineCollection({

@@ -1,12 +1,22 @@
 /** Build-time access to the articles collection: every page reads articles through here. */
+import type { ImageMetadata } from 'astro';
+import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { SHARE_IMAGE_WIDTH, imageFacts } from '../lib/imageLayout';
 import { assertUniqueIds, countNames, sortForHome, type ArticleMeta } from '../lib/articles';
 import { countWords, plainText, readingMinutes } from '../lib/reading';
 
 export interface Article extends ArticleMeta {
   entry: CollectionEntry<'articles'>;
   description: string;
-  cover?: string;
+  cover?: ImageMetadata;
+  /**
+   * The cover as one file at a site path: a JPEG 1200 px wide (og:image, the feed and the API's
+   * `article_cover` want one plain URL), or the SVG itself.
+   */
+  coverUrl?: string;
+  /** `coverUrl` when link previews can show it (JPEG, PNG or WebP, not SVG). */
+  shareImage?: string;
   type: 'original' | 'repost' | 'translation';
   origin_url?: string;
   updated?: Date;
@@ -16,7 +26,15 @@ export interface Article extends ArticleMeta {
 
 let cache: Promise<Article[]> | undefined;
 
-function toArticle(entry: CollectionEntry<'articles'>): Article {
+async function coverUrls(cover: ImageMetadata | undefined): Promise<Pick<Article, 'coverUrl' | 'shareImage'>> {
+  if (!cover) return {};
+  const { format, width } = imageFacts(cover);
+  if (format === 'svg') return { coverUrl: (await getImage({ src: cover })).src };
+  const url = (await getImage({ src: cover, width: Math.min(width, SHARE_IMAGE_WIDTH), format: 'jpeg' })).src;
+  return { coverUrl: url, shareImage: url };
+}
+
+async function toArticle(entry: CollectionEntry<'articles'>): Promise<Article> {
   const d = entry.data;
   const body = entry.body ?? '';
   const words = countWords(body);
@@ -31,6 +49,7 @@ function toArticle(entry: CollectionEntry<'articles'>): Article {
     pinned: d.pinned,
     order: d.order,
     cover: d.cover,
+    ...(await coverUrls(d.cover)),
     type: d.type,
     origin_url: d.origin_url,
     description: d.description || plainText(body).slice(0, 120),
@@ -42,7 +61,7 @@ function toArticle(entry: CollectionEntry<'articles'>): Article {
 async function load(): Promise<Article[]> {
   const entries = await getCollection('articles');
   assertUniqueIds(entries.map((e) => ({ id: e.data.id, file: e.filePath ?? e.id })));
-  return entries.filter((e) => !e.data.draft || import.meta.env.DEV).map(toArticle);
+  return Promise.all(entries.filter((e) => !e.data.draft || import.meta.env.DEV).map(toArticle));
 }
 
 /** Published articles in home order (pinned, then order, then newest). */

@@ -11,7 +11,7 @@ export async function GET() {
       id: a.id,
       title: a.title,
       description: a.description,
-      cover: a.cover ?? null,
+      cover: a.coverUrl ?? null,
       category: a.category,
       tags: [...a.tags],
       pinned: a.pinned,
