@@ -1,5 +1,5 @@
 /**
- * `npm run covers:demo`: draws the demo articles' raster artwork (landscapes of layered ridges under
+ * `node scripts/generate-covers.ts`: draws the demo articles' raster artwork (landscapes of layered ridges under
  * a sky) as SVG, renders it with sharp and writes JPEG files next to the articles. The output is
  * committed; the script only needs to run again when a scene below changes. Film grain and many
  * ridge edges make the pictures cost about what a photo would, so the image pipeline is tested fairly.
