@@ -1,8 +1,9 @@
 /**
- * `node scripts/generate-covers.ts`: draws the demo articles' raster artwork (landscapes of layered ridges under
- * a sky) as SVG, renders it with sharp and writes JPEG files next to the articles. The output is
- * committed; the script only needs to run again when a scene below changes. Film grain and many
- * ridge edges make the pictures cost about what a photo would, so the image pipeline is tested fairly.
+ * `node scripts/generate-covers.ts`: draws the demo articles' raster artwork (landscapes of layered
+ * ridges under a sky) as SVG, renders it with sharp and writes JPEG files next to the articles. The
+ * output is committed; run it again only after changing a scene below. Textured ridges, clouds and
+ * film grain give the encoders real detail to keep, so the image pipeline is not tried on flat colour
+ * alone; a camera photo of the same size still weighs several times more.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
