@@ -212,7 +212,8 @@ describe('sessions', () => {
   });
 });
 
-describe('the admin from ADMIN_USERNAME', () => {
+// These start servers of their own, each migrating a database and hashing passwords: slow on a busy machine.
+describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
   it('is created at start, is never a silent promotion, and a new password there ends its sessions', async () => {
     const admin = await startApi({ ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword1' });
     const env = { DATABASE_URL: `file:${join(admin.dir, 'blog.db')}`, UPLOAD_DIR: join(admin.dir, 'uploads'), TRUST_PROXY: 'loopback' };
@@ -259,7 +260,7 @@ describe('the admin from ADMIN_USERNAME', () => {
   });
 });
 
-describe('an https site', () => {
+describe('an https site', { timeout: 90_000 }, () => {
   it('sends the session and device cookies Secure even over a plain connection', async () => {
     const https = await startApi({ SITE_URL: 'https://blog.example' });
     try {
