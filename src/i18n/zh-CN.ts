@@ -54,6 +54,12 @@ export const t = {
     copyEmpty: '没有需要复制的目标内容',
     copyFailed: '复制失败，请手动选择文本复制',
   },
+  talk: {
+    count: (n: number) => `${n} 条说说`,
+    empty: '还没有说说',
+    all: '← 全部说说',
+    openImage: (n: number, total: number) => `查看大图（第 ${n} 张，共 ${total} 张）`,
+  },
   pages: {
     home: '首页',
     archives: '时间轴',
