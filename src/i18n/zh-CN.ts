@@ -31,7 +31,6 @@ export const t = {
   },
   list: {
     pinned: '置顶',
-    readMore: '阅读全文',
     previousPage: '上一页',
     nextPage: '下一页',
     page: (n: number) => `第 ${n} 页`,
@@ -143,7 +142,6 @@ export const t = {
     saved: '保存成功',
     nickNameEmpty: '昵称不能为空',
     username: '用户名',
-    joined: '注册时间',
     password: '修改密码',
     oldPassword: '原密码',
     newPassword: '新密码',
@@ -156,8 +154,5 @@ export const t = {
     imageOnly: '请选择 PNG、JPEG、WebP 或 GIF 图片',
     imageTooLarge: '图片压缩后仍超过 2 MB，请换一张小一些的图片',
     redirecting: '请先登录，正在前往登录页…',
-  },
-  toast: {
-    welcome: '欢迎光临',
   },
 };
