@@ -78,18 +78,16 @@ beforeAll(async () => {
     const answer = standInAnswer(new URL(req.url ?? '/', 'http://stand-in'));
     if (answer === 'garbage') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>维护中</html>');
     const send = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json', 'Set-Cookie': 'MUSIC_U=secret' }).end(JSON.stringify(body));
-    if (answer === 'slow') {
-      const timer = setTimeout(() => send(200, { code: 200, result: { songs: [], songCount: 0 } }), 5000);
-      res.on('close', () => clearTimeout(timer));
-      return;
-    }
+    // A slow upstream never answers: only our own timeout can end the request.
+    if (answer === 'slow') return;
     send(answer.status, answer.body);
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   const { port } = standIn.address() as { port: number };
   server = await startServer({
     MUSIC_UPSTREAM: `http://127.0.0.1:${port}`,
-    MUSIC_UPSTREAM_TIMEOUT_MS: '300',
+    // Long enough for a loaded machine; the slow stand-in never answers, so it is reached only there.
+    MUSIC_UPSTREAM_TIMEOUT_MS: '3000',
     MUSIC_DIR: join(dir, 'music'),
     DATABASE_URL: `file:${join(dir, 'blog.db')}`,
     UPLOAD_DIR: join(dir, 'uploads'),
@@ -216,12 +214,10 @@ describe('upstream mode', () => {
     expect(count(BIG_FIRST)).toBe(2);
   });
 
-  it('answers 504 quickly when the upstream is too slow', async () => {
-    const started = Date.now();
+  it('answers 504 when the upstream is too slow', async () => {
     const { status, body } = await wapi('/cloudsearch?keywords=slow');
     expect(status).toBe(504);
     expect(body).toEqual({ code: 504, msg: '音乐服务暂时不可用，请稍后再试' });
-    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('answers 502 when the upstream answers garbage', async () => {
