@@ -28,6 +28,11 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
-  // `npm run dev` runs the API beside Astro's dev server and points this proxy at it.
-  vite: process.env.API_PROXY ? { server: { proxy: { '/api': process.env.API_PROXY, '/wapi': process.env.API_PROXY } } } : {},
+  vite: {
+    // Constants imported from another module (the limits in src/contract) are written into each
+    // chunk that uses them, instead of a shared chunk of their own and an import.
+    build: { rolldownOptions: { optimization: { inlineConst: true } } },
+    // `npm run dev` runs the API beside Astro's dev server and points this proxy at it.
+    ...(process.env.API_PROXY ? { server: { proxy: { '/api': process.env.API_PROXY, '/wapi': process.env.API_PROXY } } } : {}),
+  },
 });

@@ -3,21 +3,24 @@
  * A password given (or ADMIN_PASSWORD) that differs from the current one replaces it, ends
  * every login of that user and forgets the places it logged in from.
  */
-import { migrateDb, openDb } from '../src/server/db/client.ts';
-import { USERNAME } from '../src/server/api/routes/users.ts';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../src/contract/limits.ts';
+import { passwordProblem, usernameProblem } from '../src/lib/accountRules.ts';
+import { databaseSettings, migrateDb, openDb } from '../src/server/db/client.ts';
 import { createUserService } from '../src/server/users/service.ts';
 
 const [username, password = process.env.ADMIN_PASSWORD || undefined] = process.argv.slice(2);
-if (!username || !USERNAME.test(username)) {
-  console.error('用法：npm run admin:create -- <用户名> [密码]（用户名为 3 到 20 位字母或数字）');
+if (!username || usernameProblem(username)) {
+  console.error(`用法：npm run admin:create -- <用户名> [密码]（用户名为 ${USERNAME_MIN_LENGTH} 到 ${USERNAME_MAX_LENGTH} 位字母或数字）`);
   process.exit(1);
 }
-if (password !== undefined && password.length < 8) {
-  console.error('密码至少 8 位');
+const problem = password === undefined ? null : passwordProblem(password);
+if (problem) {
+  console.error(problem);
   process.exit(1);
 }
 
-const db = await openDb();
+const { url, authToken } = databaseSettings(process.env);
+const db = await openDb(url, authToken);
 await migrateDb(db);
 try {
   const { status, passwordReset } = await createUserService(db).ensureAdmin(username, password, { promote: true });

@@ -1,6 +1,11 @@
-/** The browser's request client and the API calls islands make. */
+/** The browser's request client and the API calls islands make; the shapes are the contract's. */
+import type { ArticleLive, HotArticle, SearchResult } from '../contract/articles';
+import type { LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
 import { createRequest } from '../lib/request';
 import { showNotice } from '../stores/toast';
+
+// Re-exported for the search dialog, which imports them from here.
+export type { HotArticle, SearchResult };
 
 let unauthorizedHandler: () => void = () => {};
 
@@ -15,50 +20,19 @@ export const http = createRequest({
   onUnauthorized: () => unauthorizedHandler(),
 });
 
-export interface ArticleLive {
-  view_times: number;
-  thumbs_up_times: number;
-  reading_duration: number;
-  is_like: boolean;
-}
-
-export interface SearchResult {
-  id: number;
-  article_title: string;
-  article_content: string;
-}
-
-export interface HotArticle {
-  id: number;
-  article_title: string;
-  view_times: number;
-}
-
-export interface LoginResult {
-  token: string;
-  id: number;
-  username: string;
-  nick_name: string;
-  avatar: string;
-  role: 'admin' | 'user';
-}
-
-export type Profile = Omit<LoginResult, 'token'> & { createdAt: string };
-
 export const api = {
   login: (username: string, password: string) => http.post<LoginResult>('/api/user/login', { username, password }),
-  register: (username: string, password: string, nick_name?: string) =>
-    http.post<{ id: number; username: string }>('/api/user/register', { username, password, nick_name }),
+  register: (username: string, password: string, nick_name?: string) => http.post<Registered>('/api/user/register', { username, password, nick_name }),
   // An expired session is already logged out: no "please log in" detour.
   logout: () => http.request<boolean>('POST', '/api/user/logout', {}, {}, { quiet401: true }),
   me: () => http.get<Profile>('/api/user/getUserInfo'),
-  updateProfile: (changes: { nick_name?: string; avatar?: string }) => http.put<Profile>('/api/user/updateOwnUserInfo', changes),
+  updateProfile: (changes: ProfileChanges) => http.put<Profile>('/api/user/updateOwnUserInfo', changes),
   updatePassword: (password: string, password1: string, password2: string) =>
     http.put<boolean>('/api/user/updatePassword', { password, password1, password2 }),
   uploadImage: (file: Blob, name: string) => {
     const form = new FormData();
     form.append('file', file, name);
-    return http.post<{ url: string }>('/api/upload/img', form);
+    return http.post<UploadedImage>('/api/upload/img', form);
   },
   addSiteView: () => http.put<number>('/api/config/addView'),
   viewArticle: (id: number) => http.put<ArticleLive>(`/api/article/view/${id}`),

@@ -1,31 +1,9 @@
 /** The player's calls to the music service (/wapi, NeteaseCloudMusicApi shapes: success is code 200). */
-export interface Artist {
-  id: number;
-  name: string;
-}
+import type { Artist, MusicAnswer, Playlist, Song } from '../contract/music';
 
-export interface Song {
-  id: number;
-  name: string;
-  ar: Artist[];
-  alia: string[];
-  al: { id: number; name: string; picUrl: string };
-  dt?: number;
-  awardName?: string;
-}
+export type { Artist, Playlist, Song };
 
-export interface Playlist {
-  id: number;
-  name: string;
-  coverImgUrl: string;
-  description?: string;
-  trackCount?: number;
-}
-
-interface Answer {
-  code: number;
-  msg?: string;
-}
+type Answer = MusicAnswer;
 
 export class MusicError extends Error {}
 

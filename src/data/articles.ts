@@ -3,7 +3,8 @@ import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { SHARE_IMAGE_WIDTH, imageFacts } from '../lib/imageLayout';
-import { assertUniqueIds, countNames, sortForHome, type ArticleMeta } from '../lib/articles';
+import { countNames, sortForHome, type ArticleMeta } from '../lib/articles';
+import { assertUniqueIds } from '../lib/contentIds';
 import { countWords, plainText, readingMinutes } from '../lib/reading';
 
 export interface Article extends ArticleMeta {

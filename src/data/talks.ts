@@ -1,5 +1,5 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { assertUniqueIds } from '../lib/articles';
+import { assertUniqueIds } from '../lib/contentIds';
 
 export type Talk = CollectionEntry<'talks'>;
 

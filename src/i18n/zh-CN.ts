@@ -1,4 +1,6 @@
-/** Every UI string, in one place. */
+/** Every UI string, in one place; limits are quoted from the contract, so the words follow the numbers. */
+import { MAX_IMAGE_BYTES, NICK_NAME_MAX_CHARS, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../contract/limits';
+
 export const t = {
   nav: {
     title: '导航',
@@ -106,12 +108,12 @@ export const t = {
     loggingIn: '登录中…',
     registering: '注册中…',
     username: '用户名',
-    usernameHint: '3 到 20 位英文字母或数字',
+    usernameHint: `${USERNAME_MIN_LENGTH} 到 ${USERNAME_MAX_LENGTH} 位英文字母或数字`,
     password: '密码',
-    passwordHint: '至少 8 位',
+    passwordHint: `至少 ${PASSWORD_MIN_LENGTH} 位`,
     confirmPassword: '确认密码',
     nickName: '昵称（选填）',
-    nickNameHint: '最多 20 个字，不填会给你起一个',
+    nickNameHint: `最多 ${NICK_NAME_MAX_CHARS} 个字，不填会给你起一个`,
     showPassword: '显示密码',
     hidePassword: '隐藏密码',
     passwordMismatch: '两次输入的密码不一致',
@@ -141,6 +143,7 @@ export const t = {
     saving: '保存中…',
     saved: '保存成功',
     nickNameEmpty: '昵称不能为空',
+    nickNameLimit: `最多 ${NICK_NAME_MAX_CHARS} 个字`,
     username: '用户名',
     password: '修改密码',
     oldPassword: '原密码',
@@ -152,7 +155,7 @@ export const t = {
     noOrders: '还没有订单，购买激活码后会显示在这里。',
     goPay: '去看看激活码',
     imageOnly: '请选择 PNG、JPEG、WebP 或 GIF 图片',
-    imageTooLarge: '图片压缩后仍超过 2 MB，请换一张小一些的图片',
+    imageTooLarge: `图片压缩后仍超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB，请换一张小一些的图片`,
     redirecting: '请先登录，正在前往登录页…',
   },
 };

@@ -10,23 +10,6 @@ export interface ArticleMeta {
   order: number;
 }
 
-export interface Source {
-  id: number;
-  file: string;
-}
-
-/** Fails with every clash named, so the owner can fix them all in one go. */
-export function assertUniqueIds(sources: readonly Source[], kind = '文章'): void {
-  const seen = new Map<number, string>();
-  const clashes: string[] = [];
-  for (const { id, file } of sources) {
-    const first = seen.get(id);
-    if (first) clashes.push(`id ${id}：${first} 与 ${file}`);
-    else seen.set(id, file);
-  }
-  if (clashes.length) throw new Error(`${kind} id 重复，请修改后重新构建：\n  ${clashes.join('\n  ')}`);
-}
-
 export const newestFirst = <T extends Pick<ArticleMeta, 'date' | 'id'>>(a: T, b: T) =>
   +b.date - +a.date || b.id - a.id;
 
@@ -85,17 +68,4 @@ export function countNames(names: Iterable<string>): { name: string; count: numb
   return [...counts]
     .map(([name, count]) => ({ name, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh-CN'));
-}
-
-/**
- * A stable positive integer for a category or tag name (32-bit FNV-1a over UTF-8),
- * so ids survive rebuilds and reorderings without a table to keep in sync.
- */
-export function nameId(name: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(name)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return (hash & 0x7fffffff) || 1;
 }

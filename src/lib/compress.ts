@@ -1,4 +1,5 @@
-export const COMPRESS_TARGET_BYTES = 800 * 1024;
+import { COMPRESS_TARGET_BYTES } from '../contract/limits.ts';
+
 /** The longest side an avatar or picture keeps; larger ones are scaled down. */
 export const MAX_IMAGE_SIDE = 1600;
 

@@ -1,3 +1,5 @@
+import type { PageHeaderEntry } from '../contract/site.ts';
+
 /**
  * The page-header image for a path: the longest configured route prefix that matches,
  * so `/article/12` can share `/article`'s image while `/` never swallows every route.
@@ -34,15 +36,6 @@ export const ROUTE_PATHS = {
   MessageDetail: '/message/detail',
   UserCenter: '/userCenter',
 } as const;
-
-export interface PageHeaderEntry {
-  id: number;
-  /** The original front end's route name. */
-  route_name: string;
-  /** Our path. */
-  path: string;
-  bg_url: string;
-}
 
 /** GET /api/pageHeader/getAll: every route with the image our own page at that path shows. */
 export function pageHeaderList(headers: Record<string, string>): PageHeaderEntry[] {

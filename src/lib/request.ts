@@ -1,14 +1,10 @@
 /**
- * The request client every island uses (SPEC sections 7 and 8): JSON with credentials and
- * X-Requested-With, a 10 s timeout, the body unwrapped, and the
- * spec's notices by status. Side effects (notices, logging out) are injected, so the rules
+ * The request client every island uses: JSON with credentials and X-Requested-With, a 10 s
+ * timeout, the envelope (docs/api.md §1.2) checked, and a notice for each status the reader
+ * must hear of. Side effects (notices, logging out) are injected, so the rules
  * are testable without a browser.
  */
-export interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  result?: T;
-}
+import { TIP_CODE, type Envelope } from '../contract/envelope.ts';
 
 export type NoticeKind = 'info' | 'warning' | 'error';
 
@@ -95,7 +91,7 @@ export function createRequest(deps: RequestDeps) {
       throw new RequestError(response.status, envelope?.message || response.statusText, envelope);
     }
     if (!envelope) throw new RequestError(response.status, '响应格式有误');
-    if (envelope.code === 100) deps.notice(TITLES.tip, envelope.message, 'info');
+    if (envelope.code === TIP_CODE) deps.notice(TITLES.tip, envelope.message, 'info');
     return envelope;
   }
 

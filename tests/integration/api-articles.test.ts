@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameId } from '../../src/lib/articles';
+import { nameId } from '../../src/lib/contentIds';
 import type { ContentIndex } from '../../src/lib/contentIndex';
 import { startApi, type ApiClient } from './api';
 

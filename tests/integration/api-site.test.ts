@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameId } from '../../src/lib/articles';
+import { nameId } from '../../src/lib/contentIds';
 import type { ContentIndex } from '../../src/lib/contentIndex';
 import { site } from '../../src/site.config';
 import { startApi, type ApiClient } from './api';

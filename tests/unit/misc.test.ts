@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countWords, plainText, readingMinutes } from '../../src/lib/reading';
 import { pageHeaderFor, pageHeaderList } from '../../src/lib/pageHeader';
 import { decodeStored, encodeStored } from '../../src/lib/storage';
-import { legacyRedirect } from '../../src/server/legacyRedirect';
+import { legacyRedirect } from '../../src/server/http/legacyRedirect';
 
 describe('reading', () => {
   it('counts CJK characters and Latin words, not markup or code', () => {
@@ -126,7 +126,7 @@ describe('plainText for search', () => {
   });
 });
 
-import { afterLogoutPath } from '../../src/server/api/auth';
+import { afterLogoutPath } from '../../src/server/http/logout';
 
 describe('afterLogoutPath', () => {
   it('returns to the page the reader was on, marked for the toast', () => {

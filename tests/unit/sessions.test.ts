@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCookies } from '../../src/server/api/auth';
+import { createCookies } from '../../src/server/api/cookies';
 import { apiErrors, jsonBody, timeout } from '../../src/server/api/middleware';
 import { userRoutes } from '../../src/server/api/routes/users';
 import { migrateDb, openDb, type Db } from '../../src/server/db/client';

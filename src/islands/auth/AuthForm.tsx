@@ -3,6 +3,7 @@ import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
 import { t } from '../../i18n/zh-CN';
+import { NICK_NAME_INPUT_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../contract/limits';
 import { nickNameProblem, passwordProblem, usernameProblem } from '../../lib/accountRules';
 import { RequestError } from '../../lib/request';
 import { showNotice, showToast } from '../../stores/toast';
@@ -112,15 +113,15 @@ export default function AuthForm({ mode }: { mode: Mode }) {
         <a href="/login" aria-current={isLogin ? 'page' : undefined}>{t.auth.login}</a>
         <a href="/register" aria-current={isLogin ? undefined : 'page'}>{t.auth.register}</a>
       </nav>
-      {input('username', t.auth.username, { name: 'username', autoComplete: 'username', autoCapitalize: 'none', spellCheck: false, maxLength: 64 }, isLogin ? undefined : t.auth.usernameHint)}
+      {input('username', t.auth.username, { name: 'username', autoComplete: 'username', autoCapitalize: 'none', spellCheck: false, maxLength: USERNAME_INPUT_MAX_LENGTH }, isLogin ? undefined : t.auth.usernameHint)}
       <div className={styles.passwordRow}>
-        {input('password', t.auth.password, { name: 'password', type: showPassword ? 'text' : 'password', autoComplete: isLogin ? 'current-password' : 'new-password', maxLength: 128 }, isLogin ? undefined : t.auth.passwordHint)}
+        {input('password', t.auth.password, { name: 'password', type: showPassword ? 'text' : 'password', autoComplete: isLogin ? 'current-password' : 'new-password', maxLength: PASSWORD_MAX_LENGTH }, isLogin ? undefined : t.auth.passwordHint)}
         <button type="button" className={styles.reveal} onClick={() => setShowPassword((v) => !v)} aria-pressed={showPassword}>
           {showPassword ? t.auth.hidePassword : t.auth.showPassword}
         </button>
       </div>
-      {!isLogin && input('confirm', t.auth.confirmPassword, { name: 'confirm', type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: 128 })}
-      {!isLogin && input('nickName', t.auth.nickName, { name: 'nick_name', autoComplete: 'nickname', maxLength: 40 }, t.auth.nickNameHint)}
+      {!isLogin && input('confirm', t.auth.confirmPassword, { name: 'confirm', type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX_LENGTH })}
+      {!isLogin && input('nickName', t.auth.nickName, { name: 'nick_name', autoComplete: 'nickname', maxLength: NICK_NAME_INPUT_MAX_LENGTH }, t.auth.nickNameHint)}
       {problems.form && <p className={styles.formError} role="alert">{problems.form}</p>}
       <button type="submit" className={styles.submit} disabled={busy || !hydrated}>
         {busy ? (isLogin ? t.auth.loggingIn : t.auth.registering) : isLogin ? t.auth.login : t.auth.register}

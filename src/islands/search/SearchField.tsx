@@ -1,9 +1,8 @@
 import type { RefObject } from 'react';
+import { KEYWORD_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import type { useSearch } from './useSearch';
 import styles from './SearchDialog.module.scss';
-
-const KEYWORD_MAX = 50;
 
 interface Props {
   input: RefObject<HTMLInputElement | null>;
@@ -21,7 +20,7 @@ export default function SearchField({ input, search, listId, expanded, activeId 
         ref={input}
         type="search"
         value={search.keyword}
-        maxLength={KEYWORD_MAX}
+        maxLength={KEYWORD_MAX_LENGTH}
         placeholder={t.search.placeholder}
         aria-label={t.search.placeholder}
         role="combobox"

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { api } from '../../client/api';
 import { compressImage } from '../../client/compressImage';
+import { MAX_IMAGE_BYTES } from '../../contract/limits';
 import { uploadName } from '../../lib/compress';
 import { t } from '../../i18n/zh-CN';
 import { RequestError } from '../../lib/request';
@@ -9,7 +10,6 @@ import { updateUser, type UserInfo } from '../../stores/user';
 import styles from './UserCenter.module.scss';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const MAX_UPLOAD = 2 * 1024 * 1024;
 
 export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; defaultAvatar: string }) {
   const input = useRef<HTMLInputElement>(null);
@@ -28,7 +28,7 @@ export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; de
       } catch {
         return setProblem('无法读取这张图片，请换一张试试');
       }
-      if (blob.size > MAX_UPLOAD) return setProblem(t.userCenter.imageTooLarge);
+      if (blob.size > MAX_IMAGE_BYTES) return setProblem(t.userCenter.imageTooLarge);
       const { result: uploaded } = await api.uploadImage(blob, uploadName(blob.type));
       const { result: profile } = await api.updateProfile({ avatar: uploaded!.url });
       updateUser({ avatar: profile!.avatar });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
+import { NICK_NAME_INPUT_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { nickNameProblem } from '../../lib/accountRules';
 import { RequestError } from '../../lib/request';
@@ -36,12 +37,12 @@ export default function NickNameForm({ user }: { user: UserInfo }) {
     <form className={styles.inline} onSubmit={save} noValidate>
       <label htmlFor={`${id}-nick`}>{t.userCenter.nickName}</label>
       <div className={styles.inlineRow}>
-        <input id={`${id}-nick`} value={value} maxLength={40} onChange={(e) => { setValue(e.target.value); setProblem(''); }} aria-invalid={problem ? true : undefined} />
+        <input id={`${id}-nick`} value={value} maxLength={NICK_NAME_INPUT_MAX_LENGTH} onChange={(e) => { setValue(e.target.value); setProblem(''); }} aria-invalid={problem ? true : undefined} />
         <button type="submit" className={styles.button} disabled={busy || value.trim() === user.nick_name}>
           {busy ? t.userCenter.saving : t.userCenter.save}
         </button>
       </div>
-      <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || '最多 20 个字'}</p>
+      <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || t.userCenter.nickNameLimit}</p>
     </form>
   );
 }

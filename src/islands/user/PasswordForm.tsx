@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
+import { PASSWORD_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { passwordProblem } from '../../lib/accountRules';
 import { RequestError } from '../../lib/request';
@@ -51,7 +52,7 @@ export default function PasswordForm() {
         id={`${id}-${name}`}
         type="password"
         autoComplete={autoComplete}
-        maxLength={128}
+        maxLength={PASSWORD_MAX_LENGTH}
         value={values[name]}
         aria-invalid={problems[name] ? true : undefined}
         onChange={(e) => {

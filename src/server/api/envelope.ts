@@ -1,14 +1,10 @@
-/** The API's answer shape `{code, message, result}` and its errors (API.md, Conventions). */
-export interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  result?: T;
-}
+/** Builds the API's answers `{code, message, result}` (src/contract/envelope.ts) and its errors. */
+import { SUCCESS_CODE, TIP_CODE, type Envelope, type ErrorEnvelope } from '../../contract/envelope.ts';
 
-export const ok = <T>(result: T): Envelope<T> => ({ code: 0, message: 'success', result });
+export const ok = <T>(result: T): Envelope<T> => ({ code: SUCCESS_CODE, message: 'success', result });
 
 /** A tip: HTTP 200, shown to the reader as a notice titled 温馨提示. */
-export const tip = <T>(message: string, result?: T): Envelope<T> => ({ code: 100, message, result });
+export const tip = <T>(message: string, result?: T): Envelope<T> => ({ code: TIP_CODE, message, result });
 
 export class ApiError extends Error {
   status: number;
@@ -27,6 +23,6 @@ export const badRequest = (message: string, fields?: string[]) => new ApiError(4
 export const notFound = (message = '请求的内容不存在') => new ApiError(404, message);
 export const forbidden = (message = '权限不足') => new ApiError(403, message);
 
-export function errorBody(error: ApiError): Envelope<{ fields: string[] } | undefined> {
+export function errorBody(error: ApiError): ErrorEnvelope {
   return { code: error.status, message: error.message, ...(error.fields ? { result: { fields: error.fields } } : {}) };
 }

@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { currentUser } from './auth.ts';
+import { currentUser } from './authenticate.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
 import { InvalidInput, NotFound, Refused, RetryLater } from '../shared/errors.ts';

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { MAX_PAGE_SIZE } from '../../contract/limits.ts';
 import { badRequest } from './envelope.ts';
 
 /** Parses input or throws a 400 naming every wrong field, with the first problem as the message. */
@@ -9,8 +10,6 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   throw badRequest(result.error.issues[0]?.message || '参数有误', fields);
 }
 
-export const MAX_PAGE_SIZE = 50;
-
 /** A positive integer id from a path or body, strings of digits included. */
 export const id = (label = 'id') =>
   z.coerce
@@ -19,7 +18,7 @@ export const id = (label = 'id') =>
     .positive({ error: `${label} 必须大于 0` })
     .max(Number.MAX_SAFE_INTEGER, { error: `${label} 超出范围` });
 
-/** `current` from 1; `size` from 1, capped at the maximum rather than refused (API.md, Pagination). */
+/** `current` from 1; `size` from 1, capped at the maximum rather than refused (docs/api.md §1.7). */
 export const paging = {
   current: id('current').max(1_000_000, { error: 'current 超出范围' }),
   size: id('size').transform((n) => Math.min(n, MAX_PAGE_SIZE)),

@@ -1,7 +1,8 @@
 /** The published articles, as exported by the build: lookups, orderings and search, all in memory. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nameId, neighbours, newestFirst, recommend, sortForHome, type ArticleMeta } from '../../lib/articles.ts';
+import { neighbours, newestFirst, recommend, sortForHome, type ArticleMeta } from '../../lib/articles.ts';
+import { nameId } from '../../lib/contentIds.ts';
 import type { ArticleBody, ContentIndex, IndexedArticle } from '../../lib/contentIndex.ts';
 import { buildSearchIndex, type SearchIndex } from '../../lib/search.ts';
 

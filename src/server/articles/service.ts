@@ -1,19 +1,18 @@
-/** The Articles API (API.md): content from the catalog, counters from the database. */
+/** The Articles API (docs/api.md §3): content from the catalog, counters from the database. */
 import { groupByYear, paginate } from '../../lib/articles.ts';
 import { snippet, search } from '../../lib/search.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { site } from '../../site.config.ts';
+import type { ArticleBrief, ArticleCounters, ArticleItem, ArticleLive, RelatedArticles } from '../../contract/articles.ts';
+import { HOT_ARTICLE_COUNT, RELATED_ARTICLE_COUNT, SEARCH_RESULT_LIMIT } from '../../contract/limits.ts';
 import type { Db } from '../db/client.ts';
 import type { Catalog, CatalogArticle } from './catalog.ts';
 import * as stats from './stats.ts';
 
 const TYPE_CODES = { original: 1, repost: 2, translation: 3 } as const;
-export const HOT_COUNT = 5;
-export const SEARCH_LIMIT = 8;
-const RECOMMEND_COUNT = 6;
 
 /** The fields of an article item that only change with a rebuild, computed once per article. */
-function staticFields(a: CatalogArticle) {
+function staticFields(a: CatalogArticle): Omit<ArticleItem, keyof ArticleCounters> {
   const s = a.source;
   return {
     id: a.id,
@@ -36,13 +35,13 @@ function staticFields(a: CatalogArticle) {
 
 const staticCache = new WeakMap<CatalogArticle, ReturnType<typeof staticFields>>();
 
-function item(a: CatalogArticle, counters: stats.ArticleCounters = stats.ZERO) {
+function item(a: CatalogArticle, counters: stats.ArticleCounters = stats.ZERO): ArticleItem {
   let fixed = staticCache.get(a);
   if (!fixed) staticCache.set(a, (fixed = staticFields(a)));
   return { ...fixed, view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingMs };
 }
 
-const brief = (a: CatalogArticle) => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
+const brief = (a: CatalogArticle): ArticleBrief => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
 
 export function createArticleService(db: Db, catalog: Catalog) {
   const counters = stats.createCounterCache(db);
@@ -79,13 +78,13 @@ export function createArticleService(db: Db, catalog: Catalog) {
     byTag: (id: number, current: number, size: number) => taxonomyPage(catalog.tags, id, current, size),
     byCategory: (id: number, current: number, size: number) => taxonomyPage(catalog.categories, id, current, size),
 
-    async related(article: CatalogArticle) {
+    async related(article: CatalogArticle): Promise<RelatedArticles> {
       const { previous, next } = catalog.neighbours(article.id);
-      const recommend = catalog.recommend(article.id, RECOMMEND_COUNT);
+      const recommend = catalog.recommend(article.id, RELATED_ARTICLE_COUNT);
       const shown = [previous, next, ...recommend].filter((a): a is CatalogArticle => a !== null);
       const found = await counters.get(shown.map((a) => a.id));
-      const toItem = (a: CatalogArticle | null) => (a ? item(a, found.get(a.id)) : null);
-      return { previous: toItem(previous), next: toItem(next), recommend: recommend.map(toItem) };
+      const toItem = (a: CatalogArticle) => item(a, found.get(a.id));
+      return { previous: previous && toItem(previous), next: next && toItem(next), recommend: recommend.map(toItem) };
     },
 
     /** The full article, counting the view it represents. */
@@ -95,7 +94,7 @@ export function createArticleService(db: Db, catalog: Catalog) {
     },
 
     /** The static article page's call: count the view and return what the page shows live. */
-    async view(article: CatalogArticle, actor: string) {
+    async view(article: CatalogArticle, actor: string): Promise<ArticleLive> {
       const [viewed, liked] = await Promise.all([stats.addView(db, article.id), stats.isLiked(db, article.id, actor)]);
       counters.put(article.id, viewed);
       return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked };
@@ -103,17 +102,17 @@ export function createArticleService(db: Db, catalog: Catalog) {
 
     /** Five most viewed; newest articles fill in while few have been read. */
     async hot() {
-      const viewed = (await stats.mostViewed(db, HOT_COUNT * 4)).filter((row) => catalog.byId.has(row.id) && row.views > 0);
-      const picked = new Map(viewed.slice(0, HOT_COUNT).map((row) => [row.id, row.views]));
+      const viewed = (await stats.mostViewed(db, HOT_ARTICLE_COUNT * 4)).filter((row) => catalog.byId.has(row.id) && row.views > 0);
+      const picked = new Map(viewed.slice(0, HOT_ARTICLE_COUNT).map((row) => [row.id, row.views]));
       for (const a of catalog.newest) {
-        if (picked.size >= HOT_COUNT) break;
+        if (picked.size >= HOT_ARTICLE_COUNT) break;
         if (!picked.has(a.id)) picked.set(a.id, 0);
       }
       return [...picked].map(([id, views]) => ({ id, article_title: catalog.byId.get(id)!.title, view_times: views }));
     },
 
     search(keyword: string) {
-      return search(catalog.search, keyword, SEARCH_LIMIT).map((hit) => {
+      return search(catalog.search, keyword, SEARCH_RESULT_LIMIT).map((hit) => {
         const a = catalog.byId.get(hit.id)!;
         return { id: a.id, article_title: a.title, article_content: snippet(a.source.text, hit.position) };
       });

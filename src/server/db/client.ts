@@ -12,8 +12,19 @@ const BUSY_TIMEOUT_MS = 5000;
 export const DEFAULT_DATABASE_URL = 'file:./data/blog.db';
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
+export interface DatabaseSettings {
+  url: string;
+  /** For a remote libsql server. */
+  authToken?: string;
+}
+
+/** `DATABASE_URL` (default the project's SQLite file) and `DATABASE_AUTH_TOKEN`. */
+export function databaseSettings(env: Record<string, string | undefined>): DatabaseSettings {
+  return { url: env.DATABASE_URL || DEFAULT_DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN || undefined };
+}
+
 /** Opens the database: the embedded SQLite file by default, or a libsql/sqld server by URL. */
-export async function openDb(url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<Db> {
+export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string): Promise<Db> {
   const isFile = url.startsWith('file:');
   if (isFile) {
     const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
@@ -21,7 +32,7 @@ export async function openDb(url = process.env.DATABASE_URL || DEFAULT_DATABASE_
   }
   // The client pools connections; `timeout` is the busy timeout each of them gets, so a
   // writer waits for another instead of failing with SQLITE_BUSY.
-  const client = createClient({ url, authToken: process.env.DATABASE_AUTH_TOKEN, timeout: BUSY_TIMEOUT_MS });
+  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
   // WAL is stored in the file itself: readers then run beside the writer.
   if (isFile) await client.execute('PRAGMA journal_mode = WAL');
   return drizzle(client, { schema }) as Db;

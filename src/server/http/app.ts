@@ -2,7 +2,7 @@ import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { legacyRedirect } from '../legacyRedirect.ts';
+import { legacyRedirect } from './legacyRedirect.ts';
 import { appErrors, rejectMalformedPaths } from './errors.ts';
 import { securityHeaders, type SecurityOptions } from './headers.ts';
 import { omitKeepAliveLines, staticFiles } from './static.ts';
@@ -20,6 +20,8 @@ export interface AppOptions {
   actions?: Router;
   /** Where uploaded images live; served under /uploads. */
   uploadDir: string;
+  /** Which proxies in front are trusted for the client's address and protocol (see trustProxySetting). */
+  trustProxy?: number | string | false;
   /** The policy headers for documents (see headers.ts); without it, a policy allowing no inline script. */
   security?: SecurityOptions;
 }
@@ -37,12 +39,12 @@ export function trustProxySetting(value: string | undefined): number | string | 
 
 const NOT_FOR_PAGES = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadDir, security }: AppOptions) {
+export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadDir, trustProxy = false, security }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Static files carry their own ETags; API answers are per reader and never cached, so hashing them is waste.
   app.set('etag', false);
-  app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY));
+  app.set('trust proxy', trustProxy);
   const notFoundPage = readFileSync(join(clientDir, '404.html'), 'utf8');
 
   app.use(securityHeaders(security));

@@ -54,7 +54,7 @@ export const NETEASE_MEDIA_ORIGIN = 'https://*.music.126.net';
  * `MUSIC_UPSTREAM` is set, plus whatever `MEDIA_ORIGINS` lists (space or comma separated).
  * A malformed entry stops the start with a clear message, like the other settings.
  */
-export function mediaOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+export function mediaOriginsFromEnv(env: Record<string, string | undefined>): string[] {
   const origins = new Set<string>();
   if (env.MUSIC_UPSTREAM) origins.add(NETEASE_MEDIA_ORIGIN);
   for (const entry of (env.MEDIA_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)) {

@@ -1,51 +1,49 @@
 /** The production server: `node src/server/http/main.ts` after a build (npm start does both). */
 import './production.ts';
 import { Router, type RequestHandler } from 'express';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createCookies, logoutRoute } from '../api/auth.ts';
+import { createCookies } from '../api/cookies.ts';
 import { apiRouter } from '../api/index.ts';
 import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
+import { readConfig } from '../config.ts';
 import { migrateDb, openDb } from '../db/client.ts';
 import { generateDemoLibrary } from '../music/demo/generate.ts';
-import { createMusicService, musicConfig } from '../music/index.ts';
+import { createMusicService } from '../music/index.ts';
 import { hasAudio } from '../music/scan.ts';
 import { createSiteService } from '../site/service.ts';
-import { createUserServiceFromEnv, ensureAdminFromEnv, startPurging } from '../users/setup.ts';
-import { UPLOAD_DIR } from '../uploads/images.ts';
+import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../users/setup.ts';
 import { createApp } from './app.ts';
 import { refuseTunnels } from './errors.ts';
-import { loadCspSources, mediaOriginsFromEnv } from './cspSources.ts';
-import { contentSecurityPolicy, isHttpsSite } from './headers.ts';
+import { loadCspSources } from './cspSources.ts';
+import { contentSecurityPolicy } from './headers.ts';
+import { logoutRoute } from './logout.ts';
 
-const distDir = resolve(process.env.DIST_DIR ?? 'dist');
-const host = process.env.HOST || '0.0.0.0';
-const port = Number(process.env.PORT || 4321);
+const config = readConfig(process.env);
+const { distDir, host, port } = config;
 
-const db = await openDb();
+const db = await openDb(config.database.url, config.database.authToken);
 await migrateDb(db);
-const users = createUserServiceFromEnv(db);
+const users = userServiceFromSettings(db, { sessions: config.sessions, uploadDir: config.uploadDir });
 await startPurging(users);
-await ensureAdminFromEnv(users);
-const music = musicConfig();
+await ensureAdminAtStart(users, config.admin);
+const music = config.music;
 if (!music.upstream && !(await hasAudio(music.dir))) {
   const demo = await generateDemoLibrary(music.dir);
   console.log(`音乐库是空的，已在 ${music.dir} 生成示例音乐库：${demo.playlists} 个歌单、${demo.tracks} 首歌`);
 }
 const musicService = await createMusicService(music);
-const catalog = await loadCatalog(resolve(process.env.CONTENT_DIR ?? join(distDir, 'server', 'content')));
+const catalog = await loadCatalog(config.contentDir);
 
 // The Astro build exports its handler; it must not start a server of its own.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href)) as { handler: RequestHandler };
 
-// Decided once: whether the site's address is https (Secure cookies, HSTS).
-const httpsSite = isHttpsSite(process.env.SITE_URL);
-const cookies = createCookies({ httpsSite });
+const cookies = createCookies({ httpsSite: config.httpsSite });
 
 // What the built pages need, and the hosts the owner's settings add for covers and audio.
-const policy = contentSecurityPolicy({ ...loadCspSources(distDir), mediaOrigins: mediaOriginsFromEnv() });
+const policy = contentSecurityPolicy({ ...loadCspSources(distDir), mediaOrigins: config.mediaOrigins });
 
 const app = createApp({
   clientDir: join(distDir, 'client'),
@@ -61,8 +59,9 @@ const app = createApp({
   ),
   wapi: musicService.router,
   actions: Router().get('/logout', logoutRoute(users.sessions, cookies)),
-  uploadDir: UPLOAD_DIR,
-  security: { policy, hsts: httpsSite },
+  uploadDir: config.uploadDir,
+  trustProxy: config.trustProxy,
+  security: { policy, hsts: config.httpsSite },
 });
 
 const server = app.listen(port, host, () => {

@@ -1,13 +1,10 @@
 /**
- * Likes by type code, as the original front end asks for them (API.md, Generic likes). Each
+ * Likes by type code, as the original front end asks for them (docs/api.md §4). Each
  * type is answered by the domain that owns its targets, on the same likes table as that
  * domain's own routes, so either way of liking records one like and counts it once.
  */
+import { LIKE_TYPES, type LikeKind, type LikeTypeCode } from '../../contract/likes.ts';
 import type { ArticleService } from '../articles/service.ts';
-
-export const LIKE_TYPES = { 1: 'article', 2: 'talk', 3: 'message', 4: 'comment' } as const;
-export type LikeTypeCode = keyof typeof LIKE_TYPES;
-export type LikeKind = (typeof LIKE_TYPES)[LikeTypeCode];
 
 /** What a domain lends to generic likes. `null` or `false`: there is no target with that id. */
 export interface LikeTarget {

@@ -18,7 +18,7 @@ export const DEFAULT_MUSIC_DIR = 'data/music';
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Reads MUSIC_DIR, MUSIC_UPSTREAM and MUSIC_UPSTREAM_TIMEOUT_MS; a wrong value stops the start with a clear message. */
-export function musicConfig(env: NodeJS.ProcessEnv = process.env): MusicConfig {
+export function musicConfig(env: Record<string, string | undefined>): MusicConfig {
   let upstream: URL | null = null;
   if (env.MUSIC_UPSTREAM) {
     try {

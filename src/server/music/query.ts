@@ -3,11 +3,9 @@
  * forwarded upstream; unknown parameters are dropped, known ones must be valid.
  */
 import { z } from 'astro/zod';
+import { KEYWORD_MAX_LENGTH, MUSIC_MAX_IDS, MUSIC_MAX_LIMIT } from '../../contract/limits.ts';
 import { badParam } from './errors.ts';
 
-export const MAX_IDS = 100;
-export const MAX_LIMIT = 100;
-export const KEYWORDS_MAX = 50;
 const ID = '[1-9]\\d{0,15}';
 const LEVELS = ['standard', 'higher', 'exhigh', 'lossless', 'hires', 'jyeffect', 'sky', 'dolby', 'jymaster'] as const;
 
@@ -23,15 +21,15 @@ const positiveId = (name: string) =>
 
 const idList = (name: string) =>
   text(name)
-    .regex(new RegExp(`^${ID}(,${ID}){0,${MAX_IDS - 1}}$`), { error: `${name} 必须是用逗号分隔的正整数，最多 ${MAX_IDS} 个` })
+    .regex(new RegExp(`^${ID}(,${ID}){0,${MUSIC_MAX_IDS - 1}}$`), { error: `${name} 必须是用逗号分隔的正整数，最多 ${MUSIC_MAX_IDS} 个` })
     .transform((value) => [...new Set(value.split(',').map(Number))])
     .refine((ids) => ids.every(Number.isSafeInteger), { error: `${name} 超出范围` });
 
 const limit = (fallback: number) =>
   text('limit')
-    .regex(/^\d{1,3}$/, { error: `limit 必须是 1 到 ${MAX_LIMIT} 的整数` })
+    .regex(/^\d{1,3}$/, { error: `limit 必须是 1 到 ${MUSIC_MAX_LIMIT} 的整数` })
     .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_LIMIT, { error: `limit 必须是 1 到 ${MAX_LIMIT} 的整数` })
+    .refine((n) => n >= 1 && n <= MUSIC_MAX_LIMIT, { error: `limit 必须是 1 到 ${MUSIC_MAX_LIMIT} 的整数` })
     .default(fallback);
 
 const offset = text('offset')
@@ -42,7 +40,7 @@ const offset = text('offset')
 const keywords = text('keywords')
   .trim()
   .min(1, { error: '请输入搜索内容' })
-  .max(KEYWORDS_MAX, { error: `搜索内容最多 ${KEYWORDS_MAX} 个字` });
+  .max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字` });
 
 const order = z.enum(['hot', 'time'], { error: 'order 只能是 hot 或 time' }).default('hot');
 

@@ -1,17 +1,6 @@
-/** The library's records in NeteaseCloudMusicApi's shapes (API.md, Music). */
+/** The library's records in NeteaseCloudMusicApi's shapes (docs/api.md §8). */
+import type { ArtistProfile, Playlist as PlaylistAnswer, Song } from '../../contract/music.ts';
 import type { Artist, Playlist, Track } from './library.ts';
-
-export interface Song {
-  id: number;
-  name: string;
-  ar: { id: number; name: string }[];
-  al: { id: number; name: string; picUrl: string };
-  alia: string[];
-  /** Duration in milliseconds. */
-  dt: number;
-  /** The album's name, shown in the player's "other" column; '' when there is none. */
-  awardName: string;
-}
 
 /** Clients read `ar[0].name`; a file without an artist tag still gets an entry, with an empty name. */
 export const NO_ARTIST = { id: 0, name: '' } as const;
@@ -23,10 +12,11 @@ export const toSong = (track: Track): Song => ({
   al: { id: track.album.id, name: track.album.name, picUrl: track.picUrl },
   alia: [],
   dt: track.durationMs,
+  // '' when there is no album: the player then shows the alias or nothing.
   awardName: track.album.name,
 });
 
-export const toPlaylist = (playlist: Playlist) => ({
+export const toPlaylist = (playlist: Playlist): PlaylistAnswer => ({
   id: playlist.id,
   name: playlist.name,
   coverImgUrl: playlist.coverImgUrl,
@@ -34,7 +24,7 @@ export const toPlaylist = (playlist: Playlist) => ({
   trackCount: playlist.tracks.length,
 });
 
-export const toArtist = (artist: Artist) => ({ id: artist.id, name: artist.name, picUrl: artist.picUrl });
+export const toArtist = (artist: Artist): ArtistProfile => ({ id: artist.id, name: artist.name, picUrl: artist.picUrl });
 
 /** The file's change time rides along, so a replaced file is fetched anew despite the long cache. */
 export const mediaUrl = (id: number, mtimeMs: number) => `/wapi/media/${id}?v=${Math.floor(mtimeMs).toString(36)}`;

@@ -1,10 +1,10 @@
 /** Uploaded images: only real PNG, JPEG, WebP or GIF, judged by their bytes, stored under random names. */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 
-export const UPLOAD_DIR = resolve(process.env.UPLOAD_DIR || join('data', 'uploads'));
+/** Where uploads go unless `UPLOAD_DIR` says otherwise; relative to the working directory. */
+export const DEFAULT_UPLOAD_DIR = join('data', 'uploads');
 export const UPLOAD_URL_PREFIX = '/uploads/';
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** SVG is not here on purpose: it can carry script. */
 const ALLOWED: Record<string, string> = {

@@ -10,16 +10,17 @@ import type { Db } from '../db/client.ts';
 import { uploads, users } from '../db/schema.ts';
 import { Refused, RetryLater, waitInWords } from '../shared/errors.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
-import { imageExtension, UPLOAD_DIR, UPLOAD_URL_PREFIX, uploadedFileName } from './images.ts';
+import { imageExtension, UPLOAD_URL_PREFIX, uploadedFileName } from './images.ts';
 import { checkQuota, DAILY_UPLOAD_QUOTA, type UploadQuota } from './quota.ts';
 
 export interface UploadOptions {
-  dir?: string;
+  /** Where the files are stored; served under /uploads. */
+  dir: string;
   quota?: UploadQuota;
   clock?: () => number;
 }
 
-export function createUploadService(db: Db, { dir = UPLOAD_DIR, quota = DAILY_UPLOAD_QUOTA, clock = Date.now }: UploadOptions = {}) {
+export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, clock = Date.now }: UploadOptions) {
   const serialize = createKeyedSerializer();
 
   async function recent(userId: number, now: number) {

@@ -3,7 +3,7 @@ import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { knownLogins } from '../db/schema.ts';
 
-/** A place not seen for this long is forgotten; the device cookie lives as long (api/auth.ts). */
+/** A place not seen for this long is forgotten; the device cookie lives as long (api/cookies.ts). */
 export const KNOWN_PLACE_TTL_MS = 365 * 24 * 3600_000;
 
 export async function isKnownPlace(db: Db, userId: number, places: readonly string[]): Promise<boolean> {

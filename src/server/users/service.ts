@@ -1,10 +1,12 @@
-/** Accounts: registration, login with abuse limits, profiles and passwords (API.md, Users). */
+/** Accounts: registration, login with abuse limits, profiles and passwords (docs/api.md §5). */
 import { count, eq } from 'drizzle-orm';
+import type { LoginResult, Profile, PublicProfile, Registered } from '../../contract/users.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { InvalidInput, NotFound, Refused, RetryLater, waitInWords } from '../shared/errors.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
+import { DEFAULT_UPLOAD_DIR } from '../uploads/images.ts';
 import { createUploadService, type UploadService } from '../uploads/service.ts';
 import { forgetPlaces, forgetStalePlaces, isKnownPlace, rememberPlaces } from './knownPlaces.ts';
 import { createLockout, createLoginGuard, loginLimits, type LoginLimits } from './loginGuard.ts';
@@ -35,7 +37,7 @@ function placesOf(origin: Origin): string[] {
   return device ? [addressPlace(origin.ip), device] : [addressPlace(origin.ip)];
 }
 
-export function profile(user: Pick<UserRow, 'id' | 'username' | 'nickName' | 'avatar' | 'role' | 'createdAt'>) {
+export function profile(user: Pick<UserRow, 'id' | 'username' | 'nickName' | 'avatar' | 'role' | 'createdAt'>): Profile {
   return { id: user.id, username: user.username, nick_name: user.nickName, avatar: user.avatar, role: user.role, createdAt: formatDateTime(user.createdAt) };
 }
 
@@ -46,7 +48,7 @@ function defaultNickName(): string {
 
 export function createUserService(db: Db, options: UserServiceOptions = {}) {
   const sessions = options.sessions ?? createSessionStore(db);
-  const uploads = options.uploads ?? createUploadService(db);
+  const uploads = options.uploads ?? createUploadService(db, { dir: DEFAULT_UPLOAD_DIR });
   const limits = options.limits ?? loginLimits();
   const guard = createLoginGuard(limits);
   const passwordGuard = createLockout(limits);
@@ -62,7 +64,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     sessions,
     uploads,
 
-    async register(input: { username: string; password: string; nick_name?: string }) {
+    async register(input: { username: string; password: string; nick_name?: string }): Promise<Registered> {
       if (await findByUsername(db, input.username)) throw new InvalidInput('该用户名已被注册', ['username']);
       const passwordHash = await hashPassword(input.password);
       try {
@@ -82,7 +84,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
      * Never says whether the username exists: a miss and a wrong password look and take the same,
      * and the limits treat unknown names like real ones. Gives a new device token to set as a cookie.
      */
-    async login(input: { username: string; password: string }, origin: Origin) {
+    async login(input: { username: string; password: string }, origin: Origin): Promise<{ result: LoginResult; deviceToken: string }> {
       const places = placesOf(origin);
       const address = places[0];
       const user = await findByUsername(db, input.username);
@@ -123,7 +125,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
 
     info: async (id: number) => profile(await byId(id)),
 
-    async publicProfile(id: number) {
+    async publicProfile(id: number): Promise<PublicProfile> {
       const user = await byId(id);
       return { id: user.id, nick_name: user.nickName, avatar: user.avatar };
     },

@@ -18,7 +18,7 @@ export interface SessionPolicy {
 export const DEFAULT_SESSION_POLICY: SessionPolicy = { ttlMs: 7 * DAY_MS, maxAgeMs: 30 * DAY_MS, slideEveryMs: 10 * 60_000 };
 
 /** `SESSION_TTL_DAYS` (default 7) and `SESSION_MAX_DAYS` (default 30). */
-export function sessionPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): SessionPolicy {
+export function sessionPolicyFromEnv(env: Record<string, string | undefined>): SessionPolicy {
   const days = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Number(value) : fallback) * DAY_MS;
   const maxAgeMs = days(env.SESSION_MAX_DAYS, 30);
   return { ...DEFAULT_SESSION_POLICY, ttlMs: Math.min(days(env.SESSION_TTL_DAYS, 7), maxAgeMs), maxAgeMs };

@@ -1,22 +1,33 @@
-/** The account service as the server runs it: settings from the environment, admin at start, periodic cleanup. */
+/** The account service as the server runs it: its settings, the admin at start, periodic cleanup. */
 import type { Db } from '../db/client.ts';
-import { loginLimits } from './loginGuard.ts';
+import { createUploadService } from '../uploads/service.ts';
 import { createUserService, type UserService } from './service.ts';
-import { createSessionStore, sessionPolicyFromEnv } from './sessions.ts';
+import { createSessionStore, type SessionPolicy } from './sessions.ts';
 
 const PURGE_EVERY_MS = 3600_000;
 
-export function createUserServiceFromEnv(db: Db, env: NodeJS.ProcessEnv = process.env): UserService {
-  const windowMs = Number(env.LOGIN_WINDOW_MS) > 0 ? Number(env.LOGIN_WINDOW_MS) : undefined;
-  return createUserService(db, { sessions: createSessionStore(db, sessionPolicyFromEnv(env)), limits: loginLimits(windowMs) });
+export interface UserSettings {
+  sessions: SessionPolicy;
+  /** Where uploaded images are stored. */
+  uploadDir: string;
 }
 
-/** `ADMIN_USERNAME` (+ `ADMIN_PASSWORD`): creates the admin if missing; never promotes an existing user. */
-export async function ensureAdminFromEnv(users: UserService, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const username = env.ADMIN_USERNAME;
-  if (!username) return;
+/** `ADMIN_USERNAME` and `ADMIN_PASSWORD`. */
+export interface AdminSettings {
+  username: string;
+  password?: string;
+}
+
+export function userServiceFromSettings(db: Db, settings: UserSettings): UserService {
+  return createUserService(db, { sessions: createSessionStore(db, settings.sessions), uploads: createUploadService(db, { dir: settings.uploadDir }) });
+}
+
+/** Creates the admin if missing; never promotes an existing user. */
+export async function ensureAdminAtStart(users: UserService, admin: AdminSettings | null): Promise<void> {
+  if (!admin) return;
+  const { username } = admin;
   try {
-    const { status, passwordReset } = await users.ensureAdmin(username, env.ADMIN_PASSWORD || undefined, { promote: false });
+    const { status, passwordReset } = await users.ensureAdmin(username, admin.password, { promote: false });
     if (status === 'created') console.log(`已创建管理员 ${username}`);
     else if (status === 'not-admin') {
       console.error(`用户 ${username} 已存在但不是管理员：ADMIN_USERNAME 不会把已有账号设为管理员，也没有改动它的密码。如确需如此，请运行 npm run admin:create -- ${username}`);

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
-import { MAX_READING_MS_PER_CALL } from '../../../lib/readingTimer.ts';
+import type { ArticleBriefPage, ArticleDetail, ArticleLive, ArticlePage, HotArticle, RelatedArticles, SearchResult, TimelinePage } from '../../../contract/articles.ts';
+import { KEYWORD_MAX_LENGTH, MAX_READING_MS_PER_CALL, MIN_READING_MS_PER_CALL } from '../../../contract/limits.ts';
 import type { ArticleService } from '../../articles/service.ts';
 import { badRequest, notFound, ok, tip } from '../envelope.ts';
 import { actorOf, limitPerIp } from '../middleware.ts';
@@ -13,16 +14,15 @@ const readingParams = z.object({
   duration: z.coerce
     .number({ error: '阅读时长必须是数字' })
     .int({ error: '阅读时长必须是整数毫秒' })
-    .min(1, { error: '阅读时长至少 1 毫秒' })
+    .min(MIN_READING_MS_PER_CALL, { error: `阅读时长至少 ${MIN_READING_MS_PER_CALL} 毫秒` })
     .max(MAX_READING_MS_PER_CALL, { error: `单次阅读时长最多 ${MAX_READING_MS_PER_CALL} 毫秒（1 小时）` }),
 });
-export const KEYWORD_MAX = 50;
 const keywordParams = z.object({
   keyword: z
     .string({ error: '请输入搜索内容' })
     .trim()
     .min(1, { error: '请输入搜索内容' })
-    .max(KEYWORD_MAX, { error: `搜索内容最多 ${KEYWORD_MAX} 个字` }),
+    .max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字` }),
 });
 
 /** `likeLimit`: the per-address budget for liking, shared with the generic like routes. */
@@ -36,27 +36,27 @@ export function articleRoutes(articles: ArticleService, { likeLimit }: { likeLim
 
   router.get('/blogHomeGetArticleList/:current/:size', async (req, res) => {
     const { current, size } = parse(pagingSchema, req.params);
-    res.json(ok(await articles.home(current, size)));
+    res.json(ok((await articles.home(current, size)) satisfies ArticlePage));
   });
   router.get('/blogTimelineGetArticleList/:current/:size', (req, res) => {
     const { current, size } = parse(pagingSchema, req.params);
-    res.json(ok(articles.timeline(current, size)));
+    res.json(ok(articles.timeline(current, size) satisfies TimelinePage));
   });
   router.post('/getArticleListByTagId', (req, res) => {
     const { id, current, size } = parse(listBody, req.body);
-    res.json(ok(articles.byTag(id, current, size)));
+    res.json(ok(articles.byTag(id, current, size) satisfies ArticleBriefPage));
   });
   router.post('/getArticleListByCategoryId', (req, res) => {
     const { id, current, size } = parse(listBody, req.body);
-    res.json(ok(articles.byCategory(id, current, size)));
+    res.json(ok(articles.byCategory(id, current, size) satisfies ArticleBriefPage));
   });
-  router.get('/getRecommendArticleById/:id', async (req, res) => void res.json(ok(await articles.related(article(req)))));
-  router.get('/getArticleById/:id', limitPerIp(120, 60_000), async (req, res) => void res.json(ok(await articles.detail(article(req)))));
-  router.put('/view/:id', limitPerIp(120, 60_000), async (req, res) => void res.json(ok(await articles.view(article(req), actorOf(req)))));
-  router.get('/getHotArticle', async (_req, res) => void res.json(ok(await articles.hot())));
+  router.get('/getRecommendArticleById/:id', async (req, res) => void res.json(ok((await articles.related(article(req))) satisfies RelatedArticles)));
+  router.get('/getArticleById/:id', limitPerIp(120, 60_000), async (req, res) => void res.json(ok((await articles.detail(article(req))) satisfies ArticleDetail)));
+  router.put('/view/:id', limitPerIp(120, 60_000), async (req, res) => void res.json(ok((await articles.view(article(req), actorOf(req))) satisfies ArticleLive)));
+  router.get('/getHotArticle', async (_req, res) => void res.json(ok((await articles.hot()) satisfies HotArticle[])));
   router.get('/getArticleListByContent{/:keyword}', (req, res) => {
     if (req.params.keyword === undefined) throw badRequest('请输入搜索内容', ['keyword']);
-    res.json(ok(articles.search(parse(keywordParams, req.params).keyword)));
+    res.json(ok(articles.search(parse(keywordParams, req.params).keyword) satisfies SearchResult[]));
   });
 
   router.put('/like/:id', likeLimit, async (req, res) => {

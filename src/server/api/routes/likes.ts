@@ -1,7 +1,8 @@
-/** The original front end's generic like calls (API.md, Generic likes), for the session's reader. */
+/** The original front end's generic like calls (docs/api.md §4), for the session's reader. */
 import { Router, type Request, type Response, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
-import { LIKE_TYPES, type LikeService, type LikeTypeCode } from '../../likes/service.ts';
+import { LIKE_TYPES, type LikeBody, type LikeTypeCode } from '../../../contract/likes.ts';
+import type { LikeService } from '../../likes/service.ts';
 import { notFound, ok, tip } from '../envelope.ts';
 import { actorOf } from '../middleware.ts';
 import { id, parse } from '../validate.ts';
@@ -26,7 +27,7 @@ const likeBody = z.object(
       .optional(),
   },
   { error: '请求体必须是 JSON 对象' },
-);
+) satisfies z.ZodType<LikeBody>;
 
 /** `likeLimit`: the per-address budget for liking, shared with the article routes. */
 export function likeRoutes(likes: LikeService, { likeLimit }: { likeLimit: RequestHandler }): Router {

@@ -1,12 +1,13 @@
 import busboy from 'busboy';
 import { Router, type Request } from 'express';
-import { MAX_IMAGE_BYTES } from '../../uploads/images.ts';
+import { MAX_IMAGE_BYTES } from '../../../contract/limits.ts';
+import type { UploadedImage } from '../../../contract/users.ts';
 import type { UploadService } from '../../uploads/service.ts';
-import { requireUser } from '../auth.ts';
+import { requireUser } from '../authenticate.ts';
 import { ApiError, badRequest, ok } from '../envelope.ts';
 import { limitPerIp } from '../middleware.ts';
 
-const TOO_LARGE = new ApiError(413, '图片不能超过 2 MB');
+const TOO_LARGE = new ApiError(413, `图片不能超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
 
 /** Reads the one `file` part of a multipart body, stopping at the size limit. */
 function readFile(req: Request): Promise<Buffer> {
@@ -49,7 +50,7 @@ export function uploadRoutes(uploads: UploadService): Router {
     }
     const bytes = await readFile(req);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
-    res.json(ok({ url: await uploads.save(user.id, bytes) }));
+    res.json(ok({ url: await uploads.save(user.id, bytes) } satisfies UploadedImage));
   });
   return router;
 }

@@ -1,15 +1,17 @@
 import { z } from 'astro/zod';
 import { Router } from 'express';
-import { nickNameProblem, PASSWORD_MAX, passwordProblem, usernameProblem, USERNAME_PATTERN } from '../../../lib/accountRules.ts';
+import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../../contract/limits.ts';
+import type { LoginBody, LoginResult, PasswordChange, Profile, ProfileChanges, PublicProfile, Registered, RegisterBody } from '../../../contract/users.ts';
+import { nickNameProblem, passwordProblem, usernameProblem } from '../../../lib/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import type { UserService } from '../../users/service.ts';
 import { hashToken } from '../../users/sessions.ts';
-import { deviceTokenOf, requireUser, type Cookies } from '../auth.ts';
+import { requireUser } from '../authenticate.ts';
+import { deviceTokenOf, type Cookies } from '../cookies.ts';
 import { ok } from '../envelope.ts';
 import { limitPerIp } from '../middleware.ts';
 import { id, parse } from '../validate.ts';
 
-export const USERNAME = USERNAME_PATTERN;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A zod rule from one of the shared account rules, so forms and server word problems alike. */
@@ -29,11 +31,11 @@ const nickName = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-const registerBody = z.object({ username, password: password('密码'), nick_name: nickName.optional() });
+const registerBody = z.object({ username, password: password('密码'), nick_name: nickName.optional() }) satisfies z.ZodType<RegisterBody>;
 const loginBody = z.object({
-  username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(64, { error: '用户名或密码错误' }),
-  password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX, { error: '用户名或密码错误' }),
-});
+  username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(USERNAME_INPUT_MAX_LENGTH, { error: '用户名或密码错误' }),
+  password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
+}) satisfies z.ZodType<LoginBody>;
 const updateBody = z
   .object({
     nick_name: nickName.refine((v) => v.length > 0, { error: '昵称不能为空' }).optional(),
@@ -42,17 +44,17 @@ const updateBody = z
       .refine((v) => v === '' || isUploadedImagePath(v), { error: '头像必须是上传的图片' })
       .optional(),
   })
-  .refine((b) => b.nick_name !== undefined || b.avatar !== undefined, { error: '没有需要修改的内容' });
+  .refine((b) => b.nick_name !== undefined || b.avatar !== undefined, { error: '没有需要修改的内容' }) satisfies z.ZodType<ProfileChanges>;
 const passwordBody = z
   .object({ password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) })
   .refine((b) => b.password1 === b.password2, { error: '两次输入的新密码不一致', path: ['password2'] })
-  .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] });
+  .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] }) satisfies z.ZodType<PasswordChange>;
 
 export function userRoutes(users: UserService, cookies: Cookies): Router {
   const router = Router();
 
   router.post('/register', limitPerIp(5, 3600_000, '注册太频繁，请一小时后再试'), async (req, res) => {
-    res.json(ok(await users.register(parse(registerBody, req.body))));
+    res.json(ok((await users.register(parse(registerBody, req.body))) satisfies Registered));
   });
   router.post('/login', limitPerIp(30, 15 * 60_000, '登录太频繁，请 15 分钟后再试'), async (req, res) => {
     const { result, deviceToken } = await users.login(parse(loginBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
@@ -61,20 +63,20 @@ export function userRoutes(users: UserService, cookies: Cookies): Router {
     if (res.headersSent || res.destroyed) return void (await users.sessions.revoke(hashToken(result.token)));
     cookies.setSession(req, res, result.token, users.sessions.policy.ttlMs);
     cookies.setDevice(req, res, deviceToken);
-    res.json(ok(result));
+    res.json(ok(result satisfies LoginResult));
   });
   router.post('/logout', async (req, res) => {
     await users.logout(requireUser(req));
     cookies.clearSession(req, res);
     res.json(ok(true));
   });
-  router.get('/getUserInfo', async (req, res) => void res.json(ok(await users.info(requireUser(req).id))));
+  router.get('/getUserInfo', async (req, res) => void res.json(ok((await users.info(requireUser(req).id)) satisfies Profile)));
   router.get('/getUserInfoById/:id', async (req, res) => {
-    res.json(ok(await users.publicProfile(parse(z.object({ id: id() }), req.params).id)));
+    res.json(ok((await users.publicProfile(parse(z.object({ id: id() }), req.params).id)) satisfies PublicProfile));
   });
   router.put('/updateOwnUserInfo', async (req, res) => {
     const user = requireUser(req);
-    res.json(ok(await users.update(user.id, parse(updateBody, req.body))));
+    res.json(ok((await users.update(user.id, parse(updateBody, req.body))) satisfies Profile));
   });
   router.put('/updatePassword', async (req, res) => {
     const user = requireUser(req);

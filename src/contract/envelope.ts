@@ -1,0 +1,27 @@
+/** The answer shape of every `/api` call (docs/api.md §1.2). */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  result?: T;
+}
+
+/** `code` of a success. */
+export const SUCCESS_CODE = 0;
+/** `code` of a tip: HTTP 200, shown to the reader as a notice titled 温馨提示. */
+export const TIP_CODE = 100;
+
+/** What a 400 carries: the fields that were wrong (`body` when the whole body was). */
+export interface FieldErrors {
+  fields: string[];
+}
+
+/** An error answer: `code` repeats the HTTP status. */
+export type ErrorEnvelope = Envelope<FieldErrors | undefined>;
+
+/** A paged list (docs/api.md §1.7): `current` from 1; past the end, an empty `list`. */
+export interface Page<T> {
+  current: number;
+  size: number;
+  total: number;
+  list: T[];
+}

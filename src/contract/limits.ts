@@ -1,0 +1,46 @@
+/**
+ * The numbers both sides enforce (docs/api.md §5.1, §6, §7.5): the forms stop at them, the
+ * server refuses past them. Islands import these freely: the build writes the values into the
+ * chunks that use them.
+ */
+
+/** Search keywords, for articles and music (`keywords`); counted in UTF-16 units, as `maxLength` counts. */
+export const KEYWORD_MAX_LENGTH = 50;
+
+/** Usernames: ASCII letters or digits, case-insensitive. */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+/**
+ * What the username inputs and the login take: an over-long name typed into the register form
+ * gets the rule's message instead of being cut off, and at login it reads like a wrong password.
+ */
+export const USERNAME_INPUT_MAX_LENGTH = 64;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Nick-names, in characters (code points) after trimming. */
+export const NICK_NAME_MAX_CHARS = 20;
+/** The input's `maxLength` counts UTF-16 units, and a character outside the BMP (an emoji) takes two. */
+export const NICK_NAME_INPUT_MAX_LENGTH = NICK_NAME_MAX_CHARS * 2;
+
+/** `POST /api/upload/img`: the largest image the server takes. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** What the browser compresses an image to before uploading it. */
+export const COMPRESS_TARGET_BYTES = 800 * 1024;
+
+/** `size` of a paged `/api` list: a larger one is capped, not refused. */
+export const MAX_PAGE_SIZE = 50;
+
+/** `/wapi`: the largest `limit` of a list, and the most `ids` in one `song/detail`. */
+export const MUSIC_MAX_LIMIT = 100;
+export const MUSIC_MAX_IDS = 100;
+
+/** `addReadingDuration/{id}/{duration}`: milliseconds per call; longer reading is sent in parts. */
+export const MIN_READING_MS_PER_CALL = 1;
+export const MAX_READING_MS_PER_CALL = 3_600_000;
+
+/** Answers of a fixed length: the hot list, the search results, the articles sharing tags. */
+export const HOT_ARTICLE_COUNT = 5;
+export const SEARCH_RESULT_LIMIT = 8;
+export const RELATED_ARTICLE_COUNT = 6;

@@ -1,0 +1,34 @@
+/** Who is calling: the user behind the session token, attached to the request for the routes. */
+import type { Request, RequestHandler } from 'express';
+import type { SessionStore, SessionUser } from '../users/sessions.ts';
+import { tokenOf, type Cookies } from './cookies.ts';
+import { ApiError } from './envelope.ts';
+
+/** Longer tokens are not ours: not worth a hash and a lookup. */
+const MAX_TOKEN_LENGTH = 200;
+const users = new WeakMap<Request, SessionUser>();
+
+export const currentUser = (req: Request): SessionUser | null => users.get(req) ?? null;
+
+/**
+ * Attaches the user when the credentials are valid; anonymous otherwise. Never refuses by itself.
+ * When the session came by cookie and its expiry moved, the cookie moves with it.
+ */
+export const authenticate = (sessions: SessionStore, cookies: Cookies): RequestHandler => async (req, res, next) => {
+  const token = tokenOf(req);
+  if (token && token.length <= MAX_TOKEN_LENGTH) {
+    const found = await sessions.lookup(token);
+    if (found) {
+      users.set(req, found.user);
+      if (found.renewedUntil && !req.get('Authorization')) cookies.setSession(req, res, token, +found.renewedUntil - Date.now());
+    }
+  }
+  next();
+};
+
+/** The logged-in user, or a 401 the client turns into a trip to /login. */
+export function requireUser(req: Request): SessionUser {
+  const user = currentUser(req);
+  if (!user) throw new ApiError(401, '请先登录');
+  return user;
+}

@@ -1,0 +1,53 @@
+/**
+ * The server's settings, read from the environment once at start (README, 配置) and passed to
+ * the modules that need them; no other server module reads the environment. A malformed value
+ * stops the start with a message naming the variable.
+ */
+import { join, resolve } from 'node:path';
+import { databaseSettings, type DatabaseSettings } from './db/client.ts';
+import { trustProxySetting } from './http/app.ts';
+import { mediaOriginsFromEnv } from './http/cspSources.ts';
+import { isHttpsSite } from './http/headers.ts';
+import { musicConfig, type MusicConfig } from './music/index.ts';
+import { DEFAULT_UPLOAD_DIR } from './uploads/images.ts';
+import type { AdminSettings } from './users/setup.ts';
+import { sessionPolicyFromEnv, type SessionPolicy } from './users/sessions.ts';
+
+export type Env = Record<string, string | undefined>;
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** The build: `dist/client` is served, `dist/server` holds the page handler. */
+  distDir: string;
+  /** The article data the API reads. */
+  contentDir: string;
+  /** The site's address is https: Secure cookies and HSTS. */
+  httpsSite: boolean;
+  trustProxy: number | string | false;
+  uploadDir: string;
+  database: DatabaseSettings;
+  sessions: SessionPolicy;
+  music: MusicConfig;
+  /** Hosts the player may load covers and audio from. */
+  mediaOrigins: string[];
+  admin: AdminSettings | null;
+}
+
+export function readConfig(env: Env): ServerConfig {
+  const distDir = resolve(env.DIST_DIR ?? 'dist');
+  return {
+    host: env.HOST || '0.0.0.0',
+    port: Number(env.PORT || 4321),
+    distDir,
+    contentDir: resolve(env.CONTENT_DIR ?? join(distDir, 'server', 'content')),
+    httpsSite: isHttpsSite(env.SITE_URL),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    uploadDir: resolve(env.UPLOAD_DIR || DEFAULT_UPLOAD_DIR),
+    database: databaseSettings(env),
+    sessions: sessionPolicyFromEnv(env),
+    music: musicConfig(env),
+    mediaOrigins: mediaOriginsFromEnv(env),
+    admin: env.ADMIN_USERNAME ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD || undefined } : null,
+  };
+}

@@ -1,0 +1,58 @@
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/server/config';
+
+describe('readConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 4321,
+      distDir: resolve('dist'),
+      contentDir: resolve('dist', 'server', 'content'),
+      httpsSite: false,
+      trustProxy: false,
+      uploadDir: resolve('data', 'uploads'),
+      database: { url: 'file:./data/blog.db' },
+      mediaOrigins: [],
+      admin: null,
+    });
+    expect(config.music).toMatchObject({ dir: resolve('data', 'music'), upstream: null, timeoutMs: 10_000 });
+  });
+
+  it('reads every setting from the environment it is given', () => {
+    const config = readConfig({
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      DIST_DIR: '/srv/blog/dist',
+      SITE_URL: 'https://blog.example.com',
+      TRUST_PROXY: '1',
+      UPLOAD_DIR: 'files',
+      DATABASE_URL: 'libsql://db.example.com',
+      DATABASE_AUTH_TOKEN: 'secret',
+      SESSION_TTL_DAYS: '2',
+      MUSIC_UPSTREAM: 'https://music.example.com',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'ownerpassword',
+    });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      distDir: '/srv/blog/dist',
+      contentDir: join('/srv/blog/dist', 'server', 'content'),
+      httpsSite: true,
+      trustProxy: 1,
+      uploadDir: resolve('files'),
+      database: { url: 'libsql://db.example.com', authToken: 'secret' },
+      sessions: { ttlMs: 2 * 24 * 3600_000 },
+      admin: { username: 'owner', password: 'ownerpassword' },
+    });
+    expect(config.music.upstream?.origin).toBe('https://music.example.com');
+    expect(config.mediaOrigins).toEqual(['https://*.music.126.net']);
+  });
+
+  it('stops at a malformed setting, naming it', () => {
+    expect(() => readConfig({ MUSIC_UPSTREAM_TIMEOUT_MS: 'soon' })).toThrow(/MUSIC_UPSTREAM_TIMEOUT_MS/);
+    expect(() => readConfig({ MEDIA_ORIGINS: 'https://a.example.com/path' })).toThrow(/MEDIA_ORIGINS/);
+  });
+});
