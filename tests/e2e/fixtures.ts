@@ -15,7 +15,10 @@ const FAILED_LOAD_4XX = /Failed to load resource: the server responded with a st
 export class PageProblems {
   private readonly found: { text: string; url?: string }[] = [];
   private readonly allowed: RegExp[] = [];
-  /** Pages opened on purpose that answer 4xx (a 404 page): the browser logs their status too. */
+  /**
+   * Pages that answer 4xx on purpose: a 404 page a test opens, or a link to a page not built yet
+   * that the router prefetched on hover or focus. The browser logs their status too.
+   */
   readonly documentErrors = new Set<string>();
 
   add(text: string, url?: string): void {
@@ -53,7 +56,9 @@ export async function watchContext(context: BrowserContext, problems: PageProble
     if (!isHandledApiAnswer(message.text(), url, origin)) problems.add(`console.error：${message.text()}（${url}）`, url);
   });
   context.on('response', (response) => {
-    if (response.request().resourceType() === 'document' && response.status() >= 400 && response.status() < 500) problems.documentErrors.add(response.url());
+    const request = response.request();
+    const isPage = request.resourceType() === 'document' || /prefetch/.test(request.headers()['sec-purpose'] ?? '') || request.resourceType() === 'other';
+    if (isPage && response.status() >= 400 && response.status() < 500) problems.documentErrors.add(response.url());
   });
   context.on('request', (request) => {
     const url = new URL(request.url());
