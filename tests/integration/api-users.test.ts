@@ -293,8 +293,10 @@ describe('admins', () => {
       await admin.call('POST', '/user/register', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.1' });
       expect((await admin.call('GET', '/statistic')).body.result.userCount).toBe(2);
 
-      const { execFileSync } = await import('node:child_process');
-      const output = execFileSync(process.execPath, ['scripts/admin-create.ts', 'promoteme'], {
+      // Asynchronously: a blocked test process would keep pooled connections past the server's keep-alive timeout.
+      const { execFile } = await import('node:child_process');
+      const { promisify } = await import('node:util');
+      const { stdout: output } = await promisify(execFile)(process.execPath, ['scripts/admin-create.ts', 'promoteme'], {
         env: { ...process.env, DATABASE_URL: `file:${join(admin.dir, 'blog.db')}` },
         encoding: 'utf8',
       });
