@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
 
 const PORT = Number(process.env.E2E_PORT || 4411);
-// Every run starts on an empty database of its own, never the owner's data/blog.db.
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'blog-e2e-'));
+// Every run starts on an empty database of its own, never the owner's data/blog.db. Workers load
+// this file again and inherit the folder through the environment, so tests can reach its files.
+const DATA_DIR = (process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'blog-e2e-')));
 const DATABASE_URL = `file:${join(DATA_DIR, 'blog.db')}`;
 
 export default defineConfig({

@@ -1,15 +1,29 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's mobile preset against the local production server,
- * three runs per page, reporting the median run (by performance score).
+ * three runs per page, reporting the median run (by performance score) with its accessibility score.
+ *
+ * `npm run bench:a11y` (this script with `--a11y`): the accessibility category alone, once per
+ * route, over every route of the sitemap plus /login and /userCenter (logged in), in the light
+ * and the dark theme; it prints every route below 100 with the audits that failed. Paths after
+ * the flag narrow it to those pages.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Theme } from '../src/lib/theme.ts';
+import { chooseTheme, failingAudits, logIn, sitemapPaths, type Failure } from './lib/accessibility.ts';
 import { build, CHROMIUM, CHROMIUM_FLAGS, PAGES, serve } from './lib/server.ts';
 
 const RUNS = 3;
+const THEMES: Theme[] = ['light', 'dark'];
+/** The page the sweep audits logged in, after every other. */
+const READER_ONLY = '/userCenter';
 
 interface Run {
   score: number;
+  accessibility: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -17,19 +31,18 @@ interface Run {
 }
 
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+const percent = (score: number | null) => Math.round((score ?? 0) * 100);
 
-build();
-const server = await serve();
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-try {
+async function measurePerformance(origin: string, port: number) {
   const rows = [];
   for (const page of PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(server.origin + page.path, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+      const result = await lighthouse(origin + page.path, { port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error' });
       const { categories, audits } = result!.lhr;
       runs.push({
-        score: Math.round((categories.performance.score ?? 0) * 100),
+        score: percent(categories.performance.score),
+        accessibility: percent(categories.accessibility.score),
         fcp: audits['first-contentful-paint'].numericValue ?? 0,
         lcp: audits['largest-contentful-paint'].numericValue ?? 0,
         tbt: audits['total-blocking-time'].numericValue ?? 0,
@@ -41,6 +54,7 @@ try {
       页面: page.name,
       性能分: m.score,
       '各次得分': runs.map((r) => r.score).join(' / '),
+      无障碍: m.accessibility,
       FCP: `${(m.fcp / 1000).toFixed(2)} s`,
       LCP: `${(m.lcp / 1000).toFixed(2)} s`,
       TBT: `${Math.round(m.tbt)} ms`,
@@ -48,6 +62,65 @@ try {
     });
   }
   console.table(rows);
+}
+
+interface Audit {
+  theme: Theme;
+  path: string;
+  score: number;
+  failures: Failure[];
+}
+
+async function sweepAccessibility(origin: string, port: number) {
+  const started = Date.now();
+  // Storage is kept between pages: it holds the theme, and for /userCenter the login.
+  const flags: Flags = { port, onlyCategories: ['accessibility'], logLevel: 'error', disableStorageReset: true, disableFullPageScreenshot: true };
+  const audit = async (theme: Theme, path: string): Promise<Audit> => {
+    const { lhr } = (await lighthouse(origin + path, flags))!;
+    const score = percent(lhr.categories.accessibility.score);
+    // Progress on stderr: the sweep takes a while, and stdout keeps only the findings.
+    process.stderr.write(`${String(score).padStart(3)}  ${theme}  ${path}\n`);
+    return { theme, path, score, failures: failingAudits(lhr) };
+  };
+  // Paths given on the command line narrow the sweep to them, e.g. `npm run bench:a11y -- /talk /userCenter`.
+  const only = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+  const all = [...(await sitemapPaths(origin)), '/login', READER_ONLY];
+  const routes = only.length > 0 ? only : all;
+  const results: Audit[] = [];
+  for (const theme of THEMES) {
+    await chooseTheme(port, origin, theme);
+    for (const path of routes.filter((route) => route !== READER_ONLY)) results.push(await audit(theme, path));
+  }
+  if (routes.includes(READER_ONLY)) {
+    await logIn(port, origin);
+    for (const theme of THEMES) {
+      await chooseTheme(port, origin, theme);
+      results.push(await audit(theme, READER_ONLY));
+    }
+  }
+
+  const below = results.filter((r) => r.score < 100);
+  for (const r of below) {
+    console.log(`\n${r.path}（${r.theme === 'light' ? '浅色' : '深色'}）：${r.score}`);
+    for (const f of r.failures) console.log(`  ${f.id}：${f.title}\n    ${f.nodes.join('\n    ')}`);
+  }
+  console.table(
+    THEMES.map((theme) => {
+      const mine = results.filter((r) => r.theme === theme);
+      return { 主题: theme, 页面数: mine.length, '100 分': mine.filter((r) => r.score === 100).length, 最低分: Math.min(...mine.map((r) => r.score)) };
+    }),
+  );
+  console.log(`共 ${results.length} 次检查，用时 ${Math.round((Date.now() - started) / 1000)} s`);
+  if (below.length > 0) process.exitCode = 1;
+}
+
+build();
+const a11y = process.argv.includes('--a11y');
+// The sweep registers a reader: it gets a database of its own, never the owner's.
+const server = await serve(a11y ? { DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), 'blog-bench-a11y-')), 'blog.db')}` } : {});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+try {
+  await (a11y ? sweepAccessibility : measurePerformance)(server.origin, chrome.port);
 } finally {
   chrome.kill();
   server.stop();

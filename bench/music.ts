@@ -30,7 +30,7 @@ try {
     };
   });
 
-  await page.getByRole('button', { name: /^打开播放器/ }).click();
+  await page.getByRole('button', { name: /打开播放器$/ }).click();
   const rows = page.getByRole('table', { name: '歌单歌曲' }).locator('tbody tr');
   await rows.first().waitFor();
   const count = Math.min(RUNS, await rows.count());

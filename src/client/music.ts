@@ -1,5 +1,6 @@
 /** The player's calls to the music service (/wapi, NeteaseCloudMusicApi shapes: success is code 200). */
 import type { Artist, MusicAnswer, Playlist, Song } from '../contract/music';
+import { t } from '../i18n/zh-CN';
 
 export type { Artist, Playlist, Song };
 
@@ -11,7 +12,7 @@ async function wapi<T extends Answer>(path: string, params: Record<string, strin
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
   const res = await fetch(`/wapi${path}${query.size ? `?${query}` : ''}`, { signal: AbortSignal.timeout(10_000) });
   const body = (await res.json().catch(() => ({ code: res.status }))) as T;
-  if (body.code !== 200) throw new MusicError(body.msg || '音乐服务暂时不可用');
+  if (body.code !== 200) throw new MusicError(body.msg || t.player.serviceDown);
   return body;
 }
 

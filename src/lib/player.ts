@@ -1,4 +1,6 @@
 /** The music player's rules (SPEC section 4), free of the DOM so they can be tested. */
+import { t } from '../i18n/zh-CN';
+
 export const PLAY_MODELS = ['RANDOM', 'LISTLOOP', 'SINGLECYCLE'] as const;
 export type PlayModel = (typeof PLAY_MODELS)[number];
 export type PlayType = 'TOP' | 'CUSTOM';
@@ -19,7 +21,8 @@ export function nextPlayModel(model: PlayModel): PlayModel {
 
 /**
  * The index to play after (direction 1) or before (-1) the current one.
- * Random draws again once if it hits the current song, and never settles on it.
+ * Single cycle stays on the current one; random draws again once if it hits the current song,
+ * and never settles on it.
  */
 export function stepIndex(model: PlayModel, current: number, length: number, direction: 1 | -1, random: () => number = Math.random): number {
   if (length <= 0) return -1;
@@ -28,6 +31,33 @@ export function stepIndex(model: PlayModel, current: number, length: number, dir
   let pick = Math.floor(random() * length);
   if (pick === current) pick = Math.floor(random() * length);
   return pick === current ? (current + 1) % length : pick;
+}
+
+/** What next, previous and the end of a song do: play another song of the list, start this one over, or nothing. */
+export type NeighbourStep = { kind: 'play'; index: number } | { kind: 'restart' } | { kind: 'none' };
+
+export interface NeighbourQuery {
+  model: PlayModel;
+  /** The playing song's index in the active list; -1 when it is not there. */
+  current: number;
+  length: number;
+  direction: 1 | -1;
+  /** A song is loaded, whether or not it is in the list. */
+  loaded: boolean;
+  random?: () => number;
+}
+
+/** The one place that decides next and previous, for the buttons, the media keys and a song that ended. */
+export function neighbourStep({ model, current, length, direction, loaded, random }: NeighbourQuery): NeighbourStep {
+  if (current >= 0 && current < length) {
+    const index = stepIndex(model, current, length, direction, random);
+    return index === current ? { kind: 'restart' } : { kind: 'play', index };
+  }
+  // Single cycle repeats the song playing, even one that is no longer in the active list.
+  if (model === 'SINGLECYCLE' && loaded) return { kind: 'restart' };
+  if (length <= 0) return { kind: 'none' };
+  // Not in the list (it changed meanwhile): forward starts at its first song, back at its last.
+  return { kind: 'play', index: direction === 1 ? 0 : length - 1 };
 }
 
 /** The volume slider's 0–100 as the audio element's 0–1, to two decimals. */
@@ -41,6 +71,11 @@ export const sliderFromVolume = (volume: number) => Math.round(volume * 100);
 export function lyricFade(durationMs: number): { fadeInMs: number; fadeOutMs: number; hideAtMs: number } {
   if (durationMs >= 1500) return { fadeInMs: 1200, fadeOutMs: 300, hideAtMs: Math.max(0, durationMs - 300) };
   return { fadeInMs: 0, fadeOutMs: 0, hideAtMs: Math.max(0, durationMs - 200) };
+}
+
+/** From now until a line hides: a board opened, or playback resumed, part-way through a line still hides it on time. */
+export function lineHideDelay(hideAtMs: number, lineStartMs: number, nowMs: number): number {
+  return Math.max(0, hideAtMs - Math.max(0, nowMs - lineStartMs));
 }
 
 export const BRIGHTNESS_DEFAULT = 0.3;
@@ -89,5 +124,16 @@ export const defaultPlaylistIndex = (count: number) => (count === 0 ? -1 : Math.
 
 /** Artist names for display; none is the spec's "singer got lost". */
 export function artistNames(artists: readonly { name: string }[]): string {
-  return artists.map((a) => a.name).filter(Boolean).join(' / ') || '歌手走丢了';
+  return artists.map((a) => a.name).filter(Boolean).join(' / ') || t.player.lostArtist;
+}
+
+/**
+ * The lock screen's position bar, or null while the duration is unknown (NaN before metadata,
+ * Infinity for a stream): setPositionState throws on those, and on a position past the end.
+ */
+export function mediaPosition(durationSeconds: number, positionSeconds: number, playbackRate = 1): MediaPositionState | null {
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return null;
+  if (!Number.isFinite(playbackRate) || playbackRate <= 0) return null;
+  const position = Number.isFinite(positionSeconds) ? Math.min(durationSeconds, Math.max(0, positionSeconds)) : 0;
+  return { duration: durationSeconds, position, playbackRate };
 }

@@ -1,6 +1,7 @@
 /** The panel's browsing state: playlist categories with paged songs, and artist search. Not persisted. */
 import { map } from 'nanostores';
 import { music, type Playlist, type Song } from '../client/music';
+import { t } from '../i18n/zh-CN';
 import { defaultPlaylistIndex, PLAYLIST_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../lib/player';
 
 /** The spec's list query state. */
@@ -56,7 +57,7 @@ export async function loadPlaylists(): Promise<void> {
     if (index >= 0) choosePlaylist(playlists[index].id);
   } catch {
     $browse.setKey('playlists', []);
-    $browse.setKey('playlistError', '歌单加载失败');
+    $browse.setKey('playlistError', t.player.playlistsFailed);
   }
 }
 

@@ -2,14 +2,18 @@
  * Playback actions on the one <audio> element the persisted player owns. The element's events
  * write back into $player, so the store always tells what is really playing.
  */
+import { bindSessionActions, showPlaybackState, showPosition, showSong } from '../client/mediaSession';
 import { music, type Song } from '../client/music';
+import { t } from '../i18n/zh-CN';
 import { currentLyricIndex, parseLrc } from '../lib/lrc';
 import {
-  addToList, LYRIC_CLICK_RESET_MS, nextPlayModel, percentAtTime, PROGRESS_DRAG_RESET_MS, removeFromList, stepIndex, timeAtPercent,
-  volumeFromSlider, type PlayType,
+  addToList, artistNames, LYRIC_CLICK_RESET_MS, neighbourStep, nextPlayModel, percentAtTime, PROGRESS_DRAG_RESET_MS, removeFromList,
+  timeAtPercent, volumeFromSlider, type PlayType,
 } from '../lib/player';
-import { $player } from './player';
+import { $player, type PlayerState } from './player';
 import { showNotice, showToast } from './toast';
+
+const text = t.player;
 
 let audio: HTMLAudioElement | null = null;
 /** A restored position, applied once the restored song's metadata has loaded. */
@@ -29,14 +33,23 @@ function syncTime() {
 function reasonOf(error: MediaError | null): string {
   switch (error?.code) {
     case MediaError.MEDIA_ERR_NETWORK:
-      return '网络中断了';
+      return text.failureReasons.network;
     case MediaError.MEDIA_ERR_DECODE:
-      return '音频文件已损坏';
+      return text.failureReasons.decode;
     case MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED:
-      return '音频无法访问或格式不受支持';
+      return text.failureReasons.unsupported;
     default:
-      return '未知原因';
+      return text.failureReasons.unknown;
   }
+}
+
+/** The lock screen shows the store's song: restored, resumed or just started. */
+function showSongOf({ musicDescription: song }: PlayerState = $player.get()): void {
+  showSong(song ? { title: song.name, artist: artistNames(song.ar), album: song.al.name ?? '', cover: song.al.picUrl } : null);
+}
+
+function showPositionOf(): void {
+  if (audio) showPosition(audio.duration, audio.currentTime, audio.playbackRate);
 }
 
 /** Connects the element once; the player island persists, so this holds for the whole visit. */
@@ -48,22 +61,36 @@ export function attachAudio(element: HTMLAudioElement): () => void {
     element.src = state.musicInfo.url;
     pendingSeek = state.currentTime || null;
   }
+  showSongOf(state);
+  showPlaybackState(state.musicInfo ? 'paused' : 'none');
   const on: Record<string, () => void> = {
     timeupdate: syncTime,
-    durationchange: () => set('duration', Number.isFinite(element.duration) ? element.duration : 0),
+    durationchange: () => {
+      set('duration', Number.isFinite(element.duration) ? element.duration : 0);
+      showPositionOf();
+    },
     loadedmetadata: () => {
       if (pendingSeek !== null) element.currentTime = pendingSeek;
       pendingSeek = null;
     },
+    seeked: showPositionOf,
+    ratechange: showPositionOf,
     play: () => {
       element.preload = 'auto';
       set('isPaused', false);
+      showSongOf();
+      showPlaybackState('playing');
+      showPositionOf();
     },
-    pause: () => set('isPaused', true),
-    ended: () => void playNeighbour(1, true),
+    pause: () => {
+      set('isPaused', true);
+      showPlaybackState('paused');
+      showPositionOf();
+    },
+    ended: () => void playNeighbour(1),
     error: () => {
       set('isPaused', true);
-      if (element.getAttribute('src')) showNotice('播放失败', `这首歌播放不了：${reasonOf(element.error)}`, 'error');
+      if (element.getAttribute('src')) showNotice(text.playFailed, text.cannotPlay(reasonOf(element.error)), 'error');
     },
   };
   for (const [event, handler] of Object.entries(on)) element.addEventListener(event, handler);
@@ -79,7 +106,8 @@ async function start(): Promise<void> {
     await audio.play();
   } catch (error) {
     set('isPaused', true);
-    if ((error as DOMException).name !== 'AbortError') showNotice('播放失败', '浏览器没有允许播放，请再点一次播放', 'warning');
+    // Only a refusal is news here: a broken or missing file is told by the element's error event.
+    if ((error as DOMException).name === 'NotAllowedError') showNotice(text.playFailed, text.autoplayBlocked, 'warning');
   }
 }
 
@@ -93,18 +121,18 @@ export async function playSong(song: Song, from: PlayType): Promise<void> {
   try {
     [url, lyric] = await Promise.all([music.url(song.id), music.lyric(song.id).catch(() => '')]);
   } catch (error) {
-    if (request === latestRequest) showNotice('播放失败', (error as Error).message, 'error');
+    if (request === latestRequest) showNotice(text.playFailed, (error as Error).message, 'error');
     return;
   }
   // Two quick clicks: only the song asked for last may start.
   if (request !== latestRequest) return;
-  if (!url) return void showNotice('播放失败', '这首歌暂时无法播放', 'warning');
+  if (!url) return void showNotice(text.playFailed, text.unavailable, 'warning');
   const lines = parseLrc(lyric);
   $player.set({
     ...$player.get(),
     playType: from,
     musicInfo: { id: song.id, url, lyricList: lines.map((l) => l.text), lyricTimeList: lines.map((l) => l.time) },
-    musicDescription: { name: song.name, al: { picUrl: song.al?.picUrl ?? '' }, ar: song.ar.map((a) => ({ name: a.name })) },
+    musicDescription: { name: song.name, al: { picUrl: song.al?.picUrl ?? '', name: song.al?.name ?? '' }, ar: song.ar.map((a) => ({ name: a.name })) },
     duration: 0,
     lyricIndex: -1,
     currentTime: 0,
@@ -114,50 +142,53 @@ export async function playSong(song: Song, from: PlayType): Promise<void> {
   if (!audio) return;
   audio.src = url;
   audio.currentTime = 0;
-  updateMediaSession(song);
+  showSongOf();
   await start();
 }
 
-/** Resumes where it was, or pauses. With nothing loaded, starts the current list. */
-export async function togglePlay(): Promise<void> {
+/** Resumes where it was; with nothing loaded, starts the current list. */
+async function resume(): Promise<void> {
   const { musicInfo, musicList, playType, customerMusicList } = $player.get();
   if (!audio) return;
-  if (!musicInfo) {
-    const list = playType === 'CUSTOM' ? customerMusicList : musicList;
-    if (list[0]) await playSong(list[0], playType);
-    return;
-  }
-  if (audio.paused) await start();
-  else audio.pause();
+  if (musicInfo) return start();
+  const list = playType === 'CUSTOM' ? customerMusicList : musicList;
+  if (list[0]) await playSong(list[0], playType);
 }
 
-/** Next (1) or previous (-1) by the play mode; a finished song in single-cycle mode starts over. */
-export async function playNeighbour(direction: 1 | -1, ended = false): Promise<void> {
+export async function togglePlay(): Promise<void> {
+  if (audio && !audio.paused) audio.pause();
+  else await resume();
+}
+
+/** Next (1) or previous (-1), and what follows a song that ended: the play mode's rule decides. */
+export async function playNeighbour(direction: 1 | -1): Promise<void> {
   const { playType, musicList, customerMusicList, musicInfo, playModel } = $player.get();
-  // Single cycle repeats the song playing, even one that is not in the active list.
-  if (playModel === 'SINGLECYCLE' && musicInfo && audio) {
-    audio.currentTime = 0;
-    if (ended || audio.paused) await start();
-    return;
-  }
   const list = playType === 'CUSTOM' ? customerMusicList : musicList;
-  const current = list.findIndex((s) => s.id === musicInfo?.id);
-  // Not in the list (it changed meanwhile): forward starts at its first song, back at its last.
-  const index = current < 0 ? (direction === 1 ? 0 : list.length - 1) : stepIndex(playModel, current, list.length, direction);
-  if (index < 0) return;
-  await playSong(list[index], playType);
+  const current = musicInfo ? list.findIndex((s) => s.id === musicInfo.id) : -1;
+  const step = neighbourStep({ model: playModel, current, length: list.length, direction, loaded: musicInfo !== null });
+  if (step.kind === 'play') await playSong(list[step.index], playType);
+  else if (step.kind === 'restart' && audio) {
+    audio.currentTime = 0;
+    if (audio.paused) await start();
+  }
+}
+
+/** Moves the element and the store together, so the bar and the lyric follow at once. */
+function seekTo(seconds: number): void {
+  if (!audio) return;
+  audio.currentTime = seconds;
+  set('currentTime', seconds);
+  set('currentSchedule', percentAtTime(seconds, audio.duration || $player.get().duration));
+  const info = $player.get().musicInfo;
+  if (info) set('lyricIndex', currentLyricIndex(info.lyricTimeList, seconds * 1000));
 }
 
 /** Seeks from the progress bar and resumes; the drag flag clears after 200 ms. */
 export function seekPercent(percent: number): void {
   if (!audio) return;
   set('isUseProgress', true);
-  const time = timeAtPercent(percent, audio.duration || $player.get().duration);
-  audio.currentTime = time;
-  set('currentTime', time);
+  seekTo(timeAtPercent(percent, audio.duration || $player.get().duration));
   set('currentSchedule', percent);
-  const info = $player.get().musicInfo;
-  if (info) set('lyricIndex', currentLyricIndex(info.lyricTimeList, time * 1000));
   if (audio.paused) void start();
   setTimeout(() => set('isUseProgress', false), PROGRESS_DRAG_RESET_MS);
 }
@@ -192,14 +223,14 @@ export function addToCustom(song: Song): void {
   if (!added) return;
   set('customerMusicList', list);
   set('playType', 'CUSTOM');
-  showToast('添加成功', 'success', { duration: 1000 });
+  showToast(text.added, 'success', { duration: 1000 });
 }
 
 export function removeFromCustom(id: number): void {
   const list = removeFromList($player.get().customerMusicList, id);
   set('customerMusicList', list);
   set('playType', list.length ? 'CUSTOM' : 'TOP');
-  showToast('删除成功', 'success', { duration: 1000 });
+  showToast(text.removed, 'success', { duration: 1000 });
 }
 
 export const togglePanel = (show = !$player.get().isShow) => set('isShow', show);
@@ -207,25 +238,16 @@ export const toggleLyricBoard = (show = !$player.get().showLyricBoard) => set('s
 export const setLyricType = (type: 'COMMON' | 'SPECIAL') => set('lyricType', type);
 export const toggleCoverFullscreen = () => set('isToggleImg', !$player.get().isToggleImg);
 
-/** Lock screen and headset keys. */
-function updateMediaSession(song: Song): void {
-  if (!('mediaSession' in navigator)) return;
-  navigator.mediaSession.metadata = new MediaMetadata({
-    title: song.name,
-    artist: song.ar.map((a) => a.name).join(' / ') || '歌手走丢了',
-    album: song.al?.name ?? '',
-    artwork: song.al?.picUrl ? [{ src: new URL(song.al.picUrl, location.href).href, sizes: '300x300' }] : [],
-  });
-}
-
+/** Lock screen, notification and headset controls. */
 export function bindMediaKeys(): void {
-  if (!('mediaSession' in navigator)) return;
-  const session = navigator.mediaSession;
-  session.setActionHandler('play', () => void togglePlay());
-  session.setActionHandler('pause', () => audio?.pause());
-  session.setActionHandler('nexttrack', () => void playNeighbour(1));
-  session.setActionHandler('previoustrack', () => void playNeighbour(-1));
-  session.setActionHandler('seekto', (details) => {
-    if (audio && details.seekTime !== undefined) audio.currentTime = details.seekTime;
+  bindSessionActions({
+    play: () => void resume(),
+    pause: () => audio?.pause(),
+    next: () => void playNeighbour(1),
+    previous: () => void playNeighbour(-1),
+    seekTo: (seconds) => {
+      const duration = audio?.duration ?? NaN;
+      seekTo(Number.isFinite(duration) ? Math.min(duration, Math.max(0, seconds)) : Math.max(0, seconds));
+    },
   });
 }

@@ -16,7 +16,8 @@ export interface MusicInfo {
 
 export interface MusicDescription {
   name: string;
-  al: { picUrl: string };
+  /** The album's name is ours, for the lock screen; the spec's description has only the cover. */
+  al: { picUrl: string; name?: string };
   ar: { name: string }[];
 }
 

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  addToList, defaultPlaylistIndex, formatPlayTime, lyricFade, nextPlayModel, percentAtTime, removeFromList, sliderFromVolume,
-  stepBrightness, stepIndex, timeAtPercent, volumeFromSlider,
+  addToList, defaultPlaylistIndex, formatPlayTime, lineHideDelay, lyricFade, mediaPosition, neighbourStep, nextPlayModel, percentAtTime, removeFromList,
+  sliderFromVolume, stepBrightness, stepIndex, timeAtPercent, volumeFromSlider, type NeighbourQuery,
 } from '../../src/lib/player';
 
 describe('play modes', () => {
@@ -35,6 +36,59 @@ describe('play modes', () => {
   });
 });
 
+describe('next, previous and the end of a song', () => {
+  const query = (over: Partial<NeighbourQuery>): NeighbourQuery => ({ model: 'LISTLOOP', current: 1, length: 4, direction: 1, loaded: true, ...over });
+
+  it('single cycle starts the same song over, by the button or at its end, in either direction', () => {
+    expect(neighbourStep(query({ model: 'SINGLECYCLE' }))).toEqual({ kind: 'restart' });
+    expect(neighbourStep(query({ model: 'SINGLECYCLE', direction: -1 }))).toEqual({ kind: 'restart' });
+  });
+
+  it('single cycle repeats a song that is no longer in the active list', () => {
+    expect(neighbourStep(query({ model: 'SINGLECYCLE', current: -1 }))).toEqual({ kind: 'restart' });
+    expect(neighbourStep(query({ model: 'SINGLECYCLE', current: -1, length: 0 }))).toEqual({ kind: 'restart' });
+  });
+
+  it('list loop plays the neighbour, wrapping at both ends', () => {
+    expect(neighbourStep(query({}))).toEqual({ kind: 'play', index: 2 });
+    expect(neighbourStep(query({ current: 3 }))).toEqual({ kind: 'play', index: 0 });
+    expect(neighbourStep(query({ current: 0, direction: -1 }))).toEqual({ kind: 'play', index: 3 });
+  });
+
+  it('random plays another song, and a one-song list starts over', () => {
+    expect(neighbourStep(query({ model: 'RANDOM', random: () => 0.9 }))).toEqual({ kind: 'play', index: 3 });
+    expect(neighbourStep(query({ model: 'RANDOM', current: 0, length: 1 }))).toEqual({ kind: 'restart' });
+  });
+
+  it('starts a list that does not hold the song at its first song forward and its last backward', () => {
+    expect(neighbourStep(query({ current: -1 }))).toEqual({ kind: 'play', index: 0 });
+    expect(neighbourStep(query({ current: -1, direction: -1 }))).toEqual({ kind: 'play', index: 3 });
+    expect(neighbourStep(query({ model: 'SINGLECYCLE', current: -1, loaded: false }))).toEqual({ kind: 'play', index: 0 });
+    expect(neighbourStep(query({ current: -1, length: 0, loaded: false }))).toEqual({ kind: 'none' });
+  });
+
+  it('is the only place the playback store learns what a play mode does', () => {
+    // A mode named in the store would be a rule decided there, before the one above is asked.
+    const store = readFileSync(new URL('../../src/stores/playback.ts', import.meta.url), 'utf8');
+    expect(store).toMatch(/neighbourStep\(/);
+    expect(store).not.toMatch(/RANDOM|LISTLOOP|SINGLECYCLE|stepIndex/);
+  });
+});
+
+describe('the lock screen position', () => {
+  it('passes a known duration and clamps the position into it', () => {
+    expect(mediaPosition(120, 30)).toEqual({ duration: 120, position: 30, playbackRate: 1 });
+    expect(mediaPosition(120, 130, 1.5)).toEqual({ duration: 120, position: 120, playbackRate: 1.5 });
+    expect(mediaPosition(120, -2)).toEqual({ duration: 120, position: 0, playbackRate: 1 });
+    expect(mediaPosition(120, NaN)).toEqual({ duration: 120, position: 0, playbackRate: 1 });
+  });
+
+  it('gives nothing while the duration is unknown, endless or zero, or the rate is not positive', () => {
+    for (const duration of [NaN, Infinity, 0, -1]) expect(mediaPosition(duration, 0)).toBeNull();
+    expect(mediaPosition(120, 3, 0)).toBeNull();
+  });
+});
+
 describe('volume, progress and time', () => {
   it('maps the 0–100 slider to 0–1 with two decimals', () => {
     expect(volumeFromSlider(50)).toBe(0.5);
@@ -57,6 +111,12 @@ describe('lyric fades', () => {
   });
   it('hides short lines about 200 ms before they end', () => {
     expect(lyricFade(1000)).toEqual({ fadeInMs: 0, fadeOutMs: 0, hideAtMs: 800 });
+  });
+  it('counts the time until a line hides from where the line started, not from when the board showed it', () => {
+    expect(lineHideDelay(2200, 10_000, 10_000)).toBe(2200);
+    expect(lineHideDelay(2200, 10_000, 11_500)).toBe(700);
+    expect(lineHideDelay(2200, 10_000, 13_000)).toBe(0);
+    expect(lineHideDelay(2200, 10_000, 9_900)).toBe(2200);
   });
 });
 

@@ -6,12 +6,19 @@ import { $searchOpen, openSearch } from '../../stores/search';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import UserMenu from './UserMenu';
-import Drawer, { type DrawerItem } from './Drawer';
+import type DrawerView from './Drawer';
+import type { DrawerItem } from './Drawer';
 import styles from './HeaderControls.module.scss';
 
+// The search dialog and the drawer are loaded by the browser only: the build, rendering pages,
+// never imports them (import.meta.env.SSR is true there), so their stylesheets stay out of every
+// page and arrive with their chunks instead, applied before the chunk's promise resolves.
+const onServer = () => new Promise<never>(() => {});
 // The dialog's code is fetched when the browser is idle, not with the header, so it is in
 // memory by the time a reader presses "/" and opens in the same frame, keystrokes and all.
-const loadSearchDialog = () => import('../search/SearchDialog').then((m) => m.default);
+const loadSearchDialog = () => (import.meta.env.SSR ? onServer() : import('../search/SearchDialog').then((m) => m.default));
+// The drawer is for phones: it loads when the reader reaches for its button.
+const loadDrawer = () => (import.meta.env.SSR ? onServer() : import('./Drawer').then((m) => m.default));
 
 /** `/` or Ctrl/⌘+K opens search, unless the reader is typing somewhere. */
 function isSearchShortcut(e: KeyboardEvent): boolean {
@@ -37,8 +44,11 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
   const user = hydrated && loggedIn ? (userInfo ?? null) : null;
   const searchOpen = useStore($searchOpen);
   const [SearchDialog, setSearchDialog] = useState<ComponentType | null>(null);
+  const [Drawer, setDrawer] = useState<typeof DrawerView | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // Should the chunk not arrive, the menu stays closed and the next tap tries again.
+  const fetchDrawer = useCallback(() => void loadDrawer().then((drawer) => setDrawer(() => drawer), () => setDrawerOpen(false)), []);
 
   useEffect(() => {
     if (SearchDialog) return;
@@ -48,6 +58,10 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
     idle(load);
   }, [searchOpen, SearchDialog]);
+
+  useEffect(() => {
+    if (drawerOpen && !Drawer) fetchDrawer();
+  }, [drawerOpen, Drawer, fetchDrawer]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -70,7 +84,7 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
       <button type="button" className={`${styles.icon} ${styles.mobileOnly}`} onClick={() => history.back()} aria-label={t.nav.back}>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M15 5l-7 7 7 7" /></svg>
       </button>
-      <button type="button" className={`${styles.icon} ${styles.mobileOnly} ${styles.first}`} onClick={() => setDrawerOpen(true)} aria-label={t.nav.openMenu} aria-expanded={drawerOpen} aria-controls="nav-drawer">
+      <button type="button" className={`${styles.icon} ${styles.mobileOnly} ${styles.first}`} onPointerDown={Drawer ? undefined : fetchDrawer} onClick={() => setDrawerOpen(true)} aria-label={t.nav.openMenu} aria-expanded={drawerOpen} aria-controls="nav-drawer">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
       </button>
       <button type="button" className={styles.icon} onClick={openSearch} aria-label={t.nav.search} title={t.search.shortcut} aria-keyshortcuts="/ Control+K">
@@ -83,7 +97,7 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
       </button>
       {hydrated ? <UserMenu user={user} defaultAvatar={avatar} /> : <span className={`${styles.accountSlot} ${styles.desktopOnly}`} />}
       {SearchDialog && <SearchDialog />}
-      <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />
+      {Drawer && <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />}
     </div>
   );
 }

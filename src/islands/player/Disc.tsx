@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react';
+import type { Ref } from 'react';
+import { t } from '../../i18n/zh-CN';
 import { togglePanel, togglePlay } from '../../stores/playback';
 import { $player } from '../../stores/player';
 import { useHydrated } from '../shared/useHydrated';
@@ -6,21 +8,22 @@ import { artistNames, DEFAULT_COVER } from './songText';
 import styles from './Player.module.scss';
 
 /** The collapsed player: a spinning cover, the song, and play/pause. */
-export default function Disc() {
+export default function Disc({ hidden = false, openButton }: { hidden?: boolean; openButton?: Ref<HTMLButtonElement> }) {
   const stored = useStore($player, { keys: ['musicDescription', 'isPaused'] });
   // The song restored from session storage appears right after hydration; the server showed none.
   const { musicDescription, isPaused } = useHydrated() ? stored : { musicDescription: null, isPaused: true };
-  const name = musicDescription?.name ?? '听点音乐吧';
+  const name = musicDescription?.name ?? t.player.idleTitle;
+  const detail = musicDescription ? artistNames(musicDescription.ar) : t.player.idleHint;
   return (
-    <div className={styles.disc} data-playing={!isPaused}>
-      <button type="button" className={styles.discOpen} onClick={() => togglePanel(true)} aria-label={`打开播放器：${name}`}>
+    <div className={styles.disc} data-playing={!isPaused} hidden={hidden}>
+      {/* The name begins with the text on the button (the song, then the artist), as voice control expects. */}
+      <button type="button" ref={openButton} className={styles.discOpen} onClick={() => togglePanel(true)} aria-label={t.player.openPlayer(`${name} ${detail}`)}>
         <img className={styles.discCover} src={musicDescription?.al.picUrl || DEFAULT_COVER} alt="" width="48" height="48" />
         <span className={styles.discText}>
-          <strong data-testid="disc-name">{name}</strong>
-          <span>{musicDescription ? artistNames(musicDescription.ar) : '点开挑一首'}</span>
+          <strong data-testid="disc-name">{name}</strong> <span>{detail}</span>
         </span>
       </button>
-      <button type="button" className={styles.iconButton} onClick={() => void togglePlay()} aria-label={isPaused ? '播放' : '暂停'} data-testid="disc-toggle">
+      <button type="button" className={styles.iconButton} onClick={() => void togglePlay()} aria-label={isPaused ? t.player.play : t.player.pause} data-testid="disc-toggle">
         <PlayIcon paused={isPaused} />
       </button>
     </div>

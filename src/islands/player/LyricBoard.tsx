@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { BRIGHTNESS_DEFAULT, lyricFade, SPECIAL_TITLE_HIDE_MS, stepBrightness } from '../../lib/player';
+import { t } from '../../i18n/zh-CN';
+import { BRIGHTNESS_DEFAULT, lineHideDelay, lyricFade, SPECIAL_TITLE_HIDE_MS, stepBrightness } from '../../lib/player';
 import { seekLyric, setLyricType, toggleCoverFullscreen, toggleLyricBoard } from '../../stores/playback';
 import { $player } from '../../stores/player';
+import { useModal } from '../shared/useModal';
 import { artistNames, DEFAULT_COVER } from './songText';
 import styles from './LyricBoard.module.scss';
+
+const text = t.player;
 
 /** The full-screen lyric board: a scrolling list (normal) or one line at a time over a picture (special). */
 export default function LyricBoard() {
@@ -13,11 +17,7 @@ export default function LyricBoard() {
   const lines = p.musicInfo?.lyricList ?? [];
   const times = p.musicInfo?.lyricTimeList ?? [];
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && toggleLyricBoard(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  const board = useModal<HTMLDivElement>(true, () => toggleLyricBoard(false));
 
   // Keep the current line in the middle when it changes or the board opens, but not under a click.
   useEffect(() => {
@@ -26,20 +26,20 @@ export default function LyricBoard() {
   }, [p.lyricIndex, p.lyricType]);
 
   return (
-    <div className={styles.board} role="dialog" aria-modal="true" aria-label="歌词">
+    <div ref={board} className={styles.board} role="dialog" aria-modal="true" aria-label={text.lyrics}>
       <header className={styles.head}>
-        <div className={styles.modes} role="group" aria-label="歌词模式">
-          <button type="button" aria-pressed={p.lyricType === 'COMMON'} onClick={() => setLyricType('COMMON')}>普通</button>
-          <button type="button" aria-pressed={p.lyricType === 'SPECIAL'} onClick={() => setLyricType('SPECIAL')}>特殊</button>
+        <div className={styles.modes} role="group" aria-label={text.lyricModes}>
+          <button type="button" aria-pressed={p.lyricType === 'COMMON'} onClick={() => setLyricType('COMMON')}>{text.lyricCommon}</button>
+          <button type="button" aria-pressed={p.lyricType === 'SPECIAL'} onClick={() => setLyricType('SPECIAL')}>{text.lyricSpecial}</button>
         </div>
-        <button type="button" className={styles.close} onClick={() => toggleLyricBoard(false)} aria-label="关闭歌词">×</button>
+        <button type="button" className={styles.close} onClick={() => toggleLyricBoard(false)} aria-label={text.closeLyrics}>×</button>
       </header>
       {p.lyricType === 'COMMON' ? (
         <div className={styles.common}>
           <h2>{p.musicDescription?.name}</h2>
           <p className={styles.artist}>{artistNames(p.musicDescription?.ar ?? [])}</p>
           {lines.length === 0 ? (
-            <p className={styles.none}>这首歌还没有歌词</p>
+            <p className={styles.none}>{text.noLyrics}</p>
           ) : (
             <ol ref={list} className={styles.lines} data-testid="lyric-lines">
               {lines.map((line, i) => (
@@ -82,13 +82,15 @@ function Special({ lines, times, index, paused, cover, fullCover, name, artist }
     return () => clearTimeout(timer);
   }, [paused, name]);
 
-  // Each line fades in; long lines fade out at their end, short ones hide a little early.
+  // Each line fades in; long lines fade out at their end, short ones hide a little early. The
+  // position is read, not watched: it moves several times a second and only matters here.
   const duration = index >= 0 && index + 1 < times.length ? times[index + 1] - times[index] : 4000;
   const fade = lyricFade(duration);
   useEffect(() => {
     setLineShown(true);
     if (paused) return;
-    const timer = setTimeout(() => setLineShown(false), fade.hideAtMs);
+    const delay = lineHideDelay(fade.hideAtMs, times[index] ?? 0, $player.get().currentTime * 1000);
+    const timer = setTimeout(() => setLineShown(false), delay);
     return () => clearTimeout(timer);
   }, [index, paused, fade.hideAtMs]);
 
@@ -106,15 +108,15 @@ function Special({ lines, times, index, paused, cover, fullCover, name, artist }
           {index >= 0 ? lines[index] : ''}
         </p>
       </div>
-      {fullCover && <img className={styles.fullCover} src={cover} alt="专辑封面" onClick={toggleCoverFullscreen} />}
+      {fullCover && <img className={styles.fullCover} src={cover} alt={text.cover} onClick={toggleCoverFullscreen} />}
       <div className={styles.tools}>
-        <button type="button" onClick={() => setBrightness((v) => stepBrightness(v, -1))} aria-label="调亮背景">☀︎+</button>
-        <button type="button" onClick={() => setBrightness((v) => stepBrightness(v, 1))} aria-label="调暗背景">☀︎−</button>
+        <button type="button" onClick={() => setBrightness((v) => stepBrightness(v, -1))} aria-label={text.brighter}>☀︎+</button>
+        <button type="button" onClick={() => setBrightness((v) => stepBrightness(v, 1))} aria-label={text.darker}>☀︎−</button>
         <label>
-          换背景
+          {text.changeBackground}
           <input type="file" accept="image/*" className="visually-hidden" onChange={(e) => e.target.files?.[0] && setBackground(URL.createObjectURL(e.target.files[0]))} />
         </label>
-        <button type="button" onClick={toggleCoverFullscreen} aria-pressed={fullCover}>封面全屏</button>
+        <button type="button" onClick={toggleCoverFullscreen} aria-pressed={fullCover}>{text.fullCover}</button>
       </div>
     </div>
   );

@@ -1,15 +1,19 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { Song } from '../../client/music';
+import { t } from '../../i18n/zh-CN';
 import { $browse, $musicSearch, choosePlaylist, clearMusicSearch, loadMoreSongs, loadPlaylists, searchMore, searchMusic } from '../../stores/musicBrowse';
 import { addToCustom, playFromList, togglePanel } from '../../stores/playback';
 import { $player } from '../../stores/player';
+import { useModal } from '../shared/useModal';
 import Controller from './Controller';
 import SongTable from './SongTable';
 import styles from './Panel.module.scss';
 
+const text = t.player;
+
 /** The open player: categories and their songs, artist search, and the controller. */
-export default function Panel() {
+export default function Panel({ returnFocus }: { returnFocus?: RefObject<HTMLElement | null> }) {
   const browse = useStore($browse);
   const search = useStore($musicSearch);
   const { musicInfo, customerMusicList } = useStore($player, { keys: ['musicInfo', 'customerMusicList'] });
@@ -19,12 +23,13 @@ export default function Panel() {
   const customIds = useMemo(() => new Set(customerMusicList.map((s) => s.id)), [customerMusicList]);
   const currentId = musicInfo?.id ?? null;
 
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // A sheet over part of the page, which stays usable: no scroll lock and no focus trap. Focus
+  // starts on the close button rather than the search field, so a phone's keyboard stays down,
+  // and goes back to the disc, which hides while the panel is open.
+  const panel = useModal<HTMLElement>(true, () => togglePanel(false), { initialFocus: closeButton, returnFocus, lockScroll: false, trapFocus: false });
+
   useEffect(() => void loadPlaylists(), []);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && togglePanel(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   // The next page loads when the end of the table is fully in view.
   useEffect(() => {
@@ -40,31 +45,31 @@ export default function Panel() {
   };
 
   const searchFooter = search.query.loading ? (
-    <span className={styles.muted}>加载中…</span>
+    <span className={styles.muted}>{text.loading}</span>
   ) : search.query.loadMore ? (
-    <button type="button" className={styles.more} onClick={() => void searchMore()}>加载更多</button>
+    <button type="button" className={styles.more} onClick={() => void searchMore()}>{text.loadMore}</button>
   ) : (
-    <span className={styles.muted}>已经到底了</span>
+    <span className={styles.muted}>{text.end}</span>
   );
 
   return (
-    <section className={styles.panel} role="dialog" aria-modal="false" aria-label="音乐播放器" data-testid="player-panel">
+    <section ref={panel} className={styles.panel} role="dialog" aria-modal="false" aria-label={text.panel} data-testid="player-panel">
       <header className={styles.head}>
         <form className={styles.search} onSubmit={submit} role="search">
-          <input value={keyword} onChange={(e) => setKeyword(e.target.value)} maxLength={50} placeholder="搜索歌手" aria-label="搜索歌手" />
-          <button type="submit">搜索</button>
+          <input value={keyword} onChange={(e) => setKeyword(e.target.value)} maxLength={50} placeholder={text.searchArtist} aria-label={text.searchArtist} />
+          <button type="submit">{text.search}</button>
           {search.searched && (
-            <button type="button" onClick={() => { clearMusicSearch(); setKeyword(''); }}>返回歌单</button>
+            <button type="button" onClick={() => { clearMusicSearch(); setKeyword(''); }}>{text.backToPlaylists}</button>
           )}
         </form>
-        <button type="button" className={styles.close} onClick={() => togglePanel(false)} aria-label="收起播放器">×</button>
+        <button type="button" ref={closeButton} className={styles.close} onClick={() => togglePanel(false)} aria-label={text.collapse}>×</button>
       </header>
 
       <div className={styles.body}>
         {!search.searched && (
-          <ul className={styles.covers} aria-label="歌单">
-            {browse.playlists === null && <li className={styles.muted}>歌单加载中…</li>}
-            {browse.playlists?.length === 0 && <li className={styles.muted}>{browse.playlistError || '还没有歌单'}</li>}
+          <ul className={styles.covers} aria-label={text.playlists}>
+            {browse.playlists === null && <li className={styles.muted}>{text.playlistsLoading}</li>}
+            {browse.playlists?.length === 0 && <li className={styles.muted}>{browse.playlistError || text.noPlaylists}</li>}
             {browse.playlists?.map((p) => (
               <li key={p.id}>
                 <button type="button" onClick={() => choosePlaylist(p.id)} aria-pressed={p.id === browse.active} title={p.name}>
@@ -78,19 +83,19 @@ export default function Panel() {
         <div className={styles.songs} ref={scroller}>
           {search.searched ? (
             <>
-              {search.artist && <p className={styles.muted}>歌手：{search.artist}</p>}
+              {search.artist && <p className={styles.muted}>{text.artist(search.artist)}</p>}
               {search.error && <p className={styles.muted} role="alert">{search.error}</p>}
               {!search.query.loading && !search.error && search.songs.length === 0 ? (
-                <p className={styles.empty}>这里什么都没有</p>
+                <p className={styles.empty}>{text.nothing}</p>
               ) : (
-                <SongTable label="搜索结果" songs={search.songs} currentId={currentId} customIds={customIds} onPlay={(s: Song) => void playFromList(s, search.songs)} onAdd={addToCustom} footer={searchFooter} />
+                <SongTable label={text.searchResults} songs={search.songs} currentId={currentId} customIds={customIds} onPlay={(s: Song) => void playFromList(s, search.songs)} onAdd={addToCustom} footer={searchFooter} />
               )}
             </>
           ) : (
             <>
-              <SongTable label="歌单歌曲" songs={browse.songs} currentId={currentId} customIds={customIds} onPlay={(s: Song) => void playFromList(s, browse.songs)} onAdd={addToCustom} />
+              <SongTable label={text.playlistSongs} songs={browse.songs} currentId={currentId} customIds={customIds} onPlay={(s: Song) => void playFromList(s, browse.songs)} onAdd={addToCustom} />
               <div ref={sentinel} className={styles.sentinel}>
-                {browse.query.loading ? '加载中…' : browse.query.loadMore ? '' : browse.songs.length ? '已经到底了' : '这里什么都没有'}
+                {browse.query.loading ? text.loading : browse.query.loadMore ? '' : browse.songs.length ? text.end : text.nothing}
               </div>
             </>
           )}

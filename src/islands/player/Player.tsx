@@ -6,9 +6,13 @@ import { useHydrated } from '../shared/useHydrated';
 import Disc from './Disc';
 import styles from './Player.module.scss';
 
-// The panel and the lyric board load when first opened, so the idle cost stays the disc.
-const Panel = lazy(() => import('./Panel'));
-const LyricBoard = lazy(() => import('./LyricBoard'));
+// The panel and the lyric board load when first opened, so the idle cost stays the disc. The
+// browser alone loads them (the build, rendering pages, never does: import.meta.env.SSR is true
+// there), so their stylesheets stay out of every page and arrive with their chunks, applied
+// before the chunk's promise resolves and so before they render.
+const onServer = () => new Promise<never>(() => {});
+const Panel = lazy(() => (import.meta.env.SSR ? onServer() : import('./Panel')));
+const LyricBoard = lazy(() => (import.meta.env.SSR ? onServer() : import('./LyricBoard')));
 
 /**
  * Space toggles playback while the player is open, unless the reader is typing or on a control
@@ -25,6 +29,7 @@ function isSpaceForPlayer(e: KeyboardEvent): boolean {
 /** The site-wide player. It lives in the layout with transition:persist, so its <audio> never stops on navigation. */
 export default function Player() {
   const audio = useRef<HTMLAudioElement>(null);
+  const discButton = useRef<HTMLButtonElement>(null);
   const stored = useStore($player, { keys: ['isShow', 'showLyricBoard'] });
   // The server rendered the closed player; a reload restores an open one only after hydrating.
   const { isShow, showLyricBoard } = useHydrated() ? stored : { isShow: false, showLyricBoard: false };
@@ -48,11 +53,11 @@ export default function Player() {
     <div className={styles.root}>
       {/* No download before the first play, to spare mobile data. */}
       <audio ref={audio} preload="none" data-testid="player-audio" />
-      {!isShow && <Disc />}
-      <Suspense fallback={null}>
-        {isShow && <Panel />}
-        {showLyricBoard && <LyricBoard />}
-      </Suspense>
+      {/* Hidden rather than removed while the panel is open, so that closing the panel can give it focus back. */}
+      <Disc hidden={isShow} openButton={discButton} />
+      {/* A boundary each: while the lyric board's code loads, the open panel must not be hidden (and lose focus). */}
+      <Suspense fallback={null}>{isShow && <Panel returnFocus={discButton} />}</Suspense>
+      <Suspense fallback={null}>{showLyricBoard && <LyricBoard />}</Suspense>
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Song } from '../../client/music';
+import { t } from '../../i18n/zh-CN';
 import { artistNames } from './songText';
 import styles from './Panel.module.scss';
+
+const { columns } = t.player;
 
 interface Props {
   songs: Song[];
@@ -19,10 +22,10 @@ export default function SongTable({ songs, currentId, customIds, onPlay, onAdd, 
     <table className={styles.table} aria-label={label}>
       <thead>
         <tr>
-          <th scope="col">歌曲</th>
-          <th scope="col">歌手</th>
-          <th scope="col">其他</th>
-          {onAdd && <th scope="col"><span className="visually-hidden">添加</span></th>}
+          <th scope="col">{columns.song}</th>
+          <th scope="col">{columns.artist}</th>
+          <th scope="col">{columns.other}</th>
+          {onAdd && <th scope="col"><span className="visually-hidden">{columns.add}</span></th>}
         </tr>
       </thead>
       <tbody>
@@ -42,7 +45,7 @@ export default function SongTable({ songs, currentId, customIds, onPlay, onAdd, 
                   className={styles.add}
                   onClick={() => onAdd(song)}
                   data-active={customIds.has(song.id) || undefined}
-                  aria-label={customIds.has(song.id) ? `${song.name} 已在我的列表` : `把 ${song.name} 添加到我的列表`}
+                  aria-label={customIds.has(song.id) ? t.player.inList(song.name) : t.player.addToList(song.name)}
                 >
                   {customIds.has(song.id) ? '✓' : '+'}
                 </button>

@@ -8,6 +8,8 @@ export interface ModalOptions {
   lockScroll?: boolean;
   /** Keep Tab and Shift+Tab inside the modal (default true). */
   trapFocus?: boolean;
+  /** Receives focus on close instead of whatever had it on open: for an opener that hides while the modal is open. */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -66,7 +68,8 @@ export function useModal<T extends HTMLElement>(open: boolean, onClose: () => vo
       if (stack.remove(layer)) document.body.style.overflow = '';
       // Not after a page change took the opener away, and not if the reader has already clicked elsewhere.
       const focusLeftInside = !document.activeElement || document.activeElement === document.body || root?.contains(document.activeElement);
-      if (opener?.isConnected && focusLeftInside) opener.focus();
+      const target = latest.current.options.returnFocus?.current ?? opener;
+      if (target?.isConnected && focusLeftInside) target.focus();
     };
   }, [open]);
 

@@ -1,0 +1,102 @@
+/**
+ * Every script a page runs before its islands, as one module: astro.config.mjs injects it as a
+ * page script, so it ships in the same file as Astro's prefetching and is cached once for the
+ * whole site. It runs once per tab: <ClientRouter /> keeps it across navigations, so everything
+ * here listens on the document and looks elements up on each use, and pages without them (the
+ * landing and login screens) simply have nothing to update.
+ */
+// Astro's island element, which Astro would otherwise inline into every page that has an island;
+// the build takes the inline copy out (astro.config.mjs).
+import 'astro/runtime/server/astro-island.js';
+import { backToTopVisible, headerVisible } from '../lib/scroll';
+import { enhanceSubmenus, markCurrent } from '../lib/headerMenu';
+import { greeting } from '../lib/greeting';
+import { showToast } from '../stores/toast';
+import { $isLoggedIn, $userInfo } from '../stores/user';
+import { api } from './api';
+import './session';
+
+/* Lazily loaded islands (the search dialog, the player's panel) bring their stylesheets as <link>s
+ * the next page's head does not have, and the router would drop them while the islands stay. */
+document.addEventListener('astro:before-swap', (e) => {
+  const next = e.newDocument.head;
+  for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    if (![...next.querySelectorAll('link[rel="stylesheet"]')].some((other) => other.getAttribute('href') === link.getAttribute('href'))) {
+      next.append(link.cloneNode());
+    }
+  }
+});
+
+/* Header (components/Header.astro): hides while scrolling down, marks the current page. */
+const header = () => document.getElementById('site-header');
+let lastY = window.scrollY;
+let headerShown = true;
+let headerPending = false;
+
+function updateHeader() {
+  headerPending = false;
+  const y = window.scrollY;
+  const next = headerVisible(lastY, y, headerShown);
+  const element = header();
+  if (element && element.dataset.visible !== String(next)) element.dataset.visible = String(next);
+  headerShown = next;
+  lastY = y;
+}
+window.addEventListener('scroll', () => {
+  if (!headerPending) {
+    headerPending = true;
+    requestAnimationFrame(updateHeader);
+  }
+}, { passive: true });
+
+markCurrent(header(), location.pathname);
+enhanceSubmenus(header);
+document.addEventListener('astro:after-swap', () => {
+  markCurrent(header(), location.pathname);
+  lastY = window.scrollY;
+  updateHeader();
+});
+
+/* Back to top (components/BackToTop.astro). */
+function updateBackToTop() {
+  const button = document.getElementById('back-to-top');
+  if (!button) return;
+  const visible = backToTopVisible(window.scrollY);
+  button.dataset.visible = String(visible);
+  button.tabIndex = visible ? 0 : -1;
+}
+window.addEventListener('scroll', updateBackToTop, { passive: true });
+document.addEventListener('astro:page-load', updateBackToTop);
+document.addEventListener('click', (e) => {
+  if (!(e.target as Element | null)?.closest('#back-to-top')) return;
+  const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+});
+
+/* Navigation progress bar (components/NavProgress.astro). */
+const bar = () => document.getElementById('nav-progress');
+document.addEventListener('astro:before-preparation', () => {
+  const el = bar();
+  if (!el) return;
+  el.removeAttribute('data-state');
+  void el.offsetWidth; // restart the transition from zero
+  el.dataset.state = 'loading';
+});
+document.addEventListener('astro:after-swap', () => {
+  const el = bar();
+  if (el?.dataset.state === 'loading') el.dataset.state = 'done';
+});
+
+/* Welcome (components/Welcome.astro): once per tab (`window.name` survives reloads, not new
+ * tabs), on the first page that has the greeting's settings, count the site view and greet. */
+const TAB_MARK = 'blog-welcomed';
+document.addEventListener('astro:page-load', () => {
+  const config = document.getElementById('welcome-config');
+  if (window.name || !config) return;
+  window.name = TAB_MARK;
+  api.addSiteView().catch(() => {});
+  const { brand, specialUserId } = JSON.parse(config.textContent!);
+  const user = $isLoggedIn.get() ? $userInfo.get() : null;
+  const message = greeting({ hour: new Date().getHours(), brand, nickName: user?.nick_name, userId: user?.id, specialUserId });
+  showToast(message, 'info', { duration: 3000 });
+});
