@@ -14,6 +14,7 @@ import { greeting } from '../lib/greeting';
 import { showToast } from '../stores/toast';
 import { $isLoggedIn, $userInfo } from '../stores/user';
 import { api } from './api';
+import { addCopyButtons } from './copyCode';
 import './session';
 
 /* Lazily loaded islands (the search dialog, the player's panel) bring their stylesheets as <link>s
@@ -72,6 +73,9 @@ document.addEventListener('click', (e) => {
   const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
 });
+
+/* Code blocks of an article get a copy button. */
+document.addEventListener('astro:page-load', addCopyButtons);
 
 /* Navigation progress bar (components/NavProgress.astro). */
 const bar = () => document.getElementById('nav-progress');

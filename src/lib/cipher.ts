@@ -1,25 +1,28 @@
 /**
- * The spec keeps the user info and token AES-encrypted in local storage (AES-CBC, a fixed key).
- * A key shipped to every browser hides values from a casual look, nothing more: the real
- * protection is that the session also lives in an HttpOnly cookie and the server keeps only
- * token hashes.
+ * The spec keeps the user info and token AES-encrypted in local storage (AES-CBC with PKCS#7
+ * padding, a fixed key, base64 out: what the original front end's crypto-js wrote, so values it
+ * stored still read). A key shipped to every browser hides values from a casual look, nothing
+ * more: the real protection is that the session also lives in an HttpOnly cookie and the server
+ * keeps only token hashes. Synchronous on purpose: the persistent stores decode while the page
+ * starts, and WebCrypto is both asynchronous and missing on plain-HTTP sites.
  */
-import AES from 'crypto-js/aes.js';
-import Utf8 from 'crypto-js/enc-utf8.js';
-import CryptoJS from 'crypto-js/core.js';
+import { cbc } from '@noble/ciphers/aes.js';
+import { bytesToUtf8, utf8ToBytes } from '@noble/ciphers/utils.js';
 
-const KEY = CryptoJS.enc.Utf8.parse('xyBlog#Local#Key');
-const IV = CryptoJS.enc.Utf8.parse('xyBlog#Local#IV0');
+const KEY = utf8ToBytes('xyBlog#Local#Key');
+const IV = utf8ToBytes('xyBlog#Local#IV0');
+
+const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
 export function encryptText(text: string): string {
-  return AES.encrypt(text, KEY, { iv: IV, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString();
+  return toBase64(cbc(KEY, IV).encrypt(utf8ToBytes(text)));
 }
 
 /** The plain text, or null when the value was not made by encryptText. */
 export function decryptText(cipher: string): string | null {
   try {
-    const text = AES.decrypt(cipher, KEY, { iv: IV, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString(Utf8);
-    return text || null;
+    return bytesToUtf8(cbc(KEY, IV).decrypt(fromBase64(cipher))) || null;
   } catch {
     return null;
   }

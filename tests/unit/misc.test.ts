@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countWords, plainText, readingMinutes } from '../../src/lib/reading';
 import { pageHeaderFor, pageHeaderList } from '../../src/lib/pageHeader';
 import { decodeStored, encodeStored } from '../../src/lib/storage';
+import { decryptText, encryptText } from '../../src/lib/cipher';
 import { legacyRedirect } from '../../src/server/http/legacyRedirect';
 
 describe('reading', () => {
@@ -147,6 +148,19 @@ describe('encrypted storage', () => {
     expect(stored).not.toContain('小鱼儿');
     expect(atob(stored)).not.toContain(encodeURIComponent('小鱼儿'));
     expect(decodeStored(stored, null, isUser, { encrypt: true })).toEqual({ id: 3, nick_name: '小鱼儿' });
+  });
+  // Written by the original front end (crypto-js, AES-CBC, PKCS#7): readers who stored them keep their session.
+  it('reads and writes exactly what the original front end stored', () => {
+    const known = [
+      ['hello', 'msQLMI2VhXsb4vm4F1dHww=='],
+      ['xxxxxxxxxxxxxxxx', 'W8o7XwQbsyvPKd2lCDYwCViJxwmOJM+HUHZFUBgWMgQ='],
+      [encodeURIComponent(JSON.stringify({ nick_name: '小明 🎵', id: 7 })), 'abd0J2cNBMNMkAJjjxUMM2EuNA7AVks0sXu2ESqlqkU81+rQ2J2lKYDOPuJ31i//FC9pm/TXxhpROoKU1yvHknqfakfsQtK5ttK271DMZuI='],
+    ];
+    for (const [plain, stored] of known) {
+      expect(encryptText(plain)).toBe(stored);
+      expect(decryptText(stored)).toBe(plain);
+    }
+    expect(decodeStored(known[2][1], null, isUser, { encrypt: true })).toEqual({ nick_name: '小明 🎵', id: 7 });
   });
   it('resets values that are corrupt, unencrypted or of the wrong shape', () => {
     expect(decodeStored('U2FsdGVkX1+garbage', null, isUser, { encrypt: true })).toBeNull();
