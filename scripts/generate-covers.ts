@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { seededRandom } from '../src/lib/seededRandom.ts';
 
 type Rgb = string;
 
@@ -46,18 +47,6 @@ const SCENES: Scene[] = [
   { file: 'images/hiking-ridge.jpg', ...PHOTO, seed: 97, sky: ['#3a6ea5', '#8fb8de', '#f3d9b1'], ridges: ['#b7c7d9', '#7f9bb5', '#4f6d7a', '#2f4a3a', '#1c2e22'], sun: { x: 0.22, y: 0.5, r: 64, color: '#fff1c1' }, trees: true },
   { file: 'images/hiking-stream.jpg', ...PHOTO, seed: 101, sky: ['#6b9080', '#a4c3b2', '#eaf4f4'], ridges: ['#a4c3b2', '#6b9080', '#3d5a50', '#22332c'], lake: '#3c6e71', trees: true },
 ];
-
-/** A small seeded generator, so a scene draws the same picture on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A ridge line by midpoint displacement: heights for `2^depth + 1` evenly spaced points. */
 function ridgeLine(rand: () => number, base: number, roughness: number, depth = 8): number[] {
@@ -104,7 +93,7 @@ function ridgePaths(scene: Scene, rand: () => number, horizon: number): string {
 
 function sceneSvg(scene: Scene): string {
   const { width, height } = scene;
-  const rand = random(scene.seed);
+  const rand = seededRandom(scene.seed);
   const horizon = scene.lake ? height * 0.7 : height;
   const parts: string[] = [];
   parts.push(`<rect width="${width}" height="${height}" fill="url(#sky)"/>`);

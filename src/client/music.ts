@@ -20,7 +20,7 @@ export const music = {
   playlists: async () => (await wapi<Answer & { list: Playlist[] }>('/toplist/detail')).list,
   playlistSongs: async (id: number, limit: number, offset: number) =>
     (await wapi<Answer & { songs: Song[] }>('/playlist/track/all', { id, limit, offset })).songs,
-  // The spec's client calls this path with a double slash; the service accepts both.
+  // The original front end calls this path with a double slash; the service accepts both.
   songs: async (ids: number[]) => (await wapi<Answer & { songs: Song[] }>('//song/detail', { ids: ids.join(',') })).songs,
   url: async (id: number) => (await wapi<Answer & { data: { url: string | null }[] }>('/song/url/v1', { id, level: 'exhigh' })).data[0]?.url ?? null,
   lyric: async (id: number) => (await wapi<Answer & { lrc?: { lyric?: string } }>('/lyric', { id })).lrc?.lyric ?? '',

@@ -1,7 +1,6 @@
 /**
- * The spec keeps the user info and token AES-encrypted in local storage (AES-CBC with PKCS#7
- * padding, a fixed key, base64 out: what the original front end's crypto-js wrote, so values it
- * stored still read). A key shipped to every browser hides values from a casual look, nothing
+ * The user info and token are kept AES-encrypted in local storage as the original front end kept
+ * them (AES-CBC with PKCS#7 padding, a fixed key, base64 out), so values it stored still read. A key shipped to every browser hides values from a casual look, nothing
  * more: the real protection is that the session also lives in an HttpOnly cookie and the server
  * keeps only token hashes. Synchronous on purpose: the persistent stores decode while the page
  * starts, and WebCrypto is both asynchronous and missing on plain-HTTP sites.

@@ -15,7 +15,7 @@ export interface Compressed<T> {
 }
 
 /**
- * Re-encodes at falling quality, 0.1 a step, until the result fits the target (SPEC section 5).
+ * Re-encodes at falling quality, 0.1 a step, until the result fits the target.
  * The encoder is passed in so the rule stays independent of canvas and Blob.
  */
 export async function compressToTarget<T extends { size: number }>(

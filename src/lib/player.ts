@@ -1,4 +1,4 @@
-/** The music player's rules (SPEC section 4), free of the DOM so they can be tested. */
+/** The music player's rules, free of the DOM so they can be tested. */
 import { t } from '../i18n/zh-CN';
 
 export const PLAY_MODELS = ['RANDOM', 'LISTLOOP', 'SINGLECYCLE'] as const;
@@ -122,7 +122,7 @@ export function formatPlayTime(seconds: number): string {
 /** The playlist category chosen by default: the 4th, or the last when there are fewer. */
 export const defaultPlaylistIndex = (count: number) => (count === 0 ? -1 : Math.min(DEFAULT_PLAYLIST_INDEX, count - 1));
 
-/** Artist names for display; none is the spec's "singer got lost". */
+/** Artist names for display, or a placeholder when there are none. */
 export function artistNames(artists: readonly { name: string }[]): string {
   return artists.map((a) => a.name).filter(Boolean).join(' / ') || t.player.lostArtist;
 }

@@ -1,5 +1,5 @@
 /**
- * The spec's local-storage encoding: JSON, URI-encoded so any Unicode survives, then base64.
+ * The original front end's local-storage encoding: JSON, URI-encoded so any Unicode survives, then base64.
  * With `encrypt`, the URI-encoded text is AES-encrypted instead (whose output is base64 too).
  */
 import { decryptText, encryptText } from './cipher.ts';

@@ -4,7 +4,7 @@ import { music, type Playlist, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
 import { defaultPlaylistIndex, PLAYLIST_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../lib/player';
 
-/** The spec's list query state. */
+/** The list's query: category, page and keyword. */
 export interface ListQuery {
   limit: number;
   offset: number;
@@ -47,7 +47,7 @@ export const $musicSearch = map<SearchState>({
   searched: false,
 });
 
-/** Loads the categories once and opens the default one (the 4th). Failures stay quiet (SPEC section 8). */
+/** Loads the categories once and opens the default one (the 4th). Failures stay quiet: the disc still plays what was stored. */
 export async function loadPlaylists(): Promise<void> {
   if ($browse.get().playlists) return;
   try {

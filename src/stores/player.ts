@@ -1,5 +1,5 @@
 /**
- * The music store (SPEC section 3): every field the player shows, persisted to session storage
+ * The music store: every field the player shows, persisted to session storage
  * so a reload brings back the same song, position and mode, paused until the reader presses play.
  */
 import { map } from 'nanostores';
@@ -16,7 +16,7 @@ export interface MusicInfo {
 
 export interface MusicDescription {
   name: string;
-  /** The album's name is ours, for the lock screen; the spec's description has only the cover. */
+  /** The album's name is ours, for the lock screen; the original front end's store has only the cover. */
   al: { picUrl: string; name?: string };
   ar: { name: string }[];
 }

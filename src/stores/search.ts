@@ -8,7 +8,7 @@ export const $searchOpen = atom(false);
 export const openSearch = () => $searchOpen.set(true);
 export const closeSearch = () => $searchOpen.set(false);
 
-/** Past searches, oldest first, in local storage under the spec's key and encoding. */
+/** Past searches, oldest first, in local storage under the original front end's key and encoding. */
 export const $searchHistory = persistentAtom<string[]>(SEARCH_HISTORY_KEY, [], storedCodec([], isStringList));
 
 /** Tells the history what the reader did; it keeps only the searches they chose. */

@@ -2,7 +2,7 @@
  * The reader's account on this device: user info and token (encrypted), avatar, and where to return after login.
  *
  * The session itself is the HttpOnly cookie the server set at login, which no script can read. The
- * stored profile only lets the header render at once; the stored "token" keeps the spec's shape and
+ * stored profile only lets the header render at once; the stored "token" keeps the original front end's shape and
  * says that a session exists, but its value is a fixed marker, never a credential: a copy of this
  * device's storage is not a login.
  */
@@ -10,17 +10,13 @@ import { persistentAtom } from '@nanostores/persistent';
 import { navigate } from 'astro:transitions/client';
 import { computed } from 'nanostores';
 import { api } from '../client/api';
+import type { Profile } from '../contract/users';
 import { t } from '../i18n/zh-CN';
 import { storedCodec } from '../lib/storage';
 import { showToast } from './toast';
 
-export interface UserInfo {
-  id: number;
-  username: string;
-  nick_name: string;
-  avatar: string;
-  role: 'admin' | 'user';
-}
+/** The parts of the profile the pages read from this device. */
+export type UserInfo = Pick<Profile, 'id' | 'username' | 'nick_name' | 'avatar' | 'role'>;
 
 const isUserInfo = (v: unknown): v is UserInfo =>
   typeof v === 'object' && v !== null && typeof (v as UserInfo).id === 'number' && typeof (v as UserInfo).nick_name === 'string';
@@ -35,7 +31,7 @@ export const $userInfo = persistentAtom<UserInfo | undefined>('userInfo', undefi
 export const $token = persistentAtom<string | undefined>('userToken', undefined, storedCodec<string | undefined>(undefined, isNonEmptyString, encrypted));
 export const $blogAvatar = persistentAtom<string | undefined>('blogAvatar', undefined, storedCodec<string | undefined>(undefined, isString));
 
-/** The spec's "is set" flags. */
+/** The original front end's "is set" flags. */
 export const $hasUserInfo = computed($userInfo, (info) => info !== undefined);
 export const $hasToken = computed($token, (token) => token !== undefined);
 export const $isLoggedIn = computed([$hasUserInfo, $hasToken], (info, token) => info && token);

@@ -66,7 +66,7 @@ test('the keyboard opens search, moves through results and opens one', async ({ 
   await expect(dialog).toBeHidden();
 });
 
-/** The history as stored under the spec's key, oldest first. */
+/** The history as stored under the original front end's key, oldest first. */
 const storedHistory = (page: Page) =>
   page.evaluate(() => {
     const stored = localStorage.getItem('blogSearchHistory');

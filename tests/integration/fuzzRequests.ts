@@ -6,20 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { seededRandom } from '../../src/lib/seededRandom';
 import type { RawRequest } from './raw';
 
-export type Random = ReturnType<typeof seededRandom>;
+export type Random = ReturnType<typeof fuzzRandom>;
 
-/** mulberry32: tiny, fast and good enough to spread requests over the cases. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A seeded source of choices, so that a failing run can be replayed. */
+export function fuzzRandom(seed: number) {
+  const next = seededRandom(seed);
   return {
     next,
     int: (below: number) => Math.floor(next() * below),

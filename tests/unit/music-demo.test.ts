@@ -6,7 +6,8 @@ import { DEMO_PLAYLISTS, DEMO_SKETCHES } from '../../src/server/music/demo/catal
 import { drawCover } from '../../src/server/music/demo/cover';
 import { demoLyrics, demoSketches, sketchSeconds } from '../../src/server/music/demo/generate';
 import { encodePng } from '../../src/server/music/demo/png';
-import { seededRandom, synthesise } from '../../src/server/music/demo/synth';
+import { seededRandom } from '../../src/lib/seededRandom';
+import { synthesise } from '../../src/server/music/demo/synth';
 import { encodeWav } from '../../src/server/music/demo/wav';
 
 const tracks = DEMO_PLAYLISTS.flatMap((playlist) => playlist.tracks.map((track) => ({ playlist, track })));

@@ -56,7 +56,7 @@ export default function AuthForm({ mode }: { mode: Mode }) {
     if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
   }, [id]);
 
-  // The guard: a logged-in reader has nothing to do here (SPEC section 2).
+  // A logged-in reader has nothing to do here.
   useEffect(() => {
     if (!loggedIn || busy) return;
     showNotice(t.auth.guardTitle, t.auth.alreadyLoggedIn, 'warning');

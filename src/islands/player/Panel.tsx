@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { Song } from '../../client/music';
+import { KEYWORD_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { $browse, $musicSearch, choosePlaylist, clearMusicSearch, loadMoreSongs, loadPlaylists, searchMore, searchMusic } from '../../stores/musicBrowse';
 import { addToCustom, playFromList, togglePanel } from '../../stores/playback';
@@ -56,7 +57,7 @@ export default function Panel({ returnFocus }: { returnFocus?: RefObject<HTMLEle
     <section ref={panel} className={styles.panel} role="dialog" aria-modal="false" aria-label={text.panel} data-testid="player-panel">
       <header className={styles.head}>
         <form className={styles.search} onSubmit={submit} role="search">
-          <input value={keyword} onChange={(e) => setKeyword(e.target.value)} maxLength={50} placeholder={text.searchArtist} aria-label={text.searchArtist} />
+          <input value={keyword} onChange={(e) => setKeyword(e.target.value)} maxLength={KEYWORD_MAX_LENGTH} placeholder={text.searchArtist} aria-label={text.searchArtist} />
           <button type="submit">{text.search}</button>
           {search.searched && (
             <button type="button" onClick={() => { clearMusicSearch(); setKeyword(''); }}>{text.backToPlaylists}</button>

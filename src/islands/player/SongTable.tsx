@@ -16,7 +16,7 @@ interface Props {
   label: string;
 }
 
-/** Songs with the spec's columns 歌曲, 歌手, 其他; a name plays its song, the plus adds it to my list. */
+/** Songs with the columns 歌曲, 歌手, 其他; a name plays its song, the plus adds it to my list. */
 export default function SongTable({ songs, currentId, customIds, onPlay, onAdd, footer, label }: Props) {
   return (
     <table className={styles.table} aria-label={label}>

@@ -1,4 +1,4 @@
-/** The spec's query-string routes and the static path each now lives at. */
+/** The original front end's query-string routes and the static path each now lives at. */
 const LEGACY_ROUTES: Record<string, string> = { '/article': '/article/', '/talk': '/talk/' };
 
 /**

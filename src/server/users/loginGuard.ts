@@ -48,6 +48,16 @@ function trim<V>(entries: Map<string, V>, expired: (entry: V) => boolean, maxEnt
   }
 }
 
+/** The entry under `key`, or undefined once it has expired, when it is forgotten too. */
+function liveEntry<V>(entries: Map<string, V>, key: string, expired: (entry: V) => boolean): V | undefined {
+  const entry = entries.get(key);
+  if (entry && expired(entry)) {
+    entries.delete(key);
+    return undefined;
+  }
+  return entry;
+}
+
 export interface Lockout {
   /** Milliseconds until all of these keys may try again; 0 when none is locked. */
   wait(keys: readonly string[], now?: number): number;
@@ -62,14 +72,7 @@ export function createLockout({ maxFailures, windowMs, maxEntries = MAX_ENTRIES 
   // In the order the entries started, which is the order they expire in.
   const entries = new Map<string, { count: number; since: number }>();
   const expiredAt = (now: number) => (entry: { since: number }) => now - entry.since >= windowMs;
-  const live = (key: string, now: number) => {
-    const entry = entries.get(key);
-    if (entry && expiredAt(now)(entry)) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
+  const live = (key: string, now: number) => liveEntry(entries, key, expiredAt(now));
 
   return {
     wait(keys, now = Date.now()) {
@@ -116,14 +119,7 @@ export function createUsernameThrottle({ maxFailures, windowMs, slowBaseMs, slow
   const entries = new Map<string, ThrottleEntry>();
   // Forgotten after a quiet spell: `windowMs` with no attempt, counted from when the slot reopened.
   const expiredAt = (now: number) => (entry: ThrottleEntry) => now >= Math.max(entry.lastAt, entry.nextAt) + windowMs;
-  const live = (key: string, now: number) => {
-    const entry = entries.get(key);
-    if (entry && expiredAt(now)(entry)) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
+  const live = (key: string, now: number) => liveEntry(entries, key, expiredAt(now));
   const pause = (beyond: number) => Math.min(slowMaxMs, slowBaseMs * 2 ** Math.min(beyond, 30));
 
   return {

@@ -2,6 +2,7 @@
  * Short, soft melodies: a major pentatonic line over a I–V–vi–IV bass, with plucked
  * envelopes, two quiet harmonics and a light echo. The same seed always gives the same tune.
  */
+import { seededRandom } from '../../../lib/seededRandom.ts';
 
 export interface Tune {
   samples: Float32Array;
@@ -10,18 +11,6 @@ export interface Tune {
   barSeconds: number;
   /** Bars with melody; one more bar of ringing follows. */
   bars: number;
-}
-
-/** A small, fast PRNG (mulberry32); Math.random cannot be seeded. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PENTATONIC = [0, 2, 4, 7, 9];
