@@ -1,6 +1,8 @@
 /** Accounts on the wire (docs/api.md §5, §6). */
 
-export type Role = 'admin' | 'user';
+/** `role` on the wire and in the database: 1 admin, 2 user, as the original front end reads it. */
+export const ROLE = { admin: 1, user: 2 } as const;
+export type RoleCode = (typeof ROLE)[keyof typeof ROLE];
 
 /** The current user, as `getUserInfo` and `updateOwnUserInfo` answer. */
 export interface Profile {
@@ -8,7 +10,7 @@ export interface Profile {
   username: string;
   nick_name: string;
   avatar: string;
-  role: Role;
+  role: RoleCode;
   createdAt: string;
 }
 
@@ -28,6 +30,7 @@ export interface PublicProfile {
   id: number;
   nick_name: string;
   avatar: string;
+  role: RoleCode;
 }
 
 export interface RegisterBody {

@@ -221,7 +221,7 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'siteowner', password }) }).then((r) => r.json());
     try {
       const first = await adminLogin('ownerpassword1');
-      expect(first.result.role).toBe('admin');
+      expect(first.result.role).toBe(1);
       expect(await knownPlaces(admin.dir, 'siteowner')).toBe(2);
       await register(admin, 'plainuser', 'plainpassword1');
       await admin.server.stop();
@@ -236,7 +236,7 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       expect(admin.server.output()).toContain('用户 plainuser 已存在但不是管理员');
       expect(admin.server.output()).toContain('npm run admin:create -- plainuser');
       const plain = await admin.call('POST', '/user/login', { body: { username: 'plainuser', password: 'plainpassword1' }, ip: freshIp() });
-      expect(plain.body.result.role).toBe('user');
+      expect(plain.body.result.role).toBe(2);
       await admin.server.stop();
 
       // A new ADMIN_PASSWORD replaces the old one and ends the sessions made with it.
@@ -245,7 +245,7 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       expect((await admin.call('GET', '/user/getUserInfo', { headers: bearer(first.result.token) })).status).toBe(401);
       // The places that logged in with the old password no longer skip the username limit.
       expect(await knownPlaces(admin.dir, 'siteowner')).toBe(0);
-      expect((await adminLogin('ownerpassword2')).result.role).toBe('admin');
+      expect((await adminLogin('ownerpassword2')).result.role).toBe(1);
 
       // admin:create promotes, and a password given there ends the user's sessions too.
       const { token } = plain.body.result;

@@ -30,7 +30,7 @@ describe('register', () => {
     const { token } = (await login('newreader1')).body.result;
     const me = await api.call('GET', '/user/getUserInfo', { headers: bearer(token) });
     expect(me.body.result.nick_name).toMatch(/^路过的小鱼\d{4}$/);
-    expect(me.body.result.role).toBe('user');
+    expect(me.body.result.role).toBe(2);
   });
 
   it.each([
@@ -73,7 +73,7 @@ describe('login', () => {
 
   it('gives a token, the profile, and an HttpOnly SameSite=Lax cookie', async () => {
     const res = await login('loginuser', 'rightpassword');
-    expect(res.body.result).toMatchObject({ token: expect.any(String), username: 'loginuser', role: 'user' });
+    expect(res.body.result).toMatchObject({ token: expect.any(String), username: 'loginuser', role: 2 });
     expect(Object.keys(res.body.result).sort()).toEqual(['avatar', 'createdAt', 'id', 'nick_name', 'role', 'token', 'username']);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('blog_session='))!;
     expect(cookie).toMatch(/^blog_session=[^;]+/);
@@ -203,7 +203,7 @@ describe('profile', () => {
     const res = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '  新昵称  ' } });
     expect(res.body.result.nick_name).toBe('新昵称');
     const pub = await api.call('GET', `/user/getUserInfoById/${res.body.result.id}`);
-    expect(pub.body.result).toEqual({ id: res.body.result.id, nick_name: '新昵称', avatar: '' });
+    expect(pub.body.result).toEqual({ id: res.body.result.id, nick_name: '新昵称', avatar: '', role: 2 });
     expect(pub.body.result).not.toHaveProperty('username');
   });
 
@@ -289,7 +289,7 @@ describe('admins', () => {
     const admin = await startApi({ ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword1' });
     try {
       const login = await admin.call('POST', '/user/login', { body: { username: 'siteowner', password: 'ownerpassword1' } });
-      expect(login.body.result.role).toBe('admin');
+      expect(login.body.result.role).toBe(1);
       await admin.call('POST', '/user/register', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.1' });
       expect((await admin.call('GET', '/statistic')).body.result.userCount).toBe(2);
 
@@ -302,7 +302,7 @@ describe('admins', () => {
       });
       expect(output).toContain('已将 promoteme 设为管理员');
       const promoted = await admin.call('POST', '/user/login', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.2' });
-      expect(promoted.body.result.role).toBe('admin');
+      expect(promoted.body.result.role).toBe(1);
     } finally {
       await admin.stop();
     }

@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { currentUser } from './authenticate.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
-import { InvalidInput, NotFound, Refused, RetryLater } from '../shared/errors.ts';
+import { InvalidInput, NotFound, NotYours, Refused, RetryLater } from '../shared/errors.ts';
 import { QueueFull } from '../users/workQueue.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
@@ -72,6 +72,7 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   else if (error instanceof QueueFull) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': '1' } });
   else if (error instanceof InvalidInput || error instanceof Refused) apiError = new ApiError(400, error.message, { fields: error.fields });
   else if (error instanceof NotFound) apiError = new ApiError(404, error.message);
+  else if (error instanceof NotYours) apiError = new ApiError(403, error.message);
   else {
     // What the body parser or router rejected (a body that does not decompress, a cut-off upload) is the client's mistake.
     const status = clientErrorStatus(error) ?? 500;

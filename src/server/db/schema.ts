@@ -1,6 +1,9 @@
 /** Every table, in one place. Each domain module owns the queries on its own tables. */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { CommentTargetCode } from '../../contract/comments.ts';
+import type { NotificationTypeCode } from '../../contract/notifications.ts';
+import type { RoleCode } from '../../contract/users.ts';
 
 const createdAt = () => integer('created_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`);
 
@@ -44,7 +47,8 @@ export const users = sqliteTable(
     passwordHash: text('password_hash').notNull(),
     nickName: text('nick_name').notNull(),
     avatar: text('avatar').notNull().default(''),
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    /** 1 admin, 2 user: the numbers the original front end reads (src/contract/users.ts). */
+    role: integer('role').$type<RoleCode>().notNull().default(2),
     disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
@@ -98,4 +102,75 @@ export const uploads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('uploads_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Comments on an article, a talk or a message-board post (`type` 1, 2, 3). Two levels: a reply
+ * keeps its root's id in `parent_id` and the person it answers in `to_user_id`.
+ */
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: integer('type').$type<CommentTargetCode>().notNull(),
+    forId: integer('for_id').notNull(),
+    parentId: integer('parent_id'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    /** Kept beside the likes table's rows, so the hot order is one indexed sort. */
+    likes: integer('likes').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_target_idx').on(t.type, t.forId, t.parentId, t.createdAt), index('comments_parent_idx').on(t.parentId, t.createdAt)],
+);
+
+/** Message-board posts, each with the look its author chose. Style values are checked on the way in. */
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    color: text('color').notNull().default(''),
+    fontSize: text('font_size').notNull().default(''),
+    fontWeight: text('font_weight').notNull().default(''),
+    bgColor: text('bg_color').notNull().default(''),
+    bgUrl: text('bg_url').notNull().default(''),
+    tag: text('tag').notNull().default(''),
+    likes: integer('likes').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [index('messages_created_idx').on(t.createdAt), index('messages_tag_idx').on(t.tag, t.createdAt), index('messages_user_idx').on(t.userId)],
+);
+
+/** Live counters of a talk; the talk itself is content, built from Markdown. */
+export const talkStats = sqliteTable('talk_stats', {
+  talkId: integer('talk_id').primaryKey(),
+  likes: integer('likes').notNull().default(0),
+});
+
+/**
+ * What happened that concerns a user. `message` is HTML the server built from escaped parts;
+ * `type` and `to_id` say where its jump button goes.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    type: integer('type').$type<NotificationTypeCode>().notNull(),
+    toId: integer('to_id').notNull(),
+    viewed: integer('viewed', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.viewed, t.createdAt)],
 );

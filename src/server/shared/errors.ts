@@ -1,7 +1,7 @@
 /**
  * Errors the domains (accounts, uploads) throw without knowing about HTTP; the API turns them
  * into envelopes in `apiErrors` (api/middleware.ts):
- * InvalidInput and Refused → 400 naming the fields, NotFound → 404, RetryLater → 429 with Retry-After.
+ * InvalidInput and Refused → 400 naming the fields, NotYours → 403, NotFound → 404, RetryLater → 429 with Retry-After.
  */
 
 /** The input is wrong, such as a username already taken or a wrong password. */
@@ -39,6 +39,14 @@ export class Refused extends Error {
     super(message);
     this.name = 'Refused';
     this.fields = fields;
+  }
+}
+
+/** The thing exists but belongs to someone else, such as another user's comment to delete. */
+export class NotYours extends Error {
+  constructor(message = '没有权限操作别人的内容') {
+    super(message);
+    this.name = 'NotYours';
   }
 }
 

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { passwordProblem, usernameProblem } from '../../lib/accountRules.ts';
 import type { Db } from '../db/client.ts';
+import { ROLE } from '../../contract/users.ts';
 import { users } from '../db/schema.ts';
 import { forgetPlaces } from './knownPlaces.ts';
 import { findByUsername, type UserRow } from './lookup.ts';
@@ -31,19 +32,19 @@ export async function ensureAdmin(db: Db, sessions: SessionStore, username: stri
   const existing = await findByUsername(db, username);
   if (!existing) {
     if (!password) throw new Error(`用户 ${username} 不存在，创建管理员需要同时提供密码`);
-    await db.insert(users).values({ username, passwordHash: await hashPassword(password), nickName: username, role: 'admin' });
+    await db.insert(users).values({ username, passwordHash: await hashPassword(password), nickName: username, role: ROLE.admin });
     return { status: 'created', passwordReset: false };
   }
-  if (existing.role !== 'admin' && !promote) return { status: 'not-admin', passwordReset: false };
+  if (existing.role !== ROLE.admin && !promote) return { status: 'not-admin', passwordReset: false };
 
-  const set: Partial<UserRow> = { role: 'admin', disabled: false, updatedAt: new Date() };
+  const set: Partial<UserRow> = { role: ROLE.admin, disabled: false, updatedAt: new Date() };
   const passwordReset = password !== undefined && !(await verifyPassword(password, existing.passwordHash));
   if (passwordReset) set.passwordHash = await hashPassword(password);
-  const changed = passwordReset || existing.role !== 'admin' || existing.disabled;
+  const changed = passwordReset || existing.role !== ROLE.admin || existing.disabled;
   if (changed) await db.update(users).set(set).where(eq(users.id, existing.id));
   if (passwordReset) {
     await sessions.revokeAll(existing.id);
     await forgetPlaces(db, existing.id);
   }
-  return { status: existing.role === 'admin' ? 'existing' : 'promoted', passwordReset };
+  return { status: existing.role === ROLE.admin ? 'existing' : 'promoted', passwordReset };
 }

@@ -127,7 +127,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
 
     async publicProfile(id: number): Promise<PublicProfile> {
       const user = await byId(id);
-      return { id: user.id, nick_name: user.nickName, avatar: user.avatar };
+      return { id: user.id, nick_name: user.nickName, avatar: user.avatar, role: user.role };
     },
 
     /** One change at a time per user, so a replaced avatar is never removed while being set again. */

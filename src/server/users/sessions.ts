@@ -2,6 +2,7 @@
 import { and, eq, gt, lte, ne, or } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import type { RoleCode } from '../../contract/users.ts';
 import { sessions, users } from '../db/schema.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -36,7 +37,7 @@ export interface SessionUser {
   username: string;
   nickName: string;
   avatar: string;
-  role: 'admin' | 'user';
+  role: RoleCode;
   createdAt: Date;
   /** The hash of the token this request came with. */
   tokenHash: string;
