@@ -30,6 +30,8 @@ export interface ArticleItem extends ArticleCounters {
   createdAt: string;
   updatedAt: string;
   authorName: string;
+  /** The owner's user id (0 while the site has no admin account). */
+  author_id: number;
 }
 
 /** `getArticleById`: the item with its Markdown source and rendered body. */

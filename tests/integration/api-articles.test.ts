@@ -374,3 +374,21 @@ describe('persistence', () => {
     db.close();
   });
 });
+
+describe('the author of every article', () => {
+  it('is 0 while the site has no admin, then the owner: the oldest admin account', async () => {
+    expect((await home(1, 3)).body.result.list.map((a: { author_id: number }) => a.author_id)).toEqual([0, 0, 0]);
+
+    const owned = await startApi({ ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'owner-password-1' });
+    try {
+      const login = await owned.call('POST', '/user/login', { body: { username: 'siteowner', password: 'owner-password-1' } });
+      const ownerId = login.body.result.id;
+      expect(ownerId).toBeGreaterThan(0);
+      const list = (await owned.call('GET', '/article/blogHomeGetArticleList/1/5')).body.result.list;
+      expect(list.map((a: { author_id: number }) => a.author_id)).toEqual(list.map(() => ownerId));
+      expect((await owned.call('GET', `/article/getArticleById/${someId}`)).body.result.author_id).toBe(ownerId);
+    } finally {
+      await owned.stop();
+    }
+  });
+});

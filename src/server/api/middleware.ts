@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { currentUser } from './authenticate.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
@@ -38,9 +38,25 @@ export const timeout = (ms = REQUEST_TIMEOUT_MS): RequestHandler => (_req, res, 
 
 /** Per-IP request budget; over it, a 429 with Retry-After and a Chinese message. */
 export function limitPerIp(limit: number, windowMs: number, message = '操作太频繁，请稍后再试'): RequestHandler {
+  return budget(limit, windowMs, message);
+}
+
+/**
+ * Per-user budget for a logged-in reader, per address otherwise (IPv6 by its /56, as
+ * express-rate-limit does): one user switching networks, or many behind one address, is counted right.
+ */
+export function limitPerActor(limit: number, windowMs: number, message = '操作太频繁，请稍后再试'): RequestHandler {
+  return budget(limit, windowMs, message, (req) => {
+    const user = currentUser(req);
+    return user ? `user:${user.id}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+  });
+}
+
+function budget(limit: number, windowMs: number, message: string, keyGenerator?: (req: Request) => string): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
+    ...(keyGenerator ? { keyGenerator } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {

@@ -6,13 +6,14 @@ import { site } from '../../site.config.ts';
 import type { ArticleBrief, ArticleCounters, ArticleItem, ArticleLive, RelatedArticles } from '../../contract/articles.ts';
 import { HOT_ARTICLE_COUNT, RELATED_ARTICLE_COUNT, SEARCH_RESULT_LIMIT } from '../../contract/limits.ts';
 import type { Db } from '../db/client.ts';
+import type { Owner } from '../users/owner.ts';
 import type { Catalog, CatalogArticle } from './catalog.ts';
 import * as stats from './stats.ts';
 
 const TYPE_CODES = { original: 1, repost: 2, translation: 3 } as const;
 
 /** The fields of an article item that only change with a rebuild, computed once per article. */
-function staticFields(a: CatalogArticle): Omit<ArticleItem, keyof ArticleCounters> {
+function staticFields(a: CatalogArticle): Omit<ArticleItem, keyof ArticleCounters | 'author_id'> {
   const s = a.source;
   return {
     id: a.id,
@@ -35,20 +36,21 @@ function staticFields(a: CatalogArticle): Omit<ArticleItem, keyof ArticleCounter
 
 const staticCache = new WeakMap<CatalogArticle, ReturnType<typeof staticFields>>();
 
-function item(a: CatalogArticle, counters: stats.ArticleCounters = stats.ZERO): ArticleItem {
+function item(a: CatalogArticle, authorId: number, counters: stats.ArticleCounters = stats.ZERO): ArticleItem {
   let fixed = staticCache.get(a);
   if (!fixed) staticCache.set(a, (fixed = staticFields(a)));
-  return { ...fixed, view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingMs };
+  return { ...fixed, author_id: authorId, view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingMs };
 }
 
 const brief = (a: CatalogArticle): ArticleBrief => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
 
-export function createArticleService(db: Db, catalog: Catalog) {
+/** `owner`: whose articles they are (`author_id`), and who is told of comments on them. */
+export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner, 'id'>) {
   const counters = stats.createCounterCache(db);
 
   async function withCounters(list: CatalogArticle[]) {
     const found = await counters.get(list.map((a) => a.id));
-    return list.map((a) => item(a, found.get(a.id)));
+    return list.map((a) => item(a, owner.id(), found.get(a.id)));
   }
 
   function find(id: number): CatalogArticle | null {
@@ -63,6 +65,7 @@ export function createArticleService(db: Db, catalog: Catalog) {
 
   return {
     find,
+    ownerId: () => owner.id(),
 
     async home(current: number, size: number) {
       const page = paginate(catalog.home, current, size);
@@ -83,14 +86,14 @@ export function createArticleService(db: Db, catalog: Catalog) {
       const recommend = catalog.recommend(article.id, RELATED_ARTICLE_COUNT);
       const shown = [previous, next, ...recommend].filter((a): a is CatalogArticle => a !== null);
       const found = await counters.get(shown.map((a) => a.id));
-      const toItem = (a: CatalogArticle) => item(a, found.get(a.id));
+      const toItem = (a: CatalogArticle) => item(a, owner.id(), found.get(a.id));
       return { previous: previous && toItem(previous), next: next && toItem(next), recommend: recommend.map(toItem) };
     },
 
     /** The full article, counting the view it represents. */
     async detail(article: CatalogArticle) {
       const [body, viewed] = await Promise.all([catalog.body(article.id), stats.addView(db, article.id)]);
-      return { ...item(article, counters.put(article.id, viewed)), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
+      return { ...item(article, owner.id(), counters.put(article.id, viewed)), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
     },
 
     /** The static article page's call: count the view and return what the page shows live. */

@@ -13,6 +13,7 @@ import { generateDemoLibrary } from '../music/demo/generate.ts';
 import { createMusicService } from '../music/index.ts';
 import { hasAudio } from '../music/scan.ts';
 import { createSiteService } from '../site/service.ts';
+import { createOwner } from '../users/owner.ts';
 import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../users/setup.ts';
 import { createApp } from './app.ts';
 import { refuseTunnels } from './errors.ts';
@@ -28,6 +29,7 @@ await migrateDb(db);
 const users = userServiceFromSettings(db, { sessions: config.sessions, uploadDir: config.uploadDir });
 await startPurging(users);
 await ensureAdminAtStart(users, config.admin);
+const owner = await createOwner(db);
 const music = config.music;
 if (!music.upstream && !(await hasAudio(music.dir))) {
   const demo = await generateDemoLibrary(music.dir);
@@ -52,7 +54,7 @@ const app = createApp({
     {
       db,
       site: createSiteService({ db, catalog, userCount: users.count }),
-      articles: createArticleService(db, catalog),
+      articles: createArticleService(db, catalog, owner),
       users,
     },
     { cookies },
