@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../fixtures/images';
+import { bearer, freshIp as nextIp, newPerson } from './people';
 import { startApi, type ApiClient } from './api';
 
 let api: ApiClient;
@@ -12,16 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-let ipCounter = 0;
 /** Uploads and registrations are limited per address; each request here comes from its own. */
-const freshIp = () => `10.40.${Math.floor(++ipCounter / 200)}.${(ipCounter % 200) + 1}`;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function newUser(username: string): Promise<{ id: number; token: string }> {
-  const registered = await api.call('POST', '/user/register', { body: { username, password: 'password123' }, ip: freshIp() });
-  const { token } = (await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip: freshIp() })).body.result;
-  return { id: registered.body.result.id, token };
-}
+const freshIp = () => nextIp(40);
+const newUser = (username: string) => newPerson(api, username, 40);
 
 async function upload(token: string, bytes = makePng()) {
   const form = new FormData();

@@ -1,0 +1,35 @@
+/** Readers for API tests: registration and login are limited per address, so each comes from its own. */
+import type { ApiClient } from './api';
+
+let ipCounter = 0;
+/** A new address in 10.{block}.x.y for every call; `block` keeps test files apart. */
+export const freshIp = (block: number) => `10.${block}.${Math.floor(++ipCounter / 200)}.${(ipCounter % 200) + 1}`;
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export interface Person {
+  id: number;
+  token: string;
+  username: string;
+  nickName: string;
+  /** The `Authorization` header of this person. */
+  auth: Record<string, string>;
+}
+
+/** Registers and logs in a new user (password `password123`), from fresh addresses in `block`. */
+export async function newPerson(api: ApiClient, username: string, block: number, nickName = username): Promise<Person> {
+  const registered = await api.call('POST', '/user/register', { body: { username, password: 'password123', nick_name: nickName }, ip: freshIp(block) });
+  if (registered.status !== 200) throw new Error(`注册 ${username} 失败：${registered.body.message}`);
+  const login = await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip: freshIp(block) });
+  const { id, token } = login.body.result;
+  return { id, token, username, nickName, auth: bearer(token) };
+}
+
+/** The site's owner: started with `startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password })`. */
+export const OWNER = { username: 'siteowner', password: 'owner-password-1' };
+
+export async function ownerLogin(api: ApiClient, block: number): Promise<Person> {
+  const login = await api.call('POST', '/user/login', { body: OWNER, ip: freshIp(block) });
+  const { id, token, nick_name } = login.body.result;
+  return { id, token, username: OWNER.username, nickName: nick_name, auth: bearer(token) };
+}
