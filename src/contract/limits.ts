@@ -44,3 +44,11 @@ export const MAX_READING_MS_PER_CALL = 3_600_000;
 export const HOT_ARTICLE_COUNT = 5;
 export const SEARCH_RESULT_LIMIT = 8;
 export const RELATED_ARTICLE_COUNT = 6;
+
+/** Per user when logged in, per address otherwise: likes of anything, comments, and message-board posts. */
+export const LIKES_PER_MINUTE = 30;
+export const COMMENTS_PER_MINUTE = 10;
+export const MESSAGES_PER_MINUTE = 5;
+
+/** Comments: 1 to 1000 characters of text (an emoji counts as one). */
+export const COMMENT_MAX_CHARS = 1000;

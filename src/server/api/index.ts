@@ -7,7 +7,8 @@ import type { SiteService } from '../site/service.ts';
 import type { UserService } from '../users/service.ts';
 import { authenticate } from './authenticate.ts';
 import type { Cookies } from './cookies.ts';
-import { apiErrors, apiNotFound, jsonBody, limitPerIp, requireXhr, timeout } from './middleware.ts';
+import { apiErrors, apiNotFound, jsonBody, limitPerActor, requireXhr, timeout } from './middleware.ts';
+import { LIKES_PER_MINUTE } from '../../contract/limits.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { likeRoutes } from './routes/likes.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -37,8 +38,8 @@ export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Route
   api.use(requireXhr());
   api.use(jsonBody());
   api.use(authenticate(services.users.sessions, cookies));
-  // One budget for liking, whichever route a client uses (the typed article routes or the generic ones).
-  const likeLimit = limitPerIp(60, 60_000);
+  // One budget for liking, whichever route a client uses (each domain's own routes or the generic ones).
+  const likeLimit = limitPerActor(LIKES_PER_MINUTE, 60_000, `点赞太频繁了，每分钟最多 ${LIKES_PER_MINUTE} 次，请稍后再试`);
   api.use('/', siteRoutes(services.site));
   api.use('/article', articleRoutes(services.articles, { likeLimit }));
   api.use('/like', likeRoutes(createLikeService({ article: articleLikes(services.articles) }), { likeLimit }));
