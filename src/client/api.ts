@@ -1,5 +1,7 @@
 /** The browser's request client and the API calls islands make; the shapes are the contract's. */
 import type { ArticleLive, HotArticle, SearchResult } from '../contract/articles';
+import type { Page } from '../contract/envelope';
+import type { Notification } from '../contract/notifications';
 import type { LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
 import { createRequest } from '../lib/request';
 import { showNotice } from '../stores/toast';
@@ -45,4 +47,9 @@ export const api = {
   search: (keyword: string) =>
     http.get<SearchResult[]>(`/api/article/getArticleListByContent/${encodeURIComponent(keyword).replace(/\./g, '%2E')}`),
   hot: () => http.get<HotArticle[]>('/api/article/getHotArticle'),
+  notifications: (userId: number, current: number, size: number) => http.post<Page<Notification>>('/api/notify/getNotifyList', { current, size, userId }),
+  // Polled in the background: an expired session is noticed by the next real action, not by a timer.
+  unreadCount: () => http.request<number>('GET', '/api/notify/unreadCount', undefined, {}, { quiet401: true }),
+  markNotificationRead: (id: number) => http.put<boolean>(`/api/notify/update/${id}`),
+  deleteNotification: (id: number) => http.put<boolean>(`/api/notify/delete/${id}`),
 };

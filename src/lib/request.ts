@@ -22,11 +22,14 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export class RequestError extends Error {
   status: number;
   body?: Envelope;
+  /** The reader has already been told (a notice was shown), so callers need not say it again. */
+  noticed: boolean;
 
-  constructor(status: number, message: string, body?: Envelope) {
+  constructor(status: number, message: string, body?: Envelope, noticed = false) {
     super(message);
     this.status = status;
     this.body = body;
+    this.noticed = noticed;
   }
 }
 
@@ -73,7 +76,7 @@ export function createRequest(deps: RequestDeps) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
       const message = timedOut ? '请求超时，请稍后重试' : '网络连接失败，请检查网络';
       deps.notice(TITLES.tip, message, 'warning');
-      throw new RequestError(timedOut ? 408 : 0, message);
+      throw new RequestError(timedOut ? 408 : 0, message, undefined, true);
     }
 
     let envelope: Envelope<T> | undefined;
@@ -88,7 +91,7 @@ export function createRequest(deps: RequestDeps) {
       const notice = quiet ? null : noticeFor(response.status, envelope?.message);
       if (notice) deps.notice(...notice);
       if (response.status === 401 && !quiet) deps.onUnauthorized?.();
-      throw new RequestError(response.status, envelope?.message || response.statusText, envelope);
+      throw new RequestError(response.status, envelope?.message || response.statusText, envelope, notice !== null);
     }
     if (!envelope) throw new RequestError(response.status, '响应格式有误');
     if (envelope.code === TIP_CODE) deps.notice(TITLES.tip, envelope.message, 'info');

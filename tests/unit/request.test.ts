@@ -67,7 +67,7 @@ describe('request client', () => {
     [500, '', '服务器错误'],
   ])('on %i shows %s → %s and rejects', async (status, serverMessage, shown) => {
     const { client, notice, onUnauthorized } = setup(() => json(status, { code: status, message: serverMessage }));
-    await expect(client.get('/api/x')).rejects.toBeInstanceOf(RequestError);
+    await expect(client.get('/api/x')).rejects.toMatchObject({ constructor: RequestError, noticed: true });
     expect(notice).toHaveBeenCalledWith(expect.any(String), shown, expect.any(String));
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -78,6 +78,7 @@ describe('request client', () => {
     expect(error).toBeInstanceOf(RequestError);
     expect(error.status).toBe(status);
     expect(error.body.result.fields).toEqual(['x']);
+    expect(error.noticed).toBe(false);
     expect(notice).not.toHaveBeenCalled();
   });
 
@@ -86,7 +87,7 @@ describe('request client', () => {
       (_url, init) =>
         new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason))),
     );
-    await expect(client.get('/api/slow')).rejects.toMatchObject({ status: 408 });
+    await expect(client.get('/api/slow')).rejects.toMatchObject({ status: 408, noticed: true });
     expect(notice).toHaveBeenCalledWith('温馨提示', '请求超时，请稍后重试', 'warning');
   });
 });

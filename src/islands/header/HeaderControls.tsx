@@ -6,19 +6,18 @@ import { $searchOpen, openSearch } from '../../stores/search';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import UserMenu from './UserMenu';
-import type DrawerView from './Drawer';
 import type { DrawerItem } from './Drawer';
+import NotificationBell from '../notify/NotificationBell';
+import { neverOnServer, useOnDemand } from '../shared/useOnDemand';
 import styles from './HeaderControls.module.scss';
 
-// The search dialog and the drawer are loaded by the browser only: the build, rendering pages,
-// never imports them (import.meta.env.SSR is true there), so their stylesheets stay out of every
-// page and arrive with their chunks instead, applied before the chunk's promise resolves.
-const onServer = () => new Promise<never>(() => {});
+// The search dialog and the drawer are loaded by the browser only (see neverOnServer): their
+// stylesheets arrive with their chunks, applied before the chunk's promise resolves.
 // The dialog's code is fetched when the browser is idle, not with the header, so it is in
 // memory by the time a reader presses "/" and opens in the same frame, keystrokes and all.
-const loadSearchDialog = () => (import.meta.env.SSR ? onServer() : import('../search/SearchDialog').then((m) => m.default));
+const loadSearchDialog = () => (import.meta.env.SSR ? neverOnServer() : import('../search/SearchDialog').then((m) => m.default));
 // The drawer is for phones: it loads when the reader reaches for its button.
-const loadDrawer = () => (import.meta.env.SSR ? onServer() : import('./Drawer').then((m) => m.default));
+const loadDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./Drawer').then((m) => m.default));
 
 /** `/` or Ctrl/⌘+K opens search, unless the reader is typing somewhere. */
 function isSearchShortcut(e: KeyboardEvent): boolean {
@@ -44,11 +43,10 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
   const user = hydrated && loggedIn ? (userInfo ?? null) : null;
   const searchOpen = useStore($searchOpen);
   const [SearchDialog, setSearchDialog] = useState<ComponentType | null>(null);
-  const [Drawer, setDrawer] = useState<typeof DrawerView | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // Should the chunk not arrive, the menu stays closed and the next tap tries again.
-  const fetchDrawer = useCallback(() => void loadDrawer().then((drawer) => setDrawer(() => drawer), () => setDrawerOpen(false)), []);
+  const [Drawer, fetchDrawer] = useOnDemand(loadDrawer, drawerOpen, closeDrawer);
 
   useEffect(() => {
     if (SearchDialog) return;
@@ -58,10 +56,6 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
     idle(load);
   }, [searchOpen, SearchDialog]);
-
-  useEffect(() => {
-    if (drawerOpen && !Drawer) fetchDrawer();
-  }, [drawerOpen, Drawer, fetchDrawer]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -95,6 +89,7 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
         <svg className={styles.sun} viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
         <svg className={styles.moon} viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
       </button>
+      {user && <NotificationBell />}
       {hydrated ? <UserMenu user={user} defaultAvatar={avatar} /> : <span className={`${styles.accountSlot} ${styles.desktopOnly}`} />}
       {SearchDialog && <SearchDialog />}
       {Drawer && <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />}

@@ -3,16 +3,15 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { attachAudio, bindMediaKeys, togglePlay } from '../../stores/playback';
 import { $player } from '../../stores/player';
 import { useHydrated } from '../shared/useHydrated';
+import { neverOnServer } from '../shared/useOnDemand';
 import Disc from './Disc';
 import styles from './Player.module.scss';
 
 // The panel and the lyric board load when first opened, so the idle cost stays the disc. The
-// browser alone loads them (the build, rendering pages, never does: import.meta.env.SSR is true
-// there), so their stylesheets stay out of every page and arrive with their chunks, applied
-// before the chunk's promise resolves and so before they render.
-const onServer = () => new Promise<never>(() => {});
-const Panel = lazy(() => (import.meta.env.SSR ? onServer() : import('./Panel')));
-const LyricBoard = lazy(() => (import.meta.env.SSR ? onServer() : import('./LyricBoard')));
+// browser alone loads them (see neverOnServer), so their stylesheets arrive with their chunks,
+// applied before the chunk's promise resolves and so before they render.
+const Panel = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('./Panel')));
+const LyricBoard = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('./LyricBoard')));
 
 /**
  * Space toggles playback while the player is open, unless the reader is typing or on a control

@@ -1,0 +1,48 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { t } from '../../i18n/zh-CN';
+import { bottomLine } from '../../lib/notifications';
+import { $notifyList, loadMoreNotifications, openNotifications } from '../../stores/notifications';
+import { useModal } from '../shared/useModal';
+import NotificationItem from './NotificationItem';
+import styles from './MessageDrawer.module.scss';
+
+const text = t.notify;
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** 我的消息: the logged-in reader's notifications, from the left, ten at a time. */
+export default function MessageDrawer({ open, onClose }: Props) {
+  const panel = useModal<HTMLElement>(open, onClose);
+  const list = useStore($notifyList);
+
+  useEffect(() => {
+    if (open) void openNotifications();
+  }, [open]);
+
+  const line = bottomLine({ loading: list.loading, shown: list.items.length, total: list.total });
+  const lineText = list.failed ? text.loadFailed : { loading: text.loading, more: text.loadMore, end: text.end, empty: text.empty }[line];
+
+  return (
+    <div className={styles.root} hidden={!open}>
+      <div className={styles.overlay} onClick={onClose} aria-hidden="true" />
+      <aside ref={panel} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby="message-drawer-title" data-testid="message-drawer">
+        <div className={styles.head}>
+          <h2 id="message-drawer-title">{text.title}</h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={text.close}>×</button>
+        </div>
+        <ul className={styles.list} aria-busy={list.loading}>
+          {list.items.map((item) => (
+            <NotificationItem key={item.id} item={item} onFollow={onClose} />
+          ))}
+        </ul>
+        <button type="button" className={styles.bottom} onClick={() => void loadMoreNotifications()} disabled={!list.failed && line !== 'more'}>
+          {lineText}
+        </button>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useRef, useState } from 'react';
+import type { Notification } from '../../contract/notifications';
+import { t } from '../../i18n/zh-CN';
+import { looksLikeHtml } from '../../lib/html';
+import { followNotification, removeNotification } from '../../stores/notifications';
+import styles from './MessageDrawer.module.scss';
+
+const text = t.notify;
+
+// A notification is a line of text: emphasis at most, never a link, image or form inside the item's button.
+const INLINE_ONLY = { ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'span', 'br', 'code'], ALLOWED_ATTR: [] };
+
+/** The server builds the text from escaped parts; it is still sanitised before it becomes markup here. */
+function MessageText({ message }: { message: string }) {
+  if (!looksLikeHtml(message)) return <span className={styles.message}>{message}</span>;
+  return <span className={styles.message} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(message, INLINE_ONLY) }} />;
+}
+
+interface Props {
+  item: Notification;
+  /** Called as the reader leaves for the page the notification points to. */
+  onFollow: () => void;
+}
+
+export default function NotificationItem({ item, onFollow }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const unread = item.isView === 1;
+  const follow = () => {
+    onFollow();
+    void followNotification(item);
+  };
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  return (
+    <li className={styles.item} data-unread={unread || undefined}>
+      <button type="button" className={styles.body} onClick={follow}>
+        {unread && <span className={styles.badge}>{text.unread}</span>}
+        <MessageText message={item.message} />
+        <time className={styles.time}>{item.createdAt}</time>
+      </button>
+      <div className={styles.actions}>
+        <button type="button" onClick={follow}>{text.jump}</button>
+        <button type="button" onClick={() => setConfirming(true)} aria-expanded={confirming}>{text.remove}</button>
+        {confirming && (
+          <div className={styles.confirm} role="group" aria-label={text.confirmRemove}>
+            <span>{text.confirmRemove}</span>
+            <button type="button" ref={confirmButton} className={styles.danger} onClick={() => { setConfirming(false); void removeNotification(item.id); }}>{text.confirm}</button>
+            <button type="button" onClick={() => setConfirming(false)}>{text.cancel}</button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { badgeText, bottomLine, notificationPath } from '../../src/lib/notifications';
+
+describe('notificationPath', () => {
+  it('leads to the article, the talk or the message board by type', () => {
+    expect(notificationPath(1, 12)).toBe('/article/12');
+    expect(notificationPath(2, 7)).toBe('/talk/7');
+    expect(notificationPath(3, 99)).toBe('/message/list');
+  });
+});
+
+describe('badgeText', () => {
+  it('shows nothing at zero, the count up to 9, then 9+', () => {
+    expect(badgeText(0)).toBe('');
+    expect(badgeText(1)).toBe('1');
+    expect(badgeText(9)).toBe('9');
+    expect(badgeText(10)).toBe('9+');
+    expect(badgeText(250)).toBe('9+');
+  });
+});
+
+describe('bottomLine', () => {
+  it('offers more while pages remain, then says it is the end', () => {
+    expect(bottomLine({ loading: false, shown: 10, total: 25 })).toBe('more');
+    expect(bottomLine({ loading: false, shown: 25, total: 25 })).toBe('end');
+  });
+  it('says there are none, and shows loading while a page is on its way', () => {
+    expect(bottomLine({ loading: false, shown: 0, total: 0 })).toBe('empty');
+    expect(bottomLine({ loading: true, shown: 10, total: 25 })).toBe('loading');
+  });
+});
