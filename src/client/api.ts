@@ -1,6 +1,8 @@
 /** The browser's request client and the API calls islands make; the shapes are the contract's. */
 import type { ArticleLive, HotArticle, SearchResult } from '../contract/articles';
+import type { AddedComment, AddedReply, CommentOrder, CommentTargetCode, ReplyBody, ReplyComment, RootComment } from '../contract/comments';
 import type { Page } from '../contract/envelope';
+import type { Talk } from '../contract/messages';
 import type { Notification } from '../contract/notifications';
 import type { LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
 import { createRequest } from '../lib/request';
@@ -47,6 +49,17 @@ export const api = {
   search: (keyword: string) =>
     http.get<SearchResult[]>(`/api/article/getArticleListByContent/${encodeURIComponent(keyword).replace(/\./g, '%2E')}`),
   hot: () => http.get<HotArticle[]>('/api/article/getHotArticle'),
+  talks: (current: number, size: number) => http.post<Page<Talk>>('/api/talk/blogGetTalkList', { current, size }),
+  likeTalk: (id: number) => http.put<number>(`/api/talk/like/${id}`),
+  unlikeTalk: (id: number) => http.put<number>(`/api/talk/cancelLike/${id}`),
+  comments: (type: CommentTargetCode, for_id: number, current: number, size: number, order: CommentOrder) =>
+    http.post<Page<RootComment>>('/api/comment/frontGetParentComment', { type, for_id, current, size, order }),
+  replies: (parent_id: number, current: number, size: number) => http.post<Page<ReplyComment>>('/api/comment/frontGetChildrenComment', { parent_id, current, size }),
+  addComment: (type: CommentTargetCode, for_id: number, content: string) => http.post<AddedComment>('/api/comment/add', { type, for_id, content }),
+  reply: (body: ReplyBody) => http.post<AddedReply>('/api/comment/apply', body),
+  likeComment: (id: number) => http.put<number>(`/api/comment/thumbUp/${id}`),
+  unlikeComment: (id: number) => http.put<number>(`/api/comment/cancelThumbUp/${id}`),
+  deleteComment: (id: number, parentId: number | null) => http.del<boolean>(`/api/comment/delete/${id}/${parentId ?? 0}`),
   notifications: (userId: number, current: number, size: number) => http.post<Page<Notification>>('/api/notify/getNotifyList', { current, size, userId }),
   // Polled in the background: an expired session is noticed by the next real action, not by a timer.
   unreadCount: () => http.request<number>('GET', '/api/notify/unreadCount', undefined, {}, { quiet401: true }),

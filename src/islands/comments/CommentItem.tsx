@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { ReplyComment, RootComment } from '../../contract/comments';
+import { ROLE } from '../../contract/users';
+import { t } from '../../i18n/zh-CN';
+import { $comments, draftKey, loadReplies, removeComment, sendReply, toggleCommentLike } from '../../stores/comments';
+import type { UserInfo } from '../../stores/user';
+import CommentInput from './CommentInput';
+import CommentText from './CommentText';
+import styles from './Comments.module.scss';
+
+const text = t.comments;
+
+interface EntryProps {
+  comment: RootComment | ReplyComment;
+  /** The root's id for a reply; null for the root itself. */
+  rootId: number | null;
+  me: UserInfo | null;
+  defaultAvatar: string;
+  onReply: (to: { id: number; name: string }) => void;
+}
+
+/** One comment: who and when, the text, and its like, reply and delete buttons. */
+function Entry({ comment, rootId, me, defaultAvatar, onReply }: EntryProps) {
+  const [confirming, setConfirming] = useState(false);
+  const mayDelete = me !== null && (me.id === comment.from_id || me.role === ROLE.admin);
+  const to = 'to_name' in comment ? comment : null;
+  return (
+    <article className={styles.entry} aria-label={comment.from_name}>
+      <img className={styles.avatar} src={comment.from_avatar || defaultAvatar} alt="" width="36" height="36" loading="lazy" />
+      <div className={styles.main}>
+        <header>
+          <strong>{comment.from_name}</strong>
+          {to && <span className={styles.to}> {text.replyTo(to.to_name)}</span>}
+          <time className={styles.time}>{comment.createdAt}</time>
+        </header>
+        <CommentText content={comment.content} />
+        <div className={styles.actions}>
+          <button type="button" aria-pressed={comment.is_like} aria-label={`${comment.is_like ? text.unlike : text.like}（${comment.thumbs_up}）`} onClick={() => void toggleCommentLike(comment)} data-liked={comment.is_like || undefined}>
+            ♥ <span>{comment.thumbs_up}</span>
+          </button>
+          {me && <button type="button" onClick={() => onReply({ id: comment.from_id, name: comment.from_name })}>{text.reply}</button>}
+          {mayDelete && <button type="button" onClick={() => setConfirming(true)} aria-expanded={confirming}>{text.remove}</button>}
+          {confirming && (
+            <span className={styles.confirm} role="group" aria-label={rootId === null ? text.confirmRemoveThread : text.confirmRemove}>
+              <span>{rootId === null ? text.confirmRemoveThread : text.confirmRemove}</span>
+              <button type="button" className={styles.danger} onClick={() => { setConfirming(false); void removeComment(comment, rootId); }}>{text.confirm}</button>
+              <button type="button" onClick={() => setConfirming(false)}>{text.cancel}</button>
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A root comment with its thread: replies load when asked for, and a reply box opens under it. */
+export default function CommentItem({ root, me, defaultAvatar }: { root: RootComment; me: UserInfo | null; defaultAvatar: string }) {
+  const thread = useStore($comments, { keys: ['threads'] }).threads[root.id];
+  const [replyTo, setReplyTo] = useState<{ id: number; name: string } | null>(null);
+  const shown = thread?.replies.length ?? 0;
+
+  return (
+    <li className={styles.item}>
+      <Entry comment={root} rootId={null} me={me} defaultAvatar={defaultAvatar} onReply={setReplyTo} />
+      {(shown > 0 || root.childrenCount > 0) && (
+        <ol className={styles.replies}>
+          {thread?.replies.map((reply) => (
+            <li key={reply.id}>
+              <Entry comment={reply} rootId={root.id} me={me} defaultAvatar={defaultAvatar} onReply={setReplyTo} />
+            </li>
+          ))}
+          {shown < root.childrenCount && (
+            <li>
+              <button type="button" className={styles.plain} onClick={() => void loadReplies(root.id)} disabled={thread?.loading}>
+                {shown === 0 ? text.showReplies(root.childrenCount) : text.moreReplies}
+              </button>
+            </li>
+          )}
+        </ol>
+      )}
+      {replyTo && (
+        <div className={styles.replyBox}>
+          <CommentInput
+            draftKey={draftKey(root.id)}
+            me={me}
+            label={text.replyTo(replyTo.name)}
+            autoFocus
+            onCancel={() => setReplyTo(null)}
+            onSend={async () => {
+              const problem = await sendReply(root, replyTo);
+              if (!problem) setReplyTo(null);
+              return problem;
+            }}
+          />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { CommentTargetCode } from '../../contract/comments';
+import { t } from '../../i18n/zh-CN';
+import { $comments, draftKey, loadMoreComments, openComments, sendComment, setOrder } from '../../stores/comments';
+import { $isLoggedIn, $userInfo } from '../../stores/user';
+import CommentInput from './CommentInput';
+import CommentItem from './CommentItem';
+import styles from './Comments.module.scss';
+
+const text = t.comments;
+
+interface Props {
+  type: CommentTargetCode;
+  forId: number;
+  defaultAvatar: string;
+}
+
+export default function CommentSection({ type, forId, defaultAvatar }: Props) {
+  const state = useStore($comments);
+  const loggedIn = useStore($isLoggedIn);
+  const user = useStore($userInfo);
+  const me = loggedIn && user ? user : null;
+
+  useEffect(() => void openComments(type, forId), [type, forId]);
+
+  const ready = state.key === `${type}:${forId}`;
+  const shown = ready ? state.roots.length : 0;
+  const more = ready && shown < state.total;
+  const bottom = state.failed ? text.loadFailed : state.loading ? text.loading : more ? text.loadMore : shown === 0 ? text.empty : text.end;
+
+  return (
+    <div className={styles.section}>
+      <CommentInput draftKey={ready ? draftKey() : ''} me={me} onSend={sendComment} label={text.placeholder} />
+      <div className={styles.toolbar}>
+        <span className={styles.count}>{text.count(ready ? state.total : 0)}</span>
+        <div role="group" aria-label={text.order} className={styles.order}>
+          <button type="button" aria-pressed={state.order === 'new'} onClick={() => void setOrder('new')}>{text.newest}</button>
+          <button type="button" aria-pressed={state.order === 'hot'} onClick={() => void setOrder('hot')}>{text.hottest}</button>
+        </div>
+      </div>
+      <ol className={styles.list} aria-busy={state.loading}>
+        {ready && state.roots.map((root) => <CommentItem key={root.id} root={root} me={me} defaultAvatar={defaultAvatar} />)}
+      </ol>
+      <button type="button" className={styles.more} onClick={() => void loadMoreComments()} disabled={!state.failed && (!more || state.loading)}>
+        {bottom}
+      </button>
+    </div>
+  );
+}

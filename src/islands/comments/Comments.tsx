@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import type { CommentTargetCode } from '../../contract/comments';
+import { t } from '../../i18n/zh-CN';
+import { useHydrated } from '../shared/useHydrated';
+import { neverOnServer } from '../shared/useOnDemand';
+
+// The section's code and stylesheet load once the island is near the screen: the page itself
+// carries only this frame, so its first flight stays the same size.
+const CommentSection = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('./CommentSection')));
+
+interface Props {
+  type: CommentTargetCode;
+  forId: number;
+  /** Shown for commenters without an avatar of their own. */
+  defaultAvatar: string;
+}
+
+/** The comments under an article, a talk or a message-board post. */
+export default function Comments({ type, forId, defaultAvatar }: Props) {
+  // The server renders the frame with its loading line; the section replaces it in the browser.
+  const waiting = <p className="muted">{t.comments.loading}</p>;
+  return (
+    <section className="container card" style={{ padding: '16px 20px', marginTop: 24 }} aria-labelledby="comments-title" data-testid="comments">
+      <h2 id="comments-title" style={{ margin: '0 0 12px', fontSize: 20 }}>{t.comments.title}</h2>
+      {useHydrated() ? (
+        <Suspense fallback={waiting}>
+          <CommentSection type={type} forId={forId} defaultAvatar={defaultAvatar} />
+        </Suspense>
+      ) : (
+        waiting
+      )}
+    </section>
+  );
+}
