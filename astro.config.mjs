@@ -11,7 +11,7 @@ export default defineConfig({
   output: 'static',
   outDir: process.env.DIST_DIR || 'dist',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
+  integrations: [react(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter|message\/(publish|detail))(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

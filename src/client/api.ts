@@ -2,7 +2,7 @@
 import type { ArticleLive, HotArticle, SearchResult } from '../contract/articles';
 import type { AddedComment, AddedReply, CommentOrder, CommentTargetCode, ReplyBody, ReplyComment, RootComment } from '../contract/comments';
 import type { Page } from '../contract/envelope';
-import type { Talk } from '../contract/messages';
+import type { BoardMessage, HotTag, MessageChanges, MessageDraft, Talk } from '../contract/messages';
 import type { Notification } from '../contract/notifications';
 import type { LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
 import { createRequest } from '../lib/request';
@@ -49,6 +49,14 @@ export const api = {
   search: (keyword: string) =>
     http.get<SearchResult[]>(`/api/article/getArticleListByContent/${encodeURIComponent(keyword).replace(/\./g, '%2E')}`),
   hot: () => http.get<HotArticle[]>('/api/article/getHotArticle'),
+  messages: (current: number, size: number, tag?: string) => http.post<Page<BoardMessage>>('/api/message/getMessageList', { current, size, tag: tag || undefined }),
+  message: (id: number) => http.get<BoardMessage>(`/api/message/getMessageById/${id}`),
+  hotTags: () => http.get<HotTag[]>('/api/message/getHotTagList'),
+  addMessage: (draft: MessageDraft) => http.post<BoardMessage>('/api/message/add', draft),
+  updateMessage: (changes: MessageChanges) => http.post<BoardMessage>('/api/message/update', changes),
+  deleteMessages: (idList: number[]) => http.put<boolean>('/api/message/delete', { idList }),
+  likeMessage: (id: number) => http.put<number>(`/api/message/like/${id}`),
+  unlikeMessage: (id: number) => http.put<number>(`/api/message/cancelLike/${id}`),
   talks: (current: number, size: number) => http.post<Page<Talk>>('/api/talk/blogGetTalkList', { current, size }),
   likeTalk: (id: number) => http.put<number>(`/api/talk/like/${id}`),
   unlikeTalk: (id: number) => http.put<number>(`/api/talk/cancelLike/${id}`),

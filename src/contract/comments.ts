@@ -1,7 +1,10 @@
-/** Comments, planned (docs/api.md §9.1): only the fields listed there. */
+/** Comments on the wire (docs/api.md §9.1). */
 
 /** What a comment is on: 1 article, 2 talk, 3 message-board post. */
 export type CommentTargetCode = 1 | 2 | 3;
+
+/** How messages name each kind of target. */
+export const COMMENT_TARGET_NAMES: Record<CommentTargetCode, string> = { 1: '文章', 2: '说说', 3: '留言' };
 
 /** A root comment (`parent_id` null). */
 export interface RootComment {
@@ -23,3 +26,46 @@ export interface ReplyComment extends Omit<RootComment, 'childrenCount'> {
 }
 
 export type CommentOrder = 'new' | 'hot';
+
+/** Where a new comment or reply sits, as `add` and `apply` answer it. */
+interface Placement<Parent> {
+  parent_id: Parent;
+  type: CommentTargetCode;
+  for_id: number;
+}
+
+/** `POST /api/comment/add`. */
+export type AddedComment = RootComment & Placement<null>;
+/** `POST /api/comment/apply`. */
+export type AddedReply = ReplyComment & Placement<number>;
+
+export interface CommentBody {
+  type: CommentTargetCode;
+  for_id: number;
+  content: string;
+}
+
+/** `parent_id` may be a reply's id: the reply then goes under that reply's root. */
+export interface ReplyBody extends CommentBody {
+  parent_id: number;
+  to_id: number;
+}
+
+export interface RootCommentQuery {
+  type: CommentTargetCode;
+  for_id: number;
+  current: number;
+  size: number;
+  order: CommentOrder;
+}
+
+export interface ReplyCommentQuery {
+  parent_id: number;
+  current: number;
+  size: number;
+}
+
+export interface CommentTotalQuery {
+  type: CommentTargetCode;
+  for_id: number;
+}

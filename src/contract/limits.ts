@@ -52,3 +52,15 @@ export const MESSAGES_PER_MINUTE = 5;
 
 /** Comments: 1 to 1000 characters of text (an emoji counts as one). */
 export const COMMENT_MAX_CHARS = 1000;
+
+/** Message-board posts: 1 to 500 characters of text after trimming (an emoji counts as one). */
+export const MESSAGE_MAX_CHARS = 500;
+/** A post's tag: empty, or 1 to 10 characters. */
+export const MESSAGE_TAG_MAX_CHARS = 10;
+/** A post's `font_size`, in whole pixels. */
+export const MESSAGE_FONT_SIZE_MIN_PX = 12;
+export const MESSAGE_FONT_SIZE_MAX_PX = 40;
+/** The most posts one `delete` call takes. */
+export const MESSAGE_DELETE_MAX_IDS = 50;
+/** `getHotTagList`: the most tags it answers. */
+export const HOT_TAG_COUNT = 10;

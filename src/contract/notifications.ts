@@ -1,4 +1,4 @@
-/** Notifications, planned (docs/api.md §9.4): only the fields listed there. */
+/** Notifications on the wire (docs/api.md §9.4). */
 
 /** `isView`: 1 unread, 2 read. */
 export type ViewedCode = 1 | 2;
@@ -18,4 +18,11 @@ export interface Notification {
   type: NotificationTypeCode;
   to_id: number;
   createdAt: string;
+}
+
+/** `POST /api/notify/getNotifyList`: `userId` must be the caller's own id; it selects nothing by itself. */
+export interface NotificationListBody {
+  current: number;
+  size: number;
+  userId: number;
 }

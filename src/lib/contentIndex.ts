@@ -1,5 +1,5 @@
 /**
- * The article data the API serves, exported from the content collection at build time
+ * The article and talk data the API serves, exported from the content collections at build time
  * (`/api-content/*`) and moved to `dist/server/content` so only the server reads it.
  */
 export const CONTENT_DIR_NAME = 'api-content';
@@ -33,4 +33,23 @@ export interface ArticleBody {
   id: number;
   markdown: string;
   html: string;
+}
+
+/** The talks' export, beside `index.json`. */
+export const TALKS_FILE = 'talks.json';
+
+export interface IndexedTalk {
+  id: number;
+  /** ISO 8601. */
+  date: string;
+  pinned: boolean;
+  /** As the front matter lists them: site paths or full URLs. */
+  images: string[];
+  /** The rendered body. */
+  html: string;
+}
+
+export interface TalkExport {
+  builtAt: string;
+  talks: IndexedTalk[];
 }

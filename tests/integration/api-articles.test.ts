@@ -245,14 +245,11 @@ describe('generic likes (the original front end\'s routes)', () => {
     [2, '说说'],
     [3, '留言'],
     [4, '评论'],
-  ])('answers type %i (%s) with false and a tip until the feature exists', async (type, name) => {
-    const body = { for_id: 1, type, user_id: 1 };
-    expect((await generic('getIsLikeByIdAndType', body, { ip: '10.5.3.1' })).body).toEqual({ code: 0, message: 'success', result: false });
-    for (const path of ['addLike', 'cancelLike']) {
-      const res = await generic(path, body, { ip: '10.5.3.1' });
-      expect(res.status).toBe(200);
-      expect(res.body.code).toBe(100);
-      expect(res.body.message).toContain(name);
+  ])('answers type %i (%s) for an unknown target with 404 naming it', async (type, name) => {
+    for (const path of ['getIsLikeByIdAndType', 'addLike', 'cancelLike']) {
+      const res = await generic(path, { for_id: UNKNOWN, type, user_id: 1 }, { ip: '10.5.3.1' });
+      expect(res.status, path).toBe(404);
+      expect(res.body.message).toBe(`${name}不存在`);
     }
   });
 

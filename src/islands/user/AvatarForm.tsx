@@ -1,15 +1,11 @@
 import { useRef, useState } from 'react';
 import { api } from '../../client/api';
-import { compressImage } from '../../client/compressImage';
-import { MAX_IMAGE_BYTES } from '../../contract/limits';
-import { uploadName } from '../../lib/compress';
+import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
 import { t } from '../../i18n/zh-CN';
 import { RequestError } from '../../lib/request';
 import { showToast } from '../../stores/toast';
 import { updateUser, type UserInfo } from '../../stores/user';
 import styles from './UserCenter.module.scss';
-
-const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; defaultAvatar: string }) {
   const input = useRef<HTMLInputElement>(null);
@@ -19,18 +15,11 @@ export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; de
   async function pick(file: File | undefined) {
     if (!file) return;
     setProblem('');
-    if (!ACCEPTED.includes(file.type)) return setProblem(t.userCenter.imageOnly);
     setBusy(true);
     try {
-      let blob: Blob;
-      try {
-        blob = await compressImage(file);
-      } catch {
-        return setProblem('无法读取这张图片，请换一张试试');
-      }
-      if (blob.size > MAX_IMAGE_BYTES) return setProblem(t.userCenter.imageTooLarge);
-      const { result: uploaded } = await api.uploadImage(blob, uploadName(blob.type));
-      const { result: profile } = await api.updateProfile({ avatar: uploaded!.url });
+      const uploaded = await uploadPicture(file);
+      if ('problem' in uploaded) return setProblem(uploaded.problem);
+      const { result: profile } = await api.updateProfile({ avatar: uploaded.url });
       updateUser({ avatar: profile!.avatar });
       showToast(t.userCenter.avatarUpdated);
     } catch (error) {
@@ -47,7 +36,7 @@ export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; de
       <div>
         <label className={styles.button} aria-disabled={busy}>
           {busy ? t.userCenter.uploading : t.userCenter.changeAvatar}
-          <input ref={input} type="file" accept={ACCEPTED.join(',')} disabled={busy} onChange={(e) => pick(e.target.files?.[0])} className="visually-hidden" />
+          <input ref={input} type="file" accept={ACCEPTED_PICTURES.join(',')} disabled={busy} onChange={(e) => pick(e.target.files?.[0])} className="visually-hidden" />
         </label>
         <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || 'PNG、JPEG、WebP 或 GIF；上传前会在本机重新编码（去掉位置等信息，动图只保留第一帧）'}</p>
       </div>

@@ -1,17 +1,28 @@
 /** The `/api` router: envelope, body limit, XHR rule and timeout around each domain's routes. */
 import { Router } from 'express';
 import type { ArticleService } from '../articles/service.ts';
+import { commentLikes } from '../comments/likes.ts';
+import type { CommentService } from '../comments/service.ts';
 import type { Db } from '../db/client.ts';
 import { articleLikes, createLikeService } from '../likes/service.ts';
+import { messageLikes } from '../messages/lends.ts';
+import type { MessageService } from '../messages/service.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import type { SiteService } from '../site/service.ts';
+import { talkLikes } from '../talks/lends.ts';
+import type { TalkService } from '../talks/service.ts';
 import type { UserService } from '../users/service.ts';
 import { authenticate } from './authenticate.ts';
 import type { Cookies } from './cookies.ts';
-import { apiErrors, apiNotFound, jsonBody, limitPerActor, requireXhr, timeout } from './middleware.ts';
 import { LIKES_PER_MINUTE } from '../../contract/limits.ts';
+import { apiErrors, apiNotFound, jsonBody, limitPerActor, requireXhr, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
+import { commentRoutes } from './routes/comments.ts';
 import { likeRoutes } from './routes/likes.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { notifyRoutes } from './routes/notify.ts';
 import { siteRoutes } from './routes/site.ts';
+import { talkRoutes } from './routes/talks.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -20,6 +31,10 @@ export interface ApiServices {
   site: SiteService;
   articles: ArticleService;
   users: UserService;
+  comments: CommentService;
+  notifications: NotificationService;
+  talks: TalkService;
+  messages: MessageService;
 }
 
 export interface ApiOptions {
@@ -42,7 +57,17 @@ export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Route
   const likeLimit = limitPerActor(LIKES_PER_MINUTE, 60_000, `点赞太频繁了，每分钟最多 ${LIKES_PER_MINUTE} 次，请稍后再试`);
   api.use('/', siteRoutes(services.site));
   api.use('/article', articleRoutes(services.articles, { likeLimit }));
-  api.use('/like', likeRoutes(createLikeService({ article: articleLikes(services.articles) }), { likeLimit }));
+  const likes = createLikeService({
+    article: articleLikes(services.articles),
+    talk: talkLikes(services.talks),
+    message: messageLikes(services.messages),
+    comment: commentLikes(services.comments),
+  });
+  api.use('/like', likeRoutes(likes, { likeLimit }));
+  api.use('/comment', commentRoutes(services.comments, { likeLimit }));
+  api.use('/notify', notifyRoutes(services.notifications));
+  api.use('/message', messageRoutes(services.messages, { likeLimit }));
+  api.use('/talk', talkRoutes(services.talks, { likeLimit }));
   api.use('/user', userRoutes(services.users, cookies));
   api.use('/upload', uploadRoutes(services.users.uploads));
   api.use(apiNotFound());

@@ -7,12 +7,21 @@ import { createCookies } from '../api/cookies.ts';
 import { apiRouter } from '../api/index.ts';
 import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
+import { createCommentService } from '../comments/service.ts';
+import { articleCommentTarget } from '../comments/targets.ts';
 import { readConfig } from '../config.ts';
 import { migrateDb, openDb } from '../db/client.ts';
 import { generateDemoLibrary } from '../music/demo/generate.ts';
 import { createMusicService } from '../music/index.ts';
 import { hasAudio } from '../music/scan.ts';
+import { messageCommentTarget } from '../messages/lends.ts';
+import { createMessageService } from '../messages/service.ts';
+import { createNotificationService } from '../notifications/service.ts';
 import { createSiteService } from '../site/service.ts';
+import { loadTalks } from '../talks/catalog.ts';
+import { talkCommentTarget } from '../talks/lends.ts';
+import { createTalkService } from '../talks/service.ts';
+import { adminIds } from '../users/lookup.ts';
 import { createOwner } from '../users/owner.ts';
 import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../users/setup.ts';
 import { createApp } from './app.ts';
@@ -37,6 +46,10 @@ if (!music.upstream && !(await hasAudio(music.dir))) {
 }
 const musicService = await createMusicService(music);
 const catalog = await loadCatalog(config.contentDir);
+const articles = createArticleService(db, catalog, owner);
+const notifications = createNotificationService(db, { admins: () => adminIds(db) });
+const talks = createTalkService(db, await loadTalks(config.contentDir), owner);
+const messages = createMessageService(db, { uploads: users.uploads, notifications });
 
 // The Astro build exports its handler; it must not start a server of its own.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -54,8 +67,12 @@ const app = createApp({
     {
       db,
       site: createSiteService({ db, catalog, userCount: users.count }),
-      articles: createArticleService(db, catalog, owner),
+      articles,
       users,
+      comments: createCommentService(db, { targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) }, notifications }),
+      notifications,
+      talks,
+      messages,
     },
     { cookies },
   ),

@@ -13,8 +13,8 @@ export interface LikeTarget {
   setLiked(id: number, actor: string, liked: boolean): Promise<boolean>;
 }
 
-/** `done`; `missing` when the target does not exist; `unavailable` for a type whose feature is not built yet. */
-export type LikeOutcome = 'done' | 'missing' | 'unavailable';
+/** `done`; `missing` when the target does not exist. */
+export type LikeOutcome = 'done' | 'missing';
 
 export function articleLikes(articles: ArticleService): LikeTarget {
   return {
@@ -31,18 +31,14 @@ export function articleLikes(articles: ArticleService): LikeTarget {
   };
 }
 
-export function createLikeService(targets: Partial<Record<LikeKind, LikeTarget>>) {
+/** Every type code has its domain's target. */
+export function createLikeService(targets: Record<LikeKind, LikeTarget>) {
   return {
-    /** `null` when the target does not exist. A type without its feature yet has no likes: false. */
-    async isLiked(type: LikeTypeCode, id: number, actor: string): Promise<boolean | null> {
-      const target = targets[LIKE_TYPES[type]];
-      return target ? target.isLiked(id, actor) : false;
-    },
+    /** `null` when the target does not exist. */
+    isLiked: (type: LikeTypeCode, id: number, actor: string): Promise<boolean | null> => targets[LIKE_TYPES[type]].isLiked(id, actor),
 
     async setLiked(type: LikeTypeCode, id: number, actor: string, liked: boolean): Promise<LikeOutcome> {
-      const target = targets[LIKE_TYPES[type]];
-      if (!target) return 'unavailable';
-      return (await target.setLiked(id, actor, liked)) ? 'done' : 'missing';
+      return (await targets[LIKE_TYPES[type]].setLiked(id, actor, liked)) ? 'done' : 'missing';
     },
   };
 }

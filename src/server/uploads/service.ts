@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
-import { uploads, users } from '../db/schema.ts';
+import { messages, uploads, users } from '../db/schema.ts';
 import { Refused, RetryLater, waitInWords } from '../shared/errors.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
 import { imageExtension, UPLOAD_URL_PREFIX, uploadedFileName } from './images.ts';
@@ -45,7 +45,9 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
   /** Files some row still points at. Features that reference uploads add their check here. */
   async function inUse(path: string): Promise<boolean> {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, path)).limit(1);
-    return Boolean(user);
+    if (user) return true;
+    const [post] = await db.select({ id: messages.id }).from(messages).where(eq(messages.bgUrl, path)).limit(1);
+    return Boolean(post);
   }
 
   return {

@@ -3,7 +3,7 @@ import { Router, type Request, type Response, type RequestHandler } from 'expres
 import { z } from 'astro/zod';
 import { LIKE_TYPES, type LikeBody, type LikeTypeCode } from '../../../contract/likes.ts';
 import type { LikeService } from '../../likes/service.ts';
-import { notFound, ok, tip } from '../envelope.ts';
+import { notFound, ok } from '../envelope.ts';
 import { actorOf } from '../middleware.ts';
 import { id, parse } from '../validate.ts';
 
@@ -33,7 +33,6 @@ const likeBody = z.object(
 export function likeRoutes(likes: LikeService, { likeLimit }: { likeLimit: RequestHandler }): Router {
   const router = Router();
   const missing = (type: LikeTypeCode) => notFound(`${TYPE_NAMES[type]}不存在`);
-  const notYet = (type: LikeTypeCode) => tip(`${TYPE_NAMES[type]}功能还没有开放，暂时不能点赞`);
 
   router.post('/getIsLikeByIdAndType', async (req, res) => {
     const { for_id, type } = parse(likeBody, req.body);
@@ -46,7 +45,7 @@ export function likeRoutes(likes: LikeService, { likeLimit }: { likeLimit: Reque
     const { for_id, type } = parse(likeBody, req.body);
     const outcome = await likes.setLiked(type, for_id, actorOf(req), liked);
     if (outcome === 'missing') throw missing(type);
-    res.json(outcome === 'unavailable' ? notYet(type) : ok(true));
+    res.json(ok(true));
   };
   router.post('/addLike', likeLimit, setLiked(true));
   router.post('/cancelLike', likeLimit, setLiked(false));

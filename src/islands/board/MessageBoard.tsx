@@ -1,0 +1,57 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useLayoutEffect } from 'react';
+import { t } from '../../i18n/zh-CN';
+import { $board, chooseTag, deletePost, loadMorePosts, openBoard, rememberScroll, togglePostLike } from '../../stores/board';
+import { $isLoggedIn, $userInfo } from '../../stores/user';
+import { useHydrated } from '../shared/useHydrated';
+import PostCard from './PostCard';
+import styles from './Board.module.scss';
+
+const text = t.board;
+
+/** /message/list: posts by hot tag, ten-odd at a time, kept as left when the reader comes back. */
+export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string }) {
+  const hydrated = useHydrated();
+  const state = useStore($board);
+  const loggedIn = useStore($isLoggedIn);
+  const user = useStore($userInfo);
+  const me = hydrated && loggedIn && user ? user : null;
+
+  useEffect(() => void openBoard(), []);
+
+  // Back on the list: the same place. Leaving it: remember where that was.
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    const { scrollY, fresh } = $board.get();
+    if (fresh && scrollY > 0) window.scrollTo(0, scrollY);
+    const leave = () => rememberScroll(window.scrollY);
+    document.addEventListener('astro:before-preparation', leave);
+    return () => document.removeEventListener('astro:before-preparation', leave);
+  }, [hydrated]);
+
+  if (!hydrated) return <p className="muted">{text.loading}</p>;
+
+  const more = state.posts.length < state.total;
+  const bottom = state.failed ? text.loadFailed : state.loading ? text.loading : more ? text.loadMore : state.posts.length === 0 ? (state.tag ? text.emptyTag(state.tag) : text.empty) : text.end;
+
+  return (
+    <div className={styles.board}>
+      <div className={styles.tags} role="group" aria-label={text.hotTags}>
+        <button type="button" aria-pressed={state.tag === ''} onClick={() => void chooseTag('')}>{text.allTags}</button>
+        {state.hotTags.map(({ tag, count }) => (
+          <button key={tag} type="button" aria-pressed={state.tag === tag} onClick={() => void chooseTag(tag)}>
+            #{tag} <small>{count}</small>
+          </button>
+        ))}
+      </div>
+      <ul className={styles.grid} aria-busy={state.loading}>
+        {state.posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} me={me} defaultAvatar={defaultAvatar} linked onLike={() => void togglePostLike(post)} onDelete={() => void deletePost(post.id)} />
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={styles.more} onClick={() => void loadMorePosts()} disabled={!state.failed && (!more || state.loading)}>{bottom}</button>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
+import { MESSAGE_MAX_CHARS } from '../../contract/limits';
+import { t } from '../../i18n/zh-CN';
+import { charCount } from '../../lib/linkify';
+import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/messageLook';
+import { $publish, draftProblem, editPost, publish, setPublishField, type PublishDraft } from '../../stores/publish';
+import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
+import { useHydrated } from '../shared/useHydrated';
+import PostCard from './PostCard';
+import styles from './Board.module.scss';
+
+const text = t.board;
+
+/** /message/publish: write a post, or edit one's own (`?id=N`), with its look and a live preview. */
+export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }) {
+  const hydrated = useHydrated();
+  const loggedIn = useStore($isLoggedIn);
+  const user = useStore($userInfo);
+  const draft = useStore($publish);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    if (!hydrated) return;
+    if (!loggedIn) {
+      rememberRoute();
+      void navigate('/login');
+      return;
+    }
+    const editing = Number(new URLSearchParams(location.search).get('id')) || null;
+    void editPost(editing).then((found) => setProblem(found ?? ''));
+  }, [hydrated, loggedIn]);
+
+  if (!hydrated || !loggedIn || !user) return <p className="muted">{loggedIn ? text.loading : text.loginFirst}</p>;
+
+  const field = <K extends keyof PublishDraft>(key: K) => (value: PublishDraft[K]) => {
+    setPublishField(key, value);
+    setProblem('');
+  };
+
+  async function pickImage(file: File | undefined) {
+    if (!file) return;
+    setUploading(true);
+    const uploaded = await uploadPicture(file);
+    setUploading(false);
+    if ('problem' in uploaded) setProblem(uploaded.problem);
+    else field('bg_url')(uploaded.url);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = draftProblem($publish.get());
+    if (found) return setProblem(found);
+    setBusy(true);
+    const refused = await publish();
+    setBusy(false);
+    if (refused) setProblem(refused);
+  }
+
+  const preview = {
+    id: draft.editing ?? 0,
+    message: draft.message || text.previewEmpty,
+    color: draft.color,
+    font_size: draft.font_size,
+    font_weight: draft.font_weight,
+    bg_color: draft.background === 'color' ? draft.bg_color : '',
+    bg_url: draft.background === 'image' ? draft.bg_url : '',
+    tag: draft.tag.trim(),
+    user_id: user.id,
+    nick_name: user.nick_name,
+    avatar: user.avatar,
+    like_times: 0,
+    is_like: false,
+    comment_total: 0,
+    createdAt: '',
+  };
+
+  return (
+    <div className={styles.publish}>
+      <form className={styles.publishForm} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>{draft.editing ? text.editTitle : text.publishTitle}</h2>
+        <label htmlFor={`${id}-message`}>{text.content}</label>
+        <textarea id={`${id}-message`} value={draft.message} onChange={(e) => field('message')(e.target.value)} placeholder={text.placeholder} rows={6} aria-describedby={`${id}-count`} />
+        <span id={`${id}-count`} className={styles.counter}>{text.counter(charCount(draft.message), MESSAGE_MAX_CHARS)}</span>
+
+        <div className={styles.fields}>
+          <label>
+            {text.color}
+            <span className={styles.colorRow}>
+              <input type="color" value={draft.color || '#333333'} onChange={(e) => field('color')(e.target.value)} aria-label={text.color} />
+              {draft.color && <button type="button" onClick={() => field('color')('')}>{text.defaultValue}</button>}
+            </span>
+          </label>
+          <label>
+            {text.fontSize}
+            <select value={draft.font_size} onChange={(e) => field('font_size')(e.target.value)}>
+              <option value="">{text.defaultValue}</option>
+              {FONT_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+            </select>
+          </label>
+          <label>
+            {text.fontWeight}
+            <select value={draft.font_weight} onChange={(e) => field('font_weight')(e.target.value)}>
+              {FONT_WEIGHTS.map((weight) => <option key={weight} value={weight}>{text.weights[weight] ?? weight}</option>)}
+            </select>
+          </label>
+          <label>
+            {text.tag}
+            <input value={draft.tag} onChange={(e) => field('tag')(e.target.value)} placeholder={text.tagPlaceholder} maxLength={20} />
+          </label>
+        </div>
+
+        <fieldset className={styles.background}>
+          <legend>{text.background}</legend>
+          {(['none', 'color', 'image'] as const).map((mode) => (
+            <label key={mode}>
+              <input type="radio" name={`${id}-bg`} checked={draft.background === mode} onChange={() => field('background')(mode)} />
+              {{ none: text.noBackground, color: text.bgColor, image: text.bgImage }[mode]}
+            </label>
+          ))}
+          {draft.background === 'color' && (
+            <input type="color" value={draft.bg_color || '#fff7e6'} onChange={(e) => field('bg_color')(e.target.value)} aria-label={text.bgColor} />
+          )}
+          {draft.background === 'image' && (
+            <label className={styles.upload} aria-disabled={uploading}>
+              {uploading ? text.uploading : text.chooseImage}
+              <input type="file" accept={ACCEPTED_PICTURES.join(',')} disabled={uploading} onChange={(e) => void pickImage(e.target.files?.[0])} className="visually-hidden" />
+            </label>
+          )}
+        </fieldset>
+
+        <p className={problem ? styles.error : styles.counter} role={problem ? 'alert' : undefined}>{problem}</p>
+        <button type="submit" className={styles.submit} disabled={busy || uploading}>{busy ? text.submitting : draft.editing ? text.save : text.submit}</button>
+      </form>
+      <section className={styles.preview} aria-label={text.preview}>
+        <h2>{text.preview}</h2>
+        <PostCard post={preview} me={null} defaultAvatar={defaultAvatar} />
+      </section>
+    </div>
+  );
+}

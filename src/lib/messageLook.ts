@@ -1,0 +1,35 @@
+/**
+ * How a message-board post is drawn from its style fields. The server checked them when the post
+ * was saved; they are checked again here, because they become a style attribute, and a value
+ * that slipped through must not carry anything else into it.
+ */
+import { MESSAGE_FONT_SIZE_MAX_PX, MESSAGE_FONT_SIZE_MIN_PX } from '../contract/limits.ts';
+import type { BoardMessage } from '../contract/messages.ts';
+import { fontSizeProblem, fontWeightProblem, isCssColor } from './messageRules.ts';
+
+export interface PostLook {
+  color?: string;
+  fontSize?: string;
+  fontWeight?: string;
+  backgroundColor?: string;
+  backgroundImage?: string;
+}
+
+/** An upload of this site, as the server stores them: nothing that could end the CSS url(). */
+const UPLOAD_PATH = /^\/uploads\/[\w.-]+$/;
+
+export const isUploadPath = (value: string) => UPLOAD_PATH.test(value);
+
+export function postLook(post: Pick<BoardMessage, 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'>): PostLook {
+  const look: PostLook = {};
+  if (post.color && isCssColor(post.color)) look.color = post.color;
+  if (post.font_size && !fontSizeProblem(post.font_size)) look.fontSize = post.font_size;
+  if (post.font_weight && !fontWeightProblem(String(post.font_weight))) look.fontWeight = String(post.font_weight);
+  if (post.bg_color && isCssColor(post.bg_color)) look.backgroundColor = post.bg_color;
+  if (post.bg_url && isUploadPath(post.bg_url)) look.backgroundImage = `url("${post.bg_url}")`;
+  return look;
+}
+
+/** The font sizes the publish form offers, every 2 px across the allowed range. */
+export const FONT_SIZES = Array.from({ length: (MESSAGE_FONT_SIZE_MAX_PX - MESSAGE_FONT_SIZE_MIN_PX) / 2 + 1 }, (_, i) => `${MESSAGE_FONT_SIZE_MIN_PX + i * 2}px`);
+export const FONT_WEIGHTS = ['', 'normal', 'bold', '300', '500', '700', '900'];

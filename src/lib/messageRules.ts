@@ -1,0 +1,59 @@
+/**
+ * The rules of a message-board post's fields. Each answers the problem in Chinese, or null when
+ * the value is fine. Values arrive trimmed; `''` always means the board's default look.
+ * The style values end up in a style attribute, so only plain forms are let through: no
+ * `url()`, no `var()`, no `;`.
+ */
+import {
+  MESSAGE_FONT_SIZE_MAX_PX,
+  MESSAGE_FONT_SIZE_MIN_PX,
+  MESSAGE_MAX_CHARS,
+  MESSAGE_TAG_MAX_CHARS,
+} from '../contract/limits.ts';
+import { charCount as chars } from './linkify.ts';
+
+
+/** Control characters other than tab and line breaks, which a post may hold. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export function messageProblem(text: string): string | null {
+  if (text === '') return '留言内容不能为空';
+  if (chars(text) > MESSAGE_MAX_CHARS) return `留言内容最多 ${MESSAGE_MAX_CHARS} 个字`;
+  if (CONTROL.test(text)) return '留言内容不能包含控制字符';
+  return null;
+}
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const RGB_COLOR = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/i;
+
+export function isCssColor(value: string): boolean {
+  if (HEX_COLOR.test(value)) return true;
+  const rgb = RGB_COLOR.exec(value);
+  if (!rgb) return false;
+  const [, red, green, blue, alpha] = rgb;
+  return [red, green, blue].every((channel) => Number(channel) <= 255) && (alpha === undefined || Number(alpha) <= 1);
+}
+
+export const colorProblem = (label: string) => (value: string) =>
+  value === '' || isCssColor(value) ? null : `${label}必须是 #rgb、#rrggbb、#rrggbbaa 或 rgb()/rgba() 形式的颜色`;
+
+const PIXELS = /^([1-9]\d{0,2})px$/;
+
+export function fontSizeProblem(value: string): string | null {
+  const px = Number(PIXELS.exec(value)?.[1] ?? NaN);
+  if (value === '' || (px >= MESSAGE_FONT_SIZE_MIN_PX && px <= MESSAGE_FONT_SIZE_MAX_PX)) return null;
+  return `字号必须是 ${MESSAGE_FONT_SIZE_MIN_PX}px 到 ${MESSAGE_FONT_SIZE_MAX_PX}px 之间的整数像素`;
+}
+
+const FONT_WEIGHT = /^(?:normal|bold|[1-9]00)$/;
+
+export const fontWeightProblem = (value: string): string | null =>
+  value === '' || FONT_WEIGHT.test(value) ? null : '字重只能是 normal、bold 或 100 到 900 之间的整百数';
+
+export function tagProblem(value: string): string | null {
+  if (value === '') return null;
+  if (chars(value) > MESSAGE_TAG_MAX_CHARS) return `标签最多 ${MESSAGE_TAG_MAX_CHARS} 个字`;
+  if (/[<>]/.test(value)) return '标签不能包含 < 或 >';
+  if (CONTROL.test(value) || /[\t\r\n]/.test(value)) return '标签不能包含控制字符或换行';
+  return null;
+}

@@ -1,0 +1,99 @@
+/** Comments (docs/api.md §9.1): threads under articles, talks and message-board posts. */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'astro/zod';
+import type {
+  AddedComment,
+  AddedReply,
+  CommentBody,
+  CommentTargetCode,
+  CommentTotalQuery,
+  ReplyBody,
+  ReplyComment,
+  ReplyCommentQuery,
+  RootComment,
+  RootCommentQuery,
+} from '../../../contract/comments.ts';
+import type { Page } from '../../../contract/envelope.ts';
+import { COMMENTS_PER_MINUTE } from '../../../contract/limits.ts';
+import { commentContentProblem } from '../../comments/rules.ts';
+import type { CommentService } from '../../comments/service.ts';
+import { requireUser } from '../authenticate.ts';
+import { notFound, ok, tip } from '../envelope.ts';
+import { actorOf, limitPerActor } from '../middleware.ts';
+import { id, paging, parse } from '../validate.ts';
+
+const TYPE_ERROR = '评论类型 type 只能是 1（文章）、2（说说）或 3（留言）';
+const BODY_ERROR = '请求体必须是 JSON 对象';
+
+const type = z.coerce
+  .number({ error: TYPE_ERROR })
+  .refine((n): n is CommentTargetCode => n === 1 || n === 2 || n === 3, { error: TYPE_ERROR })
+  .transform((n) => n as CommentTargetCode);
+const content = z
+  .string({ error: '请输入评论内容' })
+  .trim()
+  .superRefine((value, ctx) => {
+    const message = commentContentProblem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+const order = z.enum(['new', 'hot'], { error: '排序 order 只能是 new（最新）或 hot（最热）' });
+
+const target = { type, for_id: id('for_id') };
+const commentBody = z.object({ ...target, content }, { error: BODY_ERROR }) satisfies z.ZodType<CommentBody>;
+const replyBody = z.object({ ...target, parent_id: id('parent_id'), to_id: id('to_id'), content }, { error: BODY_ERROR }) satisfies z.ZodType<ReplyBody>;
+const rootQuery = z.object({ ...target, ...paging, order: order.default('new') }, { error: BODY_ERROR }) satisfies z.ZodType<RootCommentQuery>;
+const replyQuery = z.object({ parent_id: id('parent_id'), ...paging }, { error: BODY_ERROR }) satisfies z.ZodType<ReplyCommentQuery>;
+const totalQuery = z.object(target, { error: BODY_ERROR }) satisfies z.ZodType<CommentTotalQuery>;
+const idParams = z.object({ id: id() });
+// The original client sends the root's id, or 0 for a root; the comment's own id decides what goes.
+const deleteParams = z.object({
+  id: id(),
+  parent_id: z.coerce.number({ error: 'parent_id 必须是数字' }).int({ error: 'parent_id 必须是整数' }).nonnegative({ error: 'parent_id 不能小于 0' }).optional(),
+});
+
+/** `likeLimit`: the budget for liking, shared with every other like route. */
+export function commentRoutes(comments: CommentService, { likeLimit }: { likeLimit: RequestHandler }): Router {
+  const router = Router();
+  // One budget for comments and replies together.
+  const commentLimit = limitPerActor(COMMENTS_PER_MINUTE, 60_000, `评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试`);
+
+  router.post('/add', commentLimit, async (req, res) => {
+    const user = requireUser(req);
+    const { type, for_id, content } = parse(commentBody, req.body);
+    res.json(ok((await comments.add(user, { type, forId: for_id, content })) satisfies AddedComment));
+  });
+  router.post('/apply', commentLimit, async (req, res) => {
+    const user = requireUser(req);
+    const { type, for_id, parent_id, to_id, content } = parse(replyBody, req.body);
+    res.json(ok((await comments.reply(user, { type, forId: for_id, parentId: parent_id, toId: to_id, content })) satisfies AddedReply));
+  });
+
+  const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
+    const outcome = await comments.setLiked(parse(idParams, req.params).id, actorOf(req), liked);
+    if (!outcome) throw notFound('评论不存在');
+    if (outcome.changed) res.json(ok(outcome.likes));
+    else res.json(tip(liked ? '你已经点过赞啦' : '你还没有点赞哦', outcome.likes));
+  };
+  router.put('/thumbUp/:id', likeLimit, setLiked(true));
+  router.put('/cancelThumbUp/:id', likeLimit, setLiked(false));
+
+  router.delete('/delete/:id{/:parent_id}', async (req, res) => {
+    const user = requireUser(req);
+    await comments.remove(user, parse(deleteParams, req.params).id);
+    res.json(ok(true));
+  });
+
+  router.post('/frontGetParentComment', async (req, res) => {
+    const { type, for_id, current, size, order } = parse(rootQuery, req.body);
+    res.json(ok((await comments.roots({ type, forId: for_id, current, size, order }, actorOf(req))) satisfies Page<RootComment>));
+  });
+  router.post('/frontGetChildrenComment', async (req, res) => {
+    const { parent_id, current, size } = parse(replyQuery, req.body);
+    res.json(ok((await comments.replies(parent_id, current, size, actorOf(req))) satisfies Page<ReplyComment>));
+  });
+  router.post('/getCommentTotal', async (req, res) => {
+    const { type, for_id } = parse(totalQuery, req.body);
+    res.json(ok((await comments.total(type, for_id)) satisfies number));
+  });
+  return router;
+}

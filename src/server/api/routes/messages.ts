@@ -1,0 +1,144 @@
+/** The message board (docs/api.md §9.2): anyone reads and likes; logged-in readers post. */
+import { Router, type Request, type RequestHandler } from 'express';
+import { z } from 'astro/zod';
+import type { Page } from '../../../contract/envelope.ts';
+import { MESSAGE_DELETE_MAX_IDS, MESSAGES_PER_MINUTE } from '../../../contract/limits.ts';
+import type { BoardMessage, HotTag, MessageChanges, MessageDeletion, MessageDraft, MessageListQuery } from '../../../contract/messages.ts';
+import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../../lib/messageRules.ts';
+import type { MessageService, Poster, PostFields } from '../../messages/service.ts';
+import { isUploadedImagePath } from '../../uploads/images.ts';
+import { requireUser } from '../authenticate.ts';
+import { notFound, ok, tip } from '../envelope.ts';
+import { actorOf, limitPerActor } from '../middleware.ts';
+import { id, paging, parse } from '../validate.ts';
+
+const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
+
+/** A text field's value, trimmed, `null` read as empty, then held to its rule. */
+const checked = <T extends z.ZodType<string | number | null>>(input: T, problem: (value: string) => string | null) =>
+  input
+    .transform((value) => (value === null ? '' : String(value).trim()))
+    .superRefine((value, ctx) => {
+      const message = problem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+const textOrNull = (label: string) => z.union([z.string(), z.null()], { error: `${label}必须是文字` });
+
+const message = checked(z.string({ error: (issue) => (issue.input === undefined ? '请输入留言内容' : '留言内容必须是文字') }), messageProblem);
+const look = {
+  color: checked(textOrNull('文字颜色'), colorProblem('文字颜色')),
+  font_size: checked(textOrNull('字号'), fontSizeProblem),
+  // A number (700) means the same as its digits; keywords in any case mean the same.
+  font_weight: checked(
+    z.union([z.string(), z.number(), z.null()], { error: '字重必须是文字或数字' }).transform((value) => (typeof value === 'string' ? value.toLowerCase() : value)),
+    fontWeightProblem,
+  ),
+  bg_color: checked(textOrNull('背景颜色'), colorProblem('背景颜色')),
+  bg_url: checked(textOrNull('背景图片'), (value) => (value === '' || isUploadedImagePath(value) ? null : '背景图片必须是上传的图片')),
+  tag: checked(textOrNull('标签'), tagProblem),
+};
+
+const addBody = z.object(
+  {
+    message,
+    color: look.color.default(''),
+    font_size: look.font_size.default(''),
+    font_weight: look.font_weight.default(''),
+    bg_color: look.bg_color.default(''),
+    bg_url: look.bg_url.default(''),
+    tag: look.tag.default(''),
+  },
+  NOT_AN_OBJECT,
+) satisfies z.ZodType<MessageDraft>;
+
+const updateBody = z
+  .object(
+    {
+      id: id(),
+      message: message.optional(),
+      color: look.color.optional(),
+      font_size: look.font_size.optional(),
+      font_weight: look.font_weight.optional(),
+      bg_color: look.bg_color.optional(),
+      bg_url: look.bg_url.optional(),
+      tag: look.tag.optional(),
+    },
+    NOT_AN_OBJECT,
+  )
+  .refine(({ id: _id, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }) satisfies z.ZodType<MessageChanges>;
+
+/** `tag` and `user_id` narrow the list; empty or null means no filter. */
+const listBody = z.object(
+  {
+    ...paging,
+    tag: look.tag.optional(),
+    user_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), id('user_id').optional()),
+  },
+  NOT_AN_OBJECT,
+) satisfies z.ZodType<MessageListQuery>;
+
+const deleteBody = z.object(
+  {
+    idList: z
+      .array(id('idList 中的 id'), { error: 'idList 必须是留言 id 的数组' })
+      .min(1, { error: '请选择要删除的留言' })
+      .max(MESSAGE_DELETE_MAX_IDS, { error: `一次最多删除 ${MESSAGE_DELETE_MAX_IDS} 条留言` }),
+  },
+  NOT_AN_OBJECT,
+) satisfies z.ZodType<MessageDeletion>;
+
+const idParams = z.object({ id: id() });
+
+const posterOf = (req: Request): Poster => {
+  const { id, nickName, role } = requireUser(req);
+  return { id, nickName, role };
+};
+
+/** `likeLimit`: the budget for liking, shared with every other like route. */
+export function messageRoutes(messages: MessageService, { likeLimit }: { likeLimit: RequestHandler }): Router {
+  const router = Router();
+  const postLimit = limitPerActor(MESSAGES_PER_MINUTE, 60_000, `留言太频繁了，每分钟最多发布 ${MESSAGES_PER_MINUTE} 条，请稍后再试`);
+  const missing = () => notFound('留言不存在');
+
+  router.post('/getMessageList', async (req, res) => {
+    const { current, size, tag, user_id } = parse(listBody, req.body);
+    res.json(ok((await messages.list({ tag, userId: user_id }, current, size, actorOf(req))) satisfies Page<BoardMessage>));
+  });
+  router.get('/getMessageById/:id', async (req, res) => {
+    res.json(ok((await messages.get(parse(idParams, req.params).id, actorOf(req))) satisfies BoardMessage));
+  });
+  router.get('/getHotTagList', async (_req, res) => void res.json(ok((await messages.hotTags()) satisfies HotTag[])));
+
+  // Checked before the budget, so a reader fixing a refused form is not counted as posting.
+  const drafts = new WeakMap<Request, { poster: Poster; fields: PostFields }>();
+  const checkDraft: RequestHandler = (req, _res, next) => {
+    drafts.set(req, { poster: posterOf(req), fields: parse(addBody, req.body) });
+    next();
+  };
+  router.post('/add', checkDraft, postLimit, async (req, res) => {
+    const { poster, fields } = drafts.get(req)!;
+    res.json(ok((await messages.add(poster, fields)) satisfies BoardMessage));
+  });
+  router.post('/update', async (req, res) => {
+    const poster = posterOf(req);
+    const { id, ...changes } = parse(updateBody, req.body);
+    res.json(ok((await messages.update(poster, id, changes)) satisfies BoardMessage));
+  });
+  router.put('/delete', async (req, res) => {
+    const poster = posterOf(req);
+    await messages.remove(poster, parse(deleteBody, req.body).idList);
+    res.json(ok(true));
+  });
+
+  router.put('/like/:id', likeLimit, async (req, res) => {
+    const outcome = await messages.like(parse(idParams, req.params).id, actorOf(req));
+    if (!outcome) throw missing();
+    res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));
+  });
+  router.put('/cancelLike/:id', likeLimit, async (req, res) => {
+    const outcome = await messages.unlike(parse(idParams, req.params).id, actorOf(req));
+    if (!outcome) throw missing();
+    res.json(outcome.changed ? ok(outcome.likes) : tip('你还没有点赞哦', outcome.likes));
+  });
+  return router;
+}

@@ -1,0 +1,134 @@
+/** Reading comments back in the wire's shapes: who wrote them, how many replies, whether the reader liked them. */
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from '../../contract/comments.ts';
+import type { Page } from '../../contract/envelope.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { Db } from '../db/client.ts';
+import { comments, likes, users } from '../db/schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+/** A reply whose addressee has since closed their account still reads as a reply to someone. */
+export const GONE_USER_NAME = '已注销的用户';
+
+const author = alias(users, 'author');
+const addressee = alias(users, 'addressee');
+
+const columns = {
+  id: comments.id,
+  type: comments.type,
+  forId: comments.forId,
+  parentId: comments.parentId,
+  userId: comments.userId,
+  toUserId: comments.toUserId,
+  content: comments.content,
+  likes: comments.likes,
+  createdAt: comments.createdAt,
+  fromName: author.nickName,
+  fromAvatar: author.avatar,
+  toName: addressee.nickName,
+};
+
+const selectComments = (db: Executor) =>
+  db.select(columns).from(comments).innerJoin(author, eq(author.id, comments.userId)).leftJoin(addressee, eq(addressee.id, comments.toUserId));
+
+export async function findComment(db: Executor, id: number) {
+  const [row] = await selectComments(db).where(eq(comments.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
+
+const rootShape = (row: CommentRow, liked: boolean, childrenCount: number): RootComment => ({
+  id: row.id,
+  content: row.content,
+  from_id: row.userId,
+  from_name: row.fromName,
+  from_avatar: row.fromAvatar,
+  thumbs_up: row.likes,
+  is_like: liked,
+  createdAt: formatDateTime(row.createdAt),
+  childrenCount,
+});
+
+export function replyShape(row: CommentRow, liked: boolean): ReplyComment {
+  const { childrenCount: _, ...common } = rootShape(row, liked, 0);
+  return { ...common, to_id: row.toUserId ?? 0, to_name: row.toName ?? GONE_USER_NAME };
+}
+
+export const newRootShape = (row: CommentRow) => rootShape(row, false, 0);
+
+/** Which of these comments the actor has liked. */
+async function likedAmong(db: Executor, ids: number[], actor: string): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: likes.targetId })
+    .from(likes)
+    .where(and(eq(likes.type, 'comment'), eq(likes.actor, actor), inArray(likes.targetId, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+async function page<T>(db: Executor, where: SQL | undefined, order: SQL[], current: number, size: number, shape: (rows: CommentRow[]) => Promise<T[]>): Promise<Page<T>> {
+  const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
+  const rows = await selectComments(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset((current - 1) * size);
+  return { current, size, total, list: await shape(rows) };
+}
+
+const ORDERS: Record<CommentOrder, SQL[]> = {
+  new: [desc(comments.createdAt), desc(comments.id)],
+  hot: [desc(comments.likes), desc(comments.createdAt), desc(comments.id)],
+};
+
+export interface RootPageQuery {
+  type: CommentTargetCode;
+  forId: number;
+  current: number;
+  size: number;
+  order: CommentOrder;
+}
+
+export function rootPage(db: Db, { type, forId, current, size, order }: RootPageQuery, actor: string): Promise<Page<RootComment>> {
+  const where = and(eq(comments.type, type), eq(comments.forId, forId), isNull(comments.parentId));
+  return page(db, where, ORDERS[order], current, size, async (rows) => {
+    const ids = rows.map((row) => row.id);
+    const [liked, counts] = await Promise.all([likedAmong(db, ids, actor), replyCounts(db, ids)]);
+    return rows.map((row) => rootShape(row, liked.has(row.id), counts.get(row.id) ?? 0));
+  });
+}
+
+/** Oldest first, so a thread reads as a conversation. */
+export function replyPage(db: Db, rootId: number, current: number, size: number, actor: string): Promise<Page<ReplyComment>> {
+  return page(db, eq(comments.parentId, rootId), [asc(comments.createdAt), asc(comments.id)], current, size, async (rows) => {
+    const liked = await likedAmong(db, rows.map((row) => row.id), actor);
+    return rows.map((row) => replyShape(row, liked.has(row.id)));
+  });
+}
+
+async function replyCounts(db: Executor, rootIds: number[]): Promise<Map<number, number>> {
+  if (rootIds.length === 0) return new Map();
+  const rows = await db
+    .select({ rootId: comments.parentId, replies: count() })
+    .from(comments)
+    .where(inArray(comments.parentId, rootIds))
+    .groupBy(comments.parentId);
+  return new Map(rows.map((row) => [row.rootId!, row.replies]));
+}
+
+/** Roots and replies together, as the comment counter under a post shows them. */
+export async function commentTotal(db: Db, type: CommentTargetCode, forId: number): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(comments)
+    .where(and(eq(comments.type, type), eq(comments.forId, forId)));
+  return total;
+}
+
+export async function isLiked(db: Executor, id: number, actor: string): Promise<boolean> {
+  return (await likedAmong(db, [id], actor)).has(id);
+}

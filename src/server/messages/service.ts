@@ -1,0 +1,214 @@
+/**
+ * The message board (docs/api.md §9.2): posts by logged-in readers, each with the look its author
+ * chose, its likes and the count of its comments. Deleting a post takes its comments and likes with it.
+ */
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Page } from '../../contract/envelope.ts';
+import { HOT_TAG_COUNT } from '../../contract/limits.ts';
+import type { BoardMessage, HotTag } from '../../contract/messages.ts';
+import { ROLE, type RoleCode } from '../../contract/users.ts';
+import { html } from '../../lib/html.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { Db } from '../db/client.ts';
+import { comments, likes, messages, users } from '../db/schema.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import { NotFound, NotYours, Refused } from '../shared/errors.ts';
+import type { UploadService } from '../uploads/service.ts';
+import { commentCounts } from './commentCounts.ts';
+import * as postLikes from './likes.ts';
+
+/** A post's fields as checked by the route: trimmed, `''` for the default look. */
+export interface PostFields {
+  message: string;
+  color: string;
+  font_size: string;
+  font_weight: string;
+  bg_color: string;
+  bg_url: string;
+  tag: string;
+}
+
+export interface Poster {
+  id: number;
+  nickName: string;
+  role: RoleCode;
+}
+
+export interface MessageFilter {
+  tag?: string;
+  userId?: number;
+}
+
+const COLUMN_OF = {
+  message: 'message',
+  color: 'color',
+  font_size: 'fontSize',
+  font_weight: 'fontWeight',
+  bg_color: 'bgColor',
+  bg_url: 'bgUrl',
+  tag: 'tag',
+} as const satisfies Record<keyof PostFields, keyof typeof messages.$inferInsert>;
+
+function columns(fields: Partial<PostFields>) {
+  const set: Partial<typeof messages.$inferInsert> = {};
+  for (const [field, column] of Object.entries(COLUMN_OF) as [keyof PostFields, (typeof COLUMN_OF)[keyof PostFields]][]) {
+    if (fields[field] !== undefined) set[column] = fields[field];
+  }
+  return set;
+}
+
+/** How a notification quotes a post. */
+const EXCERPT_CHARS = 50;
+const excerpt = (text: string) => {
+  const chars = [...text.replace(/\s+/g, ' ')];
+  return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join('')}…` : chars.join('');
+};
+
+interface PostWithAuthor {
+  post: typeof messages.$inferSelect;
+  nickName: string;
+  avatar: string;
+}
+
+/** Comments on a post have `type` 3. */
+const ON_POSTS = 3;
+
+export function createMessageService(
+  db: Db,
+  { uploads, notifications }: { uploads: Pick<UploadService, 'isOwnedBy' | 'releaseIfUnused'>; notifications: Pick<NotificationService, 'notify' | 'forAdmins'> },
+) {
+  const withAuthors = () =>
+    db
+      .select({ post: messages, nickName: users.nickName, avatar: users.avatar })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.userId));
+
+  async function items(rows: readonly PostWithAuthor[], actor: string): Promise<BoardMessage[]> {
+    const ids = rows.map((row) => row.post.id);
+    const [liked, totals] = await Promise.all([postLikes.likedBy(db, ids, actor), commentCounts(db, ON_POSTS, ids)]);
+    return rows.map(({ post, nickName, avatar }) => ({
+      id: post.id,
+      message: post.message,
+      color: post.color,
+      font_size: post.fontSize,
+      font_weight: post.fontWeight,
+      bg_color: post.bgColor,
+      bg_url: post.bgUrl,
+      tag: post.tag,
+      user_id: post.userId,
+      nick_name: nickName,
+      avatar,
+      like_times: post.likes,
+      is_like: liked.has(post.id),
+      comment_total: totals.get(post.id) ?? 0,
+      createdAt: formatDateTime(post.createdAt),
+    }));
+  }
+
+  async function get(id: number, actor: string): Promise<BoardMessage> {
+    const rows = await withAuthors().where(eq(messages.id, id)).limit(1);
+    if (rows.length === 0) throw new NotFound('留言不存在');
+    return (await items(rows, actor))[0];
+  }
+
+  /** A background must be the poster's own upload, still on disk. */
+  async function assertOwnUpload(path: string, userId: number) {
+    if (!(await uploads.isOwnedBy(path, userId))) throw new Refused('只能使用自己上传的图片作为背景', ['bg_url']);
+  }
+
+  return {
+    get,
+
+    /** Newest first, narrowed to a tag and to an author when given. */
+    async list({ tag, userId }: MessageFilter, current: number, size: number, actor: string): Promise<Page<BoardMessage>> {
+      const where = and(tag ? eq(messages.tag, tag) : undefined, userId ? eq(messages.userId, userId) : undefined);
+      const [{ total }] = await db.select({ total: count() }).from(messages).where(where);
+      const rows = await withAuthors()
+        .where(where)
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(size)
+        .offset((current - 1) * size);
+      return { current, size, total, list: await items(rows, actor) };
+    },
+
+    /** Posts it and tells every admin but the poster, in one transaction. */
+    async add(poster: Poster, fields: PostFields): Promise<BoardMessage> {
+      if (fields.bg_url) await assertOwnUpload(fields.bg_url, poster.id);
+      const id = await db.transaction(async (tx) => {
+        const [post] = await tx
+          .insert(messages)
+          .values({ userId: poster.id, message: fields.message, ...columns(fields) })
+          .returning({ id: messages.id });
+        const message = html`<b>${poster.nickName}</b> 在留言板发布了新留言：${excerpt(fields.message)}`;
+        await notifications.notify(await notifications.forAdmins({ type: 3, toId: post.id, message }), poster.id, tx);
+        return post.id;
+      });
+      return get(id, `user:${poster.id}`);
+    },
+
+    /** Only the author may change a post; an admin may delete it, not rewrite it. */
+    async update(poster: Poster, id: number, changes: Partial<PostFields>): Promise<BoardMessage> {
+      const [post] = await db.select({ userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(eq(messages.id, id)).limit(1);
+      if (!post) throw new NotFound('留言不存在');
+      if (post.userId !== poster.id) throw new NotYours('只能修改自己的留言');
+      // Keeping the background it has needs no new check, as for an avatar.
+      if (changes.bg_url && changes.bg_url !== post.bgUrl) await assertOwnUpload(changes.bg_url, poster.id);
+      await db
+        .update(messages)
+        .set({ ...columns(changes), updatedAt: new Date() })
+        .where(and(eq(messages.id, id), eq(messages.userId, poster.id)));
+      // A replaced background's file goes once nothing else (an avatar, another post) uses it.
+      if (changes.bg_url !== undefined && post.bgUrl && changes.bg_url !== post.bgUrl) await uploads.releaseIfUnused(post.bgUrl);
+      return get(id, `user:${poster.id}`);
+    },
+
+    /**
+     * All of them or none: an unknown id, or one that is someone else's (unless an admin asks),
+     * refuses the whole call. Each post leaves with its comments, their likes and its own likes.
+     */
+    async remove(poster: Poster, ids: readonly number[]): Promise<void> {
+      const wanted = [...new Set(ids)];
+      const backgrounds = await db.transaction(async (tx) => {
+        const found = await tx.select({ id: messages.id, userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(inArray(messages.id, wanted));
+        if (found.length < wanted.length) throw new NotFound('留言不存在');
+        if (poster.role !== ROLE.admin && found.some((post) => post.userId !== poster.id)) throw new NotYours('只能删除自己的留言');
+        const onThesePosts = and(eq(comments.type, ON_POSTS), inArray(comments.forId, wanted));
+        const commentIds = tx.select({ id: comments.id }).from(comments).where(onThesePosts);
+        await tx.delete(likes).where(and(eq(likes.type, 'comment'), inArray(likes.targetId, commentIds)));
+        await tx.delete(comments).where(onThesePosts);
+        await tx.delete(likes).where(and(eq(likes.type, 'message'), inArray(likes.targetId, wanted)));
+        await tx.delete(messages).where(inArray(messages.id, wanted));
+        return found.map((post) => post.bgUrl).filter(Boolean);
+      });
+      for (const path of new Set(backgrounds)) await uploads.releaseIfUnused(path);
+    },
+
+    /** null when there is no such post. */
+    like: (id: number, actor: string) => postLikes.like(db, id, actor),
+    unlike: (id: number, actor: string) => postLikes.unlike(db, id, actor),
+    async isLiked(id: number, actor: string): Promise<boolean | null> {
+      const [post] = await db.select({ id: messages.id }).from(messages).where(eq(messages.id, id)).limit(1);
+      return post ? (await postLikes.likedBy(db, [id], actor)).has(id) : null;
+    },
+
+    /** The author of a post, for the comment domain; null when there is no such post. */
+    async author(id: number): Promise<number | null> {
+      const [post] = await db.select({ userId: messages.userId }).from(messages).where(eq(messages.id, id)).limit(1);
+      return post?.userId ?? null;
+    },
+
+    /** The most used tags, most used first; untagged posts do not count. */
+    async hotTags(): Promise<HotTag[]> {
+      const uses = count();
+      return db
+        .select({ tag: messages.tag, count: uses })
+        .from(messages)
+        .where(ne(messages.tag, ''))
+        .groupBy(messages.tag)
+        .orderBy(desc(uses), desc(sql`max(${messages.createdAt})`), messages.tag)
+        .limit(HOT_TAG_COUNT);
+    },
+  };
+}
+
+export type MessageService = ReturnType<typeof createMessageService>;

@@ -1,0 +1,53 @@
+/** Talks (docs/api.md §9.3): content from the build's export, likes from the database. */
+import type { Page } from '../../contract/envelope.ts';
+import type { Talk } from '../../contract/messages.ts';
+import { paginate } from '../../lib/articles.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { site } from '../../site.config.ts';
+import type { Db } from '../db/client.ts';
+import { commentCounts } from '../messages/commentCounts.ts';
+import type { Owner } from '../users/owner.ts';
+import type { CatalogTalk, TalkCatalog } from './catalog.ts';
+import * as stats from './stats.ts';
+
+/** `owner`: whose talks they are, told of comments on them. */
+export function createTalkService(db: Db, catalog: TalkCatalog, owner: Pick<Owner, 'id'>) {
+  async function items(list: readonly CatalogTalk[], actor: string): Promise<Talk[]> {
+    const ids = list.map((t) => t.id);
+    const [counts, liked, comments] = await Promise.all([stats.likeCounts(db, ids), stats.likedBy(db, ids, actor), commentCounts(db, 2, ids)]);
+    return list.map((t) => ({
+      id: t.id,
+      content: t.html,
+      talkImgList: [...t.images],
+      nick_name: site.author,
+      avatar: site.avatar,
+      like_times: counts.get(t.id) ?? 0,
+      is_like: liked.has(t.id),
+      is_top: t.pinned ? 1 : 2,
+      comment_total: comments.get(t.id) ?? 0,
+      createdAt: formatDateTime(t.date),
+    }));
+  }
+
+  return {
+    find: (id: number): CatalogTalk | null => catalog.byId.get(id) ?? null,
+    ownerId: () => owner.id(),
+
+    /** Pinned first, then newest. */
+    async list(current: number, size: number, actor: string): Promise<Page<Talk>> {
+      const page = paginate(catalog.ordered, current, size);
+      return { current, size, total: page.total, list: await items(page.list, actor) };
+    },
+
+    async detail(talk: CatalogTalk, actor: string): Promise<Talk> {
+      const [item] = await items([talk], actor);
+      return item;
+    },
+
+    like: (talk: CatalogTalk, actor: string) => stats.like(db, talk.id, actor),
+    unlike: (talk: CatalogTalk, actor: string) => stats.unlike(db, talk.id, actor),
+    isLiked: async (talk: CatalogTalk, actor: string) => (await stats.likedBy(db, [talk.id], actor)).has(talk.id),
+  };
+}
+
+export type TalkService = ReturnType<typeof createTalkService>;

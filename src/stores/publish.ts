@@ -1,0 +1,102 @@
+/**
+ * The post being written on /message/publish. It outlives a failed send and a trip elsewhere in
+ * the tab; it is cleared only once the server has the post.
+ */
+import { navigate } from 'astro:transitions/client';
+import { map } from 'nanostores';
+import { api } from '../client/api';
+import type { MessageDraft } from '../contract/messages';
+import { t } from '../i18n/zh-CN';
+import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../lib/messageRules';
+import { RequestError } from '../lib/request';
+import { boardChanged } from './board';
+import { showToast } from './toast';
+import { $userInfo } from './user';
+
+export interface PublishDraft {
+  /** The id of one's own post being edited, or null for a new one. */
+  editing: number | null;
+  message: string;
+  color: string;
+  font_size: string;
+  font_weight: string;
+  background: 'none' | 'color' | 'image';
+  bg_color: string;
+  bg_url: string;
+  tag: string;
+}
+
+const BLANK: PublishDraft = { editing: null, message: '', color: '', font_size: '', font_weight: '', background: 'none', bg_color: '', bg_url: '', tag: '' };
+
+export const $publish = map<PublishDraft>({ ...BLANK });
+
+export function setPublishField<K extends keyof PublishDraft>(key: K, value: PublishDraft[K]): void {
+  $publish.set({ ...$publish.get(), [key]: value });
+}
+
+/** What the server will be sent: only the chosen background, everything trimmed. */
+function toDraft(draft: PublishDraft): MessageDraft {
+  return {
+    message: draft.message.trim(),
+    color: draft.color,
+    font_size: draft.font_size,
+    font_weight: draft.font_weight,
+    bg_color: draft.background === 'color' ? draft.bg_color : '',
+    bg_url: draft.background === 'image' ? draft.bg_url : '',
+    tag: draft.tag.trim(),
+  };
+}
+
+/** The first thing wrong with the draft, by the rules the server applies too; null when it can be sent. */
+export function draftProblem(draft: PublishDraft): string | null {
+  const sent = toDraft(draft);
+  if (draft.background === 'image' && !sent.bg_url) return t.board.chooseImage;
+  return (
+    messageProblem(sent.message) ??
+    colorProblem(t.board.color)(sent.color ?? '') ??
+    fontSizeProblem(sent.font_size ?? '') ??
+    fontWeightProblem(String(sent.font_weight ?? '')) ??
+    colorProblem(t.board.bgColor)(sent.bg_color ?? '') ??
+    tagProblem(sent.tag ?? '')
+  );
+}
+
+/**
+ * Gets the form ready: for `id`, one's own post to edit (answers a problem when it is someone
+ * else's or gone); for null, a new post, keeping an unsent one.
+ */
+export async function editPost(id: number | null): Promise<string | null> {
+  const current = $publish.get();
+  if (id === null) {
+    if (current.editing !== null) $publish.set({ ...BLANK });
+    return null;
+  }
+  if (current.editing === id) return null;
+  try {
+    const { result: post } = await api.message(id);
+    if (!post) return t.board.notFound;
+    if (post.user_id !== $userInfo.get()?.id) return t.board.notYours;
+    const background = post.bg_url ? 'image' : post.bg_color ? 'color' : 'none';
+    $publish.set({ editing: id, message: post.message, color: post.color, font_size: post.font_size, font_weight: String(post.font_weight), background, bg_color: post.bg_color, bg_url: post.bg_url, tag: post.tag });
+    return null;
+  } catch {
+    return t.board.notFound;
+  }
+}
+
+/** Sends the post; on success goes to the board, on failure answers what to show and keeps everything. */
+export async function publish(): Promise<string | null> {
+  const draft = $publish.get();
+  try {
+    if (draft.editing === null) await api.addMessage(toDraft(draft));
+    else await api.updateMessage({ id: draft.editing, ...toDraft(draft) });
+  } catch (error) {
+    if (error instanceof RequestError && error.body?.message && !error.noticed) return error.body.message;
+    return t.board.failed;
+  }
+  showToast(draft.editing === null ? t.board.published : t.board.saved);
+  $publish.set({ ...BLANK });
+  boardChanged();
+  await navigate('/message/list');
+  return null;
+}
