@@ -36,7 +36,9 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
     void editPost(editing).then((found) => setProblem(found ?? ''));
   }, [hydrated, loggedIn]);
 
-  if (!hydrated || !loggedIn || !user) return <p className="muted">{loggedIn ? text.loading : text.loginFirst}</p>;
+  // The server does not know who is reading: the first render says only that the form is coming.
+  if (!hydrated) return <p className="muted">{text.loading}</p>;
+  if (!loggedIn || !user) return <p className="muted">{text.loginFirst}</p>;
 
   const field = <K extends keyof PublishDraft>(key: K) => (value: PublishDraft[K]) => {
     setPublishField(key, value);

@@ -1,0 +1,212 @@
+/** Two readers on the community features: comments, replies, the message board and the message drawer. */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { MESSAGES_PER_MINUTE } from '../../src/contract/limits';
+import { expect, test, watchContext, type PageProblems } from './fixtures';
+import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
+
+interface Reader {
+  nickName: string;
+  page: Page;
+  /** Calls the API as this reader, with the session cookie of their browser. */
+  post: (path: string, data: unknown) => Promise<unknown>;
+}
+
+let readers = 0;
+
+/** A new account, logged in through the login screen in a browser of its own, from its own address. */
+async function reader(browser: Browser, problems: PageProblems, baseURL: string, nickName: string): Promise<Reader> {
+  const n = ++readers;
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.88.${n >> 8}.${n & 255}` } });
+  await watchContext(context, problems, new URL(baseURL).origin);
+  const account = await createAccount(context.request, nickName);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await loginThroughForm(page, account.username, account.password);
+  await expect(page.getByTestId('user-menu')).toContainText(nickName);
+  const post = async (path: string, data: unknown) => {
+    const res = await context.request.post(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()).result;
+  };
+  return { nickName, page, post };
+}
+
+const bell = (page: Page) => page.getByTestId('notify-bell');
+const badge = (page: Page) => page.getByTestId('notify-badge');
+const drawer = (page: Page) => page.getByRole('dialog', { name: '我的消息' });
+
+test('a comment on my post reaches my message drawer: badge, 新, jump, read, delete', async ({ browser, problems, baseURL }) => {
+  const author = await reader(browser, problems, baseURL!, '留言的主人');
+  const visitor = await reader(browser, problems, baseURL!, '路过的读者');
+  const { id } = (await author.post('/api/message/add', { message: '今天天气真好' })) as { id: number };
+
+  await visitor.page.goto(`/message/detail?id=${id}`);
+  await expect(visitor.page.getByTestId('board-post')).toContainText('今天天气真好');
+  await visitor.page.getByRole('textbox', { name: '说点什么吧…' }).fill('同感！出去走走吧');
+  await visitor.page.getByRole('button', { name: '发表' }).click();
+  await expect(visitor.page.getByRole('article', { name: '路过的读者' })).toContainText('同感！出去走走吧');
+
+  // The count refreshes on the next page the author opens.
+  await author.page.goto('/home');
+  await expect(badge(author.page)).toHaveText('1');
+  await expect(bell(author.page)).toHaveAccessibleName('我的消息，1 条未读');
+
+  await bell(author.page).click();
+  const item = drawer(author.page).getByRole('listitem').first();
+  await expect(item).toContainText('路过的读者');
+  await expect(item).toContainText('新');
+  await expect(drawer(author.page).getByRole('button', { name: '已经到底了' })).toBeDisabled();
+  await item.getByRole('button', { name: /路过的读者/ }).click();
+  await expect(author.page).toHaveURL(/\/message\/list$/);
+  await expect(drawer(author.page)).toBeHidden();
+  await expect(badge(author.page)).toHaveCount(0);
+
+  await bell(author.page).click();
+  const read = drawer(author.page).getByRole('listitem').first();
+  await expect(read).not.toContainText('新');
+  await read.getByRole('button', { name: '删除' }).click();
+  const confirm = read.getByRole('group', { name: '确定删除吗？' });
+  await confirm.getByRole('button', { name: '取消' }).click();
+  await expect(confirm).toHaveCount(0);
+  await read.getByRole('button', { name: '删除' }).click();
+  await read.getByRole('group', { name: '确定删除吗？' }).getByRole('button', { name: '确定' }).click();
+  await expect(author.page.getByRole('status').getByText('删除成功')).toBeVisible();
+  await expect(drawer(author.page).getByRole('button', { name: '暂无消息' })).toBeVisible();
+});
+
+test('a styled post is published with a live preview and shows in the list as styled', async ({ browser, problems, baseURL }) => {
+  const writer = await reader(browser, problems, baseURL!, '爱写留言的人');
+  await writer.page.goto('/message/list');
+  await writer.page.getByRole('link', { name: /写留言/ }).click();
+  await expect(writer.page).toHaveURL(/\/message\/publish$/);
+
+  const form = writer.page.getByRole('form', { name: '写留言' });
+  await form.getByLabel('留言内容').fill('第一行\n第二行 🎉');
+  await form.getByLabel('文字颜色', { exact: true }).fill('#cc0000');
+  await form.getByLabel('字号').selectOption('24px');
+  await form.getByLabel('字重').selectOption('bold');
+  await form.getByLabel('标签').fill('心情');
+  await form.getByRole('radio', { name: '背景色' }).check();
+  await form.locator('input[type="color"][aria-label="背景色"]').fill('#fff2cc');
+
+  const preview = writer.page.getByRole('region', { name: '预览' }).getByTestId('board-post');
+  await expect(preview).toContainText('第二行 🎉');
+  await expect(preview).toContainText('#心情');
+  const previewText = preview.locator('p').first();
+  await expect(previewText).toHaveCSS('font-size', '24px');
+
+  await form.getByRole('button', { name: '发布' }).click();
+  await expect(writer.page).toHaveURL(/\/message\/list$/);
+  await expect(writer.page.getByRole('status').getByText('发布成功')).toBeVisible();
+  const card = writer.page.getByTestId('board-post').filter({ hasText: '第二行 🎉' });
+  await expect(card).toHaveCount(1);
+  const paper = card.locator('p').first().locator('..');
+  await expect(paper).toHaveCSS('color', 'rgb(204, 0, 0)');
+  await expect(paper).toHaveCSS('font-weight', '700');
+  await expect(paper).toHaveCSS('background-color', 'rgb(255, 242, 204)');
+  await expect(writer.page.getByRole('group', { name: '热门标签' }).getByRole('button', { name: /心情/ })).toBeVisible();
+});
+
+test('an anonymous visitor who wants to publish is sent to log in, and comes back after', async ({ page, request }) => {
+  const { username, password } = await createAccount(request, '后来登录的人');
+  await page.goto('/message/list');
+  await islandsHydrated(page);
+  await page.getByRole('link', { name: /写留言/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await loginThroughForm(page, username, password);
+  await expect(page).toHaveURL(/\/message\/publish$/);
+  await expect(page.getByRole('form', { name: '写留言' })).toBeVisible();
+});
+
+test('a reply names whom it answers, and tells them', async ({ browser, problems, baseURL }) => {
+  const first = await reader(browser, problems, baseURL!, '先说话的人');
+  const second = await reader(browser, problems, baseURL!, '接话的人');
+
+  await first.page.goto('/article/2');
+  const section = first.page.getByTestId('comments');
+  await section.scrollIntoViewIfNeeded();
+  await section.getByRole('textbox', { name: '说点什么吧…' }).fill('写得真清楚 https://example.com/more 这里还有');
+  await section.getByRole('button', { name: '发表' }).click();
+  const mine = section.getByRole('article', { name: '先说话的人' });
+  await expect(mine).toContainText('写得真清楚');
+  // A web address in a comment is a link that leaves the site without passing on who sent the reader.
+  await expect(mine.getByRole('link', { name: 'https://example.com/more' })).toHaveAttribute('rel', /noopener/);
+
+  await second.page.goto('/article/2');
+  const theirs = second.page.getByTestId('comments');
+  await theirs.scrollIntoViewIfNeeded();
+  const root = theirs.getByRole('listitem').filter({ has: second.page.getByRole('article', { name: '先说话的人' }) });
+  await root.getByRole('button', { name: '回复' }).first().click();
+  await root.getByRole('textbox', { name: '回复 @先说话的人' }).fill('同意你的看法');
+  await root.getByRole('button', { name: '发表' }).click();
+  const reply = root.getByRole('article', { name: '接话的人' });
+  await expect(reply).toContainText('回复 @先说话的人');
+  await expect(reply).toContainText('同意你的看法');
+
+  await first.page.goto('/home');
+  await expect(badge(first.page)).toHaveText('1');
+  await bell(first.page).click();
+  await expect(drawer(first.page).getByRole('listitem').first()).toContainText('接话的人');
+  await drawer(first.page).getByRole('listitem').first().getByRole('button', { name: '查看' }).click();
+  await expect(first.page).toHaveURL(/\/article\/2$/);
+});
+
+test('the comments load no code until the reader scrolls near them', async ({ page }) => {
+  // A long article: its end is far below the first screen.
+  await page.goto('/article/33');
+  await islandsHydrated(page);
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /CommentSection|\/api\/comment\//.test(name)));
+  expect(await fetched()).toEqual([]);
+  await page.getByTestId('comments').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('comments').getByRole('button', { name: '还没有评论，来抢沙发吧' })).toBeVisible();
+  expect((await fetched()).length).toBeGreaterThan(0);
+  await expect(page.getByTestId('comments').getByRole('link', { name: '去登录' })).toBeVisible();
+});
+
+/** Posts from fresh writers through the API: posting is limited per user per minute. */
+async function seedPosts(request: APIRequestContext, count: number) {
+  let made = 0;
+  for (let writer = 0; made < count; writer++) {
+    const { username, password } = await createAccount(request, `写手${writer}`);
+    const headers = { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': `10.89.${writer}.1` };
+    const login = await request.post('/api/user/login', { headers, data: { username, password } });
+    const auth = { ...headers, Authorization: `Bearer ${(await login.json()).result.token}` };
+    for (let i = 0; i < MESSAGES_PER_MINUTE && made < count; i++, made++) {
+      const res = await request.post('/api/message/add', { headers: auth, data: { message: `第 ${made + 1} 条留言` } });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+  }
+}
+
+test('the message list keeps its pages and scroll position when the reader leaves and comes back', async ({ page, request }) => {
+  await seedPosts(request, 30);
+  await page.goto('/message/list');
+  const posts = page.getByTestId('board-post');
+  await expect(posts).toHaveCount(12);
+  await page.getByRole('button', { name: '加载更多' }).click();
+  await expect(posts).toHaveCount(24);
+  const far = posts.nth(20);
+  await far.scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(300);
+
+  await far.getByRole('link', { name: /^评论/ }).click();
+  await expect(page).toHaveURL(/\/message\/detail\?id=\d+$/);
+  await expect(page.getByTestId('board-post')).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/message\/list$/);
+  await expect(posts).toHaveCount(24);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+
+  // Leaving by the header (scrolling up a little shows it) and coming back by it keeps the list too.
+  await page.mouse.wheel(0, -120);
+  const header = page.locator('#site-header');
+  await expect(header).toHaveAttribute('data-visible', 'true');
+  const shownAt = await page.evaluate(() => window.scrollY);
+  await header.getByRole('link', { name: '说说', exact: true }).click();
+  await expect(page).toHaveURL(/\/talk$/);
+  await header.getByRole('link', { name: '留言', exact: true }).click();
+  await expect(page).toHaveURL(/\/message\/list$/);
+  await expect(posts).toHaveCount(24);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(shownAt);
+});
