@@ -11,9 +11,13 @@ const text = t.notify;
 // A notification is a line of text: emphasis at most, never a link, image or form inside the item's button.
 const INLINE_ONLY = { ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'span', 'br', 'code'], ALLOWED_ATTR: [] };
 
-/** The server builds the text from escaped parts; it is still sanitised before it becomes markup here. */
+/**
+ * The server builds the text from escaped parts; it is still sanitised before it becomes markup
+ * here. Text the rule does not take as HTML is shown as what it reads, its markup dropped: an
+ * inert parse (no script runs in it) turns `<b>&lt;名字&gt;</b>` into `<名字>`.
+ */
 function MessageText({ message }: { message: string }) {
-  if (!looksLikeHtml(message)) return <span className={styles.message}>{message}</span>;
+  if (!looksLikeHtml(message)) return <span className={styles.message}>{new DOMParser().parseFromString(message, 'text/html').body.textContent}</span>;
   return <span className={styles.message} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(message, INLINE_ONLY) }} />;
 }
 
