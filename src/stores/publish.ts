@@ -35,7 +35,7 @@ export function setPublishField<K extends keyof PublishDraft>(key: K, value: Pub
 }
 
 /** What the server will be sent: only the chosen background, everything trimmed. */
-function toDraft(draft: PublishDraft): MessageDraft {
+export function toDraft(draft: PublishDraft): MessageDraft {
   return {
     message: draft.message.trim(),
     color: draft.color,

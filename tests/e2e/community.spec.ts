@@ -210,3 +210,21 @@ test('the message list keeps its pages and scroll position when the reader leave
   await expect(posts).toHaveCount(24);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(shownAt);
 });
+
+test('a talk is liked once by a visitor, kept after a reload, and its comment count leads to its comments', async ({ page }) => {
+  await page.goto('/talk');
+  const card = page.locator('article.talk').first();
+  const like = card.getByRole('button', { name: /^点赞（\d+）$/ });
+  await like.scrollIntoViewIfNeeded();
+  const before = Number((await like.getAttribute('aria-label'))!.match(/\d+/)![0]);
+  await like.click();
+  const liked = card.getByRole('button', { name: `取消点赞（${before + 1}）` });
+  await expect(liked).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await card.scrollIntoViewIfNeeded();
+  await expect(liked).toHaveAttribute('aria-pressed', 'true');
+
+  await card.getByRole('link', { name: /^评论 \d+$/ }).click();
+  await expect(page).toHaveURL(/\/talk\/\d+#comments-title$/);
+  await expect(page.getByTestId('comments').getByRole('link', { name: '去登录' })).toBeVisible();
+});

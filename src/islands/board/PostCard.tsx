@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import type { BoardMessage } from '../../contract/messages';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
 import { postLook } from '../../lib/messageLook';
 import type { UserInfo } from '../../stores/user';
 import CommentText from '../comments/CommentText';
+import ConfirmButton from '../shared/ConfirmButton';
 import styles from './Board.module.scss';
 
 const text = t.board;
@@ -22,7 +22,6 @@ interface Props {
 
 /** A message-board post in the look its author chose. */
 export default function PostCard({ post, me, defaultAvatar, onLike, onDelete, linked = false }: Props) {
-  const [confirming, setConfirming] = useState(false);
   const mine = me !== null && me.id === post.user_id;
   const mayDelete = me !== null && (mine || me.role === ROLE.admin);
   const detail = `/message/detail?id=${post.id}`;
@@ -44,16 +43,7 @@ export default function PostCard({ post, me, defaultAvatar, onLike, onDelete, li
             </button>
             {linked ? <a href={detail}>{text.comments(post.comment_total)}</a> : <span>{text.comments(post.comment_total)}</span>}
             {mine && <a href={`/message/publish?id=${post.id}`}>{text.edit}</a>}
-            {mayDelete && onDelete && (
-              <button type="button" onClick={() => setConfirming(true)} aria-expanded={confirming}>{text.remove}</button>
-            )}
-            {confirming && onDelete && (
-              <span className={styles.confirm} role="group" aria-label={text.confirmRemove}>
-                <span>{text.confirmRemove}</span>
-                <button type="button" className={styles.danger} onClick={() => { setConfirming(false); onDelete(); }}>{text.confirm}</button>
-                <button type="button" onClick={() => setConfirming(false)}>{text.cancel}</button>
-              </span>
-            )}
+            {mayDelete && onDelete && <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={onDelete} />}
           </div>
         )}
       </footer>

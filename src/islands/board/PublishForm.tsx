@@ -6,7 +6,7 @@ import { MESSAGE_MAX_CHARS } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { charCount } from '../../lib/linkify';
 import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/messageLook';
-import { $publish, draftProblem, editPost, publish, setPublishField, type PublishDraft } from '../../stores/publish';
+import { $publish, draftProblem, editPost, publish, setPublishField, toDraft, type PublishDraft } from '../../stores/publish';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import PostCard from './PostCard';
@@ -64,15 +64,16 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
     if (refused) setProblem(refused);
   }
 
+  const sent = toDraft(draft);
   const preview = {
     id: draft.editing ?? 0,
-    message: draft.message || text.previewEmpty,
-    color: draft.color,
-    font_size: draft.font_size,
-    font_weight: draft.font_weight,
-    bg_color: draft.background === 'color' ? draft.bg_color : '',
-    bg_url: draft.background === 'image' ? draft.bg_url : '',
-    tag: draft.tag.trim(),
+    message: sent.message || text.previewEmpty,
+    color: sent.color ?? '',
+    font_size: sent.font_size ?? '',
+    font_weight: String(sent.font_weight ?? ''),
+    bg_color: sent.bg_color ?? '',
+    bg_url: sent.bg_url ?? '',
+    tag: sent.tag ?? '',
     user_id: user.id,
     nick_name: user.nick_name,
     avatar: user.avatar,

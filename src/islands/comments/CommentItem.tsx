@@ -5,6 +5,7 @@ import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
 import { $comments, draftKey, loadReplies, removeComment, sendReply, toggleCommentLike } from '../../stores/comments';
 import type { UserInfo } from '../../stores/user';
+import ConfirmButton from '../shared/ConfirmButton';
 import CommentInput from './CommentInput';
 import CommentText from './CommentText';
 import styles from './Comments.module.scss';
@@ -22,7 +23,6 @@ interface EntryProps {
 
 /** One comment: who and when, the text, and its like, reply and delete buttons. */
 function Entry({ comment, rootId, me, defaultAvatar, onReply }: EntryProps) {
-  const [confirming, setConfirming] = useState(false);
   const mayDelete = me !== null && (me.id === comment.from_id || me.role === ROLE.admin);
   const to = 'to_name' in comment ? comment : null;
   return (
@@ -40,13 +40,8 @@ function Entry({ comment, rootId, me, defaultAvatar, onReply }: EntryProps) {
             ♥ <span>{comment.thumbs_up}</span>
           </button>
           {me && <button type="button" onClick={() => onReply({ id: comment.from_id, name: comment.from_name })}>{text.reply}</button>}
-          {mayDelete && <button type="button" onClick={() => setConfirming(true)} aria-expanded={confirming}>{text.remove}</button>}
-          {confirming && (
-            <span className={styles.confirm} role="group" aria-label={rootId === null ? text.confirmRemoveThread : text.confirmRemove}>
-              <span>{rootId === null ? text.confirmRemoveThread : text.confirmRemove}</span>
-              <button type="button" className={styles.danger} onClick={() => { setConfirming(false); void removeComment(comment, rootId); }}>{text.confirm}</button>
-              <button type="button" onClick={() => setConfirming(false)}>{text.cancel}</button>
-            </span>
+          {mayDelete && (
+            <ConfirmButton label={text.remove} question={rootId === null ? text.confirmRemoveThread : text.confirmRemove} onConfirm={() => void removeComment(comment, rootId)} />
           )}
         </div>
       </div>

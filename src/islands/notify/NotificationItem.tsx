@@ -1,9 +1,9 @@
 import DOMPurify from 'dompurify';
-import { useEffect, useRef, useState } from 'react';
 import type { Notification } from '../../contract/notifications';
 import { t } from '../../i18n/zh-CN';
 import { looksLikeHtml } from '../../lib/html';
 import { followNotification, removeNotification } from '../../stores/notifications';
+import ConfirmButton from '../shared/ConfirmButton';
 import styles from './MessageDrawer.module.scss';
 
 const text = t.notify;
@@ -28,17 +28,11 @@ interface Props {
 }
 
 export default function NotificationItem({ item, onFollow }: Props) {
-  const [confirming, setConfirming] = useState(false);
-  const confirmButton = useRef<HTMLButtonElement>(null);
   const unread = item.isView === 1;
   const follow = () => {
     onFollow();
     void followNotification(item);
   };
-
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
 
   return (
     <li className={styles.item} data-unread={unread || undefined}>
@@ -49,14 +43,7 @@ export default function NotificationItem({ item, onFollow }: Props) {
       </button>
       <div className={styles.actions}>
         <button type="button" onClick={follow}>{text.jump}</button>
-        <button type="button" onClick={() => setConfirming(true)} aria-expanded={confirming}>{text.remove}</button>
-        {confirming && (
-          <div className={styles.confirm} role="group" aria-label={text.confirmRemove}>
-            <span>{text.confirmRemove}</span>
-            <button type="button" ref={confirmButton} className={styles.danger} onClick={() => { setConfirming(false); void removeNotification(item.id); }}>{text.confirm}</button>
-            <button type="button" onClick={() => setConfirming(false)}>{text.cancel}</button>
-          </div>
-        )}
+        <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={() => void removeNotification(item.id)} floating />
       </div>
     </li>
   );

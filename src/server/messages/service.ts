@@ -18,15 +18,7 @@ import { commentCounts } from './commentCounts.ts';
 import * as postLikes from './likes.ts';
 
 /** A post's fields as checked by the route: trimmed, `''` for the default look. */
-export interface PostFields {
-  message: string;
-  color: string;
-  font_size: string;
-  font_weight: string;
-  bg_color: string;
-  bg_url: string;
-  tag: string;
-}
+export type PostFields = Pick<BoardMessage, 'message' | 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'>;
 
 export interface Poster {
   id: number;
