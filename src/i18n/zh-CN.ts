@@ -75,8 +75,6 @@ export const t = {
     confirmRemoveThread: '确定删除这条评论和它的回复吗？',
     removed: '删除成功',
     sent: '评论成功',
-    tooLong: (max: number) => `评论最多 ${max} 个字`,
-    tooShort: '评论不能为空',
     sendFailed: '发送失败，内容已保留，请稍后再试',
     counter: (n: number, max: number) => `${n}/${max}`,
   },

@@ -20,6 +20,3 @@ export function linkify(text: string): TextPart[] {
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;
 }
-
-/** Length as a reader counts it: an emoji or any character outside the BMP is one. */
-export const charCount = (text: string) => [...text].length;

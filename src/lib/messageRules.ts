@@ -10,16 +10,14 @@ import {
   MESSAGE_MAX_CHARS,
   MESSAGE_TAG_MAX_CHARS,
 } from '../contract/limits.ts';
-import { charCount as chars } from './linkify.ts';
+import { charCount as chars, hasControlCharacters } from './text.ts';
 
 
-/** Control characters other than tab and line breaks, which a post may hold. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export function messageProblem(text: string): string | null {
   if (text === '') return '留言内容不能为空';
   if (chars(text) > MESSAGE_MAX_CHARS) return `留言内容最多 ${MESSAGE_MAX_CHARS} 个字`;
-  if (CONTROL.test(text)) return '留言内容不能包含控制字符';
+  if (hasControlCharacters(text)) return '留言内容不能包含控制字符';
   return null;
 }
 
@@ -54,6 +52,6 @@ export function tagProblem(value: string): string | null {
   if (value === '') return null;
   if (chars(value) > MESSAGE_TAG_MAX_CHARS) return `标签最多 ${MESSAGE_TAG_MAX_CHARS} 个字`;
   if (/[<>]/.test(value)) return '标签不能包含 < 或 >';
-  if (CONTROL.test(value) || /[\t\r\n]/.test(value)) return '标签不能包含控制字符或换行';
+  if (hasControlCharacters(value) || /[\t\r\n]/.test(value)) return '标签不能包含控制字符或换行';
   return null;
 }

@@ -6,9 +6,8 @@
 import { map } from 'nanostores';
 import { api } from '../client/api';
 import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from '../contract/comments';
-import { COMMENT_MAX_CHARS } from '../contract/limits';
 import { t } from '../i18n/zh-CN';
-import { charCount } from '../lib/linkify';
+import { commentContentProblem } from '../lib/text';
 import { RequestError } from '../lib/request';
 import { showToast } from './toast';
 
@@ -49,13 +48,8 @@ export function setDraft(key: string, text: string): void {
   $drafts.setKey(key, text);
 }
 
-/** What is wrong with a comment's text, or null when it can be sent. */
-export function commentProblem(text: string): string | null {
-  const length = charCount(text.trim());
-  if (length === 0) return t.comments.tooShort;
-  if (length > COMMENT_MAX_CHARS) return t.comments.tooLong(COMMENT_MAX_CHARS);
-  return null;
-}
+/** What is wrong with a comment's text, or null when it can be sent: the server's own rule. */
+export const commentProblem = (text: string) => commentContentProblem(text.trim());
 
 let ticket = 0;
 

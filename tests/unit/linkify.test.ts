@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charCount, linkify } from '../../src/lib/linkify';
+import { linkify } from '../../src/lib/linkify';
 
 describe('linkify', () => {
   it('finds http and https addresses among Chinese text', () => {
@@ -16,12 +16,5 @@ describe('linkify', () => {
   it('keeps text without addresses whole, line breaks included', () => {
     expect(linkify('第一行\n第二行 🎉')).toEqual([{ text: '第一行\n第二行 🎉' }]);
     expect(linkify('')).toEqual([]);
-  });
-});
-
-describe('charCount', () => {
-  it('counts an emoji as one character', () => {
-    expect(charCount('好🎉')).toBe(2);
-    expect('好🎉'.length).toBe(3);
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
 import { MESSAGE_MAX_CHARS } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
-import { charCount } from '../../lib/linkify';
+import { charCount } from '../../lib/text';
 import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/messageLook';
 import { $publish, draftProblem, editPost, publish, setPublishField, toDraft, type PublishDraft } from '../../stores/publish';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';

@@ -7,12 +7,12 @@ import { COMMENT_TARGET_NAMES, type AddedComment, type AddedReply, type CommentT
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
 import { html } from '../../lib/html.ts';
+import { commentContentProblem, excerpt } from '../../lib/text.ts';
 import type { Db } from '../db/client.ts';
 import { comments, likes } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { InvalidInput, NotFound, NotYours } from '../shared/errors.ts';
 import { commentTotal, findComment, isLiked, newRootShape, replyPage, replyShape, rootPage, type Executor, type RootPageQuery } from './reads.ts';
-import { commentContentProblem, excerpt } from './rules.ts';
 import type { CommentTargetInfo, CommentTargets } from './targets.ts';
 
 /** The logged-in user acting. */

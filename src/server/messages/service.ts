@@ -8,6 +8,7 @@ import { HOT_TAG_COUNT } from '../../contract/limits.ts';
 import type { BoardMessage, HotTag } from '../../contract/messages.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
 import { html } from '../../lib/html.ts';
+import { excerpt } from '../../lib/text.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, likes, messages, users } from '../db/schema.ts';
@@ -50,11 +51,6 @@ function columns(fields: Partial<PostFields>) {
 }
 
 /** How a notification quotes a post. */
-const EXCERPT_CHARS = 50;
-const excerpt = (text: string) => {
-  const chars = [...text.replace(/\s+/g, ' ')];
-  return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join('')}…` : chars.join('');
-};
 
 interface PostWithAuthor {
   post: typeof messages.$inferSelect;

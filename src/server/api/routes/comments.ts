@@ -15,7 +15,7 @@ import type {
 } from '../../../contract/comments.ts';
 import type { Page } from '../../../contract/envelope.ts';
 import { COMMENTS_PER_MINUTE } from '../../../contract/limits.ts';
-import { commentContentProblem } from '../../comments/rules.ts';
+import { commentContentProblem } from '../../../lib/text.ts';
 import type { CommentService } from '../../comments/service.ts';
 import { requireUser } from '../authenticate.ts';
 import { notFound, ok, tip } from '../envelope.ts';
