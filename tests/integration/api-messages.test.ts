@@ -24,14 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-async function sql(statement: string, args: (string | number | null)[] = []) {
-  const db = createClient({ url: `file:${join(api.dir, 'blog.db')}` });
-  try {
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: (string | number | null)[] = []) => api.sql(statement, args);
 const countOf = async (statement: string, args: (string | number)[] = []) => Number((await sql(statement, args))[0].n);
 
 /** Each reader may post MESSAGES_PER_MINUTE times a minute: tests that post a lot take fresh readers. */

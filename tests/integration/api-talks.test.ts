@@ -1,4 +1,3 @@
-import { createClient } from '@libsql/client';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,14 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-async function sql(statement: string, args: (string | number)[] = []) {
-  const db = createClient({ url: `file:${join(api.dir, 'blog.db')}` });
-  try {
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: (string | number)[] = []) => api.sql(statement, args);
 
 const list = (body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) => api.call('POST', '/talk/blogGetTalkList', { body, ...options });
 const everything = async (options: { ip?: string; headers?: Record<string, string> } = {}) => (await list({ current: 1, size: 50 }, options)).body.result.list as Talk[];

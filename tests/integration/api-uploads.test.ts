@@ -1,4 +1,3 @@
-import { createClient } from '@libsql/client';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,14 +31,7 @@ const setAvatar = (token: string, avatar: string) => api.call('PUT', '/user/upda
 const onDisk = (path: string) => existsSync(join(api.dir, 'uploads', path.replace('/uploads/', '')));
 const filesOnDisk = () => readdirSync(join(api.dir, 'uploads')).length;
 
-async function sql(statement: string, args: (string | number)[] = []) {
-  const db = createClient({ url: `file:${join(api.dir, 'blog.db')}` });
-  try {
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: (string | number)[] = []) => api.sql(statement, args);
 
 describe('upload quota', () => {
   it('records who uploaded each file, and refuses the 51st file in 24 hours', async () => {

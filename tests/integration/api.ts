@@ -1,3 +1,4 @@
+import { createClient, type InValue, type Row } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ export interface ApiClient {
   server: RunningServer;
   dir: string;
   call<T = any>(method: string, path: string, options?: { body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string }): Promise<ApiAnswer<T>>;
+  /** Runs one statement on the server's database file, as a check from outside the API. */
+  sql(statement: string, args?: InValue[]): Promise<Row[]>;
   /** Stops the server and starts a new one on the same database. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -37,6 +40,14 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiCli
         body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
       });
       return { status: res.status, headers: res.headers, body: await res.json() };
+    },
+    async sql(statement, args = []) {
+      const db = createClient({ url: `file:${join(dir, 'blog.db')}` });
+      try {
+        return (await db.execute({ sql: statement, args })).rows;
+      } finally {
+        db.close();
+      }
     },
     async restart() {
       await client.server.stop();

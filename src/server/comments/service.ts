@@ -1,6 +1,6 @@
 /**
  * Comments (docs/api.md §9.1): two-level threads on articles, talks and message-board posts.
- * Each kind of target is lent by its own domain (targets.ts); a kind not lent yet has no comments.
+ * Each kind of target is lent by its own domain (targets.ts).
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { COMMENT_TARGET_NAMES, type AddedComment, type AddedReply, type CommentTargetCode, type ReplyComment, type RootComment } from '../../contract/comments.ts';
@@ -41,8 +41,7 @@ export interface LikeChange {
 }
 
 export interface CommentServiceOptions {
-  /** The kinds of target whose domains exist; the others answer that the target does not exist. */
-  targets: Partial<CommentTargets>;
+  targets: CommentTargets;
   notifications: Pick<NotificationService, 'notify'>;
 }
 
@@ -50,7 +49,7 @@ const MISSING_COMMENT = '评论不存在';
 
 export function createCommentService(db: Db, { targets, notifications }: CommentServiceOptions) {
   async function target(type: CommentTargetCode, forId: number): Promise<CommentTargetInfo> {
-    const found = await targets[type]?.find(forId);
+    const found = await targets[type].find(forId);
     if (!found) throw new NotFound(`${COMMENT_TARGET_NAMES[type]}不存在`);
     return found;
   }
