@@ -66,6 +66,7 @@ test('a comment on my post reaches my message drawer: badge, 新, jump, read, de
   await expect(read).not.toContainText('新');
   await read.getByRole('button', { name: '删除' }).click();
   const confirm = read.getByRole('group', { name: '确定删除吗？' });
+  await expect(confirm).toHaveCSS('position', 'absolute');
   await confirm.getByRole('button', { name: '取消' }).click();
   await expect(confirm).toHaveCount(0);
   await read.getByRole('button', { name: '删除' }).click();
@@ -160,7 +161,10 @@ test('the comments load no code until the reader scrolls near them', async ({ pa
   await page.getByTestId('comments').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('comments').getByRole('button', { name: '还没有评论，来抢沙发吧' })).toBeVisible();
   expect((await fetched()).length).toBeGreaterThan(0);
-  await expect(page.getByTestId('comments').getByRole('link', { name: '去登录' })).toBeVisible();
+  const login = page.getByTestId('comments').getByRole('link', { name: '去登录' });
+  await expect(login).toBeVisible();
+  // Styled by the stylesheet that came with the section's code.
+  await expect(login.locator('..')).toHaveCSS('text-align', 'center');
 });
 
 /** Posts from fresh writers through the API: posting is limited per user per minute. */

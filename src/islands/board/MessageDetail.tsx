@@ -6,7 +6,7 @@ import type { BoardMessage } from '../../contract/messages';
 import { t } from '../../i18n/zh-CN';
 import { deletePost, togglePostLike } from '../../stores/board';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
-import CommentSection from '../comments/CommentSection';
+import Comments from '../comments/Comments';
 import { useHydrated } from '../shared/useHydrated';
 import PostCard from './PostCard';
 import styles from './Board.module.scss';
@@ -41,10 +41,7 @@ export default function MessageDetail({ defaultAvatar }: { defaultAvatar: string
           if (gone) void navigate('/message/list');
         })}
       />
-      <section className="card" style={{ padding: '16px 20px', marginTop: 16 }} aria-labelledby="comments-title">
-        <h2 id="comments-title" style={{ margin: '0 0 12px', fontSize: 20 }}>{t.comments.title}</h2>
-        <CommentSection type={3} forId={post.id} defaultAvatar={defaultAvatar} />
-      </section>
+      <Comments type={3} forId={post.id} defaultAvatar={defaultAvatar} />
     </div>
   );
 }

@@ -43,7 +43,7 @@ export default function PostCard({ post, me, defaultAvatar, onLike, onDelete, li
             </button>
             {linked ? <a href={detail}>{text.comments(post.comment_total)}</a> : <span>{text.comments(post.comment_total)}</span>}
             {mine && <a href={`/message/publish?id=${post.id}`}>{text.edit}</a>}
-            {mayDelete && onDelete && <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={onDelete} />}
+            {mayDelete && onDelete && <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={onDelete} classes={{ box: styles.confirm, danger: styles.danger }} />}
           </div>
         )}
       </footer>

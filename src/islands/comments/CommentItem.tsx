@@ -34,14 +34,14 @@ function Entry({ comment, rootId, me, defaultAvatar, onReply }: EntryProps) {
           {to && <span className={styles.to}> {text.replyTo(to.to_name)}</span>}
           <time className={styles.time}>{comment.createdAt}</time>
         </header>
-        <CommentText content={comment.content} />
+        <CommentText content={comment.content} className={styles.text} />
         <div className={styles.actions}>
           <button type="button" aria-pressed={comment.is_like} aria-label={`${comment.is_like ? text.unlike : text.like}（${comment.thumbs_up}）`} onClick={() => void toggleCommentLike(comment)} data-liked={comment.is_like || undefined}>
             ♥ <span>{comment.thumbs_up}</span>
           </button>
           {me && <button type="button" onClick={() => onReply({ id: comment.from_id, name: comment.from_name })}>{text.reply}</button>}
           {mayDelete && (
-            <ConfirmButton label={text.remove} question={rootId === null ? text.confirmRemoveThread : text.confirmRemove} onConfirm={() => void removeComment(comment, rootId)} />
+            <ConfirmButton label={text.remove} question={rootId === null ? text.confirmRemoveThread : text.confirmRemove} onConfirm={() => void removeComment(comment, rootId)} classes={{ box: styles.confirm, danger: styles.danger }} />
           )}
         </div>
       </div>

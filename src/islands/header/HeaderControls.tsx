@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { $theme, syncTheme, toggleTheme } from '../../stores/theme';
 import { $searchOpen, openSearch } from '../../stores/search';
@@ -7,7 +7,6 @@ import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import UserMenu from './UserMenu';
 import type { DrawerItem } from './Drawer';
-import NotificationBell from '../notify/NotificationBell';
 import { neverOnServer, useOnDemand } from '../shared/useOnDemand';
 import styles from './HeaderControls.module.scss';
 
@@ -16,6 +15,8 @@ import styles from './HeaderControls.module.scss';
 // The dialog's code is fetched when the browser is idle, not with the header, so it is in
 // memory by the time a reader presses "/" and opens in the same frame, keystrokes and all.
 const loadSearchDialog = () => (import.meta.env.SSR ? neverOnServer() : import('../search/SearchDialog').then((m) => m.default));
+// The bell and its counts are for logged-in readers only: a visitor never downloads them.
+const NotificationBell = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('../notify/NotificationBell')));
 // The drawer is for phones: it loads when the reader reaches for its button.
 const loadDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./Drawer').then((m) => m.default));
 
@@ -89,7 +90,11 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
         <svg className={styles.sun} viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
         <svg className={styles.moon} viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
       </button>
-      {user && <NotificationBell />}
+      {user && (
+        <Suspense fallback={null}>
+          <NotificationBell iconClass={styles.icon} />
+        </Suspense>
+      )}
       {hydrated ? <UserMenu user={user} defaultAvatar={avatar} /> : <span className={`${styles.accountSlot} ${styles.desktopOnly}`} />}
       {SearchDialog && <SearchDialog />}
       {Drawer && <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />}

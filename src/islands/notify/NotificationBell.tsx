@@ -4,13 +4,14 @@ import { t } from '../../i18n/zh-CN';
 import { badgeText } from '../../lib/notifications';
 import { $unread, watchUnread } from '../../stores/notifications';
 import { neverOnServer, useOnDemand } from '../shared/useOnDemand';
-import headerStyles from '../header/HeaderControls.module.scss';
+import styles from './NotificationBell.module.scss';
 
 // The drawer's code (and its sanitiser) loads when the reader reaches for the bell.
 const loadMessageDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./MessageDrawer').then((m) => m.default));
 
 /** The logged-in reader's bell: the unread count, and 我的消息 behind it. */
-export default function NotificationBell() {
+/** `iconClass`: the header's look for its round icon buttons. */
+export default function NotificationBell({ iconClass }: { iconClass: string }) {
   const unread = useStore($unread);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -23,7 +24,7 @@ export default function NotificationBell() {
     <>
       <button
         type="button"
-        className={`${headerStyles.icon} ${headerStyles.bell}`}
+        className={`${iconClass} ${styles.bell}`}
         onPointerDown={MessageDrawer ? undefined : fetchDrawer}
         onClick={() => setOpen(true)}
         aria-label={t.notify.open(unread)}
@@ -32,7 +33,7 @@ export default function NotificationBell() {
         data-testid="notify-bell"
       >
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4" /></svg>
-        {badge && <span className={headerStyles.badge} aria-hidden="true" data-testid="notify-badge">{badge}</span>}
+        {badge && <span className={styles.badge} aria-hidden="true" data-testid="notify-badge">{badge}</span>}
       </button>
       {MessageDrawer && <MessageDrawer open={open} onClose={close} />}
     </>

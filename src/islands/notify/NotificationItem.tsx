@@ -43,7 +43,7 @@ export default function NotificationItem({ item, onFollow }: Props) {
       </button>
       <div className={styles.actions}>
         <button type="button" onClick={follow}>{text.jump}</button>
-        <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={() => void removeNotification(item.id)} floating />
+        <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={() => void removeNotification(item.id)} classes={{ box: styles.confirm, danger: styles.danger }} />
       </div>
     </li>
   );
