@@ -3,7 +3,7 @@
  * three runs per page, reporting the median run (by performance score) with its accessibility score.
  *
  * `npm run bench:a11y` (this script with `--a11y`): the accessibility category alone, once per
- * route, over every route of the sitemap plus /login and /userCenter (logged in), in the light
+ * route, over every route of the sitemap plus /login, /userCenter and /message/publish (logged in), in the light
  * and the dark theme; it prints every route below 100 with the audits that failed. Paths after
  * the flag narrow it to those pages.
  */
@@ -18,8 +18,8 @@ import { build, CHROMIUM, CHROMIUM_FLAGS, PAGES, serve } from './lib/server.ts';
 
 const RUNS = 3;
 const THEMES: Theme[] = ['light', 'dark'];
-/** The page the sweep audits logged in, after every other. */
-const READER_ONLY = '/userCenter';
+/** The pages the sweep audits logged in, after every other: the header then has the bell too. */
+const READER_ONLY = ['/userCenter', '/message/publish'];
 
 interface Run {
   score: number;
@@ -84,18 +84,19 @@ async function sweepAccessibility(origin: string, port: number) {
   };
   // Paths given on the command line narrow the sweep to them, e.g. `npm run bench:a11y -- /talk /userCenter`.
   const only = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-  const all = [...(await sitemapPaths(origin)), '/login', READER_ONLY];
+  const all = [...(await sitemapPaths(origin)), '/login', ...READER_ONLY];
   const routes = only.length > 0 ? only : all;
   const results: Audit[] = [];
   for (const theme of THEMES) {
     await chooseTheme(port, origin, theme);
-    for (const path of routes.filter((route) => route !== READER_ONLY)) results.push(await audit(theme, path));
+    for (const path of routes.filter((route) => !READER_ONLY.includes(route))) results.push(await audit(theme, path));
   }
-  if (routes.includes(READER_ONLY)) {
+  const loggedIn = READER_ONLY.filter((route) => routes.includes(route));
+  if (loggedIn.length > 0) {
     await logIn(port, origin);
     for (const theme of THEMES) {
       await chooseTheme(port, origin, theme);
-      results.push(await audit(theme, READER_ONLY));
+      for (const path of loggedIn) results.push(await audit(theme, path));
     }
   }
 
