@@ -15,7 +15,7 @@ import { comments, likes, messages, users } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { NotFound, NotYours, Refused } from '../shared/errors.ts';
 import type { UploadService } from '../uploads/service.ts';
-import { commentCounts } from './commentCounts.ts';
+import { commentCounts } from '../comments/counts.ts';
 import * as postLikes from './likes.ts';
 
 /** A post's fields as checked by the route: trimmed, `''` for the default look. */

@@ -5,7 +5,7 @@ import { paginate } from '../../lib/articles.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { site } from '../../site.config.ts';
 import type { Db } from '../db/client.ts';
-import { commentCounts } from '../messages/commentCounts.ts';
+import { commentCounts } from '../comments/counts.ts';
 import type { Owner } from '../users/owner.ts';
 import type { CatalogTalk, TalkCatalog } from './catalog.ts';
 import * as stats from './stats.ts';
