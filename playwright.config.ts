@@ -38,7 +38,7 @@ export default defineConfig({
     command: 'node src/server/http/main.ts',
     url: `http://127.0.0.1:${PORT}/home`,
     // TRUST_PROXY lets tests that create accounts through the API act from distinct addresses.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL, UPLOAD_DIR: join(DATA_DIR, 'uploads'), MUSIC_DIR: join(DATA_DIR, 'music'), TRUST_PROXY: 'loopback' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL, UPLOAD_DIR: join(DATA_DIR, 'uploads'), MUSIC_DIR: join(DATA_DIR, 'music'), LICENSE_KEY_DIR: DATA_DIR, TRUST_PROXY: 'loopback' },
     reuseExistingServer: false,
     timeout: 60_000,
   },

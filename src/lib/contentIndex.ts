@@ -1,5 +1,5 @@
 /**
- * The article and talk data the API serves, exported from the content collections at build time
+ * The article, talk and product data the API serves, exported from the content collections at build time
  * (`/api-content/*`) and moved to `dist/server/content` so only the server reads it.
  */
 export const CONTENT_DIR_NAME = 'api-content';
@@ -52,4 +52,28 @@ export interface IndexedTalk {
 export interface TalkExport {
   builtAt: string;
   talks: IndexedTalk[];
+}
+
+/** The products' export, beside `index.json`: what the shop sells, with prices in integer cents. */
+export const PRODUCTS_FILE = 'products.json';
+
+export interface IndexedPlan {
+  id: string;
+  name: string;
+  price_cents: number;
+  /** null for a lifetime plan. */
+  days: number | null;
+  max_machines: number;
+}
+
+export interface IndexedProduct {
+  slug: string;
+  name: string;
+  description: string;
+  plans: IndexedPlan[];
+}
+
+export interface ProductExport {
+  builtAt: string;
+  products: IndexedProduct[];
 }

@@ -32,6 +32,8 @@ export interface ServerConfig {
   /** Hosts the player may load covers and audio from. */
   mediaOrigins: string[];
   admin: AdminSettings | null;
+  /** Where the license signing key pair lives; made at first start. */
+  licenseKeyDir: string;
 }
 
 export function readConfig(env: Env): ServerConfig {
@@ -49,5 +51,6 @@ export function readConfig(env: Env): ServerConfig {
     music: musicConfig(env),
     mediaOrigins: mediaOriginsFromEnv(env),
     admin: env.ADMIN_USERNAME ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD || undefined } : null,
+    licenseKeyDir: resolve(env.LICENSE_KEY_DIR || 'data'),
   };
 }

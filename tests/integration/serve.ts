@@ -26,10 +26,13 @@ export interface RunningServer {
 /** Starts the production server on the built site (run `npm run build` first). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  // Without a library of its own the server would write its demo music into the repository's data/.
+  // Without folders of its own the server would write its demo music and its license signing keys
+  // into the repository's data/.
   const musicDir = env.MUSIC_DIR ? null : mkdtempSync(join(tmpdir(), 'blog-test-music-'));
+  const keyDir = env.LICENSE_KEY_DIR ? null : mkdtempSync(join(tmpdir(), 'blog-test-keys-'));
+  const own = { ...(musicDir ? { MUSIC_DIR: musicDir } : {}), ...(keyDir ? { LICENSE_KEY_DIR: keyDir } : {}) };
   const child: ChildProcess = spawn(process.execPath, ['src/server/http/main.ts'], {
-    env: { ...process.env, ...(musicDir ? { MUSIC_DIR: musicDir } : {}), ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...process.env, ...own, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -48,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
-          if (musicDir) rmSync(musicDir, { recursive: true, force: true });
+          for (const dir of [musicDir, keyDir]) if (dir) rmSync(dir, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGTERM');

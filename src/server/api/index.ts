@@ -8,6 +8,8 @@ import { articleLikes, createLikeService } from '../likes/service.ts';
 import { messageLikes } from '../messages/lends.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
+import type { SigningKeys } from '../licenses/keys.ts';
+import type { ProductCatalog } from '../shop/catalog.ts';
 import type { SiteService } from '../site/service.ts';
 import { talkLikes } from '../talks/lends.ts';
 import type { TalkService } from '../talks/service.ts';
@@ -21,6 +23,8 @@ import { commentRoutes } from './routes/comments.ts';
 import { likeRoutes } from './routes/likes.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notifyRoutes } from './routes/notify.ts';
+import { licenseRoutes } from './routes/license.ts';
+import { shopRoutes } from './routes/shop.ts';
 import { siteRoutes } from './routes/site.ts';
 import { talkRoutes } from './routes/talks.ts';
 import { uploadRoutes } from './routes/upload.ts';
@@ -35,6 +39,8 @@ export interface ApiServices {
   notifications: NotificationService;
   talks: TalkService;
   messages: MessageService;
+  products: ProductCatalog;
+  licenseKeys: Pick<SigningKeys, 'publicKeyPem'>;
 }
 
 export interface ApiOptions {
@@ -68,6 +74,8 @@ export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Route
   api.use('/notify', notifyRoutes(services.notifications));
   api.use('/message', messageRoutes(services.messages, { likeLimit }));
   api.use('/talk', talkRoutes(services.talks, { likeLimit }));
+  api.use('/shop', shopRoutes(services.products));
+  api.use('/license', licenseRoutes(services.licenseKeys));
   api.use('/user', userRoutes(services.users, cookies));
   api.use('/upload', uploadRoutes(services.users.uploads));
   api.use(apiNotFound());

@@ -18,6 +18,8 @@ import { messageCommentTarget } from '../messages/lends.ts';
 import { createMessageService } from '../messages/service.ts';
 import { createNotificationService } from '../notifications/service.ts';
 import { createSiteService } from '../site/service.ts';
+import { loadOrCreateSigningKeys } from '../licenses/keys.ts';
+import { loadProducts } from '../shop/catalog.ts';
 import { loadTalks } from '../talks/catalog.ts';
 import { talkCommentTarget } from '../talks/lends.ts';
 import { createTalkService } from '../talks/service.ts';
@@ -46,6 +48,8 @@ if (!music.upstream && !(await hasAudio(music.dir))) {
 }
 const musicService = await createMusicService(music);
 const catalog = await loadCatalog(config.contentDir);
+const products = await loadProducts(config.contentDir);
+const licenseKeys = loadOrCreateSigningKeys(config.licenseKeyDir);
 const articles = createArticleService(db, catalog, owner);
 const notifications = createNotificationService(db, { admins: () => adminIds(db) });
 const talks = createTalkService(db, await loadTalks(config.contentDir), owner);
@@ -73,6 +77,8 @@ const app = createApp({
       notifications,
       talks,
       messages,
+      products,
+      licenseKeys,
     },
     { cookies },
   ),
