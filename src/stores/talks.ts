@@ -13,21 +13,24 @@ export interface TalkLive {
 export const $talks = map<Record<number, TalkLive>>({});
 
 let loading: Promise<void> | null = null;
-let loadedAt = 0;
-// Cards on one page share one request; a later visit to a talk page asks again.
-const FRESH_MS = 5000;
+// Cards on one page share one request; each new page asks again. A page counts as new once the
+// router has swapped it in, which is before its islands hydrate.
+let page = 0;
+let loadedOn = -1;
+if (typeof document !== 'undefined') document.addEventListener('astro:after-swap', () => page++);
 
-/** The counters of every talk, in one request however many cards ask. */
+/** The counters of every talk, in one request however many cards of the page ask. */
 export function loadTalks(): Promise<void> {
   if (loading) return loading;
-  if (Date.now() - loadedAt < FRESH_MS) return Promise.resolve();
+  if (loadedOn === page) return Promise.resolve();
+  const requestedOn = page;
   loading = (async () => {
     try {
       const { result } = await api.talks(1, MAX_PAGE_SIZE);
       for (const talk of result?.list ?? []) {
         $talks.setKey(talk.id, { likes: talk.like_times, liked: talk.is_like, comments: talk.comment_total, liking: false });
       }
-      loadedAt = Date.now();
+      loadedOn = requestedOn;
     } catch {
       // The cards stay without counters; the next page tries again.
     } finally {
