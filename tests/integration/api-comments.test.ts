@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_CHARS, COMMENTS_PER_MINUTE, MAX_PAGE_SIZE } from '../../src/contract/limits';
 import type { ContentIndex } from '../../src/lib/contentIndex';
-import { startApi, type ApiClient } from './api';
-import { freshIp, newPerson, OWNER, ownerLogin, type Person } from './people';
+import type { ApiClient } from './api';
+import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
 const BLOCK = 61;
 const index: ContentIndex = JSON.parse(readFileSync('dist/server/content/index.json', 'utf8'));
@@ -16,7 +16,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 let api: ApiClient;
 let owner: Person;
 beforeAll(async () => {
-  api = await startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+  api = await startOwnedApi();
   owner = await ownerLogin(api, BLOCK);
 });
 afterAll(() => api?.stop());

@@ -5,7 +5,7 @@ import { LIKES_PER_MINUTE, MESSAGES_PER_MINUTE } from '../../src/contract/limits
 import type { BoardMessage } from '../../src/contract/messages';
 import { makePng } from '../fixtures/images';
 import { startApi, type ApiClient } from './api';
-import { freshIp, newPerson, OWNER, ownerLogin, type Person } from './people';
+import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
 const BLOCK = 63;
 const UNKNOWN = 987654;
@@ -17,7 +17,7 @@ let owner: Person;
 let alice: Person;
 let bob: Person;
 beforeAll(async () => {
-  api = await startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+  api = await startOwnedApi();
   owner = await ownerLogin(api, BLOCK);
   alice = await newPerson(api, 'boardalice', BLOCK, 'A&B<i>爱丽丝');
   bob = await newPerson(api, 'boardbob', BLOCK, '鲍勃');

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../src/contract/limits';
 import type { ContentIndex } from '../../src/lib/contentIndex';
-import { startApi, type ApiClient } from './api';
-import { freshIp, newPerson, OWNER, ownerLogin, type Person } from './people';
+import type { ApiClient } from './api';
+import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
 const BLOCK = 62;
 const index: ContentIndex = JSON.parse(readFileSync('dist/server/content/index.json', 'utf8'));
@@ -15,7 +15,7 @@ const UNKNOWN = 987654;
 let api: ApiClient;
 let owner: Person;
 beforeAll(async () => {
-  api = await startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+  api = await startOwnedApi();
   owner = await ownerLogin(api, BLOCK);
 });
 afterAll(() => api?.stop());

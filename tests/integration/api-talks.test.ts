@@ -6,8 +6,8 @@ import type { Talk } from '../../src/contract/messages';
 import type { TalkExport } from '../../src/lib/contentIndex';
 import { formatDateTime } from '../../src/lib/time';
 import { site } from '../../src/site.config';
-import { startApi, type ApiClient } from './api';
-import { freshIp, newPerson, OWNER, ownerLogin, type Person } from './people';
+import type { ApiClient } from './api';
+import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
 const contentDir = process.env.CONTENT_DIR ?? join(process.env.DIST_DIR ?? 'dist', 'server', 'content');
 const exported: TalkExport = JSON.parse(readFileSync(join(contentDir, 'talks.json'), 'utf8'));
@@ -20,7 +20,7 @@ let api: ApiClient;
 let owner: Person;
 let reader: Person;
 beforeAll(async () => {
-  api = await startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+  api = await startOwnedApi();
   owner = await ownerLogin(api, BLOCK);
   reader = await newPerson(api, 'talkreader', BLOCK);
 });

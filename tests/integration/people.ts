@@ -1,5 +1,5 @@
 /** Readers for API tests: registration and login are limited per address, so each comes from its own. */
-import type { ApiClient } from './api';
+import { startApi, type ApiClient } from './api';
 
 let ipCounter = 0;
 /** A new address in 10.{block}.x.y for every call; `block` keeps test files apart. */
@@ -25,8 +25,11 @@ export async function newPerson(api: ApiClient, username: string, block: number,
   return { id, token, username, nickName, auth: bearer(token) };
 }
 
-/** The site's owner: started with `startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password })`. */
+/** The site's owner, made an admin at start by `startOwnedApi`. */
 export const OWNER = { username: 'siteowner', password: 'owner-password-1' };
+
+/** A fresh site whose owner (the first admin) exists from the start. */
+export const startOwnedApi = () => startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
 
 export async function ownerLogin(api: ApiClient, block: number): Promise<Person> {
   const login = await api.call('POST', '/user/login', { body: OWNER, ip: freshIp(block) });
