@@ -15,8 +15,13 @@ export interface FieldErrors {
   fields: string[];
 }
 
+/** What a refused license call carries: the code the desktop tool reads (docs/api.md §10.3). */
+export interface RefusalCode {
+  code: string;
+}
+
 /** An error answer: `code` repeats the HTTP status. */
-export type ErrorEnvelope = Envelope<FieldErrors | undefined>;
+export type ErrorEnvelope = Envelope<Partial<FieldErrors & RefusalCode> | undefined>;
 
 /** A paged list (docs/api.md §1.7): `current` from 1; past the end, an empty `list`. */
 export interface Page<T> {

@@ -64,3 +64,16 @@ export const MESSAGE_FONT_SIZE_MAX_PX = 40;
 export const MESSAGE_DELETE_MAX_IDS = 50;
 /** `getHotTagList`: the most tags it answers. */
 export const HOT_TAG_COUNT = 10;
+
+/** The shop: an order waits this long for payment, and a buyer has at most this many waiting. */
+export const ORDER_PAY_MINUTES = 15;
+export const MAX_PENDING_ORDERS = 3;
+export const ORDERS_PER_MINUTE = 5;
+/** The license API, per address and per key. */
+export const LICENSE_CALLS_PER_MINUTE_PER_IP = 30;
+export const LICENSE_CALLS_PER_MINUTE_PER_KEY = 10;
+/** A machine fingerprint and the name a tool gives the machine, in characters. */
+export const FINGERPRINT_MAX_LENGTH = 128;
+export const MACHINE_NAME_MAX_CHARS = 50;
+/** How long a machine file from `validate` lets a tool run offline. */
+export const MACHINE_FILE_DAYS = 7;

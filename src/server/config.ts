@@ -9,7 +9,9 @@ import { trustProxySetting } from './http/app.ts';
 import { mediaOriginsFromEnv } from './http/cspSources.ts';
 import { isHttpsSite } from './http/headers.ts';
 import { musicConfig, type MusicConfig } from './music/index.ts';
+import { paymentSettings, type PaymentSettings } from './shop/payments/settings.ts';
 import { DEFAULT_UPLOAD_DIR } from './uploads/images.ts';
+import { site } from '../site.config.ts';
 import type { AdminSettings } from './users/setup.ts';
 import { sessionPolicyFromEnv, type SessionPolicy } from './users/sessions.ts';
 
@@ -34,6 +36,8 @@ export interface ServerConfig {
   admin: AdminSettings | null;
   /** Where the license signing key pair lives; made at first start. */
   licenseKeyDir: string;
+  /** How the shop takes payments. */
+  payment: PaymentSettings;
 }
 
 export function readConfig(env: Env): ServerConfig {
@@ -52,5 +56,6 @@ export function readConfig(env: Env): ServerConfig {
     mediaOrigins: mediaOriginsFromEnv(env),
     admin: env.ADMIN_USERNAME ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD || undefined } : null,
     licenseKeyDir: resolve(env.LICENSE_KEY_DIR || 'data'),
+    payment: paymentSettings(env, site.url),
   };
 }

@@ -2,6 +2,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { SessionStore, SessionUser } from '../users/sessions.ts';
 import { tokenOf, type Cookies } from './cookies.ts';
+import { ROLE } from '../../contract/users.ts';
 import { ApiError } from './envelope.ts';
 
 /** Longer tokens are not ours: not worth a hash and a lookup. */
@@ -30,5 +31,12 @@ export const authenticate = (sessions: SessionStore, cookies: Cookies): RequestH
 export function requireUser(req: Request): SessionUser {
   const user = currentUser(req);
   if (!user) throw new ApiError(401, '请先登录');
+  return user;
+}
+
+/** An admin, or a 401 for the anonymous and a 403 for everyone else. */
+export function requireAdmin(req: Request): SessionUser {
+  const user = requireUser(req);
+  if (user.role !== ROLE.admin) throw new ApiError(403, '需要管理员权限');
   return user;
 }

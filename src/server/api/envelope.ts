@@ -1,5 +1,5 @@
 /** Builds the API's answers `{code, message, result}` (src/contract/envelope.ts) and its errors. */
-import { SUCCESS_CODE, TIP_CODE, type Envelope, type ErrorEnvelope } from '../../contract/envelope.ts';
+import { SUCCESS_CODE, TIP_CODE, type Envelope, type ErrorEnvelope, type RefusalCode } from '../../contract/envelope.ts';
 
 export const ok = <T>(result: T): Envelope<T> => ({ code: SUCCESS_CODE, message: 'success', result });
 
@@ -10,12 +10,15 @@ export class ApiError extends Error {
   status: number;
   fields?: string[];
   headers?: Record<string, string>;
+  /** More for the client to read than the message, such as a license refusal's code. */
+  detail?: RefusalCode;
 
-  constructor(status: number, message: string, options: { fields?: string[]; headers?: Record<string, string> } = {}) {
+  constructor(status: number, message: string, options: { fields?: string[]; headers?: Record<string, string>; detail?: RefusalCode } = {}) {
     super(message);
     this.status = status;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.detail = options.detail;
   }
 }
 
@@ -24,5 +27,6 @@ export const notFound = (message = '请求的内容不存在') => new ApiError(4
 export const forbidden = (message = '权限不足') => new ApiError(403, message);
 
 export function errorBody(error: ApiError): ErrorEnvelope {
-  return { code: error.status, message: error.message, ...(error.fields ? { result: { fields: error.fields } } : {}) };
+  const result = { ...error.detail, ...(error.fields ? { fields: error.fields } : {}) };
+  return { code: error.status, message: error.message, ...(Object.keys(result).length ? { result } : {}) };
 }

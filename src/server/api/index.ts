@@ -8,8 +8,8 @@ import { articleLikes, createLikeService } from '../likes/service.ts';
 import { messageLikes } from '../messages/lends.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import type { SigningKeys } from '../licenses/keys.ts';
-import type { ProductCatalog } from '../shop/catalog.ts';
+import type { LicenseService } from '../licenses/service.ts';
+import type { Shop } from '../shop/index.ts';
 import type { SiteService } from '../site/service.ts';
 import { talkLikes } from '../talks/lends.ts';
 import type { TalkService } from '../talks/service.ts';
@@ -39,8 +39,9 @@ export interface ApiServices {
   notifications: NotificationService;
   talks: TalkService;
   messages: MessageService;
-  products: ProductCatalog;
-  licenseKeys: Pick<SigningKeys, 'publicKeyPem'>;
+  shop: Shop;
+  licenses: LicenseService;
+  licensePublicKeyPem: string;
 }
 
 export interface ApiOptions {
@@ -74,8 +75,8 @@ export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Route
   api.use('/notify', notifyRoutes(services.notifications));
   api.use('/message', messageRoutes(services.messages, { likeLimit }));
   api.use('/talk', talkRoutes(services.talks, { likeLimit }));
-  api.use('/shop', shopRoutes(services.products));
-  api.use('/license', licenseRoutes(services.licenseKeys));
+  api.use('/shop', shopRoutes(services.shop));
+  api.use('/license', licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
   api.use('/user', userRoutes(services.users, cookies));
   api.use('/upload', uploadRoutes(services.users.uploads));
   api.use(apiNotFound());

@@ -174,3 +174,105 @@ export const notifications = sqliteTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.viewed, t.createdAt)],
 );
+
+/**
+ * Orders of the shop. The amount, names, days and machine limit are copied from the product file
+ * when the order is made, so a later price change never alters what a buyer was asked to pay.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Random and unguessable; the buyer writes it in a manual payment's note. */
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    product: text('product').notNull(),
+    plan: text('plan').notNull(),
+    productName: text('product_name').notNull(),
+    planName: text('plan_name').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Null for a lifetime plan. */
+    days: integer('days'),
+    maxMachines: integer('max_machines').notNull(),
+    provider: text('provider', { enum: ['manual', 'epay'] }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'fulfilled', 'expired', 'refunded'] }).notNull().default('pending'),
+    /** The provider's own number for the payment. */
+    tradeNo: text('trade_no'),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp' }).notNull(),
+    paidAt: integer('paid_at', { mode: 'timestamp' }),
+    refundedAt: integer('refunded_at', { mode: 'timestamp' }),
+    /** When the provider was last asked about this order, so a buyer's page cannot flood it. */
+    queriedAt: integer('queried_at', { mode: 'timestamp' }),
+  },
+  (t) => [uniqueIndex('orders_order_no_unique').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status, t.expiresAt)],
+);
+
+/**
+ * One license per fulfilled order. Only the key's hash is kept: the key is signed again from these
+ * fields when its buyer asks (Ed25519 signatures are deterministic), so the database alone holds no key.
+ */
+export const licenses = sqliteTable(
+  'licenses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    keyHash: text('key_hash').notNull(),
+    product: text('product').notNull(),
+    plan: text('plan').notNull(),
+    maxMachines: integer('max_machines').notNull(),
+    /** ISO 8601, exactly as signed into the key. */
+    issuedAt: text('issued_at').notNull(),
+    expiresAt: text('expires_at'),
+    revokedAt: integer('revoked_at', { mode: 'timestamp' }),
+  },
+  (t) => [uniqueIndex('licenses_order_unique').on(t.orderId), uniqueIndex('licenses_key_hash_unique').on(t.keyHash), index('licenses_user_idx').on(t.userId)],
+);
+
+/** The machines a license is activated on, by the fingerprint the desktop tool sends. */
+export const licenseMachines = sqliteTable(
+  'license_machines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    licenseId: integer('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    name: text('name').notNull().default(''),
+    activatedAt: createdAt(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [uniqueIndex('license_machines_unique').on(t.licenseId, t.fingerprint)],
+);
+
+/**
+ * Payments the shop accepted: provider notices, answers to a query, and the owner's confirmations.
+ * `flagged` marks money that came for an order no longer payable (expired), for the owner to settle.
+ * Refused notices are logged, never stored: a forged notice must not change the database.
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    source: text('source', { enum: ['notice', 'query', 'admin'] }).notNull(),
+    tradeNo: text('trade_no'),
+    amountCents: integer('amount_cents').notNull(),
+    flagged: integer('flagged', { mode: 'boolean' }).notNull().default(false),
+    /** The admin who confirmed, for `admin`. */
+    actorId: integer('actor_id'),
+    /** The notice as received, signature removed, for the owner to check. */
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId), index('payments_flagged_idx').on(t.flagged, t.createdAt)],
+);

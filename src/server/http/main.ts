@@ -19,6 +19,9 @@ import { createMessageService } from '../messages/service.ts';
 import { createNotificationService } from '../notifications/service.ts';
 import { createSiteService } from '../site/service.ts';
 import { loadOrCreateSigningKeys } from '../licenses/keys.ts';
+import { createLicenseService } from '../licenses/service.ts';
+import { createShop } from '../shop/index.ts';
+import { site } from '../../site.config.ts';
 import { loadProducts } from '../shop/catalog.ts';
 import { loadTalks } from '../talks/catalog.ts';
 import { talkCommentTarget } from '../talks/lends.ts';
@@ -54,6 +57,8 @@ const articles = createArticleService(db, catalog, owner);
 const notifications = createNotificationService(db, { admins: () => adminIds(db) });
 const talks = createTalkService(db, await loadTalks(config.contentDir), owner);
 const messages = createMessageService(db, { uploads: users.uploads, notifications });
+const licenses = createLicenseService(db, licenseKeys);
+const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
 // The Astro build exports its handler; it must not start a server of its own.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -77,8 +82,9 @@ const app = createApp({
       notifications,
       talks,
       messages,
-      products,
-      licenseKeys,
+      shop,
+      licenses,
+      licensePublicKeyPem: licenseKeys.publicKeyPem,
     },
     { cookies },
   ),
@@ -103,6 +109,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close(() => {
       musicService.close();
+      shop.stop();
       db.$client.close();
       process.exit(0);
     });

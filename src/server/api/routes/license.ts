@@ -1,9 +1,76 @@
-/** The license API for the desktop tools (docs/api.md §10.2): so far, the key they verify offline with. */
-import { Router } from 'express';
-import { ok } from '../envelope.ts';
+/**
+ * The license API the desktop tools call (docs/api.md §10.3). Limited per address and per key, so
+ * neither one client nor one leaked key can hammer it.
+ */
+import { createHash } from 'node:crypto';
+import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { z } from 'astro/zod';
+import { FINGERPRINT_MAX_LENGTH, LICENSE_CALLS_PER_MINUTE_PER_IP, LICENSE_CALLS_PER_MINUTE_PER_KEY, MACHINE_NAME_MAX_CHARS } from '../../../contract/limits.ts';
+import type { ActivateBody, Activation, Deactivation, LicenseCheckBody, LicenseCode, Validation } from '../../../contract/shop.ts';
+import { charCount, hasControlCharacters } from '../../../lib/text.ts';
+import { LicenseRefused, type LicenseService } from '../../licenses/service.ts';
+import { ApiError, errorBody, ok } from '../envelope.ts';
+import { limitPerIp } from '../middleware.ts';
+import { parse } from '../validate.ts';
 
-export function licenseRoutes({ publicKeyPem }: { publicKeyPem: string }): Router {
+const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
+const key = z.string({ error: '请提供授权码 key' }).trim().min(1, { error: '请提供授权码 key' }).max(4096, { error: '授权码过长' });
+const fingerprint = z
+  .string({ error: '请提供机器指纹 fingerprint' })
+  .trim()
+  .min(1, { error: '请提供机器指纹 fingerprint' })
+  .max(FINGERPRINT_MAX_LENGTH, { error: `机器指纹最长 ${FINGERPRINT_MAX_LENGTH} 个字符` })
+  .regex(/^[\x21-\x7e]+$/, { error: '机器指纹只能由可见的 ASCII 字符组成' });
+const machineName = z
+  .string({ error: '机器名称必须是文字' })
+  .trim()
+  .refine((value) => charCount(value) <= MACHINE_NAME_MAX_CHARS, { error: `机器名称最多 ${MACHINE_NAME_MAX_CHARS} 个字` })
+  .refine((value) => !hasControlCharacters(value), { error: '机器名称不能包含控制字符' });
+const activateBody = z.object({ key, fingerprint, name: machineName.default('') }, NOT_AN_OBJECT) satisfies z.ZodType<Required<ActivateBody>>;
+const checkBody = z.object({ key, fingerprint }, NOT_AN_OBJECT) satisfies z.ZodType<LicenseCheckBody>;
+
+/** How each refusal reads over HTTP: a bad key is the caller's mistake, a dead one is forbidden, a full plan a conflict. */
+const STATUS_OF: Record<Exclude<LicenseCode, 'VALID'>, number> = { INVALID: 400, NOT_ACTIVATED: 404, EXPIRED: 403, REVOKED: 403, MACHINE_LIMIT: 409 };
+
+const refusals: ErrorRequestHandler = (error, _req, _res, next) =>
+  next(error instanceof LicenseRefused ? new ApiError(STATUS_OF[error.code], error.message, { detail: { code: error.code } }) : error);
+
+/** The key's hash names its budget; a body without a key shares one budget with every other. */
+const keyOf = (req: Request) => {
+  const given = (req.body as { key?: unknown } | undefined)?.key;
+  return typeof given === 'string' ? createHash('sha256').update(given.trim()).digest('hex') : 'none';
+};
+
+export function licenseRoutes({ licenses, publicKeyPem }: { licenses: LicenseService; publicKeyPem: string }): Router {
   const router = Router();
+  const perIp = limitPerIp(LICENSE_CALLS_PER_MINUTE_PER_IP, 60_000, `授权接口调用太频繁了，每个地址每分钟最多 ${LICENSE_CALLS_PER_MINUTE_PER_IP} 次`);
+  const perKey = rateLimit({
+    windowMs: 60_000,
+    limit: LICENSE_CALLS_PER_MINUTE_PER_KEY,
+    keyGenerator: keyOf,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) =>
+      void res
+        .status(429)
+        .set('Retry-After', '60')
+        .json(errorBody(new ApiError(429, `这个授权码的调用太频繁了，每分钟最多 ${LICENSE_CALLS_PER_MINUTE_PER_KEY} 次`))),
+  });
+
   router.get('/public-key', (_req, res) => void res.json(ok(publicKeyPem)));
+  router.post('/activate', perIp, perKey, async (req, res) => {
+    const { key, fingerprint, name } = parse(activateBody, req.body);
+    res.json(ok((await licenses.activate(key, fingerprint, name)) satisfies Activation));
+  });
+  router.post('/validate', perIp, perKey, async (req, res) => {
+    const { key, fingerprint } = parse(checkBody, req.body);
+    res.json(ok((await licenses.validate(key, fingerprint)) satisfies Validation));
+  });
+  router.post('/deactivate', perIp, perKey, async (req, res) => {
+    const { key, fingerprint } = parse(checkBody, req.body);
+    res.json(ok((await licenses.deactivate(key, fingerprint)) satisfies Deactivation));
+  });
+  router.use(refusals);
   return router;
 }

@@ -1,11 +1,99 @@
-/** The shop (docs/api.md §10.2): so far, what it sells. */
-import { Router } from 'express';
-import type { ProductItem } from '../../../contract/shop.ts';
+/** The shop (docs/api.md §10.2): products, a buyer's orders and licenses, payment notices, the owner's confirm and refund. */
+import { Router, type Request } from 'express';
+import { z } from 'astro/zod';
+import type { Page } from '../../../contract/envelope.ts';
+import { ORDERS_PER_MINUTE } from '../../../contract/limits.ts';
+import type { CreatedOrder, LicenseItem, OrderBody, OrderItem, ProductItem } from '../../../contract/shop.ts';
 import type { ProductCatalog } from '../../shop/catalog.ts';
+import type { OrderService } from '../../shop/orders.ts';
+import type { PaymentProvider } from '../../shop/payments/provider.ts';
+import type { Settlements } from '../../shop/settle.ts';
+import { requireAdmin, requireUser } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
+import { limitPerActor } from '../middleware.ts';
+import { id, paging, parse } from '../validate.ts';
 
-export function shopRoutes(products: ProductCatalog): Router {
+const slug = (label: string) => z.string({ error: `请选择${label}` }).trim().min(1, { error: `请选择${label}` }).max(64, { error: `${label}不存在` });
+const orderBody = z.object(
+  { product: slug('商品'), plan: slug('套餐'), provider: z.enum(['manual', 'epay'], { error: '本站不支持这种支付方式' }).optional() },
+  { error: '请求体必须是 JSON 对象' },
+) satisfies z.ZodType<OrderBody>;
+const orderParams = z.object({ order_no: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: '订单号格式不对' }) });
+const machineParams = z.object({ machine_id: id('machine_id') });
+
+/** A notice's query string, each name once; anything else is not a notice we can read. */
+function noticeParams(req: Request): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.query)) {
+    if (typeof value !== 'string') return null;
+    params[name] = value;
+  }
+  return params;
+}
+
+export interface ShopRouteServices {
+  products: ProductCatalog;
+  orders: OrderService;
+  settlements: Settlements;
+  provider: PaymentProvider;
+}
+
+export function shopRoutes({ products, orders, settlements, provider }: ShopRouteServices): Router {
   const router = Router();
+  const orderLimit = limitPerActor(ORDERS_PER_MINUTE, 60_000, `下单太频繁了，每分钟最多 ${ORDERS_PER_MINUTE} 次，请稍后再试`);
+
   router.get('/products', (_req, res) => void res.json(ok(products.list satisfies ProductItem[])));
+
+  router.post('/order', orderLimit, async (req, res) => {
+    const user = requireUser(req);
+    res.json(ok((await orders.create(user.id, parse(orderBody, req.body))) satisfies CreatedOrder));
+  });
+  router.get('/order/:order_no', async (req, res) => {
+    const user = requireUser(req);
+    res.json(ok((await orders.get(user.id, parse(orderParams, req.params).order_no)) satisfies OrderItem));
+  });
+  router.get('/orders', async (req, res) => {
+    const user = requireUser(req);
+    const { current, size } = parse(z.object(paging), { current: req.query.current ?? 1, size: req.query.size ?? 10 });
+    res.json(ok((await orders.list(user.id, current, size)) satisfies Page<OrderItem>));
+  });
+  router.get('/licenses', async (req, res) => {
+    const user = requireUser(req);
+    res.json(ok((await orders.licensesOf(user.id)) satisfies LicenseItem[]));
+  });
+  router.put('/machine/deactivate/:machine_id', async (req, res) => {
+    const user = requireUser(req);
+    res.json(ok((await orders.releaseMachine(user.id, parse(machineParams, req.params).machine_id)) satisfies LicenseItem));
+  });
+
+  // The provider retries until it reads `success`, so that word goes out only once the payment is committed.
+  router.get('/notify/epay', async (req, res) => {
+    const answer = (word: 'success' | 'fail') => void res.type('text/plain').send(word);
+    const params = noticeParams(req);
+    const reading = params && provider.readNotice ? provider.readNotice(params) : { ok: false as const, reason: '本站没有启用易支付' };
+    if (!reading.ok) {
+      console.warn(`拒绝了一条易支付通知：${reading.reason}`);
+      return answer('fail');
+    }
+    try {
+      const settled = await settlements.settle({ ...reading.payment, source: 'notice' });
+      if (settled.outcome === 'refused') console.warn(`拒绝了一条易支付通知：${settled.reason}`);
+      answer(settled.outcome === 'refused' ? 'fail' : 'success');
+    } catch (error) {
+      console.error(error);
+      answer('fail');
+    }
+  });
+
+  router.put('/admin/confirm/:order_no', async (req, res) => {
+    const admin = requireAdmin(req);
+    const confirmed = await settlements.confirm(parse(orderParams, req.params).order_no, admin.id);
+    res.json(ok((await orders.anyByNo(confirmed.orderNo)) satisfies OrderItem));
+  });
+  router.put('/admin/refund/:order_no', async (req, res) => {
+    const admin = requireAdmin(req);
+    const refunded = await settlements.refund(parse(orderParams, req.params).order_no, admin.id);
+    res.json(ok((await orders.anyByNo(refunded.orderNo)) satisfies OrderItem));
+  });
   return router;
 }

@@ -1,0 +1,211 @@
+/**
+ * Orders (docs/api.md §10.2): made by logged-in buyers at the product file's price, seen only by
+ * their buyer, paid through the site's provider, expired when unpaid in time.
+ */
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { Page } from '../../contract/envelope.ts';
+import { MAX_PENDING_ORDERS, ORDER_PAY_MINUTES } from '../../contract/limits.ts';
+import type { CreatedOrder, LicenseItem, OrderBody, OrderItem } from '../../contract/shop.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { Db } from '../db/client.ts';
+import { orders } from '../db/schema.ts';
+import { licenseState, type LicenseRow, type LicenseService } from '../licenses/service.ts';
+import { NotFound, Refused } from '../shared/errors.ts';
+import type { ProductCatalog } from './catalog.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import type { OrderRow, Settlements } from './settle.ts';
+
+/** A buyer's page asks about its order every few seconds; the provider is asked at most this often. */
+const QUERY_EVERY_MS = 15_000;
+/** A notice usually beats this; only then is the provider asked. */
+const QUERY_AFTER_MS = 20_000;
+const SWEEP_QUERY_LIMIT = 20;
+
+/**
+ * The date, then 18 random digits: about 60 bits nobody can guess, and only digits, which a buyer
+ * can type into a payment note on a phone.
+ */
+export function newOrderNo(now = new Date()): string {
+  let digits = '';
+  for (let i = 0; i < 18; i++) digits += randomInt(10);
+  return `${now.toISOString().slice(0, 10).replaceAll('-', '')}${digits}`;
+}
+
+export function createOrderService(
+  db: Db,
+  { products, provider, licenses, settlements }: { products: ProductCatalog; provider: PaymentProvider; licenses: LicenseService; settlements: Settlements },
+) {
+  const payable = (row: OrderRow) => ({ orderNo: row.orderNo, amountCents: row.amountCents, productName: row.productName, planName: row.planName });
+
+  function item(row: OrderRow, license: LicenseRow | undefined): OrderItem {
+    const key = license && row.status === 'fulfilled' ? licenses.keyOf(license, row.orderNo) : null;
+    return {
+      order_no: row.orderNo,
+      product: row.product,
+      plan: row.plan,
+      product_name: row.productName,
+      plan_name: row.planName,
+      amount_cents: row.amountCents,
+      status: row.status,
+      provider: row.provider,
+      createdAt: formatDateTime(row.createdAt),
+      paidAt: row.paidAt ? formatDateTime(row.paidAt) : null,
+      expires_at: row.expiresAt.toISOString(),
+      ...(key ? { license_key: key } : {}),
+      ...(row.status === 'pending' && row.provider === provider.name ? { pay: provider.payStep(payable(row)) } : {}),
+    };
+  }
+
+  const items = async (rows: OrderRow[]) => {
+    const found = await licenses.ofOrders(rows.map((row) => row.id));
+    return rows.map((row) => item(row, found.get(row.id)));
+  };
+
+  /** Asks the provider about an unpaid order, and settles what it reports; a failure to ask is only logged. */
+  async function askProvider(row: OrderRow, now: Date): Promise<void> {
+    if (!provider.query || row.provider !== provider.name) return;
+    await db.update(orders).set({ queriedAt: now }).where(eq(orders.id, row.id));
+    try {
+      const payment = await provider.query(payable(row));
+      if (!payment) return;
+      const settled = await settlements.settle({ ...payment, source: 'query' }, now);
+      if (settled.outcome === 'refused') console.warn(`支付查询结果未采用（订单 ${row.orderNo}）：${settled.reason}`);
+    } catch (error) {
+      console.warn(`向支付平台查询订单 ${row.orderNo} 失败：${(error as Error).message}`);
+    }
+  }
+
+  async function own(userId: number, orderNo: string): Promise<OrderRow> {
+    const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+    // Someone else's order reads exactly like a missing one, so order numbers cannot be probed.
+    if (!row || row.userId !== userId) throw new NotFound('订单不存在');
+    return row;
+  }
+
+  const service = {
+    provider: provider.name,
+
+    async create(userId: number, body: OrderBody, now = new Date()): Promise<CreatedOrder> {
+      const product = products.bySlug.get(body.product);
+      if (!product) throw new Refused('没有这个商品', ['product']);
+      const plan = product.plans.find((candidate) => candidate.id === body.plan);
+      if (!plan) throw new Refused('这个商品没有所选的套餐', ['plan']);
+      if (body.provider && body.provider !== provider.name) throw new Refused('本站不支持这种支付方式', ['provider']);
+      const expiresAt = new Date(+now + ORDER_PAY_MINUTES * 60_000);
+      const row = await db.transaction(async (tx) => {
+        const [{ waiting }] = await tx
+          .select({ waiting: count() })
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), gt(orders.expiresAt, now)));
+        if (waiting >= MAX_PENDING_ORDERS) {
+          throw new Refused(`你已有 ${MAX_PENDING_ORDERS} 个待支付的订单，请先完成支付，或等它们在 ${ORDER_PAY_MINUTES} 分钟内过期`);
+        }
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            orderNo: newOrderNo(now),
+            userId,
+            product: product.slug,
+            plan: plan.id,
+            productName: product.name,
+            planName: plan.name,
+            amountCents: plan.price_cents,
+            days: plan.days,
+            maxMachines: plan.max_machines,
+            provider: provider.name,
+            createdAt: now,
+            expiresAt,
+          })
+          .returning();
+        return inserted;
+      });
+      return { order_no: row.orderNo, amount_cents: row.amountCents, status: row.status, pay: provider.payStep(payable(row)), expires_at: row.expiresAt.toISOString() };
+    },
+
+    /** The buyer's own order. A pending one whose notice is late makes the shop ask the provider. */
+    async get(userId: number, orderNo: string, now = new Date()): Promise<OrderItem> {
+      let row = await own(userId, orderNo);
+      const lastAsked = row.queriedAt ? +row.queriedAt : 0;
+      if (row.status === 'pending' && +now - +row.createdAt >= QUERY_AFTER_MS && +now - lastAsked >= QUERY_EVERY_MS) {
+        await askProvider(row, now);
+        row = await own(userId, orderNo);
+      }
+      return (await items([row]))[0];
+    },
+
+    async list(userId: number, current: number, size: number): Promise<Page<OrderItem>> {
+      const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(size)
+        .offset((current - 1) * size);
+      return { current, size, total, list: await items(rows) };
+    },
+
+    /** Any order, for the admin console. */
+    async anyByNo(orderNo: string): Promise<OrderItem> {
+      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+      if (!row) throw new NotFound('订单不存在');
+      return (await items([row]))[0];
+    },
+
+    /** The buyer's licenses, newest first, each with its machines; a refunded order's shows as revoked. */
+    async licensesOf(userId: number, now = new Date()): Promise<LicenseItem[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), inArray(orders.status, ['fulfilled', 'refunded'])))
+        .orderBy(desc(orders.id));
+      const found = await licenses.ofOrders(rows.map((row) => row.id));
+      const machines = await licenses.machinesOf([...found.values()].map((license) => license.id));
+      return rows.flatMap((row) => {
+        const license = found.get(row.id);
+        const key = license && licenses.keyOf(license, row.orderNo);
+        if (!license || !key) return [];
+        return [
+          {
+            order_no: row.orderNo,
+            product: row.product,
+            product_name: row.productName,
+            plan: row.plan,
+            plan_name: row.planName,
+            license_key: key,
+            state: licenseState(license, now),
+            expires_at: license.expiresAt,
+            max_machines: license.maxMachines,
+            machines: machines.get(license.id) ?? [],
+          },
+        ];
+      });
+    },
+
+    /** A buyer frees one of their own machines; answers that license as it is now. */
+    async releaseMachine(userId: number, machineId: number): Promise<LicenseItem> {
+      const license = await licenses.releaseMachine(userId, machineId);
+      if (!license) throw new NotFound('这台机器不存在，或不属于你的授权');
+      const [row] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, license.orderId)).limit(1);
+      const mine = (await service.licensesOf(userId)).find((item) => item.order_no === row.orderNo);
+      if (!mine) throw new NotFound('授权不存在');
+      return mine;
+    },
+
+    /** Expires unpaid orders past their time, after asking the provider about each one last. */
+    async sweep(now = new Date()): Promise<number> {
+      const due = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+        .limit(SWEEP_QUERY_LIMIT * 10);
+      for (const row of due.slice(0, SWEEP_QUERY_LIMIT)) await askProvider(row, now);
+      await settlements.expire(due.map((row) => row.id));
+      return due.length;
+    },
+  };
+  return service;
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
