@@ -29,7 +29,7 @@ export async function newPerson(api: ApiClient, username: string, block: number,
 export const OWNER = { username: 'siteowner', password: 'owner-password-1' };
 
 /** A fresh site whose owner (the first admin) exists from the start. */
-export const startOwnedApi = () => startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+export const startOwnedApi = (env: Record<string, string> = {}) => startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, ...env });
 
 export async function ownerLogin(api: ApiClient, block: number): Promise<Person> {
   const login = await api.call('POST', '/user/login', { body: OWNER, ip: freshIp(block) });

@@ -1,5 +1,5 @@
 /** The shop (docs/api.md §10.2): products, a buyer's orders and licenses, payment notices, the owner's confirm and refund. */
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import { ORDERS_PER_MINUTE } from '../../../contract/limits.ts';
@@ -44,9 +44,14 @@ export function shopRoutes({ products, orders, settlements, provider }: ShopRout
 
   router.get('/products', (_req, res) => void res.json(ok(products.list satisfies ProductItem[])));
 
-  router.post('/order', orderLimit, async (req, res) => {
-    const user = requireUser(req);
-    res.json(ok((await orders.create(user.id, parse(orderBody, req.body))) satisfies CreatedOrder));
+  // Checked before the budget, so a buyer fixing a malformed request is not counted as ordering.
+  const checkOrder: RequestHandler = (req, res, next) => {
+    res.locals.buyer = requireUser(req);
+    res.locals.order = parse(orderBody, req.body);
+    next();
+  };
+  router.post('/order', checkOrder, orderLimit, async (_req, res) => {
+    res.json(ok((await orders.create(res.locals.buyer.id, res.locals.order)) satisfies CreatedOrder));
   });
   router.get('/order/:order_no', async (req, res) => {
     const user = requireUser(req);
