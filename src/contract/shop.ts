@@ -1,4 +1,4 @@
-/** The shop and the license API on the wire (docs/api.md §10.2). Prices are integer cents, never floating point. */
+/** The shop and the license API on the wire (docs/api.md §10). Prices are integer cents, never floating point. */
 
 export interface PlanItem {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * Orders (docs/api.md §10.2): made by logged-in buyers at the product file's price, seen only by
+ * Orders (docs/api.md §10.1): made by logged-in buyers at the product file's price, seen only by
  * their buyer, paid through the site's provider, expired when unpaid in time.
  */
 import { randomInt } from 'node:crypto';

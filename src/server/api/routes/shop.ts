@@ -1,4 +1,4 @@
-/** The shop (docs/api.md §10.2): products, a buyer's orders and licenses, payment notices, the owner's confirm and refund. */
+/** The shop (docs/api.md §10.1, §10.2): products, a buyer's orders and licenses, payment notices, the owner's confirm and refund. */
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
