@@ -3,7 +3,7 @@
  * duplicate and concurrent notices fulfil exactly once, and a failure leaves the order unpaid for
  * the provider to notify again. A refund revokes the license in the same way.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { formatPrice } from '../../lib/shop.ts';
 import { html } from '../../lib/html.ts';
 import type { Db } from '../db/client.ts';
@@ -52,6 +52,10 @@ export function createSettlement(
         const record = { orderId: order.id, source: payment.source, tradeNo: payment.tradeNo, amountCents: payment.amountCents, actorId: payment.actorId ?? null, detail: payment.detail };
         // An owner confirming an expired order has decided to honour it; a provider's late notice has not.
         if (order.status === 'expired' && payment.source !== 'admin') {
+          // The provider repeats a notice until it hears `success`: one flag per payment is enough.
+          const sameTrade = payment.tradeNo === null ? isNull(payments.tradeNo) : eq(payments.tradeNo, payment.tradeNo);
+          const known = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), sameTrade)).limit(1);
+          if (known.length) return { outcome: 'already', order } as const;
           await tx.insert(payments).values({ ...record, flagged: true });
           const message = html`订单 ${order.orderNo}（${order.productName} · ${order.planName}）过期后收到付款 ${formatPrice(payment.amountCents)}，请核对后确认或退款`;
           await notifications.notify(await notifications.forAdmins({ type: ABOUT_ORDER, toId: order.id, message }), null, tx);
