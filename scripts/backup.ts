@@ -1,0 +1,20 @@
+/**
+ * `npm run backup`: a snapshot of the database, the uploads and the license keys in
+ * `backups/<时间>/`, safe to take while the server runs. Keeps the newest BACKUP_KEEP (default 7).
+ */
+import { readConfig } from '../src/server/config.ts';
+import { takeSnapshot } from './lib/backup.ts';
+
+const keep = Number(process.env.BACKUP_KEEP || 7);
+if (!Number.isInteger(keep) || keep < 1) {
+  console.error('BACKUP_KEEP 必须是正整数');
+  process.exit(2);
+}
+const config = readConfig(process.env);
+try {
+  const target = await takeSnapshot({ databaseUrl: config.database.url, uploadDir: config.uploadDir, licenseKeyDir: config.licenseKeyDir }, process.env.BACKUP_DIR || 'backups', keep);
+  console.log(`备份完成：${target}`);
+} catch (error) {
+  console.error(`备份失败：${(error as Error).message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,97 @@
+/** `npm run backup` under a write load, and `npm run restore` into an empty folder. */
+import { spawn } from 'node:child_process';
+import { createClient } from '@libsql/client';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_KEY_FILE } from '../../src/server/licenses/keys';
+import type { ApiClient } from './api';
+import { freshIp, startOwnedApi } from './people';
+
+const BLOCK = 81;
+
+function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+let api: ApiClient;
+let backups: string;
+beforeAll(async () => {
+  api = await startOwnedApi();
+  backups = mkdtempSync(join(tmpdir(), 'blog-backups-'));
+});
+afterAll(async () => {
+  await api?.stop();
+  rmSync(backups, { recursive: true, force: true });
+});
+
+const dataEnv = () => ({ DATABASE_URL: `file:${join(api.dir, 'blog.db')}`, UPLOAD_DIR: join(api.dir, 'uploads'), LICENSE_KEY_DIR: api.dir, BACKUP_DIR: backups });
+
+describe('npm run backup', () => {
+  it('takes a consistent snapshot during a write load that restores with every write acknowledged before it began', async () => {
+    mkdirSync(join(api.dir, 'uploads'), { recursive: true });
+    writeFileSync(join(api.dir, 'uploads', 'kept.png'), 'not really a png');
+    const acknowledged: string[] = [];
+    let writing = true;
+    let n = 0;
+    const writer = (async () => {
+      while (writing) {
+        const username = `load${++n}`;
+        const res = await api.call('POST', '/user/register', { body: { username, password: 'password123', nick_name: username }, ip: freshIp(BLOCK) });
+        if (res.status === 200) acknowledged.push(username);
+      }
+    })();
+    while (acknowledged.length < 10) await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = [...acknowledged];
+    const backup = await run('scripts/backup.ts', [], dataEnv());
+    writing = false;
+    await writer;
+    expect(backup.code, backup.output).toBe(0);
+    expect(acknowledged.length).toBeGreaterThan(before.length);
+
+    const [snapshot] = readdirSync(backups);
+    const restored = mkdtempSync(join(tmpdir(), 'blog-restored-'));
+    try {
+      const target = { DATABASE_URL: `file:${join(restored, 'data', 'blog.db')}`, UPLOAD_DIR: join(restored, 'data', 'uploads'), LICENSE_KEY_DIR: join(restored, 'data') };
+      const restore = await run('scripts/restore.ts', [join(backups, snapshot)], target);
+      expect(restore.code, restore.output).toBe(0);
+      const db = createClient({ url: target.DATABASE_URL });
+      try {
+        expect((await db.execute('PRAGMA integrity_check')).rows[0][0]).toBe('ok');
+        const names = new Set((await db.execute('SELECT username FROM users')).rows.map((row) => String(row.username)));
+        expect(before.filter((name) => !names.has(name))).toEqual([]);
+      } finally {
+        db.close();
+      }
+      expect(existsSync(join(restored, 'data', 'uploads', 'kept.png'))).toBe(true);
+      expect(statSync(join(restored, 'data', PRIVATE_KEY_FILE)).mode & 0o777).toBe(0o600);
+      // Restoring again would overwrite: refused.
+      const again = await run('scripts/restore.ts', [join(backups, snapshot)], target);
+      expect(again.code).toBe(1);
+      expect(again.output).toContain('已存在');
+    } finally {
+      rmSync(restored, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('keeps only the newest BACKUP_KEEP snapshots', async () => {
+    for (let i = 0; i < 3; i++) expect((await run('scripts/backup.ts', [], { ...dataEnv(), BACKUP_KEEP: '2' })).code).toBe(0);
+    expect(readdirSync(backups)).toHaveLength(2);
+  }, 60_000);
+
+  it('explains what it cannot back up', async () => {
+    const remote = await run('scripts/backup.ts', [], { ...dataEnv(), DATABASE_URL: 'libsql://db.example.com' });
+    expect(remote.code).toBe(1);
+    expect(remote.output).toContain('只能备份本地 SQLite 文件');
+    const missing = await run('scripts/restore.ts', [join(backups, 'nope')], dataEnv());
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('不是一个备份');
+  });
+});
