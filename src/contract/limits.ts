@@ -77,3 +77,11 @@ export const FINGERPRINT_MAX_LENGTH = 128;
 export const MACHINE_NAME_MAX_CHARS = 50;
 /** How long a machine file from `validate` lets a tool run offline. */
 export const MACHINE_FILE_DAYS = 7;
+
+/** Download entries: name and description in characters, the address in UTF-16 units. */
+export const LINK_NAME_MAX_CHARS = 30;
+export const LINK_DESC_MAX_CHARS = 200;
+export const LINK_URL_MAX_LENGTH = 500;
+/** Applications and edits per user per hour; reviews per call. */
+export const LINK_APPLICATIONS_PER_HOUR = 10;
+export const LINK_REVIEW_MAX_IDS = 50;

@@ -9,6 +9,7 @@ import { messageLikes } from '../messages/lends.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { LicenseService } from '../licenses/service.ts';
+import type { LinkService } from '../links/service.ts';
 import type { Shop } from '../shop/index.ts';
 import type { SiteService } from '../site/service.ts';
 import { talkLikes } from '../talks/lends.ts';
@@ -24,6 +25,7 @@ import { likeRoutes } from './routes/likes.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notifyRoutes } from './routes/notify.ts';
 import { licenseRoutes } from './routes/license.ts';
+import { linkRoutes } from './routes/links.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { siteRoutes } from './routes/site.ts';
 import { talkRoutes } from './routes/talks.ts';
@@ -40,6 +42,7 @@ export interface ApiServices {
   talks: TalkService;
   messages: MessageService;
   shop: Shop;
+  links: LinkService;
   licenses: LicenseService;
   licensePublicKeyPem: string;
 }
@@ -75,6 +78,7 @@ export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Route
   api.use('/notify', notifyRoutes(services.notifications));
   api.use('/message', messageRoutes(services.messages, { likeLimit }));
   api.use('/talk', talkRoutes(services.talks, { likeLimit }));
+  api.use('/links', linkRoutes(services.links));
   api.use('/shop', shopRoutes(services.shop));
   api.use('/license', licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
   api.use('/user', userRoutes(services.users, cookies));

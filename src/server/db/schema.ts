@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { CommentTargetCode } from '../../contract/comments.ts';
+import type { LinkStatusCode } from '../../contract/links.ts';
 import type { NotificationTypeCode } from '../../contract/notifications.ts';
 import type { RoleCode } from '../../contract/users.ts';
 
@@ -122,6 +123,8 @@ export const comments = sqliteTable(
     content: text('content').notNull(),
     /** Kept beside the likes table's rows, so the hot order is one indexed sort. */
     likes: integer('likes').notNull().default(0),
+    /** Hidden by an admin: kept, but shown to nobody. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('comments_target_idx').on(t.type, t.forId, t.parentId, t.createdAt), index('comments_parent_idx').on(t.parentId, t.createdAt)],
@@ -143,6 +146,8 @@ export const messages = sqliteTable(
     bgUrl: text('bg_url').notNull().default(''),
     tag: text('tag').notNull().default(''),
     likes: integer('likes').notNull().default(0),
+    /** Hidden by an admin: kept, but shown to nobody. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
   },
@@ -275,4 +280,39 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('payments_order_idx').on(t.orderId), index('payments_flagged_idx').on(t.flagged, t.createdAt)],
+);
+
+/** Download entries: applied for by users, listed once an admin approves them (1 pending, 2 approved, 3 rejected). */
+export const links = sqliteTable(
+  'links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteName: text('site_name').notNull(),
+    siteDesc: text('site_desc').notNull(),
+    siteAvatar: text('site_avatar').notNull().default(''),
+    url: text('url').notNull(),
+    status: integer('status').$type<LinkStatusCode>().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [index('links_status_idx').on(t.status, t.createdAt), index('links_user_idx').on(t.userId)],
+);
+
+/** What admins did, newest last; the dashboard shows the latest. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id').notNull(),
+    /** What was done, such as `comment.delete` or `order.refund`. */
+    action: text('action').notNull(),
+    /** What it was done to, such as `comment:12` or `order:2026…`. */
+    target: text('target').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );

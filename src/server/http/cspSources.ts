@@ -76,3 +76,24 @@ export function originOf(url: string): string[] {
     return [];
   }
 }
+
+/**
+ * Whether the page may load an image from `url` under the policy's extra origins (`MEDIA_ORIGINS`):
+ * `https://img.example.com` allows that host, `https://*.example.com` any host below example.com.
+ */
+export function imageUrlAllowed(url: string, origins: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  return origins.some((origin) => {
+    const match = /^(https?):\/\/(\*\.)?([^/:]+)(?::(\d+))?$/.exec(origin);
+    if (!match) return false;
+    const [, scheme, wildcard, host, port] = match;
+    if (parsed.protocol !== `${scheme}:` || (parsed.port || '') !== (port ?? '')) return false;
+    return wildcard ? parsed.hostname.endsWith(`.${host}`) : parsed.hostname === host;
+  });
+}

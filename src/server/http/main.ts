@@ -20,6 +20,7 @@ import { createNotificationService } from '../notifications/service.ts';
 import { createSiteService } from '../site/service.ts';
 import { loadOrCreateSigningKeys } from '../licenses/keys.ts';
 import { createLicenseService } from '../licenses/service.ts';
+import { createLinkService } from '../links/service.ts';
 import { createShop } from '../shop/index.ts';
 import { site } from '../../site.config.ts';
 import { loadProducts } from '../shop/catalog.ts';
@@ -31,7 +32,7 @@ import { createOwner } from '../users/owner.ts';
 import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../users/setup.ts';
 import { createApp } from './app.ts';
 import { refuseTunnels } from './errors.ts';
-import { loadCspSources } from './cspSources.ts';
+import { imageUrlAllowed, loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
 import { logoutRoute } from './logout.ts';
 
@@ -58,6 +59,7 @@ const notifications = createNotificationService(db, { admins: () => adminIds(db)
 const talks = createTalkService(db, await loadTalks(config.contentDir), owner);
 const messages = createMessageService(db, { uploads: users.uploads, notifications });
 const licenses = createLicenseService(db, licenseKeys);
+const links = createLinkService(db, { uploads: users.uploads, notifications, externalIconAllowed: (url) => imageUrlAllowed(url, config.mediaOrigins) });
 const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
 // The Astro build exports its handler; it must not start a server of its own.
@@ -83,6 +85,7 @@ const app = createApp({
       talks,
       messages,
       shop,
+      links,
       licenses,
       licensePublicKeyPem: licenseKeys.publicKeyPem,
     },

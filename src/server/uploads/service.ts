@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
-import { messages, uploads, users } from '../db/schema.ts';
+import { links, messages, uploads, users } from '../db/schema.ts';
 import { Refused, RetryLater, waitInWords } from '../shared/errors.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
 import { imageExtension, UPLOAD_URL_PREFIX, uploadedFileName } from './images.ts';
@@ -47,7 +47,9 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, path)).limit(1);
     if (user) return true;
     const [post] = await db.select({ id: messages.id }).from(messages).where(eq(messages.bgUrl, path)).limit(1);
-    return Boolean(post);
+    if (post) return true;
+    const [link] = await db.select({ id: links.id }).from(links).where(eq(links.siteAvatar, path)).limit(1);
+    return Boolean(link);
   }
 
   return {

@@ -1,0 +1,82 @@
+/** Download entries (docs/api.md §11): anyone reads the approved list; users apply; admins review. */
+import { Router, type RequestHandler } from 'express';
+import { z } from 'astro/zod';
+import type { Page } from '../../../contract/envelope.ts';
+import { LINK_APPLICATIONS_PER_HOUR, LINK_REVIEW_MAX_IDS, LINK_URL_MAX_LENGTH } from '../../../contract/limits.ts';
+import { LINK_STATUS, type LinkDraft, type LinkItem, type LinkReview, type LinkUpdate } from '../../../contract/links.ts';
+import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../../../lib/linkRules.ts';
+import type { LinkService } from '../../links/service.ts';
+import { requireAdmin, requireUser } from '../authenticate.ts';
+import { ok } from '../envelope.ts';
+import { limitPerActor } from '../middleware.ts';
+import { id, paging, parse } from '../validate.ts';
+
+const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
+
+const checkedText = (label: string, problem: (value: string) => string | null) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `请填写${label}` : `${label}必须是文字`) })
+    .transform((value) => value.trim())
+    .superRefine((value, ctx) => {
+      const message = problem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+
+const fields = {
+  site_name: checkedText('名称', linkNameProblem),
+  site_desc: checkedText('简介', linkDescProblem),
+  url: checkedText('下载地址', linkUrlProblem),
+  site_avatar: z
+    .union([z.string(), z.null()], { error: '图标必须是图片地址' })
+    .transform((value) => (value ?? '').trim())
+    .refine((value) => value.length <= LINK_URL_MAX_LENGTH, { error: `图标地址最长 ${LINK_URL_MAX_LENGTH} 个字符` })
+    .default(''),
+};
+const addBody = z.object(fields, NOT_AN_OBJECT) satisfies z.ZodType<LinkDraft>;
+const updateBody = z.object({ id: id(), ...fields }, NOT_AN_OBJECT) satisfies z.ZodType<LinkUpdate>;
+const reviewBody = z.object(
+  {
+    idList: z
+      .array(id('idList 中的 id'), { error: 'idList 必须是申请 id 的数组' })
+      .min(1, { error: '请选择要审核的申请' })
+      .max(LINK_REVIEW_MAX_IDS, { error: `一次最多审核 ${LINK_REVIEW_MAX_IDS} 条申请` }),
+  },
+  NOT_AN_OBJECT,
+) satisfies z.ZodType<LinkReview>;
+
+export function linkRoutes(links: LinkService): Router {
+  const router = Router();
+  const applyLimit = limitPerActor(LINK_APPLICATIONS_PER_HOUR, 3_600_000, `提交太频繁了，每小时最多提交 ${LINK_APPLICATIONS_PER_HOUR} 次申请`);
+
+  router.post('/getLinksList', async (req, res) => {
+    const { current, size } = parse(z.object(paging, NOT_AN_OBJECT), req.body);
+    res.json(ok((await links.listApproved(current, size)) satisfies Page<LinkItem>));
+  });
+  router.get('/mine', async (req, res) => void res.json(ok((await links.mine(requireUser(req).id)) satisfies LinkItem[])));
+  // Checked before the budget, so fixing a refused form is not counted as applying.
+  const checked =
+    (schema: typeof addBody | typeof updateBody): RequestHandler =>
+    (req, res, next) => {
+      res.locals.applicant = requireUser(req);
+      res.locals.link = parse(schema, req.body);
+      next();
+    };
+  router.post('/add', checked(addBody), applyLimit, async (_req, res) => {
+    res.json(ok((await links.add(res.locals.applicant.id, res.locals.link)) satisfies LinkItem));
+  });
+  router.post('/frontUpdate', checked(updateBody), applyLimit, async (_req, res) => {
+    const { id, ...changes } = res.locals.link as z.output<typeof updateBody>;
+    res.json(ok((await links.update(res.locals.applicant.id, id, changes)) satisfies LinkItem));
+  });
+  router.put('/approve', async (req, res) => {
+    const admin = requireAdmin(req);
+    await links.review(parse(reviewBody, req.body).idList, LINK_STATUS.approved, admin.id);
+    res.json(ok(true));
+  });
+  router.put('/reject', async (req, res) => {
+    const admin = requireAdmin(req);
+    await links.review(parse(reviewBody, req.body).idList, LINK_STATUS.rejected, admin.id);
+    res.json(ok(true));
+  });
+  return router;
+}
