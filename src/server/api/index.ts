@@ -16,6 +16,7 @@ import { talkLikes } from '../talks/lends.ts';
 import type { TalkService } from '../talks/service.ts';
 import type { UserService } from '../users/service.ts';
 import { authenticate } from './authenticate.ts';
+import { adminRoutes, type AdminServices } from './routes/admin.ts';
 import type { Cookies } from './cookies.ts';
 import { LIKES_PER_MINUTE } from '../../contract/limits.ts';
 import { apiErrors, apiNotFound, jsonBody, limitPerActor, requireXhr, timeout } from './middleware.ts';
@@ -43,6 +44,8 @@ export interface ApiServices {
   messages: MessageService;
   shop: Shop;
   links: LinkService;
+  /** The console's own services; the rest are shared with the public routes. */
+  admin: Pick<AdminServices, 'audit' | 'dashboard' | 'moderation' | 'people' | 'sales'>;
   licenses: LicenseService;
   licensePublicKeyPem: string;
 }
@@ -78,8 +81,9 @@ export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Route
   api.use('/notify', notifyRoutes(services.notifications));
   api.use('/message', messageRoutes(services.messages, { likeLimit }));
   api.use('/talk', talkRoutes(services.talks, { likeLimit }));
-  api.use('/links', linkRoutes(services.links));
-  api.use('/shop', shopRoutes(services.shop));
+  api.use('/links', linkRoutes(services.links, services.admin.audit));
+  api.use('/shop', shopRoutes({ ...services.shop, audit: services.admin.audit }));
+  api.use('/admin', adminRoutes({ ...services.admin, comments: services.comments, messages: services.messages, links: services.links }));
   api.use('/license', licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
   api.use('/user', userRoutes(services.users, cookies));
   api.use('/upload', uploadRoutes(services.users.uploads));

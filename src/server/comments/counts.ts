@@ -9,7 +9,7 @@ export async function commentCounts(db: Db, type: CommentTargetCode, ids: readon
   const rows = await db
     .select({ id: comments.forId, total: count() })
     .from(comments)
-    .where(and(eq(comments.type, type), inArray(comments.forId, [...ids])))
+    .where(and(eq(comments.type, type), inArray(comments.forId, [...ids]), eq(comments.hidden, false)))
     .groupBy(comments.forId);
   return new Map(rows.map((row) => [row.id, row.total]));
 }

@@ -10,6 +10,9 @@ import { comments, likes, users } from '../db/schema.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
+/** Comments an admin hid are kept but counted and shown nowhere. */
+export const visibleComments = eq(comments.hidden, false);
+
 /** A reply whose addressee has since closed their account still reads as a reply to someone. */
 export const GONE_USER_NAME = '已注销的用户';
 
@@ -70,7 +73,8 @@ async function likedAmong(db: Executor, ids: number[], actor: string): Promise<S
   return new Set(rows.map((row) => row.id));
 }
 
-async function page<T>(db: Executor, where: SQL | undefined, order: SQL[], current: number, size: number, shape: (rows: CommentRow[]) => Promise<T[]>): Promise<Page<T>> {
+async function page<T>(db: Executor, filter: SQL | undefined, order: SQL[], current: number, size: number, shape: (rows: CommentRow[]) => Promise<T[]>): Promise<Page<T>> {
+  const where = and(filter, visibleComments);
   const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
   const rows = await selectComments(db)
     .where(where)
@@ -115,7 +119,7 @@ async function replyCounts(db: Executor, rootIds: number[]): Promise<Map<number,
   const rows = await db
     .select({ rootId: comments.parentId, replies: count() })
     .from(comments)
-    .where(inArray(comments.parentId, rootIds))
+    .where(and(inArray(comments.parentId, rootIds), visibleComments))
     .groupBy(comments.parentId);
   return new Map(rows.map((row) => [row.rootId!, row.replies]));
 }
@@ -125,7 +129,7 @@ export async function commentTotal(db: Db, type: CommentTargetCode, forId: numbe
   const [{ total }] = await db
     .select({ total: count() })
     .from(comments)
-    .where(and(eq(comments.type, type), eq(comments.forId, forId)));
+    .where(and(eq(comments.type, type), eq(comments.forId, forId), visibleComments));
   return total;
 }
 

@@ -21,6 +21,11 @@ import { createSiteService } from '../site/service.ts';
 import { loadOrCreateSigningKeys } from '../licenses/keys.ts';
 import { createLicenseService } from '../licenses/service.ts';
 import { createLinkService } from '../links/service.ts';
+import { createAuditLog } from '../admin/audit.ts';
+import { dashboard } from '../admin/dashboard.ts';
+import { createModeration } from '../admin/moderation.ts';
+import { createPeople } from '../admin/people.ts';
+import { createSales } from '../admin/sales.ts';
 import { createShop } from '../shop/index.ts';
 import { site } from '../../site.config.ts';
 import { loadProducts } from '../shop/catalog.ts';
@@ -60,6 +65,14 @@ const talks = createTalkService(db, await loadTalks(config.contentDir), owner);
 const messages = createMessageService(db, { uploads: users.uploads, notifications });
 const licenses = createLicenseService(db, licenseKeys);
 const links = createLinkService(db, { uploads: users.uploads, notifications, externalIconAllowed: (url) => imageUrlAllowed(url, config.mediaOrigins) });
+const audit = createAuditLog(db);
+const admin = {
+  audit,
+  dashboard: () => dashboard(db, { articles: () => catalog.byId.size, audit }),
+  moderation: createModeration(db),
+  people: createPeople(db, users.sessions),
+  sales: createSales(db),
+};
 const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
 // The Astro build exports its handler; it must not start a server of its own.
@@ -86,6 +99,7 @@ const app = createApp({
       messages,
       shop,
       links,
+      admin,
       licenses,
       licensePublicKeyPem: licenseKeys.publicKeyPem,
     },

@@ -94,7 +94,7 @@ export function createMessageService(
   }
 
   async function get(id: number, actor: string): Promise<BoardMessage> {
-    const rows = await withAuthors().where(eq(messages.id, id)).limit(1);
+    const rows = await withAuthors().where(and(eq(messages.id, id), eq(messages.hidden, false))).limit(1);
     if (rows.length === 0) throw new NotFound('留言不存在');
     return (await items(rows, actor))[0];
   }
@@ -109,7 +109,7 @@ export function createMessageService(
 
     /** Newest first, narrowed to a tag and to an author when given. */
     async list({ tag, userId }: MessageFilter, current: number, size: number, actor: string): Promise<Page<BoardMessage>> {
-      const where = and(tag ? eq(messages.tag, tag) : undefined, userId ? eq(messages.userId, userId) : undefined);
+      const where = and(eq(messages.hidden, false), tag ? eq(messages.tag, tag) : undefined, userId ? eq(messages.userId, userId) : undefined);
       const [{ total }] = await db.select({ total: count() }).from(messages).where(where);
       const rows = await withAuthors()
         .where(where)
@@ -191,7 +191,7 @@ export function createMessageService(
       return db
         .select({ tag: messages.tag, count: uses })
         .from(messages)
-        .where(ne(messages.tag, ''))
+        .where(and(ne(messages.tag, ''), eq(messages.hidden, false)))
         .groupBy(messages.tag)
         .orderBy(desc(uses), desc(sql`max(${messages.createdAt})`), messages.tag)
         .limit(HOT_TAG_COUNT);

@@ -5,6 +5,7 @@ import type { Page } from '../../../contract/envelope.ts';
 import { LINK_APPLICATIONS_PER_HOUR, LINK_REVIEW_MAX_IDS, LINK_URL_MAX_LENGTH } from '../../../contract/limits.ts';
 import { LINK_STATUS, type LinkDraft, type LinkItem, type LinkReview, type LinkUpdate } from '../../../contract/links.ts';
 import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../../../lib/linkRules.ts';
+import type { AuditLog } from '../../admin/audit.ts';
 import type { LinkService } from '../../links/service.ts';
 import { requireAdmin, requireUser } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
@@ -44,7 +45,7 @@ const reviewBody = z.object(
   NOT_AN_OBJECT,
 ) satisfies z.ZodType<LinkReview>;
 
-export function linkRoutes(links: LinkService): Router {
+export function linkRoutes(links: LinkService, audit: Pick<AuditLog, 'record'>): Router {
   const router = Router();
   const applyLimit = limitPerActor(LINK_APPLICATIONS_PER_HOUR, 3_600_000, `提交太频繁了，每小时最多提交 ${LINK_APPLICATIONS_PER_HOUR} 次申请`);
 
@@ -68,15 +69,13 @@ export function linkRoutes(links: LinkService): Router {
     const { id, ...changes } = res.locals.link as z.output<typeof updateBody>;
     res.json(ok((await links.update(res.locals.applicant.id, id, changes)) satisfies LinkItem));
   });
-  router.put('/approve', async (req, res) => {
-    const admin = requireAdmin(req);
-    await links.review(parse(reviewBody, req.body).idList, LINK_STATUS.approved, admin.id);
-    res.json(ok(true));
-  });
-  router.put('/reject', async (req, res) => {
-    const admin = requireAdmin(req);
-    await links.review(parse(reviewBody, req.body).idList, LINK_STATUS.rejected, admin.id);
-    res.json(ok(true));
-  });
+  for (const [verdict, status] of [['approve', LINK_STATUS.approved], ['reject', LINK_STATUS.rejected]] as const) {
+    router.put(`/${verdict}`, async (req, res) => {
+      const admin = requireAdmin(req);
+      const changed = await links.review(parse(reviewBody, req.body).idList, status, admin.id);
+      for (const link of changed) await audit.record(admin.id, `link.${verdict}`, `link:${link.id}`, link.site_name);
+      res.json(ok(true));
+    });
+  }
   return router;
 }

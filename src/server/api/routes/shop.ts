@@ -4,6 +4,7 @@ import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import { ORDERS_PER_MINUTE } from '../../../contract/limits.ts';
 import type { CreatedOrder, LicenseItem, OrderBody, OrderItem, ProductItem } from '../../../contract/shop.ts';
+import type { AuditLog } from '../../admin/audit.ts';
 import type { ProductCatalog } from '../../shop/catalog.ts';
 import type { OrderService } from '../../shop/orders.ts';
 import type { PaymentProvider } from '../../shop/payments/provider.ts';
@@ -36,9 +37,10 @@ export interface ShopRouteServices {
   orders: OrderService;
   settlements: Settlements;
   provider: PaymentProvider;
+  audit: Pick<AuditLog, 'record'>;
 }
 
-export function shopRoutes({ products, orders, settlements, provider }: ShopRouteServices): Router {
+export function shopRoutes({ products, orders, settlements, provider, audit }: ShopRouteServices): Router {
   const router = Router();
   const orderLimit = limitPerActor(ORDERS_PER_MINUTE, 60_000, `下单太频繁了，每分钟最多 ${ORDERS_PER_MINUTE} 次，请稍后再试`);
 
@@ -93,11 +95,13 @@ export function shopRoutes({ products, orders, settlements, provider }: ShopRout
   router.put('/admin/confirm/:order_no', async (req, res) => {
     const admin = requireAdmin(req);
     const confirmed = await settlements.confirm(parse(orderParams, req.params).order_no, admin.id);
+    await audit.record(admin.id, 'order.confirm', `order:${confirmed.orderNo}`);
     res.json(ok((await orders.anyByNo(confirmed.orderNo)) satisfies OrderItem));
   });
   router.put('/admin/refund/:order_no', async (req, res) => {
     const admin = requireAdmin(req);
     const refunded = await settlements.refund(parse(orderParams, req.params).order_no, admin.id);
+    await audit.record(admin.id, 'order.refund', `order:${refunded.orderNo}`);
     res.json(ok((await orders.anyByNo(refunded.orderNo)) satisfies OrderItem));
   });
   return router;

@@ -1,0 +1,94 @@
+/** The admin console's API (docs/api.md §10.4): admins only; everyone else gets 401 or 403. */
+import type { CommentTargetCode } from './comments.ts';
+import type { OrderStatus } from './shop.ts';
+import type { RoleCode } from './users.ts';
+
+export interface AuditEntry {
+  id: number;
+  actor_id: number;
+  actor_name: string;
+  action: string;
+  target: string;
+  detail: string;
+  createdAt: string;
+}
+
+export interface Dashboard {
+  articles: number;
+  users: number;
+  comments: number;
+  messages: number;
+  pending_links: number;
+  pending_orders: number;
+  /** Fulfilled orders, less refunds, in cents. */
+  revenue_cents: number;
+  views: number;
+  /** The last 20 admin actions, newest first. */
+  audit: AuditEntry[];
+}
+
+export interface AdminComment {
+  id: number;
+  type: CommentTargetCode;
+  for_id: number;
+  parent_id: number | null;
+  content: string;
+  user_id: number;
+  nick_name: string;
+  hidden: boolean;
+  createdAt: string;
+}
+
+export interface AdminMessage {
+  id: number;
+  message: string;
+  tag: string;
+  user_id: number;
+  nick_name: string;
+  hidden: boolean;
+  createdAt: string;
+}
+
+export interface AdminUser {
+  id: number;
+  username: string;
+  nick_name: string;
+  role: RoleCode;
+  disabled: boolean;
+  createdAt: string;
+}
+
+export interface AdminOrder {
+  order_no: string;
+  user_id: number;
+  nick_name: string;
+  product_name: string;
+  plan_name: string;
+  amount_cents: number;
+  status: OrderStatus;
+  provider: string;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface AdminPayment {
+  id: number;
+  order_no: string;
+  source: 'notice' | 'query' | 'admin';
+  trade_no: string | null;
+  amount_cents: number;
+  flagged: boolean;
+  detail: string;
+  createdAt: string;
+}
+
+export interface AdminLicense {
+  order_no: string;
+  user_id: number;
+  product: string;
+  plan: string;
+  state: 'active' | 'expired' | 'revoked';
+  expires_at: string | null;
+  max_machines: number;
+  machines: { id: number; fingerprint: string; name: string; lastSeenAt: string }[];
+}

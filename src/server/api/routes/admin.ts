@@ -1,0 +1,150 @@
+/** The admin console's API (docs/api.md §10.4): admins only, and every change written to the audit log. */
+import { Router, type Request } from 'express';
+import { z } from 'astro/zod';
+import type { AdminComment, AdminLicense, AdminMessage, AdminOrder, AdminPayment, AdminUser, Dashboard } from '../../../contract/admin.ts';
+import type { Page } from '../../../contract/envelope.ts';
+import { KEYWORD_MAX_LENGTH } from '../../../contract/limits.ts';
+import type { LinkItem } from '../../../contract/links.ts';
+import { ORDER_STATUSES } from '../../../contract/shop.ts';
+import { ROLE } from '../../../contract/users.ts';
+import type { AuditLog } from '../../admin/audit.ts';
+import type { Moderation } from '../../admin/moderation.ts';
+import type { People } from '../../admin/people.ts';
+import type { Sales } from '../../admin/sales.ts';
+import type { CommentService } from '../../comments/service.ts';
+import type { LinkService } from '../../links/service.ts';
+import type { MessageService } from '../../messages/service.ts';
+import { requireAdmin } from '../authenticate.ts';
+import { ok } from '../envelope.ts';
+import { id, paging, parse } from '../validate.ts';
+
+export interface AdminServices {
+  audit: AuditLog;
+  dashboard: () => Promise<Dashboard>;
+  moderation: Moderation;
+  people: People;
+  sales: Sales;
+  comments: Pick<CommentService, 'remove'>;
+  messages: Pick<MessageService, 'remove'>;
+  links: Pick<LinkService, 'byStatus'>;
+}
+
+const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
+const keyword = z.string({ error: '关键词必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `关键词最多 ${KEYWORD_MAX_LENGTH} 个字符` }).default('');
+const listQuery = z.object({ ...paging, keyword });
+const idParams = z.object({ id: id() });
+const orderParams = z.object({ order_no: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: '订单号格式不对' }) });
+const hiddenBody = z.object({ hidden: z.boolean({ error: 'hidden 必须是 true 或 false' }) }, NOT_AN_OBJECT);
+const disabledBody = z.object({ disabled: z.boolean({ error: 'disabled 必须是 true 或 false' }) }, NOT_AN_OBJECT);
+const roleBody = z.object({ role: z.union([z.literal(ROLE.admin), z.literal(ROLE.user)], { error: 'role 只能是 1（管理员）或 2（普通用户）' }) }, NOT_AN_OBJECT);
+const linkQuery = z.object({ ...paging, status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'status 只能是 1、2 或 3' })).optional() });
+const orderQuery = z.object({ ...paging, status: z.enum(ORDER_STATUSES as [string, ...string[]], { error: '订单状态不对' }).optional() });
+const paymentQuery = z.object({ ...paging, flagged: z.enum(['0', '1'], { error: 'flagged 只能是 0 或 1' }).optional() });
+const licenseQuery = z
+  .object({ order_no: orderParams.shape.order_no.optional(), user_id: id('user_id').optional() })
+  .refine((query) => query.order_no || query.user_id, { error: '请按订单号或用户 id 查找' });
+
+/** The query string with paging defaults, so `?keyword=x` alone lists page 1. */
+const query = (req: Request) => ({ current: 1, size: 20, ...req.query });
+
+export function adminRoutes(services: AdminServices): Router {
+  const { audit, moderation, people, sales } = services;
+  const router = Router();
+  router.use((req, _res, next) => {
+    requireAdmin(req);
+    next();
+  });
+  const adminOf = (req: Request) => requireAdmin(req);
+
+  router.get('/dashboard', async (_req, res) => void res.json(ok((await services.dashboard()) satisfies Dashboard)));
+
+  router.get('/comments', async (req, res) => {
+    const { current, size, keyword: words } = parse(listQuery, query(req));
+    res.json(ok((await moderation.comments(words, current, size)) satisfies Page<AdminComment>));
+  });
+  router.put('/comments/:id/hidden', async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const { hidden } = parse(hiddenBody, req.body);
+    await moderation.hideComment(id, hidden);
+    await audit.record(adminOf(req).id, hidden ? 'comment.hide' : 'comment.show', `comment:${id}`);
+    res.json(ok(true));
+  });
+  router.put('/comments/:id/delete', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    await services.comments.remove(admin, id);
+    await audit.record(admin.id, 'comment.delete', `comment:${id}`);
+    res.json(ok(true));
+  });
+
+  router.get('/messages', async (req, res) => {
+    const { current, size, keyword: words } = parse(listQuery, query(req));
+    res.json(ok((await moderation.messages(words, current, size)) satisfies Page<AdminMessage>));
+  });
+  router.put('/messages/:id/hidden', async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    const { hidden } = parse(hiddenBody, req.body);
+    await moderation.hideMessage(id, hidden);
+    await audit.record(adminOf(req).id, hidden ? 'message.hide' : 'message.show', `message:${id}`);
+    res.json(ok(true));
+  });
+  router.put('/messages/:id/delete', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    await services.messages.remove(admin, [id]);
+    await audit.record(admin.id, 'message.delete', `message:${id}`);
+    res.json(ok(true));
+  });
+
+  router.get('/links', async (req, res) => {
+    const { current, size, status } = parse(linkQuery, query(req));
+    res.json(ok((await services.links.byStatus(status ?? null, current, size)) satisfies Page<LinkItem>));
+  });
+
+  router.get('/users', async (req, res) => {
+    const { current, size, keyword: words } = parse(listQuery, query(req));
+    res.json(ok((await people.search(words, current, size)) satisfies Page<AdminUser>));
+  });
+  router.put('/users/:id/disabled', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    const { disabled } = parse(disabledBody, req.body);
+    const user = await people.setDisabled(admin.id, id, disabled);
+    await audit.record(admin.id, disabled ? 'user.disable' : 'user.enable', `user:${id}`);
+    res.json(ok(user satisfies AdminUser));
+  });
+  router.put('/users/:id/role', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    const { role } = parse(roleBody, req.body);
+    const user = await people.setRole(id, role);
+    await audit.record(admin.id, 'user.role', `user:${id}`, role === ROLE.admin ? 'admin' : 'user');
+    res.json(ok(user satisfies AdminUser));
+  });
+
+  router.get('/orders', async (req, res) => {
+    const { current, size, status } = parse(orderQuery, query(req));
+    res.json(ok((await sales.orders((status as AdminOrder['status'] | undefined) ?? null, current, size)) satisfies Page<AdminOrder>));
+  });
+  router.get('/payments', async (req, res) => {
+    const { current, size, flagged } = parse(paymentQuery, query(req));
+    res.json(ok((await sales.payments(flagged === '1', current, size)) satisfies Page<AdminPayment>));
+  });
+  router.get('/licenses', async (req, res) => {
+    const { order_no, user_id } = parse(licenseQuery, req.query);
+    res.json(ok((await sales.licenses({ orderNo: order_no, userId: user_id })) satisfies AdminLicense[]));
+  });
+  router.put('/licenses/:order_no/revoke', async (req, res) => {
+    const { order_no } = parse(orderParams, req.params);
+    await sales.revoke(order_no);
+    await audit.record(adminOf(req).id, 'license.revoke', `order:${order_no}`);
+    res.json(ok(true));
+  });
+  router.put('/licenses/:order_no/reset', async (req, res) => {
+    const { order_no } = parse(orderParams, req.params);
+    const freed = await sales.resetMachines(order_no);
+    await audit.record(adminOf(req).id, 'license.reset', `order:${order_no}`, `释放 ${freed} 台机器`);
+    res.json(ok(freed));
+  });
+  return router;
+}
