@@ -1,13 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
+import { neverOnServer } from '../shared/useOnDemand';
 import AvatarForm from './AvatarForm';
 import NickNameForm from './NickNameForm';
 import PasswordForm from './PasswordForm';
 import styles from './UserCenter.module.scss';
+
+// Orders and licenses load after the profile, with their own code and stylesheets.
+const MyOrders = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('./MyOrders')));
+const MyLicenses = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('./MyLicenses')));
 
 /** The personal centre: profile, password and orders. Anonymous readers are sent to log in first. */
 export default function UserCenter({ defaultAvatar }: { defaultAvatar: string }) {
@@ -41,8 +46,15 @@ export default function UserCenter({ defaultAvatar }: { defaultAvatar: string })
       </section>
       <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="orders-title">
         <h2 id="orders-title">{t.userCenter.orders}</h2>
-        <p className={styles.empty}>{t.userCenter.noOrders}</p>
-        <a href="/pay">{t.userCenter.goPay}</a>
+        <Suspense fallback={<p className={styles.empty}>{t.userCenter.ordersLoading}</p>}>
+          <MyOrders />
+        </Suspense>
+      </section>
+      <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="licenses-title">
+        <h2 id="licenses-title">{t.licenses.title}</h2>
+        <Suspense fallback={<p className={styles.empty}>{t.licenses.loading}</p>}>
+          <MyLicenses />
+        </Suspense>
       </section>
     </div>
   );
