@@ -58,6 +58,20 @@ describe('access', () => {
     expect(await api.sql('SELECT * FROM audit_log')).toEqual([]);
   });
 
+  it('sends everyone but admins from the console’s pages to log in, before any page is served', async () => {
+    const page = (path: string, who: Person | null) => fetch(`${api.server.url}${path}`, { redirect: 'manual', headers: who?.auth });
+    for (const path of ['/admin', '/admin/', '/admin/users?keyword=x']) {
+      for (const who of [null, reader]) {
+        const res = await page(path, who);
+        expect(res.status, path).toBe(302);
+        expect(res.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      }
+      expect((await page(path, owner)).status).not.toBe(302);
+    }
+    expect((await page('/administrator', null)).status).not.toBe(302);
+  });
+
   it('serves every read endpoint to an admin', async () => {
     for (const [method, path] of ENDPOINTS.filter(([method]) => method === 'GET')) {
       const res = await admin(method, path);

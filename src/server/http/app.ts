@@ -18,6 +18,8 @@ export interface AppOptions {
   wapi?: Router;
   /** Server actions outside /api, such as GET /logout. */
   actions?: Router;
+  /** Checked before any page or file is served, such as the admin console's gate. */
+  gates?: RequestHandler[];
   /** Where uploaded images live; served under /uploads. */
   uploadDir: string;
   /** Which proxies in front are trusted for the client's address and protocol (see trustProxySetting). */
@@ -39,7 +41,7 @@ export function trustProxySetting(value: string | undefined): number | string | 
 
 const NOT_FOR_PAGES = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadDir, trustProxy = false, security }: AppOptions) {
+export function createApp({ clientDir, astroHandler, api, wapi, actions, gates = [], uploadDir, trustProxy = false, security }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Static files carry their own ETags; API answers are per reader and never cached, so hashing them is waste.
@@ -74,6 +76,7 @@ export function createApp({ clientDir, astroHandler, api, wapi, actions, uploadD
       setHeaders: (res) => omitKeepAliveLines(res.req, res),
     }),
   );
+  for (const gate of gates) app.use(gate);
   app.use(staticFiles(clientDir));
   app.use(compress);
   if (actions) app.use(actions);

@@ -40,6 +40,7 @@ import { refuseTunnels } from './errors.ts';
 import { imageUrlAllowed, loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
 import { logoutRoute } from './logout.ts';
+import { adminGate } from './adminGate.ts';
 
 const config = readConfig(process.env);
 const { distDir, host, port } = config;
@@ -107,6 +108,7 @@ const app = createApp({
   ),
   wapi: musicService.router,
   actions: Router().get('/logout', logoutRoute(users.sessions, cookies)),
+  gates: [adminGate(users.sessions)],
   uploadDir: config.uploadDir,
   trustProxy: config.trustProxy,
   security: { policy, hsts: config.httpsSite },
