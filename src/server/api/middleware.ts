@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { currentUser } from './authenticate.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
@@ -36,27 +36,54 @@ export const timeout = (ms = REQUEST_TIMEOUT_MS): RequestHandler => (_req, res, 
   next();
 };
 
+/**
+ * Where budgets are counted: in this process unless `shareBudgets` was called at start with a store
+ * in the database, which every process on it then shares. Each budget is named by its rule (or
+ * `name`), so two routes with the same rule and message share one budget.
+ */
+let sharedStore: ((name: string) => Store) | null = null;
+
+export function shareBudgets(store: (name: string) => Store): void {
+  sharedStore = store;
+}
+
 /** Per-IP request budget; over it, a 429 with Retry-After and a Chinese message. */
-export function limitPerIp(limit: number, windowMs: number, message = '操作太频繁，请稍后再试'): RequestHandler {
-  return budget(limit, windowMs, message);
+export function limitPerIp(limit: number, windowMs: number, message = '操作太频繁，请稍后再试', name?: string): RequestHandler {
+  return budget({ limit, windowMs, message, name });
 }
 
 /**
  * Per-user budget for a logged-in reader, per address otherwise (IPv6 by its /56, as
  * express-rate-limit does): one user switching networks, or many behind one address, is counted right.
  */
-export function limitPerActor(limit: number, windowMs: number, message = '操作太频繁，请稍后再试'): RequestHandler {
-  return budget(limit, windowMs, message, (req) => {
-    const user = currentUser(req);
-    return user ? `user:${user.id}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+export function limitPerActor(limit: number, windowMs: number, message = '操作太频繁，请稍后再试', name?: string): RequestHandler {
+  return budget({
+    limit,
+    windowMs,
+    message,
+    name,
+    keyGenerator: (req) => {
+      const user = currentUser(req);
+      return user ? `user:${user.id}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+    },
   });
 }
 
-function budget(limit: number, windowMs: number, message: string, keyGenerator?: (req: Request) => string): RequestHandler {
+export interface Budget {
+  limit: number;
+  windowMs: number;
+  message: string;
+  name?: string;
+  /** Whose budget a request spends; the client's address (IPv6 by its /56) by default. */
+  keyGenerator?: (req: Request) => string;
+}
+
+export function budget({ limit, windowMs, message, name, keyGenerator }: Budget): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     ...(keyGenerator ? { keyGenerator } : {}),
+    ...(sharedStore ? { store: sharedStore(name ?? `${limit}/${windowMs}/${message}`) } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {

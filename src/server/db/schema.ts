@@ -316,3 +316,17 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Request budgets (rate limits), shared by every server process on this database: `key` names the
+ * limit and the client, `hits` counts requests in the window that ends at `reset_at` (milliseconds).
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: integer('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

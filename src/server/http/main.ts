@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCookies } from '../api/cookies.ts';
 import { apiRouter } from '../api/index.ts';
+import { shareBudgets } from '../api/middleware.ts';
+import { databaseRateLimitStore, purgeEndedWindows } from '../api/rateLimitStore.ts';
 import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
 import { createCommentService } from '../comments/service.ts';
@@ -47,6 +49,9 @@ const { distDir, host, port } = config;
 
 const db = await openDb(config.database.url, config.database.authToken);
 await migrateDb(db);
+// Every process on this database spends the same budgets (README, 运维).
+shareBudgets((name) => databaseRateLimitStore(db, name));
+purgeEndedWindows(db);
 const users = userServiceFromSettings(db, { sessions: config.sessions, uploadDir: config.uploadDir });
 await startPurging(users);
 await ensureAdminAtStart(users, config.admin);

@@ -51,8 +51,8 @@ export function articleRoutes(articles: ArticleService, { likeLimit }: { likeLim
     res.json(ok(articles.byCategory(id, current, size) satisfies ArticleBriefPage));
   });
   router.get('/getRecommendArticleById/:id', async (req, res) => void res.json(ok((await articles.related(article(req))) satisfies RelatedArticles)));
-  router.get('/getArticleById/:id', limitPerIp(120, 60_000), async (req, res) => void res.json(ok((await articles.detail(article(req))) satisfies ArticleDetail)));
-  router.put('/view/:id', limitPerIp(120, 60_000), async (req, res) => void res.json(ok((await articles.view(article(req), actorOf(req))) satisfies ArticleLive)));
+  router.get('/getArticleById/:id', limitPerIp(120, 60_000, undefined, 'article-detail'), async (req, res) => void res.json(ok((await articles.detail(article(req))) satisfies ArticleDetail)));
+  router.put('/view/:id', limitPerIp(120, 60_000, undefined, 'article-view'), async (req, res) => void res.json(ok((await articles.view(article(req), actorOf(req))) satisfies ArticleLive)));
   router.get('/getHotArticle', async (_req, res) => void res.json(ok((await articles.hot()) satisfies HotArticle[])));
   router.get('/getArticleListByContent{/:keyword}', (req, res) => {
     if (req.params.keyword === undefined) throw badRequest('请输入搜索内容', ['keyword']);

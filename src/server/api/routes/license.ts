@@ -4,14 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { Router, type ErrorRequestHandler, type Request } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { z } from 'astro/zod';
 import { FINGERPRINT_MAX_LENGTH, LICENSE_CALLS_PER_MINUTE_PER_IP, LICENSE_CALLS_PER_MINUTE_PER_KEY, MACHINE_NAME_MAX_CHARS } from '../../../contract/limits.ts';
 import type { ActivateBody, Activation, Deactivation, LicenseCheckBody, LicenseCode, Validation } from '../../../contract/shop.ts';
 import { charCount, hasControlCharacters } from '../../../lib/text.ts';
 import { LicenseRefused, type LicenseService } from '../../licenses/service.ts';
-import { ApiError, errorBody, ok } from '../envelope.ts';
-import { limitPerIp } from '../middleware.ts';
+import { ApiError, ok } from '../envelope.ts';
+import { budget, limitPerIp } from '../middleware.ts';
 import { parse } from '../validate.ts';
 
 const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
@@ -45,17 +44,11 @@ const keyOf = (req: Request) => {
 export function licenseRoutes({ licenses, publicKeyPem }: { licenses: LicenseService; publicKeyPem: string }): Router {
   const router = Router();
   const perIp = limitPerIp(LICENSE_CALLS_PER_MINUTE_PER_IP, 60_000, `授权接口调用太频繁了，每个地址每分钟最多 ${LICENSE_CALLS_PER_MINUTE_PER_IP} 次`);
-  const perKey = rateLimit({
-    windowMs: 60_000,
+  const perKey = budget({
     limit: LICENSE_CALLS_PER_MINUTE_PER_KEY,
+    windowMs: 60_000,
+    message: `这个授权码的调用太频繁了，每分钟最多 ${LICENSE_CALLS_PER_MINUTE_PER_KEY} 次`,
     keyGenerator: keyOf,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) =>
-      void res
-        .status(429)
-        .set('Retry-After', '60')
-        .json(errorBody(new ApiError(429, `这个授权码的调用太频繁了，每分钟最多 ${LICENSE_CALLS_PER_MINUTE_PER_KEY} 次`))),
   });
 
   router.get('/public-key', (_req, res) => void res.json(ok(publicKeyPem)));
