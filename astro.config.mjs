@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
+import { reactIslands } from './scripts/astro/reactIslands.ts';
 import { articleImages } from './src/lib/imageLayout.ts';
 
 export default defineConfig({
@@ -11,7 +12,7 @@ export default defineConfig({
   output: 'static',
   outDir: process.env.DIST_DIR || 'dist',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter|message\/(publish|detail))(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
+  integrations: [react(), reactIslands(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

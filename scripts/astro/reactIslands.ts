@@ -1,0 +1,32 @@
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/** The renderer Astro's React integration registers for the islands. */
+const ASTRO_REACT_CLIENT = '@astrojs/react/client.js';
+const OUR_REACT_CLIENT = fileURLToPath(new URL('../../src/client/reactIslands.ts', import.meta.url));
+
+/**
+ * The islands hydrate through src/client/reactIslands.ts, which wraps Astro's React renderer so
+ * an island the router removes mid-hydration is unmounted after React commits it (see there).
+ */
+export function reactIslands(): AstroIntegration {
+  const plugin: Plugin = {
+    name: 'blog:react-islands',
+    enforce: 'pre',
+    // Every environment: in development the server resolves the renderer's URL for the page.
+    resolveId(source, importer) {
+      // Our module imports Astro's renderer itself: that import resolves as usual.
+      if (source !== ASTRO_REACT_CLIENT || importer === OUR_REACT_CLIENT) return null;
+      return OUR_REACT_CLIENT;
+    },
+  };
+  return {
+    name: 'blog:react-islands',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [plugin] } });
+      },
+    },
+  };
+}
