@@ -16,13 +16,16 @@ export const menuGroup = (page: Page, name: string) =>
 
 let accounts = 0;
 
-/** A fresh account made through the API (from its own address, as registration is limited per IP). */
+/**
+ * A fresh account made through the API (from its own address, as registration is limited per IP).
+ * The worker's pid is in the address: a retried or repeated test runs in a new worker whose count starts again.
+ */
 export async function createAccount(request: APIRequestContext, nickName = '测试读者') {
   const n = ++accounts;
   const username = `e2e${Date.now().toString(36)}${n}`;
   const password = 'password123';
   const res = await request.post('/api/user/register', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': `10.77.${n >> 8}.${n & 255}` },
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': `10.${100 + (process.pid % 150)}.${n >> 8}.${n & 255}` },
     data: { username, password, nick_name: nickName },
   });
   if (!res.ok()) throw new Error(`注册失败：${await res.text()}`);
