@@ -10,7 +10,8 @@ import { articleImages } from './src/lib/imageLayout.ts';
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
-  outDir: process.env.DIST_DIR || 'dist',
+  // The build script gives each build its own folder (scripts/build.ts).
+  outDir: process.env.ASTRO_OUT_DIR || process.env.DIST_DIR || 'dist',
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), reactIslands(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
   trailingSlash: 'ignore',

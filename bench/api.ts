@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { currentRelease } from '../src/server/http/releases.ts';
 import { join } from 'node:path';
 import { writeSyntheticBlog } from './lib/blog.ts';
 import { build, serve } from './lib/server.ts';
@@ -41,7 +42,8 @@ build();
 mkdirSync(join('node_modules', '.cache'), { recursive: true });
 const work = mkdtempSync(join('node_modules', '.cache', 'blog-bench-'));
 const distDir = join(work, 'dist');
-cpSync('dist', distDir, { recursive: true });
+// The live build's own files, without the links around it.
+cpSync(currentRelease('dist'), distDir, { recursive: true });
 const contentDir = join(work, 'content');
 writeSyntheticBlog(contentDir, ARTICLES);
 

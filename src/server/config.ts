@@ -22,8 +22,8 @@ export interface ServerConfig {
   port: number;
   /** The build: `dist/client` is served, `dist/server` holds the page handler. */
   distDir: string;
-  /** The article data the API reads. */
-  contentDir: string;
+  /** The article data the API reads (`CONTENT_DIR`); null for the current build's own. */
+  contentDir: string | null;
   /** The site's address is https: Secure cookies and HSTS. */
   httpsSite: boolean;
   trustProxy: number | string | false;
@@ -46,7 +46,7 @@ export function readConfig(env: Env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     port: Number(env.PORT || 4321),
     distDir,
-    contentDir: resolve(env.CONTENT_DIR ?? join(distDir, 'server', 'content')),
+    contentDir: env.CONTENT_DIR ? resolve(env.CONTENT_DIR) : null,
     httpsSite: isHttpsSite(env.SITE_URL),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     uploadDir: resolve(env.UPLOAD_DIR || DEFAULT_UPLOAD_DIR),

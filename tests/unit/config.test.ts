@@ -9,7 +9,8 @@ describe('readConfig', () => {
       host: '0.0.0.0',
       port: 4321,
       distDir: resolve('dist'),
-      contentDir: resolve('dist', 'server', 'content'),
+      // The current build's own content, found when the build is loaded.
+      contentDir: null,
       httpsSite: false,
       trustProxy: false,
       uploadDir: resolve('data', 'uploads'),
@@ -39,7 +40,7 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       port: 8080,
       distDir: '/srv/blog/dist',
-      contentDir: join('/srv/blog/dist', 'server', 'content'),
+      contentDir: null,
       httpsSite: true,
       trustProxy: 1,
       uploadDir: resolve('files'),

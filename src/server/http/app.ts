@@ -10,6 +10,8 @@ import { omitKeepAliveLines, staticFiles } from './static.ts';
 export interface AppOptions {
   /** `dist/client`: the prerendered pages and assets. */
   clientDir: string;
+  /** The build before this one: its hashed assets (`/_astro/`) stay served for pages opened before the switch. */
+  previousClientDir?: string;
   /** Astro's handler for on-demand routes (`dist/server/entry.mjs`). */
   astroHandler: RequestHandler;
   /** The `/api` router. */
@@ -41,7 +43,7 @@ export function trustProxySetting(value: string | undefined): number | string | 
 
 const NOT_FOR_PAGES = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-export function createApp({ clientDir, astroHandler, api, wapi, actions, gates = [], uploadDir, trustProxy = false, security }: AppOptions) {
+export function createApp({ clientDir, previousClientDir, astroHandler, api, wapi, actions, gates = [], uploadDir, trustProxy = false, security }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Static files carry their own ETags; API answers are per reader and never cached, so hashing them is waste.
@@ -78,6 +80,10 @@ export function createApp({ clientDir, astroHandler, api, wapi, actions, gates =
   );
   for (const gate of gates) app.use(gate);
   app.use(staticFiles(clientDir));
+  if (previousClientDir) {
+    const previous = staticFiles(previousClientDir);
+    app.use((req, res, next) => (req.path.startsWith('/_astro/') ? previous(req, res, next) : next()));
+  }
   app.use(compress);
   if (actions) app.use(actions);
   // Astro builds a WHATWG Request, which refuses these methods: it would answer 500.

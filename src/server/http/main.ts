@@ -37,7 +37,9 @@ import { createTalkService } from '../talks/service.ts';
 import { adminIds } from '../users/lookup.ts';
 import { createOwner } from '../users/owner.ts';
 import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../users/setup.ts';
+import { createServer } from 'node:http';
 import { createApp } from './app.ts';
+import { currentRelease, previousRelease, watchReleases } from './releases.ts';
 import { refuseTunnels } from './errors.ts';
 import { imageUrlAllowed, loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
@@ -62,12 +64,32 @@ if (!music.upstream && !(await hasAudio(music.dir))) {
   console.log(`音乐库是空的，已在 ${music.dir} 生成示例音乐库：${demo.playlists} 个歌单、${demo.tracks} 首歌`);
 }
 const musicService = await createMusicService(music);
-const catalog = await loadCatalog(config.contentDir);
-const products = await loadProducts(config.contentDir);
+const cookies = createCookies({ httpsSite: config.httpsSite });
+// The Astro build exports its handler; it must not start a server of its own.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+/** What one build brings: its pages and assets, the content the API reads, and the inline scripts the policy allows. */
+async function loadBuild(release: string) {
+  const contentDir = config.contentDir ?? join(release, 'server', 'content');
+  const [catalog, products, talkCatalog, entry] = await Promise.all([
+    loadCatalog(contentDir),
+    loadProducts(contentDir),
+    loadTalks(contentDir),
+    import(pathToFileURL(join(release, 'server', 'entry.mjs')).href) as Promise<{ handler: RequestHandler }>,
+  ]);
+  // What the built pages need, and the hosts the owner's settings add for covers and audio.
+  const policy = contentSecurityPolicy({ ...loadCspSources(release), mediaOrigins: config.mediaOrigins });
+  return { release, catalog, products, talkCatalog, handler: entry.handler, policy };
+}
+
+let build = await loadBuild(currentRelease(distDir));
+// The services keep these objects: a new build refills them, so every service sees its content at once.
+const { catalog, products, talkCatalog } = build;
+
 const licenseKeys = loadOrCreateSigningKeys(config.licenseKeyDir);
 const articles = createArticleService(db, catalog, owner);
 const notifications = createNotificationService(db, { admins: () => adminIds(db) });
-const talks = createTalkService(db, await loadTalks(config.contentDir), owner);
+const talks = createTalkService(db, talkCatalog, owner);
 const messages = createMessageService(db, { uploads: users.uploads, notifications });
 const licenses = createLicenseService(db, licenseKeys);
 const links = createLinkService(db, { uploads: users.uploads, notifications, externalIconAllowed: (url) => imageUrlAllowed(url, config.mediaOrigins) });
@@ -81,45 +103,49 @@ const admin = {
 };
 const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
-// The Astro build exports its handler; it must not start a server of its own.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = (await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href)) as { handler: RequestHandler };
+const api = apiRouter(
+  {
+    db,
+    site: createSiteService({ db, catalog, userCount: users.count }),
+    articles,
+    users,
+    comments: createCommentService(db, { targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) }, notifications }),
+    notifications,
+    talks,
+    messages,
+    shop,
+    links,
+    admin,
+    licenses,
+    licensePublicKeyPem: licenseKeys.publicKeyPem,
+  },
+  { cookies },
+);
+const actions = Router().get('/logout', logoutRoute(users.sessions, cookies));
 
-const cookies = createCookies({ httpsSite: config.httpsSite });
+/** The site as one build serves it; the hashed assets of the build before stay reachable for pages opened earlier. */
+const appFor = (current: typeof build) =>
+  createApp({
+    clientDir: join(current.release, 'client'),
+    previousClientDir: previousClientDir(current.release),
+    astroHandler: current.handler,
+    api,
+    wapi: musicService.router,
+    actions,
+    gates: [adminGate(users.sessions)],
+    uploadDir: config.uploadDir,
+    trustProxy: config.trustProxy,
+    security: { policy: current.policy, hsts: config.httpsSite },
+  });
+function previousClientDir(release: string): string | undefined {
+  const previous = previousRelease(distDir, release);
+  return previous ? join(previous, 'client') : undefined;
+}
 
-// What the built pages need, and the hosts the owner's settings add for covers and audio.
-const policy = contentSecurityPolicy({ ...loadCspSources(distDir), mediaOrigins: config.mediaOrigins });
-
-const app = createApp({
-  clientDir: join(distDir, 'client'),
-  astroHandler: handler,
-  api: apiRouter(
-    {
-      db,
-      site: createSiteService({ db, catalog, userCount: users.count }),
-      articles,
-      users,
-      comments: createCommentService(db, { targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) }, notifications }),
-      notifications,
-      talks,
-      messages,
-      shop,
-      links,
-      admin,
-      licenses,
-      licensePublicKeyPem: licenseKeys.publicKeyPem,
-    },
-    { cookies },
-  ),
-  wapi: musicService.router,
-  actions: Router().get('/logout', logoutRoute(users.sessions, cookies)),
-  gates: [adminGate(users.sessions)],
-  uploadDir: config.uploadDir,
-  trustProxy: config.trustProxy,
-  security: { policy, hsts: config.httpsSite },
-});
-
-const server = app.listen(port, host, () => {
+let app = appFor(build);
+// Requests already in flight finish on the app they started on; new ones go to the newest.
+const server = createServer((req, res) => app(req, res));
+server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`博客已启动：http://${shown}:${port}`);
 });
@@ -129,8 +155,19 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+const stopWatching = watchReleases(distDir, async (release) => {
+  const fresh = await loadBuild(release);
+  Object.assign(catalog, fresh.catalog);
+  Object.assign(products, fresh.products);
+  Object.assign(talkCatalog, fresh.talkCatalog);
+  build = { ...fresh, catalog, products, talkCatalog };
+  app = appFor(build);
+  console.log(`已切换到新的构建：${release}`);
+});
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    stopWatching();
     server.close(() => {
       musicService.close();
       shop.stop();

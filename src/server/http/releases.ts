@@ -1,0 +1,106 @@
+/**
+ * Builds side by side (README, 发布): `npm run build` writes each build into
+ * `dist/releases/<时间>/` and then points `dist/current` at it by replacing one symlink, which
+ * is atomic. `dist/client` and `dist/server` are symlinks through `current`, for tools that read
+ * them. The server follows `current`: it loads a new build completely before it answers from it,
+ * and keeps the one before for hashed assets that pages still open in a browser ask for.
+ */
+import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+export const RELEASES = 'releases';
+export const CURRENT = 'current';
+export const BUILD_STAMP = '.build-stamp';
+
+/** The build the server should answer from: where `current` points, or `distDir` itself for a build made before releases. */
+export function currentRelease(distDir: string): string {
+  const link = join(distDir, CURRENT);
+  return existsSync(link) ? realpathSync(link) : resolve(distDir);
+}
+
+/** The newest build other than `release`, whose hashed assets pages opened before the switch may still ask for. */
+export function previousRelease(distDir: string, release: string): string | null {
+  const dir = join(distDir, RELEASES);
+  if (!existsSync(dir)) return null;
+  const others = readdirSync(dir)
+    .map((name) => resolve(dir, name))
+    .filter((path) => path !== release)
+    .sort();
+  return others.at(-1) ?? null;
+}
+
+/** A fresh folder for the next build, named by its time so they sort in order. */
+export function newReleaseDir(distDir: string, now = new Date()): string {
+  const dir = resolve(distDir, RELEASES, now.toISOString().replaceAll(':', '-').replace('.', '-'));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** `link` → `target` (relative), replacing whatever is there in one rename. */
+function pointAt(link: string, target: string): void {
+  const temporary = `${link}.${process.pid}.tmp`;
+  rmSync(temporary, { force: true });
+  symlinkSync(relative(resolve(link, '..'), target), temporary);
+  renameSync(temporary, link);
+}
+
+/**
+ * Makes `release` the live build, then removes builds older than the one it replaces. A `dist/`
+ * from before releases (real `client/` and `server/` folders) is moved aside as a release of its own.
+ */
+export function publishRelease(distDir: string, release: string, now = new Date()): void {
+  const root = resolve(distDir);
+  for (const name of ['client', 'server']) {
+    const path = join(root, name);
+    if (existsSync(path) && !lstatSync(path).isSymbolicLink()) {
+      const legacy = join(root, RELEASES, `0000-legacy-${now.getTime()}`);
+      mkdirSync(legacy, { recursive: true });
+      renameSync(path, join(legacy, name));
+    }
+  }
+  pointAt(join(root, CURRENT), release);
+  for (const name of ['client', 'server']) {
+    const link = join(root, name);
+    if (!existsSync(link) || readlinkSync(link) !== join(CURRENT, name)) pointAt(link, join(root, CURRENT, name));
+  }
+  writeFileSync(join(root, BUILD_STAMP), now.toISOString());
+  pruneReleases(root, release);
+}
+
+/** Keeps the live build and the one before it; a reader's open page may still need that one's assets. */
+export function pruneReleases(distDir: string, live: string): string[] {
+  const dir = join(distDir, RELEASES);
+  const all = readdirSync(dir).map((name) => resolve(dir, name)).sort();
+  const keep = new Set([resolve(live), previousRelease(distDir, resolve(live))]);
+  const removed = all.filter((path) => !keep.has(path));
+  for (const path of removed) rmSync(path, { recursive: true, force: true });
+  return removed;
+}
+
+/** Calls `onChange` with the new build's folder whenever `current` is pointed elsewhere. */
+export function watchReleases(distDir: string, onChange: (release: string) => Promise<void>, everyMs = 1000): () => void {
+  let known = currentRelease(distDir);
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    let now: string;
+    try {
+      now = currentRelease(distDir);
+    } catch {
+      return; // Mid-switch or mid-prune: look again on the next tick.
+    }
+    if (now === known) return;
+    busy = true;
+    try {
+      await onChange(now);
+      known = now;
+    } catch (error) {
+      console.error(`加载新的构建失败，继续使用当前的构建：${(error as Error).message}`);
+      known = now;
+    } finally {
+      busy = false;
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
