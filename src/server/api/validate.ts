@@ -24,3 +24,22 @@ export const paging = {
   size: id('size').transform((n) => Math.min(n, MAX_PAGE_SIZE)),
 };
 export const pagingSchema = z.object(paging);
+
+/** The error of a body that is not a JSON object, for `z.object(shape, NOT_AN_OBJECT)`. */
+export const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
+
+/** A text field's value, trimmed, `null` read as empty, then held to its rule (a Chinese problem, or null). */
+export const checkedText = <T extends z.ZodType<string | number | null>>(input: T, problem: (value: string) => string | null) =>
+  input
+    .transform((value) => (value === null ? '' : String(value).trim()))
+    .superRefine((value, ctx) => {
+      const message = problem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+
+/** `idList`: 1 to `max` ids of `what`, for an action (`删除`, `审核`) on several at once. */
+export const idList = (what: string, action: string, max: number) =>
+  z
+    .array(id('idList 中的 id'), { error: `idList 必须是${what} id 的数组` })
+    .min(1, { error: `请选择要${action}的${what}` })
+    .max(max, { error: `一次最多${action} ${max} 条${what}` });

@@ -16,7 +16,7 @@ import type { LinkService } from '../../links/service.ts';
 import type { MessageService } from '../../messages/service.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
-import { id, paging, parse } from '../validate.ts';
+import { id, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 
 export interface AdminServices {
   audit: AuditLog;
@@ -29,7 +29,6 @@ export interface AdminServices {
   links: Pick<LinkService, 'byStatus'>;
 }
 
-const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
 const keyword = z.string({ error: '关键词必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `关键词最多 ${KEYWORD_MAX_LENGTH} 个字符` }).default('');
 const listQuery = z.object({ ...paging, keyword });
 const idParams = z.object({ id: id() });

@@ -11,9 +11,8 @@ import { charCount, hasControlCharacters } from '../../../lib/text.ts';
 import { LicenseRefused, type LicenseService } from '../../licenses/service.ts';
 import { ApiError, ok } from '../envelope.ts';
 import { budget, limitPerIp } from '../middleware.ts';
-import { parse } from '../validate.ts';
+import { NOT_AN_OBJECT, parse } from '../validate.ts';
 
-const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
 const key = z.string({ error: '请提供授权码 key' }).trim().min(1, { error: '请提供授权码 key' }).max(4096, { error: '授权码过长' });
 const fingerprint = z
   .string({ error: '请提供机器指纹 fingerprint' })

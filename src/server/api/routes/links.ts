@@ -10,23 +10,15 @@ import type { LinkService } from '../../links/service.ts';
 import { requireAdmin, requireUser } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
 import { limitPerActor } from '../middleware.ts';
-import { id, paging, parse } from '../validate.ts';
+import { checkedText, id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 
-const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
-
-const checkedText = (label: string, problem: (value: string) => string | null) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `请填写${label}` : `${label}必须是文字`) })
-    .transform((value) => value.trim())
-    .superRefine((value, ctx) => {
-      const message = problem(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
+const text = (label: string, problem: (value: string) => string | null) =>
+  checkedText(z.string({ error: (issue) => (issue.input === undefined ? `请填写${label}` : `${label}必须是文字`) }), problem);
 
 const fields = {
-  site_name: checkedText('名称', linkNameProblem),
-  site_desc: checkedText('简介', linkDescProblem),
-  url: checkedText('下载地址', linkUrlProblem),
+  site_name: text('名称', linkNameProblem),
+  site_desc: text('简介', linkDescProblem),
+  url: text('下载地址', linkUrlProblem),
   site_avatar: z
     .union([z.string(), z.null()], { error: '图标必须是图片地址' })
     .transform((value) => (value ?? '').trim())
@@ -37,10 +29,7 @@ const addBody = z.object(fields, NOT_AN_OBJECT) satisfies z.ZodType<LinkDraft>;
 const updateBody = z.object({ id: id(), ...fields }, NOT_AN_OBJECT) satisfies z.ZodType<LinkUpdate>;
 const reviewBody = z.object(
   {
-    idList: z
-      .array(id('idList 中的 id'), { error: 'idList 必须是申请 id 的数组' })
-      .min(1, { error: '请选择要审核的申请' })
-      .max(LINK_REVIEW_MAX_IDS, { error: `一次最多审核 ${LINK_REVIEW_MAX_IDS} 条申请` }),
+    idList: idList('申请', '审核', LINK_REVIEW_MAX_IDS),
   },
   NOT_AN_OBJECT,
 ) satisfies z.ZodType<LinkReview>;

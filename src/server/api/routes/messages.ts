@@ -10,32 +10,22 @@ import { isUploadedImagePath } from '../../uploads/images.ts';
 import { requireUser } from '../authenticate.ts';
 import { notFound, ok, tip } from '../envelope.ts';
 import { actorOf, limitPerActor } from '../middleware.ts';
-import { id, paging, parse } from '../validate.ts';
+import { checkedText, id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 
-const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
-
-/** A text field's value, trimmed, `null` read as empty, then held to its rule. */
-const checked = <T extends z.ZodType<string | number | null>>(input: T, problem: (value: string) => string | null) =>
-  input
-    .transform((value) => (value === null ? '' : String(value).trim()))
-    .superRefine((value, ctx) => {
-      const message = problem(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
 const textOrNull = (label: string) => z.union([z.string(), z.null()], { error: `${label}必须是文字` });
 
-const message = checked(z.string({ error: (issue) => (issue.input === undefined ? '请输入留言内容' : '留言内容必须是文字') }), messageProblem);
+const message = checkedText(z.string({ error: (issue) => (issue.input === undefined ? '请输入留言内容' : '留言内容必须是文字') }), messageProblem);
 const look = {
-  color: checked(textOrNull('文字颜色'), colorProblem('文字颜色')),
-  font_size: checked(textOrNull('字号'), fontSizeProblem),
+  color: checkedText(textOrNull('文字颜色'), colorProblem('文字颜色')),
+  font_size: checkedText(textOrNull('字号'), fontSizeProblem),
   // A number (700) means the same as its digits; keywords in any case mean the same.
-  font_weight: checked(
+  font_weight: checkedText(
     z.union([z.string(), z.number(), z.null()], { error: '字重必须是文字或数字' }).transform((value) => (typeof value === 'string' ? value.toLowerCase() : value)),
     fontWeightProblem,
   ),
-  bg_color: checked(textOrNull('背景颜色'), colorProblem('背景颜色')),
-  bg_url: checked(textOrNull('背景图片'), (value) => (value === '' || isUploadedImagePath(value) ? null : '背景图片必须是上传的图片')),
-  tag: checked(textOrNull('标签'), tagProblem),
+  bg_color: checkedText(textOrNull('背景颜色'), colorProblem('背景颜色')),
+  bg_url: checkedText(textOrNull('背景图片'), (value) => (value === '' || isUploadedImagePath(value) ? null : '背景图片必须是上传的图片')),
+  tag: checkedText(textOrNull('标签'), tagProblem),
 };
 
 const addBody = z.object(
@@ -79,10 +69,7 @@ const listBody = z.object(
 
 const deleteBody = z.object(
   {
-    idList: z
-      .array(id('idList 中的 id'), { error: 'idList 必须是留言 id 的数组' })
-      .min(1, { error: '请选择要删除的留言' })
-      .max(MESSAGE_DELETE_MAX_IDS, { error: `一次最多删除 ${MESSAGE_DELETE_MAX_IDS} 条留言` }),
+    idList: idList('留言', '删除', MESSAGE_DELETE_MAX_IDS),
   },
   NOT_AN_OBJECT,
 ) satisfies z.ZodType<MessageDeletion>;
