@@ -78,7 +78,7 @@ export default function AuthForm({ mode }: { mode: Mode }) {
       if (!isLogin) await api.register(values.username, values.password, values.nickName.trim() || undefined);
       const user = await login(values.username, values.password);
       showToast(isLogin ? t.auth.welcomeBack(user.nick_name) : t.auth.registered);
-      await navigate(routeAfterLogin(), { history: 'replace' });
+      await navigate(routeAfterLogin(location.search), { history: 'replace' });
     } catch (error) {
       // Input stays as typed; the server's reason goes where it belongs.
       const body = error instanceof RequestError ? error.body : undefined;

@@ -1,0 +1,88 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId } from 'react';
+import type { Dashboard } from '../../contract/admin';
+import { t } from '../../i18n/zh-CN';
+import { auditActionLabel } from '../../lib/adminView';
+import { formatPrice } from '../../lib/shop';
+import { $dashboard, loadDashboard } from '../../stores/admin';
+import { useHydrated } from '../shared/useHydrated';
+import styles from './Admin.module.scss';
+
+const text = t.admin;
+
+type Count = Exclude<keyof Dashboard, 'audit'>;
+const COUNTS: Count[] = ['articles', 'users', 'comments', 'messages', 'pending_links', 'pending_orders', 'revenue_cents', 'views'];
+/** Counts that call for work lead to the screen where it is done. */
+const WORK: Partial<Record<Count, string>> = { pending_links: '/admin/links', pending_orders: '/admin/orders' };
+
+const shown = (key: Count, value: number) => (key === 'revenue_cents' ? formatPrice(value) : value.toLocaleString('zh-CN'));
+
+/** /admin: the site's numbers and the last actions taken in the console. */
+export default function DashboardScreen() {
+  const hydrated = useHydrated();
+  const { dashboard, loading, failed } = useStore($dashboard);
+  const id = useId();
+
+  useEffect(() => void loadDashboard(), []);
+
+  if (!hydrated || (!dashboard && !failed)) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  if (!dashboard) {
+    return (
+      <p className={styles.quiet}>
+        <button type="button" className={styles.retry} onClick={() => void loadDashboard()}>{text.loadFailed}</button>
+      </p>
+    );
+  }
+
+  return (
+    <div className={styles.screen}>
+      <section aria-labelledby={`${id}-stats`}>
+        <div className={styles.toolbar}>
+          <h2 id={`${id}-stats`}>{text.statistics}</h2>
+          <button type="button" onClick={() => void loadDashboard()} disabled={loading}>{loading ? text.loading : text.reload}</button>
+        </div>
+        {failed && <p className={styles.problem} role="alert">{text.loadFailed}</p>}
+        <dl className={styles.counts} data-testid="dashboard-counts">
+          {COUNTS.map((key) => (
+            <div key={key}>
+              <dt>{text.counts[key]}</dt>
+              <dd>{WORK[key] ? <a href={WORK[key]}>{shown(key, dashboard[key])}</a> : shown(key, dashboard[key])}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby={`${id}-audit`}>
+        <h2 id={`${id}-audit`}>{text.audit}</h2>
+        {dashboard.audit.length === 0 ? (
+          <p className={styles.quiet}>{text.auditEmpty}</p>
+        ) : (
+          <div className={styles.scroll} role="region" aria-label={text.tableOf(text.audit)} tabIndex={0}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{text.time}</th>
+                  <th scope="col">{text.actor}</th>
+                  <th scope="col">{text.action}</th>
+                  <th scope="col">{text.target}</th>
+                  <th scope="col">{text.detail}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.audit.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className={styles.nowrap}>{entry.createdAt}</td>
+                    <td>{entry.actor_name}</td>
+                    <td className={styles.nowrap}>{auditActionLabel(entry.action, text.auditActions)}</td>
+                    <td className={styles.mono}>{entry.target}</td>
+                    <td>{entry.detail}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

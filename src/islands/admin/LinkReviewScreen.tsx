@@ -1,0 +1,94 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import type { LinkStatusCode } from '../../contract/links';
+import { t } from '../../i18n/zh-CN';
+import { $linkSelection, linkTable, reviewLinks, selectAllLinks, showLinks, toggleLinkSelected } from '../../stores/admin';
+import { $adminBusy } from '../../stores/adminTable';
+import { LinkIcon } from '../links/LinkCard';
+import { useHydrated } from '../shared/useHydrated';
+import Listing from './Listing';
+import ProblemLine from './ProblemLine';
+import styles from './Admin.module.scss';
+
+const text = t.admin;
+const FILTERS: [LinkStatusCode | null, string][] = [[1, text.linkStatuses[1]], [2, text.linkStatuses[2]], [3, text.linkStatuses[3]], [null, text.all]];
+
+/** /admin/links: download applications by state, approved or rejected one at a time or ticked together. */
+export default function LinkReviewScreen() {
+  const hydrated = useHydrated();
+  const state = useStore(linkTable.$table);
+  const { ids } = useStore($linkSelection);
+  const busy = useStore($adminBusy);
+  const selectAll = useRef<HTMLInputElement>(null);
+
+  useEffect(() => void showLinks(() => linkTable.open(linkTable.$table.get().filter)), []);
+
+  const onPage = state.list.filter((item) => ids.includes(item.id)).length;
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = onPage > 0 && onPage < state.list.length;
+  });
+
+  if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+
+  return (
+    <div className={styles.screen}>
+      <ProblemLine />
+      <div className={styles.toolbar}>
+        <div role="group" aria-label={text.statusFilter} className={styles.filters}>
+          {FILTERS.map(([status, label]) => (
+            <button key={label} type="button" aria-pressed={state.filter === status} onClick={() => void showLinks(() => linkTable.open(status))}>
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className={styles.bulk}>
+          <span aria-live="polite">{text.selected(ids.length)}</span>
+          <button type="button" onClick={() => void reviewLinks(ids, 'approve')} disabled={ids.length === 0 || busy !== null}>{text.approveSelected}</button>
+          <button type="button" onClick={() => void reviewLinks(ids, 'reject')} disabled={ids.length === 0 || busy !== null}>{text.rejectSelected}</button>
+        </div>
+      </div>
+      <Listing label={text.links} state={state} onRetry={() => void linkTable.reload()} onPage={(page) => void showLinks(() => linkTable.goTo(page))}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.check}>
+                <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => selectAllLinks(e.target.checked)} />
+              </th>
+              <th scope="col">{text.site}</th>
+              <th scope="col">{text.applicant}</th>
+              <th scope="col">{text.state}</th>
+              <th scope="col">{text.time}</th>
+              <th scope="col">{text.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.list.map((item) => (
+              <tr key={item.id} data-selected={ids.includes(item.id) || undefined}>
+                <td className={styles.check}>
+                  <input type="checkbox" aria-label={text.select(item.site_name)} checked={ids.includes(item.id)} onChange={(e) => toggleLinkSelected(item.id, e.target.checked)} />
+                </td>
+                <td className={styles.content}>
+                  <div className={styles.linkCell}>
+                    <LinkIcon name={item.site_name} icon={item.site_avatar} />
+                    <div>
+                      <strong>{item.site_name}</strong>
+                      <small className={styles.sub}>{item.site_desc}</small>
+                      <a href={item.url} target="_blank" rel="noopener noreferrer nofollow ugc" className={styles.url}>{item.url}</a>
+                    </div>
+                  </div>
+                </td>
+                <td className={styles.nowrap}>{text.userId(item.user_id)}</td>
+                <td className={styles.nowrap}><span className={styles.badge} data-status={item.status}>{text.linkStatuses[item.status]}</span></td>
+                <td className={styles.nowrap}>{item.updatedAt}</td>
+                <td className={styles.actions}>
+                  {item.status !== 2 && <button type="button" onClick={() => void reviewLinks([item.id], 'approve')} disabled={busy !== null}>{text.approve}</button>}
+                  {item.status !== 3 && <button type="button" onClick={() => void reviewLinks([item.id], 'reject')} disabled={busy !== null}>{text.reject}</button>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Listing>
+    </div>
+  );
+}

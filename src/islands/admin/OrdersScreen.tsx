@@ -1,0 +1,91 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId } from 'react';
+import { ORDER_STATUSES, type OrderStatus } from '../../contract/shop';
+import { t } from '../../i18n/zh-CN';
+import { formatPrice } from '../../lib/shop';
+import { confirmOrder, orderTable, refundOrder } from '../../stores/adminSales';
+import { $adminBusy } from '../../stores/adminTable';
+import ConfirmButton from '../shared/ConfirmButton';
+import { useHydrated } from '../shared/useHydrated';
+import Listing from './Listing';
+import ProblemLine from './ProblemLine';
+import styles from './Admin.module.scss';
+
+const text = t.admin;
+const confirmClasses = { box: styles.confirm, danger: styles.danger };
+/** A payment can be confirmed while waiting, when it was recorded but not delivered, and late (after expiry). */
+const CONFIRMABLE: OrderStatus[] = ['pending', 'paid', 'expired'];
+const REFUNDABLE: OrderStatus[] = ['paid', 'fulfilled'];
+
+/** /admin/orders: orders by status, a manual payment confirmed, a refund after asking. */
+export default function OrdersScreen() {
+  const hydrated = useHydrated();
+  const state = useStore(orderTable.$table);
+  const busy = useStore($adminBusy);
+  const id = useId();
+
+  useEffect(() => void orderTable.open(orderTable.$table.get().filter), []);
+
+  if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+
+  return (
+    <section className={styles.screen} aria-labelledby={`${id}-title`}>
+      <div className={styles.toolbar}>
+        <h2 id={`${id}-title`}>{text.orders}</h2>
+        <label className={styles.inline}>
+          {text.statusFilter}
+          <select value={state.filter ?? ''} onChange={(e) => void orderTable.open((e.target.value || null) as OrderStatus | null)}>
+            <option value="">{text.all}</option>
+            {ORDER_STATUSES.map((status) => <option key={status} value={status}>{t.shop.statuses[status]}</option>)}
+          </select>
+        </label>
+      </div>
+      <ProblemLine />
+      <Listing label={text.orders} state={state} onRetry={() => void orderTable.reload()} onPage={(page) => void orderTable.goTo(page)}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{text.orderNo}</th>
+              <th scope="col">{text.buyer}</th>
+              <th scope="col">{text.product}</th>
+              <th scope="col">{text.amount}</th>
+              <th scope="col">{text.status}</th>
+              <th scope="col">{text.provider}</th>
+              <th scope="col">{text.createdAt}</th>
+              <th scope="col">{text.paidAt}</th>
+              <th scope="col">{text.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.list.map((order) => (
+              <tr key={order.order_no}>
+                <td className={styles.mono}>{order.order_no}</td>
+                <td>
+                  {order.nick_name}
+                  <small className={styles.sub}>{text.userId(order.user_id)}</small>
+                </td>
+                <td>{order.product_name} · {order.plan_name}</td>
+                <td className={styles.nowrap}>{formatPrice(order.amount_cents)}</td>
+                <td className={styles.nowrap}><span className={styles.badge} data-status={order.status}>{t.shop.statuses[order.status]}</span></td>
+                <td className={styles.nowrap}>{text.providers[order.provider] ?? order.provider}</td>
+                <td className={styles.nowrap}>{order.createdAt}</td>
+                <td className={styles.nowrap}>{order.paidAt ?? '—'}</td>
+                <td className={styles.actions} aria-busy={busy === `order:${order.order_no}`}>
+                  {CONFIRMABLE.includes(order.status) && (
+                    <ConfirmButton label={text.confirmPay} question={text.confirmPayQuestion} onConfirm={() => void confirmOrder(order.order_no)} classes={confirmClasses} />
+                  )}
+                  {REFUNDABLE.includes(order.status) && (
+                    <ConfirmButton label={text.refund} question={text.confirmRefund} onConfirm={() => void refundOrder(order.order_no)} classes={confirmClasses} />
+                  )}
+                  {(order.status === 'fulfilled' || order.status === 'refunded') && (
+                    <a href={`/admin/licenses?order_no=${encodeURIComponent(order.order_no)}`}>{text.viewLicense}</a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Listing>
+    </section>
+  );
+}

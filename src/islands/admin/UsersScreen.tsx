@@ -1,0 +1,74 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { ROLE } from '../../contract/users';
+import { t } from '../../i18n/zh-CN';
+import { setUserDisabled, setUserRole, userTable } from '../../stores/admin';
+import { $adminBusy } from '../../stores/adminTable';
+import ConfirmButton from '../shared/ConfirmButton';
+import { useHydrated } from '../shared/useHydrated';
+import Listing from './Listing';
+import ProblemLine from './ProblemLine';
+import SearchBox from './SearchBox';
+import styles from './Admin.module.scss';
+
+const text = t.admin;
+const confirmClasses = { box: styles.confirm, danger: styles.danger };
+
+/** /admin/users: find an account, disable or enable it, make it admin or user. The server keeps the last admin. */
+export default function UsersScreen() {
+  const hydrated = useHydrated();
+  const state = useStore(userTable.$table);
+  const busy = useStore($adminBusy);
+
+  useEffect(() => void userTable.open(userTable.$table.get().filter), []);
+
+  if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+
+  return (
+    <div className={styles.screen}>
+      <ProblemLine />
+      <div className={styles.toolbar}>
+        <SearchBox label={`${text.search}${text.users}`} keyword={state.filter} onSearch={(keyword) => void userTable.open(keyword)} />
+      </div>
+      <Listing label={text.users} state={state} onRetry={() => void userTable.reload()} onPage={(page) => void userTable.goTo(page)}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">{text.username}</th>
+              <th scope="col">{text.nickName}</th>
+              <th scope="col">{text.role}</th>
+              <th scope="col">{text.account}</th>
+              <th scope="col">{text.registeredAt}</th>
+              <th scope="col">{text.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.list.map((user) => (
+              <tr key={user.id} data-disabled={user.disabled || undefined}>
+                <td>{user.id}</td>
+                <td className={styles.mono}>{user.username}</td>
+                <td>{user.nick_name}</td>
+                <td className={styles.nowrap}>{text.roles[user.role]}</td>
+                <td className={styles.nowrap}>{user.disabled ? text.disabled : text.enabled}</td>
+                <td className={styles.nowrap}>{user.createdAt}</td>
+                <td className={styles.actions} aria-busy={busy === `user:${user.id}`}>
+                  {user.disabled ? (
+                    <button type="button" onClick={() => void setUserDisabled(user.id, false)} disabled={busy !== null}>{text.enable}</button>
+                  ) : (
+                    <ConfirmButton label={text.disable} question={text.confirmDisable} onConfirm={() => void setUserDisabled(user.id, true)} classes={confirmClasses} />
+                  )}
+                  {user.role === ROLE.admin ? (
+                    <ConfirmButton label={text.makeUser} question={text.confirmMakeUser} onConfirm={() => void setUserRole(user.id, ROLE.user)} classes={confirmClasses} />
+                  ) : (
+                    <ConfirmButton label={text.makeAdmin} question={text.confirmMakeAdmin} onConfirm={() => void setUserRole(user.id, ROLE.admin)} classes={confirmClasses} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Listing>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** Where the login page may send the reader afterwards when a link asks for it (`?redirect=`). */
+
+/** A stand-in origin: a path that resolves away from it would leave the site. */
+const HERE = 'http://same-site.invalid';
+
+/**
+ * The path `value` names if it is a page of this site: it starts with a single `/`, and no
+ * backslash, control character or scheme can turn it into another host (browsers read `/\host`
+ * and `/<tab>/host` as `//host`). Answers the path as resolved, or null.
+ */
+export function sameSitePath(value: string | null | undefined): string | null {
+  if (!value || value[0] !== '/' || value[1] === '/') return null;
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, HERE);
+  } catch {
+    return null;
+  }
+  return url.origin === HERE ? url.pathname + url.search + url.hash : null;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { sameSitePath } from '../../src/lib/redirect';
+
+describe('sameSitePath', () => {
+  it('keeps a path of this site, with its query and fragment', () => {
+    expect(sameSitePath('/admin')).toBe('/admin');
+    expect(sameSitePath('/admin/links?status=1')).toBe('/admin/links?status=1');
+    expect(sameSitePath('/article/3#comments')).toBe('/article/3#comments');
+    expect(sameSitePath('/')).toBe('/');
+  });
+
+  it('answers the path as the browser would resolve it', () => {
+    expect(sameSitePath('/admin/../home')).toBe('/home');
+  });
+
+  it('refuses nothing, relative paths and other schemes', () => {
+    expect(sameSitePath(null)).toBeNull();
+    expect(sameSitePath(undefined)).toBeNull();
+    expect(sameSitePath('')).toBeNull();
+    expect(sameSitePath('admin')).toBeNull();
+    expect(sameSitePath('https://evil.example/admin')).toBeNull();
+    expect(sameSitePath('javascript:alert(1)')).toBeNull();
+    expect(sameSitePath('data:text/html,hi')).toBeNull();
+  });
+
+  it('refuses every spelling of another host', () => {
+    expect(sameSitePath('//evil.example')).toBeNull();
+    expect(sameSitePath('///evil.example')).toBeNull();
+    expect(sameSitePath('/\\evil.example')).toBeNull();
+    expect(sameSitePath('/\t/evil.example')).toBeNull();
+    expect(sameSitePath('/\n/evil.example')).toBeNull();
+    expect(sameSitePath(' /admin')).toBeNull();
+  });
+});
