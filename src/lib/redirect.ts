@@ -19,3 +19,18 @@ export function sameSitePath(value: string | null | undefined): string | null {
   }
   return url.origin === HERE ? url.pathname + url.search + url.hash : null;
 }
+
+const AUTH_PAGES = /^\/(login|register)\/?$/;
+const isAuthPage = (path: string) => AUTH_PAGES.test(path.split(/[?#]/)[0]);
+
+/**
+ * The route to go to after logging in: the page the login link asks for (`?redirect=` in
+ * `search`, as the admin console's gate sends), else `remembered` (where the reader pressed
+ * login), if it is a path of this site; else the home page. Never back to login or register.
+ */
+export function routeAfterLogin(search: string, remembered: string): string {
+  const asked = sameSitePath(new URLSearchParams(search).get('redirect'));
+  if (asked && !isAuthPage(asked)) return asked;
+  const back = sameSitePath(remembered);
+  return back && !isAuthPage(back) ? back : '/home';
+}

@@ -7,10 +7,10 @@ import { adminApi } from '../client/adminApi';
 import type { AdminComment, AdminMessage, AdminUser, Dashboard } from '../contract/admin';
 import type { LinkItem, LinkStatusCode } from '../contract/links';
 import type { RoleCode } from '../contract/users';
-import { t } from '../i18n/zh-CN';
+import { adminText } from '../i18n/admin.zh-CN';
 import { adminAction, pagedTable } from './adminTable';
 
-const text = t.admin;
+const text = adminText;
 
 /* ---- 概览 ---- */
 

@@ -3,10 +3,10 @@ import { map } from 'nanostores';
 import { adminApi } from '../client/adminApi';
 import type { AdminLicense, AdminOrder, AdminPayment } from '../contract/admin';
 import type { OrderStatus } from '../contract/shop';
-import { t } from '../i18n/zh-CN';
+import { adminText } from '../i18n/admin.zh-CN';
 import { adminAction, pagedTable } from './adminTable';
 
-const text = t.admin;
+const text = adminText;
 
 /* ---- 订单 ---- */
 

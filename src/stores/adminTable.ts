@@ -5,7 +5,7 @@
  */
 import { atom, map, type MapStore } from 'nanostores';
 import type { Envelope, Page } from '../contract/envelope';
-import { t } from '../i18n/zh-CN';
+import { adminText } from '../i18n/admin.zh-CN';
 import { RequestError } from '../lib/request';
 import { showToast } from './toast';
 
@@ -69,10 +69,10 @@ export const $adminProblem = atom('');
 export const $adminBusy = atom<string | null>(null);
 
 function refusal(error: unknown): string | null {
-  if (!(error instanceof RequestError)) return t.admin.failed;
+  if (!(error instanceof RequestError)) return adminText.failed;
   // A notice has already said it (a lost session, no permission, a server error).
   if (error.noticed) return null;
-  return error.body?.message || t.admin.failed;
+  return error.body?.message || adminText.failed;
 }
 
 /**

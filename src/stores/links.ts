@@ -6,12 +6,12 @@
 import { map } from 'nanostores';
 import { linksApi } from '../client/linksApi';
 import type { LinkItem } from '../contract/links';
-import { t } from '../i18n/zh-CN';
+import { linkText } from '../i18n/links.zh-CN';
 import { BLANK_LINK_FORM, formFromLink, linkFormProblems, refusedField, toLinkDraft, type LinkField, type LinkForm } from '../lib/linkForm';
 import { RequestError } from '../lib/request';
 import { showToast } from './toast';
 
-const text = t.links;
+const text = linkText;
 
 /* ---- /link/list ---- */
 

@@ -7,7 +7,7 @@ import { navigate } from 'astro:transitions/client';
 import { map } from 'nanostores';
 import { shopApi } from '../client/shopApi';
 import type { LicenseItem, OrderItem } from '../contract/shop';
-import { t } from '../i18n/zh-CN';
+import { licenseText, shopText } from '../i18n/shop.zh-CN';
 import { RequestError } from '../lib/request';
 import { isOrderWaiting, orderPath } from '../lib/shop';
 import { showToast } from './toast';
@@ -35,7 +35,7 @@ export function choosePlan(product: string, plan: string): void {
 
 function refusal(error: unknown, fallback: string): string {
   if (!(error instanceof RequestError)) return fallback;
-  if (error.status === 429) return error.body?.message || t.shop.tooFast;
+  if (error.status === 429) return error.body?.message || shopText.tooFast;
   if (error.status >= 400 && error.status < 500 && error.body?.message) return error.body.message;
   return fallback;
 }
@@ -58,7 +58,7 @@ export async function buy(product: string, plan: string): Promise<void> {
     await navigate(orderPath(result.order_no));
     $purchase.set({ product, busy: false, problem: '' });
   } catch (error) {
-    $purchase.set({ product, busy: false, problem: refusal(error, t.shop.orderFailed) });
+    $purchase.set({ product, busy: false, problem: refusal(error, shopText.orderFailed) });
   }
 }
 
@@ -216,10 +216,10 @@ export async function deactivateMachine(machineId: number): Promise<boolean> {
     if (result) {
       $myLicenses.setKey('list', $myLicenses.get().list.map((license) => (license.order_no === result.order_no ? result : license)));
     }
-    showToast(t.licenses.deactivated);
+    showToast(licenseText.deactivated);
     return true;
   } catch (error) {
-    if (!(error instanceof RequestError && error.noticed)) showToast(refusal(error, t.licenses.deactivateFailed), 'error');
+    if (!(error instanceof RequestError && error.noticed)) showToast(refusal(error, licenseText.deactivateFailed), 'error');
     return false;
   } finally {
     freeing.delete(machineId);

@@ -12,7 +12,6 @@ import { computed } from 'nanostores';
 import { api } from '../client/api';
 import type { Profile } from '../contract/users';
 import { t } from '../i18n/zh-CN';
-import { sameSitePath } from '../lib/redirect';
 import { storedCodec } from '../lib/storage';
 import { showToast } from './toast';
 
@@ -44,17 +43,6 @@ const AUTH_PAGES = /^\/(login|register)\/?$/;
 
 export function rememberRoute(path = location.pathname + location.search): void {
   if (!AUTH_PAGES.test(path.split('?')[0])) $lastRoute.set(path);
-}
-
-/**
- * The route to go to after logging in: the page the login link asks for (`?redirect=` in
- * `search`, as the admin console's gate sends), else the remembered one, if it is a path of this site.
- */
-export function routeAfterLogin(search = ''): string {
-  const asked = sameSitePath(new URLSearchParams(search).get('redirect'));
-  if (asked && !AUTH_PAGES.test(asked.split(/[?#]/)[0])) return asked;
-  const route = $lastRoute.get();
-  return route.startsWith('/') && !route.startsWith('//') && !AUTH_PAGES.test(route.split('?')[0]) ? route : '/home';
 }
 
 export function setLogin(info: UserInfo): void {

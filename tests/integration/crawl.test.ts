@@ -11,16 +11,6 @@ import { startServer, type RunningServer } from './serve';
 
 const MAX_CLICKS = 3;
 
-/**
- * Links to features not built yet; each line goes when its feature lands and its pages exist.
- * A link under these may answer 404 today; any other may not.
- */
-const NOT_BUILT_YET = [
-  '/link/list', // downloads
-  '/link/apply', // applying for a download
-];
-const notBuiltYet = (path: string) => NOT_BUILT_YET.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
-
 /** One page a link leads to: its path and query, without the fragment or a trailing slash. */
 const pageKey = (url: URL) => (url.pathname.replace(/(.)\/+$/, '$1') || '/') + url.search;
 
@@ -126,12 +116,11 @@ describe('crawling from / through plain links', () => {
     }
   });
 
-  it('follows no link to a missing page, except to features not built yet', () => {
+  it('follows no link to a missing page', () => {
     const broken = [...visits]
-      .filter(([path, visit]) => visit.status >= 400 && !notBuiltYet(path))
+      .filter(([, visit]) => visit.status >= 400)
       .map(([path, visit]) => `${decodeURI(path)} → ${visit.status}（链接在 ${decodeURI(visit.from)}）`);
     expect(broken).toEqual([]);
-    // The exemptions cover links that exist today and nothing broader.
-    expect([...visits.keys()].filter(notBuiltYet).length).toBeGreaterThan(0);
+    expect(visits.get('/link/list')?.status).toBe(200);
   });
 });

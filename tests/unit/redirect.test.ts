@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameSitePath } from '../../src/lib/redirect';
+import { routeAfterLogin, sameSitePath } from '../../src/lib/redirect';
 
 describe('sameSitePath', () => {
   it('keeps a path of this site, with its query and fragment', () => {
@@ -30,5 +30,20 @@ describe('sameSitePath', () => {
     expect(sameSitePath('/\t/evil.example')).toBeNull();
     expect(sameSitePath('/\n/evil.example')).toBeNull();
     expect(sameSitePath(' /admin')).toBeNull();
+  });
+});
+
+describe('routeAfterLogin', () => {
+  it('goes where the login link asks, before the remembered route', () => {
+    expect(routeAfterLogin('?redirect=%2Fadmin%2Fusers', '/article/2')).toBe('/admin/users');
+  });
+
+  it('falls back to the remembered route, then home, for anything off the site or back to login', () => {
+    expect(routeAfterLogin('?redirect=%2F%2Fevil.example', '/article/2')).toBe('/article/2');
+    expect(routeAfterLogin('?redirect=%2Flogin', '/article/2')).toBe('/article/2');
+    expect(routeAfterLogin('', '/message/list?tag=x')).toBe('/message/list?tag=x');
+    expect(routeAfterLogin('', 'https://evil.example/')).toBe('/home');
+    expect(routeAfterLogin('', '/register')).toBe('/home');
+    expect(routeAfterLogin('', '//evil.example')).toBe('/home');
   });
 });

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import type { Dashboard } from '../../contract/admin';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import { auditActionLabel } from '../../lib/adminView';
 import { formatPrice } from '../../lib/shop';
 import { $dashboard, loadDashboard } from '../../stores/admin';
 import { useHydrated } from '../shared/useHydrated';
 import styles from './Admin.module.scss';
 
-const text = t.admin;
+const text = adminText;
 
 type Count = Exclude<keyof Dashboard, 'audit'>;
 const COUNTS: Count[] = ['articles', 'users', 'comments', 'messages', 'pending_links', 'pending_orders', 'revenue_cents', 'views'];

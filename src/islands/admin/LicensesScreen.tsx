@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import { licenseQuery, licenseQueryFromSearch } from '../../lib/adminView';
 import { shortFingerprint } from '../../lib/shop';
 import { $licenseLookup, findLicenses, resetMachines, revokeLicense } from '../../stores/adminSales';
@@ -11,7 +11,7 @@ import ProblemLine from './ProblemLine';
 import styles from './Admin.module.scss';
 import own from './Licenses.module.scss';
 
-const text = t.admin;
+const text = adminText;
 const confirmClasses = { box: styles.confirm, danger: styles.danger };
 type Kind = 'order_no' | 'user_id';
 

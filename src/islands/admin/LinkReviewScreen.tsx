@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { LinkStatusCode } from '../../contract/links';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import { $linkSelection, linkTable, reviewLinks, selectAllLinks, showLinks, toggleLinkSelected } from '../../stores/admin';
 import { $adminBusy } from '../../stores/adminTable';
 import { LinkIcon } from '../links/LinkCard';
@@ -10,7 +10,7 @@ import Listing from './Listing';
 import ProblemLine from './ProblemLine';
 import styles from './Admin.module.scss';
 
-const text = t.admin;
+const text = adminText;
 const FILTERS: [LinkStatusCode | null, string][] = [[1, text.linkStatuses[1]], [2, text.linkStatuses[2]], [3, text.linkStatuses[3]], [null, text.all]];
 
 /** /admin/links: download applications by state, approved or rejected one at a time or ticked together. */

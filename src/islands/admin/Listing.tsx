@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import { pageCount, type TableState } from '../../stores/adminTable';
 import styles from './Admin.module.scss';
 
-const text = t.admin;
+const text = adminText;
 
 interface Props {
   /** What the table lists, e.g. 评论: names its scrolling region. */

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import { commentTable, messageTable, type ModerationKind } from '../../stores/admin';
 import { useHydrated } from '../shared/useHydrated';
 import ModerationTable from './ModerationTable';
 import ProblemLine from './ProblemLine';
 import styles from './Admin.module.scss';
 
-const text = t.admin;
+const text = adminText;
 const TABS: [ModerationKind, string][] = [['comment', text.commentsTab], ['message', text.messagesTab]];
 const TABLES = { comment: commentTable, message: messageTable };
 

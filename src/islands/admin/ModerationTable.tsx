@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { AdminComment, AdminMessage } from '../../contract/admin';
 import { COMMENT_TARGET_NAMES } from '../../contract/comments';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import { commentTargetPath } from '../../lib/adminView';
 import { commentTable, messageTable, removeModerated, setHidden, type ModerationKind } from '../../stores/admin';
 import { $adminBusy, type TableState } from '../../stores/adminTable';
@@ -10,7 +10,7 @@ import Listing from './Listing';
 import SearchBox from './SearchBox';
 import styles from './Admin.module.scss';
 
-const text = t.admin;
+const text = adminText;
 
 type Row = AdminComment | AdminMessage;
 

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/shop';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
+import { shopText } from '../../i18n/shop.zh-CN';
 import { formatPrice } from '../../lib/shop';
 import { confirmOrder, orderTable, refundOrder } from '../../stores/adminSales';
 import { $adminBusy } from '../../stores/adminTable';
@@ -11,7 +12,7 @@ import Listing from './Listing';
 import ProblemLine from './ProblemLine';
 import styles from './Admin.module.scss';
 
-const text = t.admin;
+const text = adminText;
 const confirmClasses = { box: styles.confirm, danger: styles.danger };
 /** A payment can be confirmed while waiting, when it was recorded but not delivered, and late (after expiry). */
 const CONFIRMABLE: OrderStatus[] = ['pending', 'paid', 'expired'];
@@ -36,7 +37,7 @@ export default function OrdersScreen() {
           {text.statusFilter}
           <select value={state.filter ?? ''} onChange={(e) => void orderTable.open((e.target.value || null) as OrderStatus | null)}>
             <option value="">{text.all}</option>
-            {ORDER_STATUSES.map((status) => <option key={status} value={status}>{t.shop.statuses[status]}</option>)}
+            {ORDER_STATUSES.map((status) => <option key={status} value={status}>{shopText.statuses[status]}</option>)}
           </select>
         </label>
       </div>
@@ -66,7 +67,7 @@ export default function OrdersScreen() {
                 </td>
                 <td>{order.product_name} · {order.plan_name}</td>
                 <td className={styles.nowrap}>{formatPrice(order.amount_cents)}</td>
-                <td className={styles.nowrap}><span className={styles.badge} data-status={order.status}>{t.shop.statuses[order.status]}</span></td>
+                <td className={styles.nowrap}><span className={styles.badge} data-status={order.status}>{shopText.statuses[order.status]}</span></td>
                 <td className={styles.nowrap}>{text.providers[order.provider] ?? order.provider}</td>
                 <td className={styles.nowrap}>{order.createdAt}</td>
                 <td className={styles.nowrap}>{order.paidAt ?? '—'}</td>

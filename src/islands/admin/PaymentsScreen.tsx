@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import { formatPrice } from '../../lib/shop';
 import { paymentTable } from '../../stores/adminSales';
 import { useHydrated } from '../shared/useHydrated';
 import Listing from './Listing';
 import styles from './Admin.module.scss';
 
-const text = t.admin;
+const text = adminText;
 
 /** The payments received, on /admin/orders: those flagged for a look (late, or an odd amount) come first and stand out. */
 export default function PaymentsScreen() {

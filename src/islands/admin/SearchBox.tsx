@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { KEYWORD_MAX_LENGTH } from '../../contract/limits';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import styles from './Admin.module.scss';
 
 interface Props {
@@ -19,8 +19,8 @@ export default function SearchBox({ label, keyword, onSearch }: Props) {
   };
   return (
     <form role="search" className={styles.search} onSubmit={submit} aria-label={label}>
-      <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t.admin.searchPlaceholder} aria-label={label} maxLength={KEYWORD_MAX_LENGTH} />
-      <button type="submit">{t.admin.search}</button>
+      <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={adminText.searchPlaceholder} aria-label={label} maxLength={KEYWORD_MAX_LENGTH} />
+      <button type="submit">{adminText.search}</button>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ROLE } from '../../contract/users';
-import { t } from '../../i18n/zh-CN';
+import { adminText } from '../../i18n/admin.zh-CN';
 import { setUserDisabled, setUserRole, userTable } from '../../stores/admin';
 import { $adminBusy } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';
@@ -11,7 +11,7 @@ import ProblemLine from './ProblemLine';
 import SearchBox from './SearchBox';
 import styles from './Admin.module.scss';
 
-const text = t.admin;
+const text = adminText;
 const confirmClasses = { box: styles.confirm, danger: styles.danger };
 
 /** /admin/users: find an account, disable or enable it, make it admin or user. The server keeps the last admin. */

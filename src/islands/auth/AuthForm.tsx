@@ -7,7 +7,8 @@ import { NICK_NAME_INPUT_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LEN
 import { nickNameProblem, passwordProblem, usernameProblem } from '../../lib/accountRules';
 import { RequestError } from '../../lib/request';
 import { showNotice, showToast } from '../../stores/toast';
-import { $isLoggedIn, login, routeAfterLogin } from '../../stores/user';
+import { routeAfterLogin } from '../../lib/redirect';
+import { $isLoggedIn, $lastRoute, login } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import styles from './AuthForm.module.scss';
 
@@ -78,7 +79,7 @@ export default function AuthForm({ mode }: { mode: Mode }) {
       if (!isLogin) await api.register(values.username, values.password, values.nickName.trim() || undefined);
       const user = await login(values.username, values.password);
       showToast(isLogin ? t.auth.welcomeBack(user.nick_name) : t.auth.registered);
-      await navigate(routeAfterLogin(location.search), { history: 'replace' });
+      await navigate(routeAfterLogin(location.search, $lastRoute.get()), { history: 'replace' });
     } catch (error) {
       // Input stays as typed; the server's reason goes where it belongs.
       const body = error instanceof RequestError ? error.body : undefined;

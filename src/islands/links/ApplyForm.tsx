@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { LINK_DESC_MAX_CHARS, LINK_NAME_MAX_CHARS, LINK_URL_MAX_LENGTH } from '../../contract/limits';
-import { t } from '../../i18n/zh-CN';
+import { linkText } from '../../i18n/links.zh-CN';
 import { iconUrlProblem, LINK_FIELDS, linkFormProblems, toLinkDraft, type LinkField } from '../../lib/linkForm';
 import { linkUrlProblem } from '../../lib/linkRules';
 import { charCount } from '../../lib/text';
@@ -10,7 +10,7 @@ import IconField from './IconField';
 import LinkCard from './LinkCard';
 import styles from './Apply.module.scss';
 
-const text = t.links;
+const text = linkText;
 
 /** The form's element id: "修改" in my applications brings the reader back to it. */
 export const APPLY_FORM_ID = 'link-apply-form';

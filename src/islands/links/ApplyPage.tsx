@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../i18n/zh-CN';
+import { linkText } from '../../i18n/links.zh-CN';
 import { $isLoggedIn, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import ApplyForm from './ApplyForm';
 import MyApplications from './MyApplications';
 import styles from './Apply.module.scss';
 
-const text = t.links;
+const text = linkText;
 
 /**
  * /link/apply: the form and my applications for a logged-in reader; for anyone else, a way to

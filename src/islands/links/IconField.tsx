@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
 import { LINK_URL_MAX_LENGTH } from '../../contract/limits';
-import { t } from '../../i18n/zh-CN';
+import { linkText } from '../../i18n/links.zh-CN';
 import type { IconChoice, LinkForm } from '../../lib/linkForm';
 import { setLinkField } from '../../stores/links';
 import styles from './Apply.module.scss';
 
-const text = t.links;
+const text = linkText;
 const CHOICES: [IconChoice, string][] = [['letter', text.iconLetter], ['upload', text.iconUpload], ['url', text.iconUrl]];
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type CSSProperties } from 'react';
-import { t } from '../../i18n/zh-CN';
+import { linkText } from '../../i18n/links.zh-CN';
 import { letterIcon } from '../../lib/linkForm';
 import styles from './Links.module.scss';
 
@@ -35,7 +35,7 @@ export default function LinkCard({ name, desc, icon, url }: Props) {
           {url ? (
             <a href={url} target="_blank" rel="noopener noreferrer nofollow ugc">
               {name}
-              <span className="visually-hidden">{t.links.opensNewTab}</span>
+              <span className="visually-hidden">{linkText.opensNewTab}</span>
             </a>
           ) : (
             name

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { t } from '../../i18n/zh-CN';
+import { linkText } from '../../i18n/links.zh-CN';
 import { $linkList, loadMoreLinks, openLinkList } from '../../stores/links';
 import { useHydrated } from '../shared/useHydrated';
 import LinkCard from './LinkCard';
 import styles from './Links.module.scss';
 
-const text = t.links;
+const text = linkText;
 
 /** /link/list: the approved downloads, newest first, a page at a time. */
 export default function LinkList() {

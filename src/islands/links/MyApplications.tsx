@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import type { LinkItem } from '../../contract/links';
-import { t } from '../../i18n/zh-CN';
+import { linkText } from '../../i18n/links.zh-CN';
 import { isEditable } from '../../lib/linkForm';
 import { $linkForm, $myLinks, editLink, openMyLinks } from '../../stores/links';
 import { APPLY_FORM_ID } from './ApplyForm';
 import { LinkIcon } from './LinkCard';
 import styles from './Apply.module.scss';
 
-const text = t.links;
+const text = linkText;
 
 /** "我的申请": every application of mine with its state; pending and rejected ones can be changed. */
 export default function MyApplications() {

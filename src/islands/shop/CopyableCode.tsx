@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { copyText } from '../../client/clipboard';
-import { t } from '../../i18n/zh-CN';
+import { shopText } from '../../i18n/shop.zh-CN';
 
 interface Props {
   value: string;
@@ -40,7 +40,7 @@ export default function CopyableCode({ value, copyLabel, className, testId }: Pr
     <div className={className}>
       <code ref={code} data-testid={testId}>{value}</code>
       <button type="button" onClick={() => void copy()}>{copyLabel}</button>
-      <span aria-live="polite" data-said={said || undefined}>{said === 'copied' ? t.shop.copied : said === 'failed' ? t.shop.copyFailed : ''}</span>
+      <span aria-live="polite" data-said={said || undefined}>{said === 'copied' ? shopText.copied : said === 'failed' ? shopText.copyFailed : ''}</span>
     </div>
   );
 }

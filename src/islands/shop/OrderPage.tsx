@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { OrderItem } from '../../contract/shop';
-import { t } from '../../i18n/zh-CN';
+import { shopText } from '../../i18n/shop.zh-CN';
 import { formatPrice, orderNoFromSearch } from '../../lib/shop';
 import { $orderPage, watchOrder } from '../../stores/shop';
 import { rememberRoute } from '../../stores/user';
@@ -9,7 +9,7 @@ import CopyableCode from './CopyableCode';
 import PayStep from './PayStep';
 import styles from './Order.module.scss';
 
-const text = t.shop;
+const text = shopText;
 
 /** What the live line says with each status, after the status itself. */
 const STATUS_NOTE: Record<OrderItem['status'], string> = {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { OrderItem, PayQrCode } from '../../contract/shop';
-import { t } from '../../i18n/zh-CN';
+import { shopText } from '../../i18n/shop.zh-CN';
 import { formatCountdown, formatPrice, isWebUrl, msUntil } from '../../lib/shop';
 import CopyableCode from './CopyableCode';
 import styles from './Order.module.scss';
@@ -17,10 +17,10 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
     return () => clearInterval(timer);
   }, [timeUp]);
 
-  if (timeUp) return <p className={styles.countdown}>{t.shop.timeUp}</p>;
+  if (timeUp) return <p className={styles.countdown}>{shopText.timeUp}</p>;
   return (
     <p className={styles.countdown}>
-      {t.shop.timeLeft} <span role="timer" className={styles.clock}>{formatCountdown(left)}</span>
+      {shopText.timeLeft} <span role="timer" className={styles.clock}>{formatCountdown(left)}</span>
     </p>
   );
 }
@@ -29,30 +29,30 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
 export default function PayStep({ order }: { order: OrderItem }) {
   const id = useId();
   const pay = order.pay;
-  const qrcodes: PayQrCode[] = pay?.qrcodes ?? (pay?.qrcode ? [{ name: t.shop.payTitle, url: pay.qrcode }] : []);
+  const qrcodes: PayQrCode[] = pay?.qrcodes ?? (pay?.qrcode ? [{ name: shopText.payTitle, url: pay.qrcode }] : []);
   const redirect = pay?.kind === 'redirect' && pay.url && isWebUrl(pay.url, location.href) ? pay.url : null;
 
   return (
     <section className={styles.pay} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t.shop.payTitle}</h3>
+      <h3 id={`${id}-title`}>{shopText.payTitle}</h3>
       <p className={styles.amount}>
-        {t.shop.payAmount} <strong data-testid="pay-amount">{formatPrice(order.amount_cents)}</strong>
+        {shopText.payAmount} <strong data-testid="pay-amount">{formatPrice(order.amount_cents)}</strong>
       </p>
       {redirect ? (
         <>
-          <p>{t.shop.payRedirect}</p>
-          <a className={styles.goPay} href={redirect} rel="noopener noreferrer">{t.shop.goPay}</a>
+          <p>{shopText.payRedirect}</p>
+          <a className={styles.goPay} href={redirect} rel="noopener noreferrer">{shopText.goPay}</a>
         </>
       ) : (
         <>
-          <p>{t.shop.payNote}</p>
-          <CopyableCode value={order.order_no} copyLabel={t.shop.copyOrderNo} className={styles.orderNo} testId="pay-order-no" />
+          <p>{shopText.payNote}</p>
+          <CopyableCode value={order.order_no} copyLabel={shopText.copyOrderNo} className={styles.orderNo} testId="pay-order-no" />
           {qrcodes.length > 0 && (
             <ul className={styles.qrcodes}>
               {qrcodes.map((qr) => (
                 <li key={qr.url}>
                   <figure>
-                    <img src={qr.url} alt={t.shop.qrAlt(qr.name)} />
+                    <img src={qr.url} alt={shopText.qrAlt(qr.name)} />
                     <figcaption>{qr.name}</figcaption>
                   </figure>
                 </li>

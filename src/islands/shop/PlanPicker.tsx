@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { PlanItem } from '../../contract/shop';
-import { t } from '../../i18n/zh-CN';
+import { pagesText } from '../../i18n/pages.zh-CN';
+import { shopText } from '../../i18n/shop.zh-CN';
 import { formatPrice } from '../../lib/shop';
 import { $chosenPlans, $purchase, buy, choosePlan } from '../../stores/shop';
 import { $isLoggedIn } from '../../stores/user';
@@ -47,7 +48,7 @@ export default function PlanPicker({ product, plans, labelledBy }: Props) {
             <span className={styles.name}>{plan.name}</span>{' '}
             <span className={styles.price}>{formatPrice(plan.price_cents)}</span>{' '}
             <span className={styles.terms}>
-              {plan.days === null ? t.pages.lifetime : t.pages.days(plan.days)} · {t.pages.machines(plan.max_machines)}
+              {plan.days === null ? pagesText.lifetime : pagesText.days(plan.days)} · {pagesText.machines(plan.max_machines)}
             </span>
           </label>
         ))}
@@ -61,10 +62,10 @@ export default function PlanPicker({ product, plans, labelledBy }: Props) {
           aria-describedby={`${id}-note`}
           onClick={() => void buy(product, chosen)}
         >
-          {busy ? t.shop.buying : t.shop.buy}
+          {busy ? shopText.buying : shopText.buy}
         </button>
         <p id={`${id}-note`} className={problem ? styles.problem : styles.note} role={problem ? 'alert' : undefined}>
-          {problem || (hydrated && !loggedIn ? t.shop.loginHint : '')}
+          {problem || (hydrated && !loggedIn ? shopText.loginHint : '')}
         </p>
       </div>
     </div>

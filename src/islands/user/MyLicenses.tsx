@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import type { LicenseItem, MachineItem } from '../../contract/shop';
 import { t } from '../../i18n/zh-CN';
+import { licenseText, shopText } from '../../i18n/shop.zh-CN';
 import { orderPath, shortFingerprint } from '../../lib/shop';
 import { formatDateTime } from '../../lib/time';
 import { $myLicenses, deactivateMachine, openMyLicenses } from '../../stores/shop';
@@ -9,7 +10,7 @@ import ConfirmButton from '../shared/ConfirmButton';
 import CopyableCode from '../shop/CopyableCode';
 import styles from './MyLicenses.module.scss';
 
-const text = t.licenses;
+const text = licenseText;
 
 function Machine({ machine }: { machine: MachineItem }) {
   return (
@@ -40,7 +41,7 @@ function License({ license }: { license: LicenseItem }) {
         <h3 id={`${id}-title`}>{license.product_name} · {license.plan_name}</h3>
         <span className={styles.state} data-state={license.state}>{text.states[license.state]}</span>
       </div>
-      <CopyableCode value={license.license_key} copyLabel={t.shop.copyKey} className={styles.code} />
+      <CopyableCode value={license.license_key} copyLabel={shopText.copyKey} className={styles.code} />
       <dl className={styles.facts}>
         <dt>{text.expires}</dt>
         <dd>{license.expires_at ? formatDateTime(new Date(license.expires_at)).slice(0, 16) : text.lifetime}</dd>

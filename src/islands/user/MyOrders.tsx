@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
+import { shopText } from '../../i18n/shop.zh-CN';
 import { formatPrice, orderPath } from '../../lib/shop';
 import { $myOrders, loadMoreOrders, openMyOrders } from '../../stores/shop';
 import styles from './MyOrders.module.scss';
@@ -16,8 +17,8 @@ export default function MyOrders() {
   }, []);
 
   if (!loaded) {
-    if (failed) return <button type="button" className={styles.more} onClick={() => void openMyOrders()}>{text.ordersFailed}</button>;
-    return <p className={styles.quiet}>{text.ordersLoading}</p>;
+    if (failed) return <button type="button" className={styles.more} onClick={() => void openMyOrders()}>{shopText.ordersFailed}</button>;
+    return <p className={styles.quiet}>{shopText.ordersLoading}</p>;
   }
   if (list.length === 0) {
     return (
@@ -37,18 +38,18 @@ export default function MyOrders() {
               <strong>{order.product_name} · {order.plan_name}</strong>
               <span className={styles.no}>{order.order_no}</span>
             </span>
-            <span className={styles.status} data-status={order.status}>{t.shop.statuses[order.status]}</span>
+            <span className={styles.status} data-status={order.status}>{shopText.statuses[order.status]}</span>
             <span className={styles.amount}>{formatPrice(order.amount_cents)}</span>
             <span className={styles.date}>{order.createdAt}</span>
             <a href={orderPath(order.order_no)}>
-              {text.viewOrder}
+              {shopText.viewOrder}
               <span className="visually-hidden"> {order.order_no}</span>
             </a>
           </li>
         ))}
       </ul>
       <button type="button" className={styles.more} disabled={loading || (!more && !failed)} onClick={() => void loadMoreOrders()}>
-        {loading ? text.ordersLoading : failed ? text.ordersFailed : more ? text.moreOrders : text.noMoreOrders}
+        {loading ? shopText.ordersLoading : failed ? shopText.ordersFailed : more ? shopText.moreOrders : shopText.noMoreOrders}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { lazy, Suspense, useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
+import { licenseText, shopText } from '../../i18n/shop.zh-CN';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import { neverOnServer } from '../shared/useOnDemand';
@@ -46,13 +47,13 @@ export default function UserCenter({ defaultAvatar }: { defaultAvatar: string })
       </section>
       <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="orders-title">
         <h2 id="orders-title">{t.userCenter.orders}</h2>
-        <Suspense fallback={<p className={styles.empty}>{t.userCenter.ordersLoading}</p>}>
+        <Suspense fallback={<p className={styles.empty}>{shopText.ordersLoading}</p>}>
           <MyOrders />
         </Suspense>
       </section>
       <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="licenses-title">
-        <h2 id="licenses-title">{t.licenses.title}</h2>
-        <Suspense fallback={<p className={styles.empty}>{t.licenses.loading}</p>}>
+        <h2 id="licenses-title">{licenseText.title}</h2>
+        <Suspense fallback={<p className={styles.empty}>{licenseText.loading}</p>}>
           <MyLicenses />
         </Suspense>
       </section>

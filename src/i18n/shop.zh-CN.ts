@@ -1,0 +1,77 @@
+/**
+ * The shop pages' words in 中文. Kept apart from zh-CN.ts, whose strings every page carries:
+ * these load only with the pages that show them.
+ */
+import type { LicenseState, OrderStatus } from '../contract/shop';
+
+/** The product and order pages. */
+export const shopText = {
+  ordersLoading: '订单加载中…',
+  ordersFailed: '订单加载失败，点这里重试',
+  moreOrders: '加载更多订单',
+  noMoreOrders: '没有更多订单了',
+  viewOrder: '查看订单',
+  choosePlan: '选择套餐',
+  buy: '立即购买',
+  buying: '正在下单…',
+  loginHint: '购买前需要登录，登录后会回到这里',
+  noScript: '购买需要启用 JavaScript。',
+  orderNoScript: '查看订单需要启用 JavaScript。',
+  orderFailed: '下单失败，请稍后再试',
+  tooFast: '操作太频繁，请稍后再试',
+  orderTitle: '订单详情',
+  loading: '订单加载中…',
+  noOrder: '链接里没有订单号，请从个人中心的订单列表打开订单',
+  notFound: '没有找到这个订单：它不存在，或者不属于当前登录的账号',
+  loginToView: '登录后才能查看订单',
+  goLogin: '去登录',
+  loadFailed: '订单加载失败，点这里重试',
+  orderNo: '订单号',
+  amount: '金额',
+  createdAt: '下单时间',
+  paidAt: '支付时间',
+  /** Every order status in words, for the order page and the user centre alike. */
+  statuses: { pending: '待支付', paid: '已支付，待发货', fulfilled: '已完成', expired: '已过期', refunded: '已退款' } satisfies Record<OrderStatus, string>,
+  payTitle: '扫码支付',
+  payAmount: '请支付',
+  payNote: '付款时请在备注里填写订单号，站长核对到账后会发放激活码：',
+  qrAlt: (name: string) => `${name}收款码`,
+  payRedirect: '点击下面的按钮，到支付页面完成付款；付款后回到这里即可。',
+  goPay: '前往支付',
+  timeLeft: '剩余支付时间',
+  timeUp: '支付时间已到，正在确认订单状态…',
+  paidWaiting: '已收到付款，正在发放激活码，页面会自动更新…',
+  pendingLive: '等待支付，付款确认后页面会自动更新',
+  keyTitle: '你的激活码',
+  copyKey: '复制激活码',
+  copied: '已复制',
+  copyFailed: '复制失败，请手动选择文本复制',
+  copyOrderNo: '复制订单号',
+  howTo: '打开软件，在「激活」窗口粘贴激活码并确认即可。激活码可以在个人中心随时查看；换电脑前，可在那里解绑旧设备。',
+  expiredHint: '订单超时未支付，已关闭。如果你已经付款，请联系站长并提供订单号。',
+  refundedHint: '订单已退款，它的激活码已失效。',
+  buyAgain: '重新购买',
+  allOrders: '查看我的全部订单',
+};
+
+/** The buyer's licenses in the user centre. */
+export const licenseText = {
+  title: '我的激活码',
+  loading: '激活码加载中…',
+  loadFailed: '激活码加载失败，点这里重试',
+  empty: '还没有激活码，购买后会显示在这里。',
+  states: { active: '有效', expired: '已过期', revoked: '已失效' } satisfies Record<LicenseState, string>,
+  expires: '到期时间',
+  lifetime: '永久',
+  machines: (used: number, max: number) => `已激活 ${used}/${max} 台设备`,
+  noMachines: '还没有在任何设备上激活',
+  machineList: (product: string) => `${product}已激活的设备`,
+  unnamed: '未命名设备',
+  fingerprint: '设备指纹',
+  lastSeen: '最近使用',
+  deactivate: '解绑',
+  confirmDeactivate: '确定解绑这台设备吗？',
+  deactivated: '已解绑，这台设备需要重新激活才能使用',
+  deactivateFailed: '解绑失败，请稍后再试',
+  order: '订单',
+};
