@@ -20,7 +20,8 @@ let server: RunningServer;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'blog-static-'));
   client = join(dist, 'client');
-  cpSync(join(SHARED_DIST, 'client'), client, { recursive: true });
+  // dist/client is a link to the live build: copy the files it leads to, not the link.
+  cpSync(realpathSync(join(SHARED_DIST, 'client')), client, { recursive: true });
   // The server bundle only needs reading; linked, it still finds the project's node_modules.
   symlinkSync(realpathSync(join(SHARED_DIST, 'server')), join(dist, 'server'));
   uploads = join(dist, 'uploads');
