@@ -209,3 +209,17 @@ describe('malformed percent-encoding in the path', () => {
     }
   });
 });
+
+describe('requests the HTTP parser cannot read', () => {
+  it('get their 400 even while a large body is still being sent, instead of a reset', async () => {
+    const body = 'A'.repeat(1 << 20);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        exchange(server.url, { method: 'FOO', target: '/api/admin/orders', headers: [['Content-Type', 'text/plain']], body }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(400));
+    // The server is unharmed.
+    expect((await raw('/home')).status).toBe(200);
+  });
+});

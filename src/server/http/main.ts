@@ -40,7 +40,7 @@ import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../us
 import { createServer } from 'node:http';
 import { createApp } from './app.ts';
 import { currentRelease, previousRelease, watchReleases } from './releases.ts';
-import { refuseTunnels } from './errors.ts';
+import { answerUnreadableRequests, refuseTunnels } from './errors.ts';
 import { imageUrlAllowed, loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
 import { logoutRoute } from './logout.ts';
@@ -150,6 +150,7 @@ server.listen(port, host, () => {
   console.log(`博客已启动：http://${shown}:${port}`);
 });
 refuseTunnels(server);
+answerUnreadableRequests(server);
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `端口 ${port} 已被占用，请用 PORT 环境变量换一个端口` : error);
   process.exit(1);
