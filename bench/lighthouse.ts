@@ -3,7 +3,7 @@
  * three runs per page, reporting the median run (by performance score) with its accessibility score.
  *
  * `npm run bench:a11y` (this script with `--a11y`): the accessibility category alone, once per
- * route, over every route of the sitemap plus /login, /userCenter and /message/publish (logged in), in the light
+ * route, over every route of the sitemap plus /login, /userCenter, /message/publish and /link/apply (logged in), in the light
  * and the dark theme; it prints every route below 100 with the audits that failed. Paths after
  * the flag narrow it to those pages.
  */
@@ -19,7 +19,7 @@ import { build, CHROMIUM, CHROMIUM_FLAGS, PAGES, serve } from './lib/server.ts';
 const RUNS = 3;
 const THEMES: Theme[] = ['light', 'dark'];
 /** The pages the sweep audits logged in, after every other: the header then has the bell too. */
-const READER_ONLY = ['/userCenter', '/message/publish'];
+const READER_ONLY = ['/userCenter', '/message/publish', '/link/apply'];
 
 interface Run {
   score: number;
