@@ -5,6 +5,7 @@
 import { createClient } from '@libsql/client';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { databaseFilePath } from '../../src/server/db/client.ts';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from '../../src/server/licenses/keys.ts';
 
 export const DATABASE_FILE = 'blog.db';
@@ -28,8 +29,9 @@ export interface Manifest {
 
 /** The file behind a `file:` URL; other databases (a libSQL server) are backed up by their own tools. */
 export function databaseFile(url: string): string {
-  if (!url.startsWith('file:')) throw new Error(`只能备份本地 SQLite 文件（DATABASE_URL=${url}）；libSQL 服务器请用它自己的备份功能`);
-  return resolve(url.slice('file:'.length).replace(/^\/\/(?=\/)/, ''));
+  const path = databaseFilePath(url);
+  if (path === null) throw new Error(`只能备份本地 SQLite 文件（DATABASE_URL=${url}）；libSQL 服务器请用它自己的备份功能`);
+  return resolve(path);
 }
 
 const countFiles = (dir: string): number =>

@@ -1,19 +1,18 @@
 /** Moderation: finding comments and posts by their text or author, and hiding them (deleting goes through their own domains). */
-import { count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { count, desc, eq, or } from 'drizzle-orm';
 import type { AdminComment, AdminMessage } from '../../contract/admin.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, messages, users } from '../db/schema.ts';
 import { NotFound } from '../shared/errors.ts';
+import { contains } from './textSearch.ts';
 
-/** `%` and `_` typed by the admin are searched for as themselves. */
-const matches = (column: AnyColumn, keyword: string): SQL => sql`${column} LIKE ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;
 
 export function createModeration(db: Db) {
   return {
     async comments(keyword: string, current: number, size: number): Promise<Page<AdminComment>> {
-      const where = keyword ? or(matches(comments.content, keyword), matches(users.nickName, keyword)) : undefined;
+      const where = keyword ? or(contains(comments.content, keyword), contains(users.nickName, keyword)) : undefined;
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(where),
         db
@@ -40,7 +39,7 @@ export function createModeration(db: Db) {
     },
 
     async messages(keyword: string, current: number, size: number): Promise<Page<AdminMessage>> {
-      const where = keyword ? or(matches(messages.message, keyword), matches(messages.tag, keyword), matches(users.nickName, keyword)) : undefined;
+      const where = keyword ? or(contains(messages.message, keyword), contains(messages.tag, keyword), contains(users.nickName, keyword)) : undefined;
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(messages).innerJoin(users, eq(users.id, messages.userId)).where(where),
         db

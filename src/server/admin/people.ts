@@ -2,7 +2,7 @@
  * Managing accounts: search, disable (which ends every login at once and blocks new ones), and
  * roles. The site always keeps one enabled admin: the last cannot be demoted or disabled.
  */
-import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or } from 'drizzle-orm';
 import type { AdminUser } from '../../contract/admin.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { NotFound, Refused } from '../shared/errors.ts';
 import type { SessionStore } from '../users/sessions.ts';
+import { contains } from './textSearch.ts';
 
 type Row = typeof users.$inferSelect;
 
@@ -47,8 +48,7 @@ export function createPeople(db: Db, sessions: Pick<SessionStore, 'revokeAll'>) 
 
   return {
     async search(keyword: string, current: number, size: number): Promise<Page<AdminUser>> {
-      const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const where = keyword ? or(sql`${users.username} LIKE ${pattern} ESCAPE '\\'`, sql`${users.nickName} LIKE ${pattern} ESCAPE '\\'`) : undefined;
+      const where = keyword ? or(contains(users.username, keyword), contains(users.nickName, keyword)) : undefined;
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(users).where(where),
         db.select().from(users).where(where).orderBy(desc(users.id)).limit(size).offset((current - 1) * size),

@@ -16,16 +16,21 @@ export const currentUser = (req: Request): SessionUser | null => users.get(req) 
  * When the session came by cookie and its expiry moved, the cookie moves with it.
  */
 export const authenticate = (sessions: SessionStore, cookies: Cookies): RequestHandler => async (req, res, next) => {
-  const token = tokenOf(req);
-  if (token && token.length <= MAX_TOKEN_LENGTH) {
-    const found = await sessions.lookup(token);
-    if (found) {
-      users.set(req, found.user);
-      if (found.renewedUntil && !req.get('Authorization')) cookies.setSession(req, res, token, +found.renewedUntil - Date.now());
-    }
+  const found = await sessionOf(sessions, req);
+  if (found) {
+    users.set(req, found.user);
+    if (found.renewedUntil && !req.get('Authorization')) cookies.setSession(req, res, found.token, +found.renewedUntil - Date.now());
   }
   next();
 };
+
+/** The session behind the request's bearer token or cookie, if valid. */
+export async function sessionOf(sessions: Pick<SessionStore, 'lookup'>, req: Request) {
+  const token = tokenOf(req);
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const found = await sessions.lookup(token);
+  return found ? { ...found, token } : null;
+}
 
 /** The logged-in user, or a 401 the client turns into a trip to /login. */
 export function requireUser(req: Request): SessionUser {

@@ -23,13 +23,16 @@ export function databaseSettings(env: Record<string, string | undefined>): Datab
   return { url: env.DATABASE_URL || DEFAULT_DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN || undefined };
 }
 
+/** The path behind a `file:` URL (`file:///abs` or `file:rel`); null for a database served over the network. */
+export function databaseFilePath(url: string): string | null {
+  return url.startsWith('file:') ? url.slice('file:'.length).replace(/^\/\/(?=\/)/, '') : null;
+}
+
 /** Opens the database: the embedded SQLite file by default, or a libsql/sqld server by URL. */
 export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string): Promise<Db> {
-  const isFile = url.startsWith('file:');
-  if (isFile) {
-    const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
-    if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  }
+  const path = databaseFilePath(url);
+  const isFile = path !== null;
+  if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   // The client pools connections; `timeout` is the busy timeout each of them gets, so a
   // writer waits for another instead of failing with SQLITE_BUSY.
   const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });

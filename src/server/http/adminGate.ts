@@ -4,16 +4,14 @@
  */
 import type { RequestHandler } from 'express';
 import { ROLE } from '../../contract/users.ts';
-import { tokenOf } from '../api/cookies.ts';
+import { sessionOf } from '../api/authenticate.ts';
 import type { SessionStore } from '../users/sessions.ts';
 
 const CONSOLE = /^\/admin(\/|$)/;
-const MAX_TOKEN_LENGTH = 200;
 
 export const adminGate = (sessions: Pick<SessionStore, 'lookup'>): RequestHandler => async (req, res, next) => {
   if (!CONSOLE.test(req.path)) return next();
-  const token = tokenOf(req);
-  const found = token && token.length <= MAX_TOKEN_LENGTH ? await sessions.lookup(token) : null;
+  const found = await sessionOf(sessions, req);
   if (found?.user.role === ROLE.admin) {
     res.set('Cache-Control', 'no-store');
     return next();

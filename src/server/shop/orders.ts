@@ -14,7 +14,7 @@ import { licenseState, type LicenseRow, type LicenseService } from '../licenses/
 import { NotFound, Refused } from '../shared/errors.ts';
 import type { ProductCatalog } from './catalog.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import type { OrderRow, Settlements } from './settle.ts';
+import { orderByNo, type OrderRow, type Settlements } from './settle.ts';
 
 /** A buyer's page asks about its order every few seconds; the provider is asked at most this often. */
 const QUERY_EVERY_MS = 15_000;
@@ -77,7 +77,7 @@ export function createOrderService(
   }
 
   async function own(userId: number, orderNo: string): Promise<OrderRow> {
-    const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+    const row = await orderByNo(db, orderNo);
     // Someone else's order reads exactly like a missing one, so order numbers cannot be probed.
     if (!row || row.userId !== userId) throw new NotFound('订单不存在');
     return row;
@@ -148,7 +148,7 @@ export function createOrderService(
 
     /** Any order, for the admin console. */
     async anyByNo(orderNo: string): Promise<OrderItem> {
-      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+      const row = await orderByNo(db, orderNo);
       if (!row) throw new NotFound('订单不存在');
       return (await items([row]))[0];
     },

@@ -30,11 +30,12 @@ export interface Settlement extends ProviderPayment {
  */
 export type SettleOutcome = { outcome: 'fulfilled' | 'already' | 'flagged'; order: OrderRow } | { outcome: 'refused'; reason: string };
 
-const findOrder = async (db: Db, orderNo: string): Promise<OrderRow> => {
-  const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  if (!order) throw new NotFound('订单不存在');
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function orderByNo(executor: Db | Tx, orderNo: string): Promise<OrderRow | undefined> {
+  const [order] = await executor.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   return order;
-};
+}
 
 export function createSettlement(
   db: Db,
@@ -43,7 +44,7 @@ export function createSettlement(
   const settlements = {
     async settle(payment: Settlement, now = new Date()): Promise<SettleOutcome> {
       return db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.orderNo, payment.orderNo)).limit(1);
+        const order = await orderByNo(tx, payment.orderNo);
         if (!order) return { outcome: 'refused', reason: `订单不存在：${payment.orderNo}` } as const;
         if (payment.amountCents !== order.amountCents) {
           return { outcome: 'refused', reason: `金额不符：收到 ${formatPrice(payment.amountCents)}，订单 ${formatPrice(order.amountCents)}` } as const;
@@ -73,7 +74,8 @@ export function createSettlement(
 
     /** The owner received a manual payment (or decided to honour a late one): the order is fulfilled. */
     async confirm(orderNo: string, actorId: number, now = new Date()): Promise<OrderRow> {
-      const order = await findOrder(db, orderNo);
+      const order = await orderByNo(db, orderNo);
+      if (!order) throw new NotFound('订单不存在');
       if (order.status === 'refunded') throw new Refused('订单已退款，不能再确认收款');
       const settled = await settlements.settle({ orderNo, amountCents: order.amountCents, tradeNo: null, detail: '', source: 'admin', actorId }, now);
       if (settled.outcome === 'refused') throw new Refused(settled.reason);
@@ -83,7 +85,7 @@ export function createSettlement(
     /** Marks a paid order refunded and revokes its license; a second refund changes nothing. */
     async refund(orderNo: string, actorId: number, now = new Date()): Promise<OrderRow> {
       return db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+        const order = await orderByNo(tx, orderNo);
         if (!order) throw new NotFound('订单不存在');
         if (order.status === 'refunded') return order;
         if (order.status !== 'paid' && order.status !== 'fulfilled') throw new Refused('订单还没有付款，不能退款');

@@ -2,12 +2,12 @@
  * The license API the desktop tools call (docs/api.md §10.3). Limited per address and per key, so
  * neither one client nor one leaked key can hammer it.
  */
-import { createHash } from 'node:crypto';
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'astro/zod';
 import { FINGERPRINT_MAX_LENGTH, LICENSE_CALLS_PER_MINUTE_PER_IP, LICENSE_CALLS_PER_MINUTE_PER_KEY, MACHINE_NAME_MAX_CHARS } from '../../../contract/limits.ts';
 import type { ActivateBody, Activation, Deactivation, LicenseCheckBody, LicenseCode, Validation } from '../../../contract/shop.ts';
 import { charCount, hasControlCharacters } from '../../../lib/text.ts';
+import { hashLicenseKey } from '../../licenses/keys.ts';
 import { LicenseRefused, type LicenseService } from '../../licenses/service.ts';
 import { ApiError, ok } from '../envelope.ts';
 import { budget, limitPerIp } from '../middleware.ts';
@@ -37,7 +37,7 @@ const refusals: ErrorRequestHandler = (error, _req, _res, next) =>
 /** The key's hash names its budget; a body without a key shares one budget with every other. */
 const keyOf = (req: Request) => {
   const given = (req.body as { key?: unknown } | undefined)?.key;
-  return typeof given === 'string' ? createHash('sha256').update(given.trim()).digest('hex') : 'none';
+  return typeof given === 'string' ? hashLicenseKey(given) : 'none';
 };
 
 export function licenseRoutes({ licenses, publicKeyPem }: { licenses: LicenseService; publicKeyPem: string }): Router {
