@@ -96,7 +96,7 @@ export default function LicensesScreen() {
   return (
     <div className={styles.screen}>
       <ProblemLine />
-      <form className={own.lookup} onSubmit={submit} noValidate>
+      <form className={styles.search} onSubmit={submit} noValidate>
         <label>
           {text.findBy}
           <select value={kind} onChange={(e) => { setKind(e.target.value as Kind); setProblem(''); }}>
