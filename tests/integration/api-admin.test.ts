@@ -67,7 +67,9 @@ describe('access', () => {
         expect(res.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent(path)}`);
         expect(res.headers.get('cache-control')).toBe('no-store');
       }
-      expect((await page(path, owner)).status).not.toBe(302);
+      const served = await page(path, owner);
+      expect(served.status).not.toBe(302);
+      expect(served.headers.get('cache-control')).toBe('no-store');
     }
     expect((await page('/administrator', null)).status).not.toBe(302);
   });

@@ -118,7 +118,8 @@ export function staticFiles(clientDir: string): RequestHandler {
     const found = await files.find(pathname);
     if (!found) return next();
     const encoding = pickEncoding(req, found.encodings);
-    const cacheControl = cacheControlFor(pathname);
+    // A gate in front (the admin console's) may have asked for stricter caching than the path's own.
+    const cacheControl = (res.getHeader('Cache-Control') as string | undefined) ?? cacheControlFor(pathname);
     const sending = send(req, encodeURI(encoding ? found.file + SUFFIX[encoding] : found.file), {
       root,
       // A hashed name is its own version: nothing ever revalidates it, so no validator is sent.
