@@ -9,11 +9,13 @@ import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR } from './lib/dist.ts';
 import { CONTENT_DIR_NAME } from '../src/lib/contentIndex.ts';
-import { newReleaseDir, publishRelease } from '../src/server/http/releases.ts';
+import { linkProjectPackages, newReleaseDir, publishRelease } from '../src/server/http/releases.ts';
 import { site } from '../src/site.config.ts';
 import { writeCspSources } from './lib/cspSources.ts';
 import { precompress } from './lib/precompress.ts';
 
+// Prerendering imports the built server from the release folder, so its packages must resolve there.
+linkProjectPackages(DIST_DIR);
 const release = newReleaseDir(DIST_DIR);
 const failed = (message: string, status = 1): never => {
   rmSync(release, { recursive: true, force: true });

@@ -1,9 +1,11 @@
-/** `npm start`: builds when dist/ is missing or older than the sources, then serves it. */
+/** `npm start`: builds when the build (`DIST_DIR`, dist/ by default) is missing or older than the sources, then serves it. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { BUILD_STAMP } from '../src/server/http/releases.ts';
+import { DIST_DIR } from './lib/dist.ts';
 
-const STAMP = join('dist', '.build-stamp');
+const STAMP = join(DIST_DIR, BUILD_STAMP);
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json'];
 
 function newestMtime(path: string): number {

@@ -1,13 +1,14 @@
 /**
  * Publishing under load: `npm run build` beside a running server makes a new build live in one
- * step, the server switches to it within seconds, and no request in between breaks.
+ * step, the server switches to it within seconds, and no request in between breaks. The build and
+ * the server both live in a temp folder outside the project, as an owner's `DIST_DIR` may.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentRelease, publishRelease, RELEASES } from '../../src/server/http/releases';
+import { currentRelease, projectPackagesDir, publishRelease, RELEASES } from '../../src/server/http/releases';
 import { startServer, type RunningServer } from './serve';
 
 let dir: string;
@@ -23,6 +24,13 @@ beforeAll(async () => {
   writeFileSync(join(first, 'client', '_astro', 'only-in-first.Abc123.js'), 'export const first = 1;\n');
   publishRelease(dist, first);
   server = await startServer({ DIST_DIR: dist, DATABASE_URL: `file:${join(dir, 'blog.db')}`, UPLOAD_DIR: join(dir, 'uploads') });
+});
+
+it('a server started on a dist folder outside the project finds the project’s packages', async () => {
+  // Nothing above the temp folder holds them: the server linked the project's own.
+  expect(lstatSync(join(dist, 'node_modules')).isSymbolicLink()).toBe(true);
+  expect(realpathSync(join(dist, 'node_modules'))).toBe(projectPackagesDir());
+  expect((await fetch(`${server.url}/home`)).status).toBe(200);
 });
 afterAll(async () => {
   await server?.stop();
@@ -89,5 +97,9 @@ describe('npm run build beside a running server', () => {
     expect(await canonicalOf('/home')).toMatch(/^https:\/\/second\.example\.com/);
     expect((await fetch(`${server.url}/_astro/only-in-first.Abc123.js`)).status).toBe(200);
     expect(readdirSync(join(dist, RELEASES))).toHaveLength(2);
+    // The counters answer as well: a reader's visit on the new build is counted.
+    const view = await fetch(`${server.url}/api/article/view/1`, { method: 'PUT', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    expect(view.status).toBe(200);
+    expect((await view.json()).result.view_times).toBeGreaterThan(0);
   }, 240_000);
 });

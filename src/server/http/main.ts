@@ -39,7 +39,7 @@ import { createOwner } from '../users/owner.ts';
 import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../users/setup.ts';
 import { createServer } from 'node:http';
 import { createApp } from './app.ts';
-import { currentRelease, previousRelease, watchReleases } from './releases.ts';
+import { currentRelease, linkProjectPackages, previousRelease, watchReleases } from './releases.ts';
 import { answerUnreadableRequests, refuseTunnels } from './errors.ts';
 import { imageUrlAllowed, loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
@@ -82,6 +82,8 @@ async function loadBuild(release: string) {
   return { release, catalog, products, talkCatalog, handler: entry.handler, policy };
 }
 
+// A build made elsewhere, or a link removed since: the built server's imports must resolve.
+linkProjectPackages(distDir);
 let build = await loadBuild(currentRelease(distDir));
 // The services keep these objects: a new build refills them, so every service sees its content at once.
 const { catalog, products, talkCatalog } = build;

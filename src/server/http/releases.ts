@@ -6,7 +6,7 @@
  * and keeps the one before for hashed assets that pages still open in a browser ask for.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export const RELEASES = 'releases';
 export const CURRENT = 'current';
@@ -103,4 +103,33 @@ export function watchReleases(distDir: string, onChange: (release: string) => Pr
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** The `node_modules` folder the project's packages are installed in: the nearest one above this file. */
+export function projectPackagesDir(from = import.meta.dirname): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules');
+    if (existsSync(candidate)) return realpathSync(candidate);
+    if (dirname(dir) === dir) throw new Error(`找不到项目的 node_modules（从 ${from} 向上查找），请先运行 npm install`);
+  }
+}
+
+/**
+ * The built server imports its packages by name (`astro`, `react`, `@oslojs/encoding`), and Node
+ * looks for them in the `node_modules` of the folders above the importing file. A `DIST_DIR` outside
+ * the project has none there, so it gets `<DIST_DIR>/node_modules` pointing at the project's. Inside
+ * the project nothing is needed. Returns the link it made or found, or null when none is needed.
+ */
+export function linkProjectPackages(distDir: string, packagesDir = projectPackagesDir()): string | null {
+  mkdirSync(distDir, { recursive: true });
+  // Node resolves from the real path of the importing file, so compare real paths.
+  const root = realpathSync(distDir);
+  const fromProject = relative(dirname(packagesDir), root);
+  const outside = fromProject === '..' || fromProject.startsWith(`..${sep}`) || isAbsolute(fromProject);
+  if (!outside) return null;
+  const link = join(root, 'node_modules');
+  const existing = lstatSync(link, { throwIfNoEntry: false });
+  if (existing && !existing.isSymbolicLink()) return link; // The owner's own folder: leave it.
+  if (!existing || !existsSync(link) || realpathSync(link) !== packagesDir) pointAt(link, packagesDir);
+  return link;
 }
