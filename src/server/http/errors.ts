@@ -1,6 +1,6 @@
 /** The last word on any request that failed: the right shape for its part of the site, never a stack trace. */
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, errorBody } from '../api/envelope.ts';
 import { MusicError, musicBody } from '../music/errors.ts';
@@ -79,24 +79,5 @@ export function refuseTunnels(server: Server) {
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
-  });
-}
-
-/** How long a connection whose request could not be read may go on sending before it is cut. */
-const LINGER_MS = 2000;
-
-/**
- * A request the HTTP parser refuses (an unknown method, a header too large) gets its answer and a
- * lingering close, as nginx does: the rest of what the client sends is read and dropped for a
- * moment, so a client still sending a large body reads the 400 instead of a connection reset.
- */
-export function answerUnreadableRequests(server: Server) {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    socket.on('error', () => socket.destroy());
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
-    socket.resume();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
   });
 }

@@ -40,7 +40,8 @@ import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../us
 import { createServer } from 'node:http';
 import { createApp } from './app.ts';
 import { currentRelease, linkProjectPackages, previousRelease, watchReleases } from './releases.ts';
-import { answerUnreadableRequests, refuseTunnels } from './errors.ts';
+import { refuseTunnels } from './errors.ts';
+import { answerUnreadableRequests, lingerAfterEarlyAnswers } from './linger.ts';
 import { imageUrlAllowed, loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
 import { logoutRoute } from './logout.ts';
@@ -153,6 +154,7 @@ server.listen(port, host, () => {
 });
 refuseTunnels(server);
 answerUnreadableRequests(server);
+lingerAfterEarlyAnswers(server);
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `端口 ${port} 已被占用，请用 PORT 环境变量换一个端口` : error);
   process.exit(1);
