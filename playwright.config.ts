@@ -1,10 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
 
-const PORT = Number(process.env.E2E_PORT || 4411);
+/** A port the system has free right now: a fixed one may be taken on the machine that runs the tests. */
+const freePort = () =>
+  execFileSync(process.execPath, ['-e', "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"], { encoding: 'utf8' });
+// Workers load this file again and inherit the port through the environment.
+const PORT = Number((process.env.E2E_PORT ||= freePort()));
 // Every run starts on an empty database of its own, never the owner's data/blog.db. Workers load
 // this file again and inherit the folder through the environment, so tests can reach its files.
 const DATA_DIR = (process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'blog-e2e-')));
