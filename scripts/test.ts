@@ -1,11 +1,12 @@
 /**
- * `npm test`: every check in order (types, build, unit, integration, browser), stopping at the
+ * `npm test`: every check in order (types, regular expressions, build, unit, integration, browser), stopping at the
  * first that fails, then how long each stage took, so a slow stage shows in any CI log.
  */
 import { spawnSync } from 'node:child_process';
 
 const STAGES: [name: string, script: string][] = [
   ['类型检查', 'check'],
+  ['正则表达式检查', 'lint'],
   ['构建', 'build'],
   ['单元测试', 'test:unit'],
   ['集成测试', 'test:integration'],

@@ -42,7 +42,9 @@ export async function takeSnapshot(places: DataPlaces, backupDir: string, keep: 
   const source = databaseFile(places.databaseUrl);
   if (!existsSync(source)) throw new Error(`数据库文件不存在：${source}`);
   const target = join(resolve(backupDir), now.toISOString().replaceAll(':', '-').replace('.', '-'));
-  mkdirSync(target, { recursive: true });
+  // A snapshot holds everything the database does: readable by its owner alone.
+  mkdirSync(resolve(backupDir), { recursive: true, mode: 0o700 });
+  mkdirSync(target, { mode: 0o700 });
   const db = createClient({ url: `file:${source}`, timeout: 5000 });
   try {
     // One read transaction: every write committed before it started is in the copy, none after.
@@ -50,6 +52,7 @@ export async function takeSnapshot(places: DataPlaces, backupDir: string, keep: 
   } finally {
     db.close();
   }
+  chmodSync(join(target, DATABASE_FILE), 0o600);
   if (existsSync(places.uploadDir)) cpSync(places.uploadDir, join(target, UPLOADS_FOLDER), { recursive: true });
   const privateKey = join(places.licenseKeyDir, PRIVATE_KEY_FILE);
   const keys = existsSync(privateKey);
@@ -61,7 +64,7 @@ export async function takeSnapshot(places: DataPlaces, backupDir: string, keep: 
     if (existsSync(publicKey)) cpSync(publicKey, join(target, KEYS_FOLDER, PUBLIC_KEY_FILE));
   }
   const manifest: Manifest = { createdAt: now.toISOString(), databaseBytes: statSync(join(target, DATABASE_FILE)).size, uploads: countFiles(join(target, UPLOADS_FOLDER)), keys };
-  writeFileSync(join(target, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(target, MANIFEST_FILE), JSON.stringify(manifest, null, 2), { mode: 0o600 });
   pruneSnapshots(backupDir, keep);
   return target;
 }
@@ -97,8 +100,9 @@ export async function restoreSnapshot(snapshot: string, places: DataPlaces): Pro
     if (existsSync(existing)) throw new Error(`${existing} 已存在：恢复只写入空的数据目录，请先停止服务并移走现有数据`);
   }
   if (existsSync(places.uploadDir) && readdirSync(places.uploadDir).length) throw new Error(`${places.uploadDir} 不是空的：恢复只写入空的数据目录`);
-  mkdirSync(dirname(database), { recursive: true });
+  mkdirSync(dirname(database), { recursive: true, mode: 0o700 });
   cpSync(join(dir, DATABASE_FILE), database);
+  chmodSync(database, 0o600);
   if (existsSync(join(dir, UPLOADS_FOLDER))) cpSync(join(dir, UPLOADS_FOLDER), places.uploadDir, { recursive: true });
   if (existsSync(join(dir, KEYS_FOLDER, PRIVATE_KEY_FILE))) {
     mkdirSync(places.licenseKeyDir, { recursive: true });

@@ -26,7 +26,7 @@ export function scriptHash(text: string): string {
 }
 
 const textOf = (node: ElementNode) => node.children.map((child) => (child.type === TEXT_NODE ? child.value : '')).join('');
-const CSS_URL = /url\(\s*(['"]?)([^'")]+)\1\s*\)/g;
+const CSS_URL = /url\(\s*(['"]?)([^'")\s]+)\1\s*\)/g;
 
 // The parser keeps attribute values as written; these are the entities Astro's escaping writes.
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#34;': '"' };

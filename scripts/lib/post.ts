@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../src/lib/time.ts';
+import { trimEnd, trimStart } from '../../src/lib/trim.ts';
 
 export function nextFreeId(ids: readonly number[]): number {
   return ids.reduce((max, id) => Math.max(max, id), 0) + 1;
@@ -6,11 +7,7 @@ export function nextFreeId(ids: readonly number[]): number {
 
 /** `0033-my-title.md`; titles without Latin letters fall back to `0033-post.md`. */
 export function postFileName(id: number, title: string): string {
-  const slug = title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
+  const slug = trimStart(trimEnd(title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), '-'), '-').slice(0, 40);
   return `${String(id).padStart(4, '0')}-${slug || 'post'}.md`;
 }
 

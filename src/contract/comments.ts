@@ -13,6 +13,8 @@ export interface RootComment {
   from_id: number;
   from_name: string;
   from_avatar: string;
+  /** The writer's role (1 admin, 2 reader): the owner's comments carry a badge, so nobody passes for the owner. */
+  from_role: number;
   thumbs_up: number;
   is_like: boolean;
   createdAt: string;

@@ -26,6 +26,12 @@ export const NICK_NAME_INPUT_MAX_LENGTH = NICK_NAME_MAX_CHARS * 2;
 
 /** `POST /api/upload/img`: the largest image the server takes. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * The largest image the server takes, in pixels: a small file can hold a huge picture (a PNG of
+ * 20000 × 20000 px compresses to 1.5 MB), and every reader's browser must then decode it in full.
+ */
+export const MAX_IMAGE_SIDE_PX = 4096;
+export const MAX_IMAGE_PIXELS = 16_000_000;
 /** What the browser compresses an image to before uploading it. */
 export const COMPRESS_TARGET_BYTES = 800 * 1024;
 

@@ -56,6 +56,7 @@ export const t = {
     count: (n: number) => `${n} 条评论`,
     placeholder: '说点什么吧…',
     replyTo: (name: string) => `回复 @${name}`,
+    ownerBadge: '站长',
     send: '发表',
     sending: '发送中…',
     loginFirst: '登录后才能发表评论',

@@ -27,3 +27,15 @@ export function passwordProblem(password: string, label = '密码'): string | nu
 export function nickNameProblem(nickName: string): string | null {
   return Array.from(nickName.trim()).length > NICK_NAME_MAX_CHARS ? `昵称最多 ${NICK_NAME_MAX_CHARS} 个字` : null;
 }
+
+/**
+ * Characters that change how text around them is shown without showing themselves: bidi
+ * controls (which can make a name read backwards) and zero-width ones (which make two names
+ * that look the same differ). A nickname is stored without them.
+ */
+const INVISIBLE = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/g;
+
+export const cleanNickName = (nickName: string): string => nickName.replace(INVISIBLE, '').trim();
+
+/** Two nicknames readers cannot tell apart: the same after width folding (NFKC) and case. */
+export const sameNickName = (a: string, b: string): boolean => cleanNickName(a).normalize('NFKC').toLowerCase() === cleanNickName(b).normalize('NFKC').toLowerCase();

@@ -4,10 +4,11 @@
  * the open state in aria-expanded, a click toggle for touch screens, and Escape to dismiss a
  * submenu without moving the pointer or focus away.
  */
+import { withoutTrailingSlash } from './trim.ts';
 
 /** True when `href` is this page or a section holding it: `/category` for `/category/前端`. */
 export function isCurrentPath(pathname: string, href: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = withoutTrailingSlash(pathname);
   return path === href || path.startsWith(href + '/');
 }
 

@@ -5,7 +5,8 @@
  */
 import { MESSAGE_FONT_SIZE_MAX_PX, MESSAGE_FONT_SIZE_MIN_PX } from '../contract/limits.ts';
 import type { BoardMessage } from '../contract/messages.ts';
-import { fontSizeProblem, fontWeightProblem, isCssColor } from './messageRules.ts';
+import { isCssColor } from './cssColor.ts';
+import { fontSizeProblem, fontWeightProblem } from './messageRules.ts';
 
 export interface PostLook {
   color?: string;

@@ -10,9 +10,8 @@ import {
   MESSAGE_MAX_CHARS,
   MESSAGE_TAG_MAX_CHARS,
 } from '../contract/limits.ts';
+import { isCssColor } from './cssColor.ts';
 import { charCount as chars, hasControlCharacters } from './text.ts';
-
-
 
 export function messageProblem(text: string): string | null {
   if (text === '') return '留言内容不能为空';
@@ -21,19 +20,8 @@ export function messageProblem(text: string): string | null {
   return null;
 }
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const RGB_COLOR = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/i;
-
-export function isCssColor(value: string): boolean {
-  if (HEX_COLOR.test(value)) return true;
-  const rgb = RGB_COLOR.exec(value);
-  if (!rgb) return false;
-  const [, red, green, blue, alpha] = rgb;
-  return [red, green, blue].every((channel) => Number(channel) <= 255) && (alpha === undefined || Number(alpha) <= 1);
-}
-
 export const colorProblem = (label: string) => (value: string) =>
-  value === '' || isCssColor(value) ? null : `${label}必须是 #rgb、#rrggbb、#rrggbbaa 或 rgb()/rgba() 形式的颜色`;
+  value === '' || isCssColor(value) ? null : `${label}必须是 #rrggbb、rgb()、rgba()、hsl()、hsla() 形式的颜色，或 transparent`;
 
 const PIXELS = /^([1-9]\d{0,2})px$/;
 

@@ -7,14 +7,14 @@ const LATIN_WORD = /[A-Za-z0-9]+(?:[-'.][A-Za-z0-9]+)*/g;
  */
 export function plainText(markdown: string, { keepCode = false } = {}): string {
   return markdown
-    .replace(/```[^\n]*\n([\s\S]*?)```/g, (_, code: string) => (keepCode ? ` ${code} ` : ' '))
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/^```[^\n]*\n([\s\S]*?)^```/gm, (_, code: string) => (keepCode ? ` ${code} ` : ' '))
+    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
     .replace(/[*_~|]/g, ' ')
-    .replace(/^\s*:?-{3,}:?\s*$/gm, ' ')
+    .replace(/^[ \t]*:?-{3,}:?[ \t]*$/gm, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -17,7 +17,9 @@ export function sameSitePath(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  return url.origin === HERE ? url.pathname + url.search + url.hash : null;
+  // `/..//evil.example` resolves to the path `//evil.example`, which a browser reads as another host.
+  if (url.origin !== HERE || url.pathname.startsWith('//')) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 const AUTH_PAGES = /^\/(login|register)\/?$/;

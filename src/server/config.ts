@@ -6,8 +6,10 @@
 import { join, resolve } from 'node:path';
 import { databaseSettings, type DatabaseSettings } from './db/client.ts';
 import { trustProxySetting } from './http/app.ts';
+import { connectionSettings, type ConnectionSettings } from './http/connections.ts';
 import { mediaOriginsFromEnv } from './http/cspSources.ts';
 import { isHttpsSite } from './http/headers.ts';
+import { DEFAULT_DEACTIVATION_LIMIT, type DeactivationLimit } from './licenses/service.ts';
 import { musicConfig, type MusicConfig } from './music/index.ts';
 import { paymentSettings, type PaymentSettings } from './shop/payments/settings.ts';
 import { DEFAULT_UPLOAD_DIR } from './uploads/images.ts';
@@ -38,6 +40,18 @@ export interface ServerConfig {
   licenseKeyDir: string;
   /** How the shop takes payments. */
   payment: PaymentSettings;
+  /** Timeouts and the most connections at once. */
+  connections: ConnectionSettings;
+  /** How often a license key may free one of its machines. */
+  licenseDeactivations: DeactivationLimit;
+}
+
+function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} 必须是不小于 ${min} 的整数，现在是 ${raw}`);
+  return value;
 }
 
 export function readConfig(env: Env): ServerConfig {
@@ -57,5 +71,10 @@ export function readConfig(env: Env): ServerConfig {
     admin: env.ADMIN_USERNAME ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD || undefined } : null,
     licenseKeyDir: resolve(env.LICENSE_KEY_DIR || 'data'),
     payment: paymentSettings(env, site.url),
+    connections: connectionSettings(env),
+    licenseDeactivations: {
+      times: wholeNumber(env, 'LICENSE_DEACTIVATIONS', DEFAULT_DEACTIVATION_LIMIT.times, 0),
+      days: wholeNumber(env, 'LICENSE_DEACTIVATION_DAYS', DEFAULT_DEACTIVATION_LIMIT.days, 1),
+    },
   };
 }

@@ -114,6 +114,19 @@ describe('login limits that cannot be turned against the owner', () => {
     expect((await login('ownerfour', 'ownerpassword4', freshIp(), withDevice(issued))).status).toBe(200);
   });
 
+  it('a stranger on the owner’s shared carrier address cannot lock out the owner’s device', async () => {
+    await register(api, 'ownernat', 'ownerpassword4');
+    const shared = '10.31.9.9';
+    const device = deviceOf(await login('ownernat', 'ownerpassword4', shared));
+    // Someone else behind the same address guesses at other accounts until the address is locked.
+    for (let i = 0; i < 10; i++) await login(`victim${i}x`, 'guess-guess', shared);
+    expect((await login('ownernat', 'ownerpassword4', shared)).status).toBe(429);
+    // The owner's device gets in all the same; the address alone does not.
+    const mine = await login('ownernat', 'ownerpassword4', shared, withDevice(device));
+    expect(mine.status).toBe(200);
+    expect((await login('ownernat', 'ownerpassword4', shared, { Cookie: 'blog_device=made-up-value' })).status).toBe(429);
+  });
+
   it("a device known to one account does not help against another's", async () => {
     await register(api, 'ownerthree', 'ownerpassword3');
     await register(api, 'neighbour', 'neighbourpass1');
@@ -250,7 +263,7 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       // admin:create promotes, and a password given there ends the user's sessions too.
       const { token } = plain.body.result;
       expect(await knownPlaces(admin.dir, 'plainuser')).toBeGreaterThan(0);
-      const output = execFileSync(process.execPath, ['scripts/admin-create.ts', 'plainuser', 'plainpassword2'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+      const output = execFileSync(process.execPath, ['scripts/admin-create.ts', 'plainuser'], { env: { ...process.env, ...env }, input: 'plainpassword2\n', encoding: 'utf8' });
       expect(output).toContain('已将 plainuser 设为管理员，并重设了密码');
       expect((await admin.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
       expect(await knownPlaces(admin.dir, 'plainuser')).toBe(0);

@@ -1,4 +1,5 @@
 /** The admin console's API: admins only, moderation, users and the last-admin rule, the shop, and the audit log. */
+import { decodedBody, exchange } from './raw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminComment, AdminUser, AuditEntry, Dashboard } from '../../src/contract/admin';
 import type { CreatedOrder } from '../../src/contract/shop';
@@ -74,6 +75,17 @@ describe('access', () => {
     expect((await page('/administrator', null)).status).not.toBe(302);
   });
 
+  it('keeps the gate on every spelling of the console’s path that the static files would serve', async () => {
+    for (const target of ['/%61dmin/users', '/admin%2F', '/%61%64%6d%69%6e', '/./admin', '//admin/users', '/x/../admin/users', '/%2e/admin', '/admin/%2e%2e/admin/users']) {
+      for (const who of [[], Object.entries(reader.auth)] as [string, string][][]) {
+        const res = await exchange(api.server.url, { target, headers: who });
+        expect(res.status, target).toBe(302);
+        expect(res.headers.location).toMatch(/^\/login\?redirect=/);
+        expect(decodedBody(res).toString()).not.toMatch(/<html/i);
+      }
+    }
+  });
+
   it('serves every read endpoint to an admin', async () => {
     for (const [method, path] of ENDPOINTS.filter(([method]) => method === 'GET')) {
       const res = await admin(method, path);
@@ -129,6 +141,49 @@ describe('moderation', () => {
     await admin('PUT', `/messages/${post.id}/delete`);
     expect(await api.sql('SELECT * FROM messages WHERE id = ?', [post.id])).toEqual([]);
     expect((await auditTrail())[0]).toMatchObject({ action: 'message.delete', target: `message:${post.id}` });
+  });
+});
+
+describe('a hidden comment or post takes its thread out of reach', () => {
+  it('refuses replies, likes and the replies list under a hidden root, until it is shown again', async () => {
+    const writer = await someone();
+    const reader = await someone();
+    const root = (await api.call('POST', '/comment/add', { body: { type: 1, for_id: 1, content: '会被隐藏的评论' }, headers: writer.auth })).body.result.id as number;
+    const replyTo = (parent: number) => api.call('POST', '/comment/apply', { body: { type: 1, for_id: 1, parent_id: parent, to_id: writer.id, content: '回复' }, headers: reader.auth });
+    const reply = (await replyTo(root)).body.result.id as number;
+    const attempts = async () => [
+      (await replyTo(root)).status,
+      (await replyTo(reply)).status,
+      (await api.call('PUT', `/comment/thumbUp/${root}`, { headers: reader.auth })).status,
+      (await api.call('PUT', `/comment/thumbUp/${reply}`, { headers: reader.auth })).status,
+      (await api.call('POST', '/like/addLike', { body: { for_id: reply, type: 4 }, headers: reader.auth })).status,
+      (await api.call('POST', '/comment/frontGetChildrenComment', { body: { parent_id: root, current: 1, size: 10 } })).status,
+    ];
+    await admin('PUT', `/comments/${root}/hidden`, owner, { hidden: true });
+    const repliesBefore = await api.sql('SELECT count(*) AS n FROM comments WHERE parent_id = ?', [root]);
+    expect(await attempts()).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(await api.sql('SELECT count(*) AS n FROM comments WHERE parent_id = ?', [root])).toEqual(repliesBefore);
+    expect(await api.sql("SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id IN (?, ?)", [root, reply])).toEqual([expect.objectContaining({ n: 0 })]);
+    // Hiding only a reply takes that reply alone.
+    await admin('PUT', `/comments/${root}/hidden`, owner, { hidden: false });
+    await admin('PUT', `/comments/${reply}/hidden`, owner, { hidden: true });
+    expect(await attempts()).toEqual([200, 404, 200, 404, 404, 200]);
+  });
+
+  it('refuses comments, replies and likes on a hidden post, and on the comments under it', async () => {
+    const writer = await someone();
+    const reader = await someone();
+    const post = (await api.call('POST', '/message/add', { body: { message: '会被隐藏的留言' }, headers: writer.auth })).body.result.id as number;
+    const comment = (await api.call('POST', '/comment/add', { body: { type: 3, for_id: post, content: '留言下的评论' }, headers: writer.auth })).body.result.id as number;
+    await admin('PUT', `/messages/${post}/hidden`, owner, { hidden: true });
+    expect((await api.call('POST', '/comment/add', { body: { type: 3, for_id: post, content: '还能评论吗' }, headers: reader.auth })).status).toBe(404);
+    expect((await api.call('POST', '/comment/apply', { body: { type: 3, for_id: post, parent_id: comment, to_id: writer.id, content: '还能回复吗' }, headers: reader.auth })).status).toBe(404);
+    expect((await api.call('PUT', `/message/like/${post}`, { headers: reader.auth })).status).toBe(404);
+    expect((await api.call('POST', '/like/addLike', { body: { for_id: post, type: 3 }, headers: reader.auth })).status).toBe(404);
+    expect((await api.call('PUT', `/comment/thumbUp/${comment}`, { headers: reader.auth })).status).toBe(404);
+    expect(await api.sql('SELECT count(*) AS n FROM comments WHERE type = 3 AND for_id = ?', [post])).toEqual([expect.objectContaining({ n: 1 })]);
+    await admin('PUT', `/messages/${post}/hidden`, owner, { hidden: false });
+    expect((await api.call('PUT', `/comment/thumbUp/${comment}`, { headers: reader.auth })).status).toBe(200);
   });
 });
 

@@ -70,6 +70,7 @@ describe('adding a comment', () => {
       from_id: alice.id,
       from_name: '爱丽丝',
       from_avatar: '',
+      from_role: 2,
       thumbs_up: 0,
       is_like: false,
       createdAt: expect.stringMatching(DATE_TIME),
@@ -80,6 +81,14 @@ describe('adding a comment', () => {
     });
     const listed = (await roots({ type: 1, for_id: articleIds[0], current: 1, size: 10 })).body.result.list;
     expect(listed.find((c: { id: number }) => c.id === res.body.result.id).content).toBe(typed.trim());
+  });
+
+  it('marks the owner’s comments with the admin role, so readers can tell them from a borrowed name', async () => {
+    const mine = await add(owner, { type: 1, for_id: articleIds[0], content: '站长的评论' });
+    expect(mine.body.result.from_role).toBe(1);
+    const listed = (await roots({ type: 1, for_id: articleIds[0], current: 1, size: 50 })).body.result.list as { id: number; from_role: number }[];
+    expect(listed.find((c) => c.id === mine.body.result.id)!.from_role).toBe(1);
+    expect(listed.filter((c) => c.id !== mine.body.result.id).every((c) => c.from_role === 2)).toBe(true);
   });
 
   it('accepts type and for_id as digit strings', async () => {
@@ -164,6 +173,7 @@ describe('replying', () => {
       from_id: bob.id,
       from_name: '阿博',
       from_avatar: '',
+      from_role: 2,
       thumbs_up: 0,
       is_like: false,
       createdAt: expect.stringMatching(DATE_TIME),

@@ -22,13 +22,14 @@ afterAll(() => api?.stop());
 
 let buyers = 0;
 /** A fresh license for a plan of this many machines, by a new buyer (ordering is limited per buyer), so per-key budgets never meet. */
-async function licenseFor(maxMachines: number): Promise<string> {
+async function licenseWithBuyer(maxMachines: number): Promise<{ key: string; buyer: Person }> {
   const buyer = await newPerson(api, `toolbuyer${++buyers}`, BLOCK);
   const product = products.find((p) => p.plans.some((plan) => plan.max_machines === maxMachines))!;
   const plan = product.plans.find((candidate) => candidate.max_machines === maxMachines)!;
   const order = (await buy(api, buyer, { product: product.slug, plan: plan.id })).body.result as CreatedOrder;
-  return (await api.call('PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth })).body.result.license_key;
+  return { key: (await api.call('PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth })).body.result.license_key, buyer };
 }
+const licenseFor = async (maxMachines: number): Promise<string> => (await licenseWithBuyer(maxMachines)).key;
 
 const call = (route: 'activate' | 'validate' | 'deactivate', body: unknown, ip = freshIp(BLOCK)) => api.call('POST', `/license/${route}`, { body, ip });
 
@@ -74,6 +75,29 @@ describe('activate', () => {
     expect((await call('deactivate', { key, fingerprint: 'old-pc' })).body.result).toEqual({ machines_used: 0 });
     expect((await call('activate', { key, fingerprint: 'new-pc' })).body.result.machines_used).toBe(1);
     expect((await call('validate', { key, fingerprint: 'old-pc' })).body.result.code).toBe('NOT_ACTIVATED');
+  });
+
+  it('frees machines at most 3 times in 30 days per key, from the API and the user centre alike', async () => {
+    const { key, buyer } = await licenseWithBuyer(1);
+    for (let i = 1; i <= 2; i++) {
+      expect((await call('activate', { key, fingerprint: `pc-${i}` })).status).toBe(200);
+      expect((await call('deactivate', { key, fingerprint: `pc-${i}` })).status).toBe(200);
+    }
+    // The third from the user centre's button: the same budget.
+    expect((await call('activate', { key, fingerprint: 'pc-3' })).status).toBe(200);
+    const machineId = async () => Number((await api.sql('SELECT m.id FROM license_machines m JOIN licenses l ON l.id = m.license_id WHERE l.key_hash = ?', [hashLicenseKey(key)]))[0].id);
+    expect((await api.call('PUT', `/shop/machine/deactivate/${await machineId()}`, { headers: buyer.auth })).status).toBe(200);
+
+    expect((await call('activate', { key, fingerprint: 'pc-4' })).status).toBe(200);
+    const refused = await call('deactivate', { key, fingerprint: 'pc-4' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^这个授权码 30 天内最多停用 3 次机器，请 (29|30) 天后再试$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(29 * 86_400);
+    expect((await api.call('PUT', `/shop/machine/deactivate/${await machineId()}`, { headers: buyer.auth })).status).toBe(429);
+    // Still bound: the refusals changed nothing.
+    expect((await call('validate', { key, fingerprint: 'pc-4' })).body.result.valid).toBe(true);
+    // A machine that is not bound costs nothing.
+    expect((await call('deactivate', { key, fingerprint: 'never-bound' })).status).toBe(200);
   });
 
   it('refuses an expired key with EXPIRED', async () => {

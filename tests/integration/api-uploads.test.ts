@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng } from '../fixtures/images';
+import { makePng, pngClaiming } from '../fixtures/images';
+import { MAX_IMAGE_SIDE_PX } from '../../src/contract/limits';
 import { bearer, freshIp as nextIp, newPerson } from './people';
 import { startApi, type ApiClient } from './api';
 
@@ -16,12 +17,12 @@ afterAll(() => api?.stop());
 const freshIp = () => nextIp(40);
 const newUser = (username: string) => newPerson(api, username, 40);
 
-async function upload(token: string, bytes = makePng()) {
+async function upload(token: string, bytes = makePng(), ip = freshIp()) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'image.png');
   const res = await fetch(`${api.server.url}/api/upload/img`, {
     method: 'POST',
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': freshIp(), ...bearer(token) },
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': ip, ...bearer(token) },
     body: form,
   });
   return { status: res.status, headers: res.headers, body: await res.json() };
@@ -29,9 +30,36 @@ async function upload(token: string, bytes = makePng()) {
 
 const setAvatar = (token: string, avatar: string) => api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { avatar } });
 const onDisk = (path: string) => existsSync(join(api.dir, 'uploads', path.replace('/uploads/', '')));
-const filesOnDisk = () => readdirSync(join(api.dir, 'uploads')).length;
+const filesOnDisk = () => (existsSync(join(api.dir, 'uploads')) ? readdirSync(join(api.dir, 'uploads')).length : 0);
 
 const sql = (statement: string, args: (string | number)[] = []) => api.sql(statement, args);
+
+describe('image size', () => {
+  it.each([
+    ['20000 × 20000 px (a decompression bomb)', 20_000, 20_000],
+    [`${MAX_IMAGE_SIDE_PX + 1} px wide`, MAX_IMAGE_SIDE_PX + 1, 1],
+    [`${MAX_IMAGE_SIDE_PX + 1} px tall`, 1, MAX_IMAGE_SIDE_PX + 1],
+    ['16 004 000 pixels in all', 4000, 4001],
+  ])('refuses an image of %s, storing nothing', async (_case, width, height) => {
+    const { token } = await newUser(`big${width}x${height}`);
+    const before = filesOnDisk();
+    const refused = await upload(token, pngClaiming(width, height));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`图片尺寸太大（${width}×${height}）：宽和高都不能超过 ${MAX_IMAGE_SIDE_PX} 像素，总共不超过 1600 万像素`);
+    expect(refused.body.result.fields).toEqual(['file']);
+    expect(filesOnDisk()).toBe(before);
+  });
+
+  it('takes an image at the limit, and refuses one whose header cannot be read', async () => {
+    const { token } = await newUser('edgeimage');
+    expect((await upload(token, makePng(MAX_IMAGE_SIDE_PX, 2))).status).toBe(200);
+    const broken = makePng();
+    broken.writeUInt32BE(0, 16); // width 0 in the header
+    const refused = await upload(token, broken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('图片无法读取，可能已经损坏');
+  });
+});
 
 describe('upload quota', () => {
   it('records who uploaded each file, and refuses the 51st file in 24 hours', async () => {
@@ -51,6 +79,36 @@ describe('upload quota', () => {
 
     // The quota is per user: another reader still uploads.
     expect((await upload((await newUser('fewfiles')).token)).status).toBe(200);
+  });
+
+  it('counts per address too: a new account from the same place brings no fresh quota', async () => {
+    const place = freshIp();
+    const big = Buffer.concat([makePng(), Buffer.alloc(2_000_000 - makePng().length)]);
+    // Two accounts from one address share its 20 MB.
+    for (let i = 0; i < 5; i++) expect((await upload((await newUser(`sameplace${i}`)).token, big, place)).status).toBe(200);
+    const second = (await newUser('sameplacex')).token;
+    for (let i = 0; i < 5; i++) expect((await upload(second, big, place)).status).toBe(200);
+    const refused = await upload((await newUser('sameplacey')).token, big, place);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^24 小时内上传的图片合计不能超过 20 MB/);
+    // The same account elsewhere has its own day left.
+    expect((await upload(second, makePng())).status).toBe(200);
+  });
+
+  it('removes uploads nothing uses once a day has passed, and keeps those in use', async () => {
+    const { token } = await newUser('orphans');
+    const used = (await upload(token)).body.result.url as string;
+    const unused = (await upload(token)).body.result.url as string;
+    const fresh = (await upload(token)).body.result.url as string;
+    expect((await setAvatar(token, used)).status).toBe(200);
+    await sql('UPDATE uploads SET created_at = unixepoch() - 2 * 86400 WHERE path IN (?, ?)', [used, unused]);
+    // The sweep runs at start and every hour after.
+    await api.restart();
+    expect(onDisk(unused)).toBe(false);
+    expect(await sql('SELECT path FROM uploads WHERE path = ?', [unused])).toEqual([]);
+    expect(onDisk(used)).toBe(true);
+    // A fresh one may still be on its way into a form.
+    expect(onDisk(fresh)).toBe(true);
   });
 
   it('refuses an upload that would take the day past 20 MB', async () => {

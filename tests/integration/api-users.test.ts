@@ -1,6 +1,7 @@
 import { createClient } from '@libsql/client';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { site } from '../../src/site.config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng, SVG } from '../fixtures/images';
 import { startApi, type ApiClient } from './api';
@@ -207,6 +208,25 @@ describe('profile', () => {
     expect(pub.body.result).not.toHaveProperty('username');
   });
 
+  it('strips bidi and zero-width characters from nick names', async () => {
+    const res = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '\u202e鱼咸小\u202c\u200b新\u2066名\u2069\ufeff' } });
+    expect(res.status).toBe(200);
+    expect(res.body.result.nick_name).toBe('鱼咸小新名');
+    // Nothing but invisible characters is an empty name.
+    expect((await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '\u200b\u200d' } })).status).toBe(400);
+  });
+
+  it('keeps the site author’s name for the owner, in every spelling that looks the same', async () => {
+    for (const name of [site.author, ` ${site.author}\u200b`, site.author.normalize('NFKD')]) {
+      const res = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: name } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, message: `昵称「${site.author}」是站长专用的，请换一个`, result: { fields: ['nick_name'] } });
+    }
+    const registered = await register('copycat', 'password123', site.author);
+    expect(registered.status).toBe(400);
+    expect(registered.body.result.fields).toEqual(['nick_name']);
+  });
+
   it('refuses a bad profile change and never trusts a client-sent id', async () => {
     expect((await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '' } })).status).toBe(400);
     expect((await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { avatar: 'https://evil.example/x.png' } })).status).toBe(400);
@@ -290,17 +310,24 @@ describe('admins', () => {
     try {
       const login = await admin.call('POST', '/user/login', { body: { username: 'siteowner', password: 'ownerpassword1' } });
       expect(login.body.result.role).toBe(1);
+      // The admin is shown as the site's author, never by the login name.
+      expect(login.body.result.nick_name).toBe(site.author);
       await admin.call('POST', '/user/register', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.1' });
       expect((await admin.call('GET', '/statistic')).body.result.userCount).toBe(2);
 
       // Asynchronously: a blocked test process would keep pooled connections past the server's keep-alive timeout.
       const { execFile } = await import('node:child_process');
       const { promisify } = await import('node:util');
-      const { stdout: output } = await promisify(execFile)(process.execPath, ['scripts/admin-create.ts', 'promoteme'], {
-        env: { ...process.env, DATABASE_URL: `file:${join(admin.dir, 'blog.db')}` },
-        encoding: 'utf8',
-      });
+      const createAdmin = (args: string[]) => {
+        const run = promisify(execFile)(process.execPath, ['scripts/admin-create.ts', ...args], { env: { ...process.env, DATABASE_URL: `file:${join(admin.dir, 'blog.db')}` }, encoding: 'utf8' });
+        // Nothing on standard input: the current password stays.
+        run.child.stdin!.end();
+        return run;
+      };
+      const { stdout: output } = await createAdmin(['promoteme']);
       expect(output).toContain('已将 promoteme 设为管理员');
+      // A password in the arguments would show in `ps`: refused, and nothing changes.
+      await expect(createAdmin(['promoteme', 'newpassword1'])).rejects.toMatchObject({ stderr: expect.stringContaining('请不要把密码写在命令行里') });
       const promoted = await admin.call('POST', '/user/login', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.2' });
       expect(promoted.body.result.role).toBe(1);
     } finally {

@@ -81,6 +81,15 @@ describe('npm run backup', () => {
     }
   }, 60_000);
 
+  it('makes every snapshot readable by its owner alone', async () => {
+    expect((await run('scripts/backup.ts', [], dataEnv())).code).toBe(0);
+    const snapshot = join(backups, readdirSync(backups).sort().at(-1)!);
+    const modeOf = (path: string) => statSync(path).mode & 0o777;
+    expect(modeOf(backups)).toBe(0o700);
+    expect(modeOf(snapshot)).toBe(0o700);
+    expect(modeOf(join(snapshot, 'blog.db'))).toBe(0o600);
+  }, 60_000);
+
   it('keeps only the newest BACKUP_KEEP snapshots', async () => {
     for (let i = 0; i < 3; i++) expect((await run('scripts/backup.ts', [], { ...dataEnv(), BACKUP_KEEP: '2' })).code).toBe(0);
     expect(readdirSync(backups)).toHaveLength(2);

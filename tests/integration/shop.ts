@@ -101,6 +101,8 @@ export async function startFakeEpay(version: 1 | 2, dir: string): Promise<FakeEp
   fake.env = {
     PAY_PROVIDER: 'epay',
     EPAY_URL: fake.url,
+    // The stand-in platform listens on loopback over plain HTTP.
+    EPAY_ALLOW_HTTP_LOOPBACK: '1',
     EPAY_PID,
     EPAY_VERSION: String(version),
     ...(version === 1 ? { EPAY_KEY } : { EPAY_MERCHANT_KEY_FILE: merchantPrivate, EPAY_PLATFORM_KEY_FILE: platformPublic }),

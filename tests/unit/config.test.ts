@@ -19,6 +19,7 @@ describe('readConfig', () => {
       admin: null,
     });
     expect(config.music).toMatchObject({ dir: resolve('data', 'music'), upstream: null, timeoutMs: 10_000 });
+    expect(config.connections).toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 20_000, keepAliveTimeoutMs: 5_000, maxConnections: 1024 });
   });
 
   it('reads every setting from the environment it is given', () => {
@@ -55,5 +56,20 @@ describe('readConfig', () => {
   it('stops at a malformed setting, naming it', () => {
     expect(() => readConfig({ MUSIC_UPSTREAM_TIMEOUT_MS: 'soon' })).toThrow(/MUSIC_UPSTREAM_TIMEOUT_MS/);
     expect(() => readConfig({ MEDIA_ORIGINS: 'https://a.example.com/path' })).toThrow(/MEDIA_ORIGINS/);
+    expect(() => readConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+    expect(() => readConfig({ MAX_CONNECTIONS: 'many' })).toThrow(/MAX_CONNECTIONS/);
+  });
+
+  it('keeps the request timeout and the headers timeout in order', () => {
+    expect(readConfig({ REQUEST_TIMEOUT_SECONDS: '5' }).connections).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 5000 });
+  });
+
+  it('refuses a 易支付 platform over plain HTTP, unless it is on this machine and allowed for tests', () => {
+    const epay = { PAY_PROVIDER: 'epay', EPAY_PID: '1001', EPAY_KEY: 'k' };
+    expect(() => readConfig({ ...epay, EPAY_URL: 'http://pay.example.com' })).toThrow(/EPAY_URL 必须是 https 地址/);
+    expect(() => readConfig({ ...epay, EPAY_URL: 'http://127.0.0.1:9000' })).toThrow(/EPAY_URL 必须是 https 地址/);
+    expect(() => readConfig({ ...epay, EPAY_URL: 'http://pay.example.com', EPAY_ALLOW_HTTP_LOOPBACK: '1' })).toThrow(/EPAY_URL 必须是 https 地址/);
+    expect(readConfig({ ...epay, EPAY_URL: 'http://127.0.0.1:9000', EPAY_ALLOW_HTTP_LOOPBACK: '1' }).payment.epay?.url).toBe('http://127.0.0.1:9000');
+    expect(readConfig({ ...epay, EPAY_URL: 'https://pay.example.com/' }).payment.epay?.url).toBe('https://pay.example.com');
   });
 });

@@ -82,11 +82,19 @@ describe('login guard', () => {
     for (let i = 0; i < 9; i++) expect(guard.admit(from(`ip:10.0.4.${i}`), fresh + i).ok).toBe(true);
   });
 
-  it('keeps the per-address lockout for everyone, known places included', () => {
+  it('keeps the per-address lockout for everyone behind the address, a known address included', () => {
     const guard = createLoginGuard(limits);
     for (let i = 0; i < 10; i++) guard.admit(from('ip:10.0.0.1', false, `victim${i}`), 0);
     expect(guard.admit(from('ip:10.0.0.1', true), 1)).toEqual({ ok: false, retryAfterMs: 15 * MINUTE - 1, rule: 'address' });
     expect(guard.admit(from('ip:10.0.0.2', false), 1).ok).toBe(true);
+  });
+
+  it('lets a device the account logged in with through a locked shared address', () => {
+    const guard = createLoginGuard(limits);
+    // A stranger on the owner's carrier address spends its failures.
+    for (let i = 0; i < 10; i++) guard.admit(from('ip:10.0.0.1', false, 'owner'), i);
+    expect(guard.admit(from('ip:10.0.0.1', true), 20)).toMatchObject({ ok: false, rule: 'address' });
+    expect(guard.admit({ ...from('ip:10.0.0.1', true), knownDevice: true }, 20)).toEqual({ ok: true });
   });
 
   it('release takes back only the attempt: a login does not wipe the failures before it', () => {
@@ -239,12 +247,15 @@ describe('work queue', () => {
 });
 
 describe('waitInWords', () => {
-  it('rounds up to seconds, minutes or hours', () => {
+  it('rounds up to seconds, minutes, hours or days', () => {
     expect(waitInWords(1)).toBe('1 秒');
     expect(waitInWords(59_000)).toBe('59 秒');
     expect(waitInWords(59_001)).toBe('1 分钟');
     expect(waitInWords(15 * MINUTE)).toBe('15 分钟');
     expect(waitInWords(61 * MINUTE)).toBe('2 小时');
+    expect(waitInWords(48 * 60 * MINUTE)).toBe('48 小时');
+    expect(waitInWords(48 * 60 * MINUTE + 1)).toBe('3 天');
+    expect(waitInWords(30 * 24 * 60 * MINUTE)).toBe('30 天');
   });
 });
 

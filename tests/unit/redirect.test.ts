@@ -31,6 +31,18 @@ describe('sameSitePath', () => {
     expect(sameSitePath('/\n/evil.example')).toBeNull();
     expect(sameSitePath(' /admin')).toBeNull();
   });
+
+  it('refuses a path that resolves to another host once its dots are taken out', () => {
+    expect(sameSitePath('/..//evil.example/phish')).toBeNull();
+    expect(sameSitePath('/a/../..//evil.example')).toBeNull();
+    expect(sameSitePath('/./%2e%2e//evil.example')).toBeNull();
+    expect(routeAfterLogin('?redirect=%2F..%2F%2Fevil.example%2Fphish', '/article/2')).toBe('/article/2');
+    // Every answer, resolved against the site, stays on the site.
+    for (const path of ['/..//x', '/.//x', '/a/..//x', '/..///x']) {
+      const answer = sameSitePath(path);
+      if (answer !== null) expect(new URL(answer, 'https://blog.example').host).toBe('blog.example');
+    }
+  });
 });
 
 describe('routeAfterLogin', () => {

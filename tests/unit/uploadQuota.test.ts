@@ -94,7 +94,7 @@ describe('upload service under parallel uploads', () => {
   it('lets exactly one of ten parallel uploads take the last file of the day', async () => {
     const id = await userWith('lastfile', Array(49).fill(1000));
     const service = createUploadService(withSlowReads(db), { dir: join(dir, 'files') });
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => service.save(id, makePng())));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => service.save({ userId: id, address: '' }, makePng())));
     expect(outcomes(results)).toEqual([...Array(9).fill('refused'), 'saved']);
     expect(readdirSync(join(dir, 'files'))).toHaveLength(1);
   });
@@ -103,7 +103,7 @@ describe('upload service under parallel uploads', () => {
     const size = makePng().length;
     const id = await userWith('lastbytes', [DAILY_UPLOAD_QUOTA.maxBytes - Math.floor(1.5 * size)]);
     const service = createUploadService(withSlowReads(db), { dir: join(dir, 'bytes') });
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => service.save(id, makePng())));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => service.save({ userId: id, address: '' }, makePng())));
     expect(outcomes(results)).toEqual([...Array(9).fill('refused'), 'saved']);
     expect(readdirSync(join(dir, 'bytes'))).toHaveLength(1);
   });

@@ -31,6 +31,7 @@ function Entry({ comment, rootId, me, defaultAvatar, onReply }: EntryProps) {
       <div className={styles.main}>
         <header>
           <strong>{comment.from_name}</strong>
+          {comment.from_role === ROLE.admin && <span className={styles.badge}>{text.ownerBadge}</span>}
           {to && <span className={styles.to}> {text.replyTo(to.to_name)}</span>}
           <time className={styles.time}>{comment.createdAt}</time>
         </header>

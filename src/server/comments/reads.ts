@@ -31,6 +31,7 @@ const columns = {
   createdAt: comments.createdAt,
   fromName: author.nickName,
   fromAvatar: author.avatar,
+  fromRole: author.role,
   toName: addressee.nickName,
 };
 
@@ -42,6 +43,20 @@ export async function findComment(db: Executor, id: number) {
   return row ?? null;
 }
 
+/**
+ * A comment as readers may act on it (like it, reply to it, read its replies): null when it is
+ * gone or hidden, or when the root its thread hangs from is. A hidden comment takes its thread
+ * out of reach, not only out of view.
+ */
+export async function reachableComment(db: Executor, id: number) {
+  const fields = { likes: comments.likes, hidden: comments.hidden, parentId: comments.parentId, type: comments.type, forId: comments.forId };
+  const [row] = await db.select(fields).from(comments).where(eq(comments.id, id)).limit(1);
+  if (!row || row.hidden) return null;
+  if (row.parentId === null) return row;
+  const [root] = await db.select({ hidden: comments.hidden }).from(comments).where(eq(comments.id, row.parentId)).limit(1);
+  return root && !root.hidden ? row : null;
+}
+
 export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
 
 const rootShape = (row: CommentRow, liked: boolean, childrenCount: number): RootComment => ({
@@ -50,6 +65,7 @@ const rootShape = (row: CommentRow, liked: boolean, childrenCount: number): Root
   from_id: row.userId,
   from_name: row.fromName,
   from_avatar: row.fromAvatar,
+  from_role: row.fromRole,
   thumbs_up: row.likes,
   is_like: liked,
   createdAt: formatDateTime(row.createdAt),

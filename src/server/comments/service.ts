@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { comments, likes } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { InvalidInput, NotFound, NotYours } from '../shared/errors.ts';
-import { commentTotal, findComment, isLiked, newRootShape, replyPage, replyShape, rootPage, type Executor, type RootPageQuery } from './reads.ts';
+import { commentTotal, findComment, isLiked, reachableComment, newRootShape, replyPage, replyShape, rootPage, type Executor, type RootPageQuery } from './reads.ts';
 import type { CommentTargetInfo, CommentTargets } from './targets.ts';
 
 /** The logged-in user acting. */
@@ -67,9 +67,11 @@ export function createCommentService(db: Db, { targets, notifications }: Comment
     return (await findComment(tx, id))!;
   }
 
+  /** A comment's likes, or null when readers cannot reach it: it, its thread or what it is on is gone or hidden. */
   async function likesOf(tx: Executor, id: number): Promise<number | null> {
-    const [row] = await tx.select({ likes: comments.likes }).from(comments).where(eq(comments.id, id)).limit(1);
-    return row ? row.likes : null;
+    const row = await reachableComment(tx, id);
+    if (!row || !(await targets[row.type as CommentTargetCode].find(row.forId))) return null;
+    return row.likes;
   }
 
   return {
@@ -93,7 +95,7 @@ export function createCommentService(db: Db, { targets, notifications }: Comment
       const info = await target(type, forId);
       return db.transaction(async (tx) => {
         const parent = await findComment(tx, parentId);
-        if (!parent) throw new NotFound(MISSING_COMMENT);
+        if (!parent || !(await reachableComment(tx, parentId))) throw new NotFound(MISSING_COMMENT);
         if (parent.type !== type || parent.forId !== forId) throw new InvalidInput(`这条评论不属于该${COMMENT_TARGET_NAMES[type]}`, ['parent_id']);
         const rootId = parent.parentId ?? parent.id;
         const [inThread] = await tx
@@ -155,7 +157,7 @@ export function createCommentService(db: Db, { targets, notifications }: Comment
 
     /** The replies of a root; a reply's id stands for its root, as it does when replying. */
     async replies(parentId: number, current: number, size: number, actor: string): Promise<Page<ReplyComment>> {
-      const [parent] = await db.select({ parentId: comments.parentId }).from(comments).where(eq(comments.id, parentId)).limit(1);
+      const parent = await reachableComment(db, parentId);
       if (!parent) throw new NotFound(MISSING_COMMENT);
       return replyPage(db, parent.parentId ?? parentId, current, size, actor);
     },

@@ -1,7 +1,7 @@
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
@@ -28,11 +28,30 @@ export function databaseFilePath(url: string): string | null {
   return url.startsWith('file:') ? url.slice('file:'.length).replace(/^\/\/(?=\/)/, '') : null;
 }
 
+/**
+ * The database holds password hashes, sessions and orders: a new one is made readable by its owner
+ * alone (0600, in a 0700 folder). SQLite gives its WAL and shared-memory files the database's own
+ * permissions. An existing file keeps the permissions the owner chose.
+ */
+function createPrivately(file: string): void {
+  if (!existsSync(dirname(file))) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+}
+
+/** A warning when other users of the machine can read the database's folder, or null. */
+export function exposedDataWarning(url: string): string | null {
+  const path = databaseFilePath(url);
+  if (!path || path === ':memory:' || !existsSync(path)) return null;
+  const dir = dirname(resolve(path));
+  const readable = (statSync(dir).mode & 0o007) !== 0 || (statSync(path).mode & 0o007) !== 0;
+  return readable ? `警告：其他用户可以读取数据库所在的目录或文件（${dir}），里面有密码哈希和会话。建议运行 chmod 700 ${dir} && chmod 600 ${resolve(path)}*` : null;
+}
+
 /** Opens the database: the embedded SQLite file by default, or a libsql/sqld server by URL. */
 export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string): Promise<Db> {
   const path = databaseFilePath(url);
   const isFile = path !== null;
-  if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (path && path !== ':memory:') createPrivately(resolve(path));
   // The client pools connections; `timeout` is the busy timeout each of them gets, so a
   // writer waits for another instead of failing with SQLITE_BUSY.
   const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });

@@ -100,9 +100,11 @@ export const uploads = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     bytes: integer('bytes').notNull(),
+    /** The uploader's address key (see addressKey): the day's quota counts per address too, so new accounts bring no fresh quota. */
+    address: text('address').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('uploads_user_created_idx').on(t.userId, t.createdAt), index('uploads_address_created_idx').on(t.address, t.createdAt)],
 );
 
 /**
@@ -242,6 +244,22 @@ export const licenses = sqliteTable(
 );
 
 /** The machines a license is activated on, by the fingerprint the desktop tool sends. */
+/**
+ * Each time a key freed one of its machines, for the limit on how often it may (README, 商店与授权码):
+ * without it, a one-machine key could hand out 7-day offline machine files without end.
+ */
+export const licenseDeactivations = sqliteTable(
+  'license_deactivations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    licenseId: integer('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('license_deactivations_license_at_idx').on(t.licenseId, t.at)],
+);
+
 export const licenseMachines = sqliteTable(
   'license_machines',
   {

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { trimEnd } from '../../lib/trim.ts';
 
 /** Written by the build to `<DIST_DIR>/server/`, outside the public folder. */
 export const CSP_SOURCES_FILE = 'csp-sources.json';
@@ -58,7 +59,7 @@ export function mediaOriginsFromEnv(env: Record<string, string | undefined>): st
   const origins = new Set<string>();
   if (env.MUSIC_UPSTREAM) origins.add(NETEASE_MEDIA_ORIGIN);
   for (const entry of (env.MEDIA_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)) {
-    const origin = entry.replace(/\/+$/, '');
+    const origin = trimEnd(entry, '/');
     if (!HOST_SOURCE.test(origin)) {
       throw new Error(`MEDIA_ORIGINS 里的 ${entry} 不是来源地址：应写成 https://img.example.com 或 https://*.example.com 这样，不带路径`);
     }

@@ -99,8 +99,11 @@ export function answerUnreadableRequests(server: Server, limits = LINGER_LIMITS)
     socket.on('error', () => socket.destroy());
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     answered.add(socket);
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : timedOut ? 408 : 400;
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    // A client too slow to send its request in time gets no more time to send the rest.
+    if (timedOut) return closeWhenSent(socket);
     // The socket's own data is the rest of the request; it ends when the client has sent all.
     dropWithinLimits(socket, socket, limits, () => closeWhenSent(socket));
   });

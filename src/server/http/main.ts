@@ -12,7 +12,7 @@ import { createArticleService } from '../articles/service.ts';
 import { createCommentService } from '../comments/service.ts';
 import { articleCommentTarget } from '../comments/targets.ts';
 import { readConfig } from '../config.ts';
-import { migrateDb, openDb } from '../db/client.ts';
+import { exposedDataWarning, migrateDb, openDb } from '../db/client.ts';
 import { generateDemoLibrary } from '../music/demo/generate.ts';
 import { createMusicService } from '../music/index.ts';
 import { hasAudio } from '../music/scan.ts';
@@ -41,6 +41,7 @@ import { createServer } from 'node:http';
 import { createApp } from './app.ts';
 import { currentRelease, linkProjectPackages, previousRelease, watchReleases } from './releases.ts';
 import { refuseTunnels } from './errors.ts';
+import { applyConnectionSettings, CONNECTIONS_CHECKING_INTERVAL_MS } from './connections.ts';
 import { answerUnreadableRequests, lingerAfterEarlyAnswers } from './linger.ts';
 import { imageUrlAllowed, loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
@@ -51,6 +52,8 @@ const config = readConfig(process.env);
 const { distDir, host, port } = config;
 
 const db = await openDb(config.database.url, config.database.authToken);
+const exposed = exposedDataWarning(config.database.url);
+if (exposed) console.warn(exposed);
 await migrateDb(db);
 // Every process on this database spends the same budgets (README, 运维).
 shareBudgets((name) => databaseRateLimitStore(db, name));
@@ -94,7 +97,7 @@ const articles = createArticleService(db, catalog, owner);
 const notifications = createNotificationService(db, { admins: () => adminIds(db) });
 const talks = createTalkService(db, talkCatalog, owner);
 const messages = createMessageService(db, { uploads: users.uploads, notifications });
-const licenses = createLicenseService(db, licenseKeys);
+const licenses = createLicenseService(db, licenseKeys, config.licenseDeactivations);
 const links = createLinkService(db, { uploads: users.uploads, notifications, externalIconAllowed: (url) => imageUrlAllowed(url, config.mediaOrigins) });
 const audit = createAuditLog(db);
 const admin = {
@@ -147,7 +150,8 @@ function previousClientDir(release: string): string | undefined {
 
 let app = appFor(build);
 // Requests already in flight finish on the app they started on; new ones go to the newest.
-const server = createServer((req, res) => app(req, res));
+const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, (req, res) => app(req, res));
+applyConnectionSettings(server, config.connections);
 server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`博客已启动：http://${shown}:${port}`);

@@ -3,12 +3,13 @@
  * on a limited number of machines, revoked by a refund. A key is checked by its signature first,
  * so junk never costs a database lookup.
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { MACHINE_FILE_DAYS } from '../../contract/limits.ts';
 import type { Activation, Deactivation, LicenseCode, LicenseState, MachineItem, Validation } from '../../contract/shop.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
-import { licenseMachines, licenses } from '../db/schema.ts';
+import { licenseDeactivations, licenseMachines, licenses } from '../db/schema.ts';
+import { RetryLater, waitInWords } from '../shared/errors.ts';
 import { hashLicenseKey, mintLicenseKey, signMachineFile, verifyLicenseKey, type LicensePayload, type SigningKeys } from './keys.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -68,7 +69,37 @@ const machineItem = (row: typeof licenseMachines.$inferSelect): MachineItem => (
   lastSeenAt: formatDateTime(row.lastSeenAt),
 });
 
-export function createLicenseService(db: Db, keys: SigningKeys) {
+/** How often a key may free one of its machines (`LICENSE_DEACTIVATIONS`, in `LICENSE_DEACTIVATION_DAYS` days). */
+export interface DeactivationLimit {
+  times: number;
+  days: number;
+}
+
+export const DEFAULT_DEACTIVATION_LIMIT: DeactivationLimit = { times: 3, days: 30 };
+
+export function createLicenseService(db: Db, keys: SigningKeys, limit = DEFAULT_DEACTIVATION_LIMIT) {
+  /**
+   * Frees the machine `which` names, if bound, and records it. Past the limit it refuses: a
+   * one-machine key freed and bound again without end would hand out offline machine files to
+   * any number of machines.
+   */
+  async function freeMachine(tx: Tx, licenseId: number, which: SQL, now: Date): Promise<void> {
+    const [bound] = await tx.select({ id: licenseMachines.id }).from(licenseMachines).where(and(eq(licenseMachines.licenseId, licenseId), which)).limit(1);
+    if (!bound) return;
+    const windowStart = new Date(+now - limit.days * DAY_MS);
+    const recent = await tx
+      .select({ at: licenseDeactivations.at })
+      .from(licenseDeactivations)
+      .where(and(eq(licenseDeactivations.licenseId, licenseId), gt(licenseDeactivations.at, windowStart)))
+      .orderBy(asc(licenseDeactivations.at));
+    if (recent.length >= limit.times) {
+      const retryAfterMs = +recent[recent.length - limit.times].at + limit.days * DAY_MS - +now;
+      throw new RetryLater(`这个授权码 ${limit.days} 天内最多停用 ${limit.times} 次机器，请 ${waitInWords(retryAfterMs)}后再试`, retryAfterMs);
+    }
+    await tx.delete(licenseMachines).where(eq(licenseMachines.id, bound.id));
+    await tx.insert(licenseDeactivations).values({ licenseId, at: now });
+  }
+
   /** The license behind a key, or the reason it cannot be used at all. */
   async function open(key: string): Promise<LicenseRow> {
     if (!verifyLicenseKey(keys.publicKey, key)) throw refuse('INVALID');
@@ -145,7 +176,7 @@ export function createLicenseService(db: Db, keys: SigningKeys) {
     },
 
     /** A buyer frees one of their machines from the user centre; null when it is not theirs. */
-    async releaseMachine(userId: number, machineId: number): Promise<LicenseRow | null> {
+    async releaseMachine(userId: number, machineId: number, now = new Date()): Promise<LicenseRow | null> {
       const [found] = await db
         .select({ license: licenses })
         .from(licenseMachines)
@@ -153,7 +184,7 @@ export function createLicenseService(db: Db, keys: SigningKeys) {
         .where(and(eq(licenseMachines.id, machineId), eq(licenses.userId, userId)))
         .limit(1);
       if (!found) return null;
-      await db.delete(licenseMachines).where(eq(licenseMachines.id, machineId));
+      await db.transaction((tx) => freeMachine(tx, found.license.id, eq(licenseMachines.id, machineId), now));
       return found.license;
     },
 
@@ -215,10 +246,10 @@ export function createLicenseService(db: Db, keys: SigningKeys) {
       return { valid: true, code: 'VALID', expires_at: row.expiresAt, machine_file: machineFile(row, fingerprint, now) };
     },
 
-    /** Frees this machine's seat. Allowed for expired and revoked keys too; a machine not bound is no error. */
-    async deactivate(key: string, fingerprint: string): Promise<Deactivation> {
+    /** Frees this machine's seat, within the limit. Allowed for expired and revoked keys too; a machine not bound is no error. */
+    async deactivate(key: string, fingerprint: string, now = new Date()): Promise<Deactivation> {
       const row = await open(key);
-      await db.delete(licenseMachines).where(and(eq(licenseMachines.licenseId, row.id), eq(licenseMachines.fingerprint, fingerprint)));
+      await db.transaction((tx) => freeMachine(tx, row.id, eq(licenseMachines.fingerprint, fingerprint), now));
       return { machines_used: await usedBy(db, row.id) };
     },
   };

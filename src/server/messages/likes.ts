@@ -13,8 +13,9 @@ export interface LikeOutcome {
 
 const byActor = (ids: readonly number[], actor: string) => and(eq(likes.type, 'message'), inArray(likes.targetId, [...ids]), eq(likes.actor, actor));
 
+/** The post's likes; null when there is no such post for readers, as when the owner has hidden it. */
 async function counter(tx: Tx, id: number): Promise<number | null> {
-  const [post] = await tx.select({ likes: messages.likes }).from(messages).where(eq(messages.id, id)).limit(1);
+  const [post] = await tx.select({ likes: messages.likes }).from(messages).where(and(eq(messages.id, id), eq(messages.hidden, false))).limit(1);
   return post?.likes ?? null;
 }
 

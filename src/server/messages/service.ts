@@ -175,13 +175,13 @@ export function createMessageService(
     like: (id: number, actor: string) => postLikes.like(db, id, actor),
     unlike: (id: number, actor: string) => postLikes.unlike(db, id, actor),
     async isLiked(id: number, actor: string): Promise<boolean | null> {
-      const [post] = await db.select({ id: messages.id }).from(messages).where(eq(messages.id, id)).limit(1);
+      const [post] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.id, id), eq(messages.hidden, false))).limit(1);
       return post ? (await postLikes.likedBy(db, [id], actor)).has(id) : null;
     },
 
-    /** The author of a post, for the comment domain; null when there is no such post. */
+    /** The author of a post, for the comment domain; null when there is no such post, or it is hidden: its thread goes with it. */
     async author(id: number): Promise<number | null> {
-      const [post] = await db.select({ userId: messages.userId }).from(messages).where(eq(messages.id, id)).limit(1);
+      const [post] = await db.select({ userId: messages.userId }).from(messages).where(and(eq(messages.id, id), eq(messages.hidden, false))).limit(1);
       return post?.userId ?? null;
     },
 

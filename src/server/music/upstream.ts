@@ -6,6 +6,7 @@ import { ttlCache } from './cache.ts';
 import { MusicError, UPSTREAM_TIMEOUT_MSG } from './errors.ts';
 import { encodeParams, type AnyParams, type Endpoint, type MusicProvider } from './query.ts';
 import { withArtists } from './shapes.ts';
+import { trimEnd } from '../../lib/trim.ts';
 
 export interface UpstreamOptions {
   base: URL;
@@ -53,7 +54,7 @@ export function upstreamProvider({
   const cache = ttlCache<unknown>({ maxEntries: cacheEntries, maxBytes: cacheBytes, ttlMs: cacheTtlMs });
   // Identical requests arriving together share one upstream call.
   const pending = new Map<string, Promise<Answer>>();
-  const prefix = base.pathname.replace(/\/+$/, '');
+  const prefix = trimEnd(base.pathname, '/');
 
   async function call(endpoint: Endpoint, query: string, key: string): Promise<Answer> {
     const url = new URL(base.origin);

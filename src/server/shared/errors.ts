@@ -50,11 +50,13 @@ export class NotYours extends Error {
   }
 }
 
-/** A wait in words a reader understands: 「40 秒」「3 分钟」「2 小时」, always rounded up. */
+/** A wait in words a reader understands: 「40 秒」「3 分钟」「2 小时」「30 天」, always rounded up. */
 export function waitInWords(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 60) return `${seconds} 秒`;
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 60) return `${minutes} 分钟`;
-  return `${Math.ceil(minutes / 60)} 小时`;
+  const hours = Math.ceil(minutes / 60);
+  if (hours <= 48) return `${hours} 小时`;
+  return `${Math.ceil(hours / 24)} 天`;
 }

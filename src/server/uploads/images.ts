@@ -1,6 +1,9 @@
 /** Uploaded images: only real PNG, JPEG, WebP or GIF, judged by their bytes, stored under random names. */
 import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from '../../contract/limits.ts';
+import { Refused } from '../shared/errors.ts';
 
 /** Where uploads go unless `UPLOAD_DIR` says otherwise; relative to the working directory. */
 export const DEFAULT_UPLOAD_DIR = join('data', 'uploads');
@@ -25,4 +28,29 @@ export const uploadedFileName = (path: string): string | null => UPLOADED_PATH.e
 export async function imageExtension(bytes: Buffer): Promise<string | null> {
   const type = await fileTypeFromBuffer(bytes);
   return (type && ALLOWED[type.mime]) || null;
+}
+
+/**
+ * Refuses an image too large to decode safely, reading only its header: every frame at most
+ * MAX_IMAGE_SIDE_PX a side and MAX_IMAGE_PIXELS in all, and an animation at most as many pixels
+ * as eight such frames.
+ */
+export async function checkImageSize(bytes: Buffer): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  let pages = 1;
+  try {
+    // Only the header is read here; the pixel limit is this function's own, with a clearer answer.
+    const meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
+    width = meta.width;
+    height = meta.pageHeight ?? meta.height;
+    pages = meta.pages ?? 1;
+  } catch {
+    throw new Refused('图片无法读取，可能已经损坏', ['file']);
+  }
+  if (!width || !height) throw new Refused('图片无法读取，可能已经损坏', ['file']);
+  const tooLarge = width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX || width * height > MAX_IMAGE_PIXELS || width * height * pages > 8 * MAX_IMAGE_PIXELS;
+  if (tooLarge) {
+    throw new Refused(`图片尺寸太大（${width}×${height}）：宽和高都不能超过 ${MAX_IMAGE_SIDE_PX} 像素，总共不超过 ${MAX_IMAGE_PIXELS / 10_000} 万像素`, ['file']);
+  }
 }

@@ -2,7 +2,7 @@
  * Uploads with an owner: each file is recorded with who uploaded it and its size, for the daily
  * quota, for checking that an avatar is one's own upload, and for removing files nothing uses.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { links, messages, uploads, users } from '../db/schema.ts';
 import { Refused, RetryLater, waitInWords } from '../shared/errors.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
-import { imageExtension, UPLOAD_URL_PREFIX, uploadedFileName } from './images.ts';
+import { checkImageSize, imageExtension, UPLOAD_URL_PREFIX, uploadedFileName } from './images.ts';
 import { checkQuota, DAILY_UPLOAD_QUOTA, type UploadQuota } from './quota.ts';
 
 export interface UploadOptions {
@@ -20,19 +20,28 @@ export interface UploadOptions {
   clock?: () => number;
 }
 
+/** Who uploads: the account, and the address key it uploads from ('' when unknown). */
+export interface Uploader {
+  userId: number;
+  address: string;
+}
+
 export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, clock = Date.now }: UploadOptions) {
   const serialize = createKeyedSerializer();
 
-  async function recent(userId: number, now: number) {
+  /** The uploads in the window by this user, or from this address. */
+  async function recent(by: SQL, now: number) {
     const rows = await db
       .select({ bytes: uploads.bytes, createdAt: uploads.createdAt })
       .from(uploads)
-      .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(now - quota.windowMs))));
+      .where(and(by, gt(uploads.createdAt, new Date(now - quota.windowMs))));
     return rows.map((row) => ({ bytes: row.bytes, createdAt: +row.createdAt }));
   }
 
-  async function assertFits(userId: number, incoming: number, now: number) {
-    const verdict = checkQuota(await recent(userId, now), incoming, now, quota);
+  /** The quota holds per account and per address: a new account from the same place brings no fresh quota. */
+  async function assertFits({ userId, address }: Uploader, incoming: number, now: number) {
+    const byUser = checkQuota(await recent(eq(uploads.userId, userId), now), incoming, now, quota);
+    const verdict = byUser.ok && address ? checkQuota(await recent(eq(uploads.address, address), now), incoming, now, quota) : byUser;
     if (verdict.ok) return;
     const hours = Math.round(quota.windowMs / 3600_000);
     const what =
@@ -54,19 +63,21 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
 
   return {
     /** Refuses early, before the body is read, when even an empty file would not fit. */
-    checkQuota: (userId: number) => assertFits(userId, 0, clock()),
+    checkQuota: (uploader: Uploader) => assertFits(uploader, 0, clock()),
 
     /** Stores the image as the user's upload and gives its public path. */
-    async save(userId: number, bytes: Buffer): Promise<string> {
+    async save(uploader: Uploader, bytes: Buffer): Promise<string> {
+      const { userId, address } = uploader;
       const ext = await imageExtension(bytes);
       if (!ext) throw new Refused('只能上传 PNG、JPEG、WebP 或 GIF 图片', ['file']);
+      await checkImageSize(bytes);
       const name = `${randomBytes(16).toString('hex')}.${ext}`;
       const path = UPLOAD_URL_PREFIX + name;
       // Check and record as one step per user, so parallel uploads cannot all squeeze under the quota.
       await serialize(String(userId), async () => {
         const now = clock();
-        await assertFits(userId, bytes.length, now);
-        await db.insert(uploads).values({ path, userId, bytes: bytes.length, createdAt: new Date(now) });
+        await assertFits(uploader, bytes.length, now);
+        await db.insert(uploads).values({ path, userId, address, bytes: bytes.length, createdAt: new Date(now) });
       });
       try {
         await mkdir(dir, { recursive: true });
@@ -88,6 +99,28 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
         (s) => s.isFile(),
         () => false,
       );
+    },
+
+    /**
+     * Uploads older than the quota window that nothing uses: an upload never put to use (a form
+     * left unsent) or let go since. Their files and rows go; rows younger still count towards the
+     * quota. Answers how many files were removed.
+     */
+    async sweepOrphans(): Promise<number> {
+      const old = await db.select({ id: uploads.id, path: uploads.path }).from(uploads).where(lt(uploads.createdAt, new Date(clock() - quota.windowMs)));
+      let removed = 0;
+      for (const { id, path } of old) {
+        if (await inUse(path)) continue;
+        const name = uploadedFileName(path);
+        if (name) {
+          await unlink(join(dir, name)).then(
+            () => removed++,
+            (error: NodeJS.ErrnoException) => void (error.code !== 'ENOENT' && console.error(error)),
+          );
+        }
+        await db.delete(uploads).where(eq(uploads.id, id));
+      }
+      return removed;
     },
 
     /**

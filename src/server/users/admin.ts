@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { passwordProblem, usernameProblem } from '../../lib/accountRules.ts';
 import type { Db } from '../db/client.ts';
 import { ROLE } from '../../contract/users.ts';
+import { site } from '../../site.config.ts';
 import { users } from '../db/schema.ts';
 import { forgetPlaces } from './knownPlaces.ts';
 import { findByUsername, type UserRow } from './lookup.ts';
@@ -32,7 +33,8 @@ export async function ensureAdmin(db: Db, sessions: SessionStore, username: stri
   const existing = await findByUsername(db, username);
   if (!existing) {
     if (!password) throw new Error(`用户 ${username} 不存在，创建管理员需要同时提供密码`);
-    await db.insert(users).values({ username, passwordHash: await hashPassword(password), nickName: username, role: ROLE.admin });
+    // Shown beside every comment the admin writes: the site's author, never the login name an attacker would need.
+    await db.insert(users).values({ username, passwordHash: await hashPassword(password), nickName: site.author, role: ROLE.admin });
     return { status: 'created', passwordReset: false };
   }
   if (existing.role !== ROLE.admin && !promote) return { status: 'not-admin', passwordReset: false };

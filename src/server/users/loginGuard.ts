@@ -2,7 +2,8 @@
  * Limits on password guessing, kept in memory (a restart forgets them).
  *
  * - Per address (`createLockout`): after `maxFailures` failures within `windowMs` of the first,
- *   the address is refused until that window has passed. It applies to everyone.
+ *   the address is refused until that window has passed. It applies to everyone but a device
+ *   the account logged in with before: many readers share one carrier address.
  * - Per username (`createUsernameThrottle`): once a username has `maxFailures` failures, with no
  *   quiet spell of `windowMs` in between, logins from places that are new to the account share one
  *   slot: one attempt, then a pause of `slowBaseMs` that doubles with every further attempt up to
@@ -156,6 +157,12 @@ export interface LoginAttempt {
   username: string;
   /** Whether the account has logged in from this address or device before. */
   known: boolean;
+  /**
+   * Whether the device cookie sent is one this account logged in with. Such a device passes the
+   * per-address lockout too: on a carrier's shared address, a stranger's failures must not lock
+   * the owner out. A known address alone does not, since everyone behind it shares it.
+   */
+  knownDevice?: boolean;
 }
 
 export type Admission = { ok: true } | { ok: false; retryAfterMs: number; rule: 'address' | 'username' };
@@ -173,8 +180,8 @@ export function createLoginGuard(limits: LoginLimits): LoginGuard {
   const addresses = createLockout(limits);
   const usernames = createUsernameThrottle(limits);
   return {
-    admit({ address, username, known }, now = Date.now()) {
-      const byAddress = addresses.wait([address], now);
+    admit({ address, username, known, knownDevice = false }, now = Date.now()) {
+      const byAddress = knownDevice ? 0 : addresses.wait([address], now);
       if (byAddress > 0) return { ok: false, retryAfterMs: byAddress, rule: 'address' };
       const byUsername = usernames.wait(username, known, now);
       if (byUsername > 0) return { ok: false, retryAfterMs: byUsername, rule: 'username' };

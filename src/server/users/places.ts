@@ -43,7 +43,8 @@ function embeddedIpv4(g: number[]): string | null {
 
 /** `1.2.3.4` for IPv4 (carried inside IPv6 included, see above), `2001:db8:0:1::/64` for IPv6. */
 export function addressKey(ip: string): string {
-  const address = ip.replace(/%.*$/, '');
+  // A zone index (`fe80::1%eth0`) names the interface, not the address.
+  const address = ip.split('%', 1)[0];
   if (!isIPv6(address)) return address;
   const groups = ipv6Groups(address);
   return embeddedIpv4(groups) ?? `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;

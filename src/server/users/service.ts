@@ -1,6 +1,8 @@
 /** Accounts: registration, login with abuse limits, profiles and passwords (docs/api.md §5). */
 import { count, eq } from 'drizzle-orm';
-import type { LoginResult, Profile, PublicProfile, Registered } from '../../contract/users.ts';
+import { ROLE, type LoginResult, type Profile, type PublicProfile, type Registered } from '../../contract/users.ts';
+import { sameNickName } from '../../lib/accountRules.ts';
+import { site } from '../../site.config.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -46,6 +48,13 @@ function defaultNickName(): string {
   return `路过的小鱼${Math.floor(1000 + Math.random() * 9000)}`;
 }
 
+/** The site author's name is the owner's alone: nobody else may go by it, in any spelling that looks the same. */
+function assertNotOwnersName(nickName: string | undefined, role: number): void {
+  if (nickName !== undefined && role !== ROLE.admin && sameNickName(nickName, site.author)) {
+    throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
+  }
+}
+
 export function createUserService(db: Db, options: UserServiceOptions = {}) {
   const sessions = options.sessions ?? createSessionStore(db);
   const uploads = options.uploads ?? createUploadService(db, { dir: DEFAULT_UPLOAD_DIR });
@@ -66,6 +75,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
 
     async register(input: { username: string; password: string; nick_name?: string }): Promise<Registered> {
       if (await findByUsername(db, input.username)) throw new InvalidInput('该用户名已被注册', ['username']);
+      assertNotOwnersName(input.nick_name, ROLE.user);
       const passwordHash = await hashPassword(input.password);
       try {
         const [row] = await db
@@ -86,11 +96,12 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
      */
     async login(input: { username: string; password: string }, origin: Origin): Promise<{ result: LoginResult; deviceToken: string }> {
       const places = placesOf(origin);
-      const address = places[0];
+      const [address, device] = places;
       const user = await findByUsername(db, input.username);
       // Asked for unknown names too, so the time taken does not tell them apart.
-      const known = await isKnownPlace(db, user?.id ?? 0, places);
-      const attempt = { address, username: input.username.toLowerCase(), known };
+      const knownDevice = device !== undefined && (await isKnownPlace(db, user?.id ?? 0, [device]));
+      const known = knownDevice || (await isKnownPlace(db, user?.id ?? 0, [address]));
+      const attempt = { address, username: input.username.toLowerCase(), known, knownDevice };
       const admission = guard.admit(attempt);
       if (!admission.ok) {
         const wait = waitInWords(admission.retryAfterMs);
@@ -134,6 +145,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     update: (id: number, changes: { nick_name?: string; avatar?: string }) =>
       serialize(String(id), async () => {
         const before = await byId(id);
+        assertNotOwnersName(changes.nick_name, before.role);
         const { avatar } = changes;
         if (avatar && avatar !== before.avatar && !(await uploads.isOwnedBy(avatar, id))) {
           throw new Refused('只能使用自己上传的图片作为头像', ['avatar']);
@@ -181,9 +193,11 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     ensureAdmin: (username: string, password: string | undefined, how: { promote: boolean }) => ensureAdmin(db, sessions, username, password, how),
 
     /** Expired sessions and long-unseen login places; run at start and then periodically. */
+    /** Hourly: ended sessions, places not seen for long, and uploads nothing uses. */
     async purgeExpired(): Promise<void> {
       await sessions.purgeExpired();
       await forgetStalePlaces(db);
+      await uploads.sweepOrphans();
     },
   };
 }

@@ -4,8 +4,9 @@ import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import { MESSAGE_DELETE_MAX_IDS, MESSAGES_PER_MINUTE } from '../../../contract/limits.ts';
 import type { BoardMessage, HotTag, MessageChanges, MessageDeletion, MessageDraft, MessageListQuery } from '../../../contract/messages.ts';
+import { cssColor } from '../../../lib/cssColor.ts';
 import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../../lib/messageRules.ts';
-import type { MessageService, Poster, PostFields } from '../../messages/service.ts';
+import type { MessageService, Poster } from '../../messages/service.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import { requireUser } from '../authenticate.ts';
 import { notFound, ok, tip } from '../envelope.ts';
@@ -15,15 +16,18 @@ import { checkedText, id, idList, NOT_AN_OBJECT, paging, parse } from '../valida
 const textOrNull = (label: string) => z.union([z.string(), z.null()], { error: `${label}必须是文字` });
 
 const message = checkedText(z.string({ error: (issue) => (issue.input === undefined ? '请输入留言内容' : '留言内容必须是文字') }), messageProblem);
+/** A colour as CSS: the `hsv()` of the original front end's picker is stored as the `rgb()` it means. */
+const color = (label: string) => checkedText(textOrNull(label), colorProblem(label)).transform((value) => (value === '' ? '' : (cssColor(value) ?? '')));
+
 const look = {
-  color: checkedText(textOrNull('文字颜色'), colorProblem('文字颜色')),
+  color: color('文字颜色'),
   font_size: checkedText(textOrNull('字号'), fontSizeProblem),
   // A number (700) means the same as its digits; keywords in any case mean the same.
   font_weight: checkedText(
     z.union([z.string(), z.number(), z.null()], { error: '字重必须是文字或数字' }).transform((value) => (typeof value === 'string' ? value.toLowerCase() : value)),
     fontWeightProblem,
   ),
-  bg_color: checkedText(textOrNull('背景颜色'), colorProblem('背景颜色')),
+  bg_color: color('背景颜色'),
   bg_url: checkedText(textOrNull('背景图片'), (value) => (value === '' || isUploadedImagePath(value) ? null : '背景图片必须是上传的图片')),
   tag: checkedText(textOrNull('标签'), tagProblem),
 };
@@ -85,6 +89,7 @@ const posterOf = (req: Request): Poster => {
 export function messageRoutes(messages: MessageService, { likeLimit }: { likeLimit: RequestHandler }): Router {
   const router = Router();
   const postLimit = limitPerActor(MESSAGES_PER_MINUTE, 60_000, `留言太频繁了，每分钟最多发布 ${MESSAGES_PER_MINUTE} 条，请稍后再试`);
+  const editLimit = limitPerActor(MESSAGES_PER_MINUTE, 60_000, `修改太频繁了，每分钟最多修改 ${MESSAGES_PER_MINUTE} 次，请稍后再试`);
   const missing = () => notFound('留言不存在');
 
   router.post('/getMessageList', async (req, res) => {
@@ -96,17 +101,13 @@ export function messageRoutes(messages: MessageService, { likeLimit }: { likeLim
   });
   router.get('/getHotTagList', async (_req, res) => void res.json(ok((await messages.hotTags()) satisfies HotTag[])));
 
-  // Checked before the budget, so a reader fixing a refused form is not counted as posting.
-  const drafts = new WeakMap<Request, { poster: Poster; fields: PostFields }>();
-  const checkDraft: RequestHandler = (req, _res, next) => {
-    drafts.set(req, { poster: posterOf(req), fields: parse(addBody, req.body) });
-    next();
-  };
-  router.post('/add', checkDraft, postLimit, async (req, res) => {
-    const { poster, fields } = drafts.get(req)!;
+  // The budget comes first: a refused post costs the server as much as an accepted one, so it counts.
+  router.post('/add', postLimit, async (req, res) => {
+    const poster = posterOf(req);
+    const fields = parse(addBody, req.body);
     res.json(ok((await messages.add(poster, fields)) satisfies BoardMessage));
   });
-  router.post('/update', async (req, res) => {
+  router.post('/update', editLimit, async (req, res) => {
     const poster = posterOf(req);
     const { id, ...changes } = parse(updateBody, req.body);
     res.json(ok((await messages.update(poster, id, changes)) satisfies BoardMessage));

@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import { MAX_IMAGE_BYTES } from '../../../contract/limits.ts';
 import type { UploadedImage } from '../../../contract/users.ts';
 import type { UploadService } from '../../uploads/service.ts';
+import { addressKey } from '../../users/places.ts';
 import { requireUser } from '../authenticate.ts';
 import { ApiError, badRequest, ok } from '../envelope.ts';
 import { limitPerIp } from '../middleware.ts';
@@ -38,19 +39,13 @@ function readFile(req: Request): Promise<Buffer> {
 export function uploadRoutes(uploads: UploadService): Router {
   const router = Router();
   router.post('/img', limitPerIp(30, 60 * 60_000, '上传太频繁，请稍后再试'), async (req, res) => {
-    let user;
-    try {
-      user = requireUser(req);
-      // A user over the day's quota is told so before the body is read.
-      await uploads.checkQuota(user.id);
-    } catch (error) {
-      // Drained, so the client finishes sending and reads the refusal instead of a reset.
-      req.resume();
-      throw error;
-    }
+    const user = requireUser(req);
+    const uploader = { userId: user.id, address: addressKey(req.ip ?? '') };
+    // A user over the day's quota is told so before the body is read (the server drops the rest: linger.ts).
+    await uploads.checkQuota(uploader);
     const bytes = await readFile(req);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
-    res.json(ok({ url: await uploads.save(user.id, bytes) } satisfies UploadedImage));
+    res.json(ok({ url: await uploads.save(uploader, bytes) } satisfies UploadedImage));
   });
   return router;
 }

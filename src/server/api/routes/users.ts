@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { Router } from 'express';
 import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../../contract/limits.ts';
 import type { LoginBody, LoginResult, PasswordChange, Profile, ProfileChanges, PublicProfile, Registered, RegisterBody } from '../../../contract/users.ts';
-import { nickNameProblem, passwordProblem, usernameProblem } from '../../../lib/accountRules.ts';
+import { cleanNickName, nickNameProblem, passwordProblem, usernameProblem } from '../../../lib/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import type { UserService } from '../../users/service.ts';
 import { hashToken } from '../../users/sessions.ts';
@@ -25,7 +25,7 @@ const username = rule(usernameProblem, '请输入用户名');
 const password = (label: string) => rule((v) => passwordProblem(v, label), `请输入${label}`);
 const nickName = z
   .string({ error: '昵称必须是文字' })
-  .trim()
+  .transform(cleanNickName)
   .superRefine((value, ctx) => {
     const message = nickNameProblem(value) ?? (CONTROL.test(value) ? '昵称不能包含控制字符' : null);
     if (message) ctx.addIssue({ code: 'custom', message });

@@ -1,6 +1,7 @@
 /** How the site takes payments (README, 配置): `PAY_PROVIDER` and, for 易支付, the merchant's account. */
 import { readFileSync } from 'node:fs';
 import type { PayProviderName } from '../../../contract/shop.ts';
+import { trimEnd } from '../../../lib/trim.ts';
 
 export interface EpaySettings {
   /** The platform's address, e.g. `https://pay.example.com`; `submit.php` and `api.php` live under it. */
@@ -35,9 +36,18 @@ function readPem(env: Env, name: string): string {
   }
 }
 
+/** A platform on this machine, as a test's stand-in is: nothing crosses a network. */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 function epaySettings(env: Env): EpaySettings {
-  const url = (env.EPAY_URL ?? '').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new Error('PAY_PROVIDER=epay 需要设置 EPAY_URL（易支付平台地址，http 或 https）');
+  const url = trimEnd(env.EPAY_URL ?? '', '/');
+  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new Error('PAY_PROVIDER=epay 需要设置 EPAY_URL（易支付平台地址，如 https://pay.example.com）');
+  if (url.startsWith('http:') && !(env.EPAY_ALLOW_HTTP_LOOPBACK === '1' && isLoopback(url))) {
+    throw new Error('EPAY_URL 必须是 https 地址：用 http 时，商户密钥签名的请求和支付结果会以明文经过网络，可被篡改');
+  }
   const pid = env.EPAY_PID ?? '';
   if (!/^\w{1,32}$/.test(pid)) throw new Error('PAY_PROVIDER=epay 需要设置 EPAY_PID（商户号）');
   const version = env.EPAY_VERSION === '2' ? 2 : env.EPAY_VERSION === undefined || env.EPAY_VERSION === '1' ? 1 : null;
@@ -54,6 +64,6 @@ export function paymentSettings(env: Env, defaultSiteUrl: string): PaymentSettin
   if (provider !== 'manual' && provider !== 'epay') throw new Error('PAY_PROVIDER 只能是 manual 或 epay');
   const sweepSeconds = Number(env.ORDER_SWEEP_SECONDS || 60);
   if (!Number.isInteger(sweepSeconds) || sweepSeconds < 1) throw new Error('ORDER_SWEEP_SECONDS 必须是正整数（秒）');
-  const siteUrl = (env.SITE_URL || defaultSiteUrl).replace(/\/+$/, '');
+  const siteUrl = trimEnd(env.SITE_URL || defaultSiteUrl, '/');
   return { provider, siteUrl, epay: provider === 'epay' ? epaySettings(env) : null, sweepMs: sweepSeconds * 1000 };
 }
