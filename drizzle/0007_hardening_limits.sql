@@ -6,5 +6,7 @@ CREATE TABLE `license_deactivations` (
 );
 --> statement-breakpoint
 CREATE INDEX `license_deactivations_license_at_idx` ON `license_deactivations` (`license_id`,`at`);--> statement-breakpoint
+ALTER TABLE `comments` ADD `ip_location` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `messages` ADD `ip_location` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `uploads` ADD `address` text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX `uploads_address_created_idx` ON `uploads` (`address`,`created_at`);

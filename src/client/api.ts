@@ -4,7 +4,7 @@ import type { AddedComment, AddedReply, CommentOrder, CommentTargetCode, ReplyBo
 import type { Page } from '../contract/envelope';
 import type { BoardMessage, HotTag, MessageChanges, MessageDraft, Talk } from '../contract/messages';
 import type { Notification } from '../contract/notifications';
-import type { LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
+import type { LoginBody, LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
 import { createRequest } from '../lib/request';
 import { showNotice } from '../stores/toast';
 
@@ -25,7 +25,7 @@ export const http = createRequest({
 });
 
 export const api = {
-  login: (username: string, password: string) => http.post<LoginResult>('/api/user/login', { username, password }),
+  login: (username: string, password: string) => http.post<LoginResult>('/api/user/login', { username, password, cookie: true } satisfies LoginBody),
   register: (username: string, password: string, nick_name?: string) => http.post<Registered>('/api/user/register', { username, password, nick_name }),
   // An expired session is already logged out: no "please log in" detour.
   logout: () => http.request<boolean>('POST', '/api/user/logout', {}, {}, { quiet401: true }),

@@ -58,9 +58,10 @@ export type TimelinePage = Page<TimelineYear>;
 export type ArticleBriefPage = Page<ArticleBrief>;
 
 /** `getRecommendArticleById`: neighbours by date, and articles sharing tags. */
+/** At either end of the list, the article itself stands in for the neighbour it lacks. */
 export interface RelatedArticles {
-  previous: ArticleItem | null;
-  next: ArticleItem | null;
+  previous: ArticleItem;
+  next: ArticleItem;
   recommend: ArticleItem[];
 }
 

@@ -19,6 +19,8 @@ export interface RootComment {
   is_like: boolean;
   createdAt: string;
   childrenCount: number;
+  /** IP 属地: a province in China, a country elsewhere, 未知 when unknown; never the address. Absent when the owner turns it off. */
+  ipAddress?: string;
 }
 
 /** A reply: `parent_id` is its root's id; `to_id`/`to_name` the person replied to. */

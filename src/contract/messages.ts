@@ -1,12 +1,15 @@
 /** Message-board posts and talks (docs/api.md §9.2, §9.3). */
 
-/** The style fields are CSS values as written (`#333`, `18px`, `bold`); `''` means the board's default. */
+/**
+ * The style fields are CSS values as written (`#333`, `bold`); `''` means the board's default.
+ * `font_size` is a number of pixels (the original front end draws `font_size + 'px'`), null for the default.
+ */
 export interface BoardMessage {
   id: number;
   /** Plain text, line breaks kept; never HTML. */
   message: string;
   color: string;
-  font_size: string;
+  font_size: number | null;
   font_weight: string;
   bg_color: string;
   bg_url: string;
@@ -18,12 +21,15 @@ export interface BoardMessage {
   is_like: boolean;
   comment_total: number;
   createdAt: string;
+  /** IP 属地: a province in China, a country elsewhere, 未知 when unknown; never the address. Absent when the owner turns it off. */
+  ipAddress?: string;
 }
 
 /** How a post looks; every field may be left out or empty for the default. */
 export interface MessageStyle {
   color?: string;
-  font_size?: string;
+  /** Pixels, 12 to 40: a number, or `"16px"`. */
+  font_size?: number | string | null;
   /** `normal`, `bold` or 100 to 900 in hundreds; a number is taken too. */
   font_weight?: string | number;
   bg_color?: string;
@@ -43,11 +49,17 @@ export interface MessageChanges extends MessageStyle {
   message?: string;
 }
 
-/** `POST /api/message/getMessageList`: `tag` and `user_id` narrow the list; empty means no filter. */
+/**
+ * `POST /api/message/getMessageList`: `tag`, `message` (a text search) and `author_id` narrow the
+ * list; empty means no filter. `user_id` is the viewer, as the original front end sends it: it
+ * changes nothing, since the session decides `is_like`.
+ */
 export interface MessageListQuery {
   current: number;
   size: number;
   tag?: string | null;
+  message?: string | null;
+  author_id?: number | string | null;
   user_id?: number | string | null;
 }
 
@@ -64,8 +76,10 @@ export interface HotTag {
 
 export interface Talk {
   id: number;
-  /** HTML. */
+  /** The owner's text as written: the original front end shows it as text. */
   content: string;
+  /** The same, rendered to HTML, as the site's own pages show it. */
+  content_html: string;
   talkImgList: string[];
   nick_name: string;
   avatar: string;

@@ -42,6 +42,11 @@ export interface RegisterBody {
 export interface LoginBody {
   username: string;
   password: string;
+  /**
+   * `true` (the site's own pages): also set the HttpOnly session cookie. Other clients, like the
+   * original front end, keep the token and log out by forgetting it; a cookie would outlive that.
+   */
+  cookie?: boolean;
 }
 
 export interface ProfileChanges {

@@ -57,6 +57,7 @@ export const t = {
     placeholder: '说点什么吧…',
     replyTo: (name: string) => `回复 @${name}`,
     ownerBadge: '站长',
+    ipLocation: (place: string) => `IP 属地：${place}`,
     send: '发表',
     sending: '发送中…',
     loginFirst: '登录后才能发表评论',
@@ -84,6 +85,7 @@ export const t = {
     counter: (n: number, max: number) => `${n}/${max}`,
   },
   board: {
+    ipLocation: (place: string) => `IP 属地：${place}`,
     title: '留言板',
     subtitle: '说点什么，留下你来过的痕迹',
     write: '写留言',

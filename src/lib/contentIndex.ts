@@ -45,6 +45,8 @@ export interface IndexedTalk {
   pinned: boolean;
   /** As the front matter lists them: site paths or full URLs. */
   images: string[];
+  /** The body as the owner wrote it (Markdown), for clients that show talks as text. */
+  text: string;
   /** The rendered body. */
   html: string;
 }

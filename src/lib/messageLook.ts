@@ -24,7 +24,8 @@ export const isUploadPath = (value: string) => UPLOAD_PATH.test(value);
 export function postLook(post: Pick<BoardMessage, 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'>): PostLook {
   const look: PostLook = {};
   if (post.color && isCssColor(post.color)) look.color = post.color;
-  if (post.font_size && !fontSizeProblem(post.font_size)) look.fontSize = post.font_size;
+  const fontSize = post.font_size === null ? '' : `${post.font_size}px`;
+  if (fontSize && !fontSizeProblem(fontSize)) look.fontSize = fontSize;
   if (post.font_weight && !fontWeightProblem(String(post.font_weight))) look.fontWeight = String(post.font_weight);
   if (post.bg_color && isCssColor(post.bg_color)) look.backgroundColor = post.bg_color;
   if (post.bg_url && isUploadPath(post.bg_url)) look.backgroundImage = `url("${post.bg_url}")`;

@@ -25,6 +25,16 @@ export const colorProblem = (label: string) => (value: string) =>
 
 const PIXELS = /^([1-9]\d{0,2})px$/;
 
+/** A font size as the form or the original front end sends it (16, "16", "16px"), as the CSS `"16px"`; `''` for none. */
+export function fontSizeCss(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value).trim();
+  return /^\d{1,3}$/.test(text) ? `${text}px` : text;
+}
+
+/** The pixels of a stored `"16px"`, or null for the default. */
+export const fontSizePx = (css: string): number | null => (css && !fontSizeProblem(css) ? Number(PIXELS.exec(css)![1]) : null);
+
 export function fontSizeProblem(value: string): string | null {
   const px = Number(PIXELS.exec(value)?.[1] ?? NaN);
   if (value === '' || (px >= MESSAGE_FONT_SIZE_MIN_PX && px <= MESSAGE_FONT_SIZE_MAX_PX)) return null;

@@ -44,6 +44,15 @@ export interface ServerConfig {
   connections: ConnectionSettings;
   /** How often a license key may free one of its machines. */
   licenseDeactivations: DeactivationLimit;
+  /** Show the IP 属地 of comments and message-board posts (`IP_LOCATION`, on unless `off`). */
+  showIpLocation: boolean;
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new Error(`${name} 只能是 on 或 off，现在是 ${raw}`);
 }
 
 function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
@@ -76,5 +85,6 @@ export function readConfig(env: Env): ServerConfig {
       times: wholeNumber(env, 'LICENSE_DEACTIVATIONS', DEFAULT_DEACTIVATION_LIMIT.times, 0),
       days: wholeNumber(env, 'LICENSE_DEACTIVATION_DAYS', DEFAULT_DEACTIVATION_LIMIT.days, 1),
     },
+    showIpLocation: onOff(env, 'IP_LOCATION', true),
   };
 }

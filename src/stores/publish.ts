@@ -54,7 +54,7 @@ export function draftProblem(draft: PublishDraft): string | null {
   return (
     messageProblem(sent.message) ??
     colorProblem(t.board.color)(sent.color ?? '') ??
-    fontSizeProblem(sent.font_size ?? '') ??
+    fontSizeProblem(draft.font_size) ??
     fontWeightProblem(String(sent.font_weight ?? '')) ??
     colorProblem(t.board.bgColor)(sent.bg_color ?? '') ??
     tagProblem(sent.tag ?? '')
@@ -77,7 +77,7 @@ export async function editPost(id: number | null): Promise<string | null> {
     if (!post) return t.board.notFound;
     if (post.user_id !== $userInfo.get()?.id) return t.board.notYours;
     const background = post.bg_url ? 'image' : post.bg_color ? 'color' : 'none';
-    $publish.set({ editing: id, message: post.message, color: post.color, font_size: post.font_size, font_weight: String(post.font_weight), background, bg_color: post.bg_color, bg_url: post.bg_url, tag: post.tag });
+    $publish.set({ editing: id, message: post.message, color: post.color, font_size: post.font_size === null ? '' : `${post.font_size}px`, font_weight: String(post.font_weight), background, bg_color: post.bg_color, bg_url: post.bg_url, tag: post.tag });
     return null;
   } catch {
     return t.board.notFound;

@@ -139,7 +139,7 @@ test('a user applies for a download through the form, the owner approves it, the
 
 test('the owner deletes a comment in moderation, and it is gone from the article', async ({ page, request, browser, problems, baseURL }) => {
   const writer = await createAccount(request, '说错话的人');
-  const login = await request.post('/api/user/login', { headers: XHR, data: { username: writer.username, password: writer.password } });
+  const login = await request.post('/api/user/login', { headers: XHR, data: { username: writer.username, password: writer.password, cookie: true } });
   expect(login.ok(), await login.text()).toBe(true);
   await page.goto('/home');
   const articlePath = (await page.locator('main a[href^="/article/"]').first().getAttribute('href'))!;
@@ -205,7 +205,7 @@ test('the owner sees the server refuse to disable their own account, and changes
 
 test('the owner confirms a manual payment in the orders screen, finds its license and revokes it', async ({ request, browser, problems, baseURL }) => {
   const buyer = await createAccount(request, '手动付款的买家');
-  const login = await request.post('/api/user/login', { headers: XHR, data: { username: buyer.username, password: buyer.password } });
+  const login = await request.post('/api/user/login', { headers: XHR, data: { username: buyer.username, password: buyer.password, cookie: true } });
   expect(login.ok(), await login.text()).toBe(true);
   const ordered = await request.post('/api/shop/order', { headers: XHR, data: { product: 'xxx-sd', plan: 'month' } });
   expect(ordered.ok(), await ordered.text()).toBe(true);

@@ -36,7 +36,7 @@ export async function ownerBrowser(browser: Browser, problems: PageProblems, bas
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${n >> 8}.${n & 255}` } });
   await watchContext(context, problems, new URL(baseURL).origin);
   const { username, password } = await createOwner();
-  const res = await context.request.post('/api/user/login', { headers: XHR, data: { username, password } });
+  const res = await context.request.post('/api/user/login', { headers: XHR, data: { username, password, cookie: true } });
   expect(res.ok(), await res.text()).toBe(true);
   return { username, context, page: await context.newPage() };
 }

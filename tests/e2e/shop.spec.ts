@@ -24,7 +24,7 @@ async function ownerSession(newContext: () => Promise<APIRequestContext>): Promi
     env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_DATA_DIR!, 'blog.db')}` },
   });
   const owner = await newContext();
-  const res = await owner.post('/api/user/login', { headers: XHR, data: { username, password } });
+  const res = await owner.post('/api/user/login', { headers: XHR, data: { username, password, cookie: true } });
   expect(res.ok(), await res.text()).toBe(true);
   return owner;
 }

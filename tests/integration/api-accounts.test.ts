@@ -278,7 +278,7 @@ describe('an https site', { timeout: 90_000 }, () => {
     const https = await startApi({ SITE_URL: 'https://blog.example' });
     try {
       await register(https, 'secureone');
-      const res = await https.call('POST', '/user/login', { body: { username: 'secureone', password: 'password123' }, ip: freshIp() });
+      const res = await https.call('POST', '/user/login', { body: { username: 'secureone', password: 'password123', cookie: true }, ip: freshIp() });
       expect(res.status).toBe(200);
       expect(cookieNamed(res, 'blog_session')).toMatch(/;\s*Secure/i);
       expect(cookieNamed(res, 'blog_device')).toMatch(/;\s*Secure/i);

@@ -126,6 +126,19 @@ describe('one article', () => {
     expect(body.result.previous ?? body.result.next).toBeTruthy();
   });
 
+  it('never answers a null neighbour: at either end the article stands in, as the original front end needs', async () => {
+    const byDate = [...index.articles].sort((a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id - b.id);
+    const [oldest, newest] = [byDate[0], byDate.at(-1)!];
+    for (const end of [oldest, newest]) {
+      const { body } = await api.call('GET', `/article/getRecommendArticleById/${end.id}`);
+      for (const side of ['previous', 'next'] as const) {
+        expect(body.result[side]).toMatchObject({ id: expect.any(Number), article_title: expect.any(String), createdAt: expect.any(String) });
+      }
+      // One of its two sides is the article itself.
+      expect([body.result.previous.id, body.result.next.id]).toContain(end.id);
+    }
+  });
+
   it('answers 404 for an unknown id on every article route', async () => {
     const calls: [string, string][] = [
       ['GET', `/article/getArticleById/${UNKNOWN}`],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_CHARS, COMMENTS_PER_MINUTE, MAX_PAGE_SIZE } from '../../src/contract/limits';
 import type { ContentIndex } from '../../src/lib/contentIndex';
-import type { ApiClient } from './api';
+import { startApi, type ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
 const BLOCK = 61;
@@ -75,6 +75,7 @@ describe('adding a comment', () => {
       is_like: false,
       createdAt: expect.stringMatching(DATE_TIME),
       childrenCount: 0,
+      ipAddress: '未知',
       parent_id: null,
       type: 1,
       for_id: articleIds[0],
@@ -89,6 +90,19 @@ describe('adding a comment', () => {
     const listed = (await roots({ type: 1, for_id: articleIds[0], current: 1, size: 50 })).body.result.list as { id: number; from_role: number }[];
     expect(listed.find((c) => c.id === mine.body.result.id)!.from_role).toBe(1);
     expect(listed.filter((c) => c.id !== mine.body.result.id).every((c) => c.from_role === 2)).toBe(true);
+  });
+
+  it('shows where a comment was written from as its IP 属地, and keeps no address', async () => {
+    const writer = await someone('远方的读者');
+    const from = (ip: string) => api.call('POST', '/comment/add', { body: { type: 1, for_id: articleIds[2], content: '远方的来信' }, headers: writer.auth, ip });
+    const guangdong = await from('120.24.78.68');
+    expect(guangdong.body.result.ipAddress).toBe('广东');
+    expect((await from('8.8.8.8')).body.result.ipAddress).toBe('美国');
+    const listed = (await roots({ type: 1, for_id: articleIds[2], current: 1, size: 50 })).body.result.list as { id: number; ipAddress: string }[];
+    expect(listed.find((c) => c.id === guangdong.body.result.id)!.ipAddress).toBe('广东');
+    const stored = await api.sql('SELECT * FROM comments WHERE id = ?', [guangdong.body.result.id]);
+    expect(stored[0].ip_location).toBe('广东');
+    expect(JSON.stringify(stored)).not.toContain('120.24');
   });
 
   it('accepts type and for_id as digit strings', async () => {
@@ -179,6 +193,7 @@ describe('replying', () => {
       createdAt: expect.stringMatching(DATE_TIME),
       to_id: alice.id,
       to_name: '阿丽',
+      ipAddress: '未知',
       parent_id: root.id,
       type: 1,
       for_id: articleIds[1],
@@ -478,5 +493,25 @@ describe('comment limit', () => {
     expect((await add(other, { type: 1, for_id: articleIds[9], content: '我还可以' })).status).toBe(200);
     const { total: count } = (await roots({ type: 1, for_id: articleIds[9], current: 1, size: 50 })).body.result;
     expect(count).toBe(COMMENTS_PER_MINUTE + 1);
+  });
+});
+
+describe('IP 属地 switched off', () => {
+  it('looks up, keeps and shows no place for comments or posts', async () => {
+    const off = await startApi({ IP_LOCATION: 'off' });
+    try {
+      const writer = await newPerson(off, 'noplace', BLOCK);
+      const comment = await off.call('POST', '/comment/add', { body: { type: 1, for_id: articleIds[0], content: '没有属地' }, headers: writer.auth, ip: '120.24.78.68' });
+      expect(comment.status).toBe(200);
+      expect(comment.body.result).not.toHaveProperty('ipAddress');
+      const listed = (await off.call('POST', '/comment/frontGetParentComment', { body: { type: 1, for_id: articleIds[0], current: 1, size: 10, order: 'new' } })).body.result.list;
+      expect(listed[0]).not.toHaveProperty('ipAddress');
+      const post = await off.call('POST', '/message/add', { body: { message: '没有属地的留言' }, headers: writer.auth, ip: '120.24.78.68' });
+      expect(post.body.result).not.toHaveProperty('ipAddress');
+      expect(await off.sql("SELECT count(*) AS n FROM comments WHERE ip_location != ''")).toEqual([expect.objectContaining({ n: 0 })]);
+      expect(await off.sql("SELECT count(*) AS n FROM messages WHERE ip_location != ''")).toEqual([expect.objectContaining({ n: 0 })]);
+    } finally {
+      await off.stop();
+    }
   });
 });

@@ -71,7 +71,7 @@ describe('posting', () => {
       id: expect.any(Number),
       message: text,
       color: '',
-      font_size: '',
+      font_size: null,
       font_weight: '',
       bg_color: '',
       bg_url: '',
@@ -83,18 +83,28 @@ describe('posting', () => {
       is_like: false,
       comment_total: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      // A private test address has no known place.
+      ipAddress: '未知',
     });
     expect(await sql('SELECT message, user_id FROM messages WHERE id = ?', [res.body.result.id])).toEqual([expect.objectContaining({ message: text, user_id: alice.id })]);
+  });
+
+  it('shows the poster’s IP 属地, never the address', async () => {
+    const person = await someone();
+    const res = await api.call('POST', '/message/add', { body: { message: '来自上海' }, headers: person.auth, ip: '202.96.209.133' });
+    expect(res.body.result.ipAddress).toBe('上海');
+    expect((await one(res.body.result.id)).body.result.ipAddress).toBe('上海');
+    expect(JSON.stringify(await sql('SELECT * FROM messages WHERE id = ?', [res.body.result.id]))).not.toContain('202.96');
   });
 
   it('takes a full look, an own upload as background, and null as empty', async () => {
     const person = await someone();
     const background = await upload(person);
     const look = { color: '#abc', font_size: '18px', font_weight: 700, bg_color: 'rgba(0, 0, 0, 0.5)', bg_url: background, tag: ' 生活 ' };
-    expect(await post(person, look)).toMatchObject({ ...look, font_weight: '700', tag: '生活', user_id: person.id });
+    expect(await post(person, look)).toMatchObject({ ...look, font_size: 18, font_weight: '700', tag: '生活', user_id: person.id });
     expect(await post(person, { color: null, font_size: null, font_weight: null, bg_color: null, bg_url: null, tag: null })).toMatchObject({
       color: '',
-      font_size: '',
+      font_size: null,
       font_weight: '',
       bg_color: '',
       bg_url: '',
@@ -127,7 +137,7 @@ describe('posting', () => {
       (value) => ['color', value] as const,
     ),
     ...['blue', '#1234567', 'rgba(0,0,0,0.5', 'hsl(0, 0, 0)'].map((value) => ['bg_color', value] as const),
-    ...['11px', '41px', '16', '16.5px', '1em', '016px', '18 px', 16].map((value) => ['font_size', value] as const),
+    ...['11px', '41px', 41, 11, 16.5, '16.5px', '1em', '016px', '18 px', true].map((value) => ['font_size', value] as const),
     ...['950', '150', '0', 'bolder', 'bold;', 1000, 450].map((value) => ['font_weight', value] as const),
     ...['十一个字的标签名字太长', '<b>', 'a>b', 'a\nb', 5].map((value) => ['tag', value] as const),
     ...['https://example.com/a.png', '/img/talks/cat.svg', '/uploads/../secret.png', '/uploads/abc.png', 3].map((value) => ['bg_url', value] as const),
@@ -152,6 +162,14 @@ describe('posting', () => {
     const res = await add(await someone(), [1, 2]);
     expect(res.status).toBe(400);
     expect(res.body.result.fields).toEqual(['body']);
+  });
+
+  it('publishes the original front end’s form as it sends it, with the size in pixels as a number', async () => {
+    const person = await someone();
+    const posted = await post(person, { message: '原版前端的默认样式', font_size: 16, font_weight: 500, bg_color: 'transparent', color: '#676767' });
+    expect(posted).toMatchObject({ font_size: 16, font_weight: '500', bg_color: 'transparent', color: '#676767' });
+    expect((await one(posted.id)).body.result.font_size).toBe(16);
+    for (const size of ['16px', '16', 16]) expect((await post(person, { font_size: size })).font_size).toBe(16);
   });
 
   it(`allows ${MESSAGES_PER_MINUTE} posts a minute per reader`, async () => {
@@ -243,20 +261,32 @@ describe('reading the board', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
-  it('filters by the exact tag, and by author', async () => {
+  it('filters by the exact tag, by author_id, and by words in the text', async () => {
     const tagged = (await list({ current: 1, size: 50, tag: '旅行' })).body.result;
     expect(tagged.total).toBe(2);
     expect(tagged.list.map((m: BoardMessage) => m.id)).toEqual([mine[2].id, mine[0].id]);
 
-    const byWriter = (await list({ current: 1, size: 50, user_id: writer.id })).body.result;
+    const byWriter = (await list({ current: 1, size: 50, author_id: writer.id })).body.result;
     expect(byWriter.list.map((m: BoardMessage) => m.id)).toEqual(mine.map((m) => m.id).reverse());
-    expect((await list({ current: 1, size: 50, user_id: String(writer.id), tag: '旅行日记' })).body.result.list.map((m: BoardMessage) => m.id)).toEqual([mine[1].id]);
-    expect((await list({ current: 1, size: 10, user_id: bob.id })).body.result).toMatchObject({ total: 0, list: [] });
+    expect((await list({ current: 1, size: 50, author_id: String(writer.id), tag: '旅行日记' })).body.result.list.map((m: BoardMessage) => m.id)).toEqual([mine[1].id]);
+    expect((await list({ current: 1, size: 10, author_id: bob.id })).body.result).toMatchObject({ total: 0, list: [] });
 
-    const total = await countOf('SELECT count(*) AS n FROM messages');
-    for (const empty of [{ tag: '' }, { tag: null }, { user_id: '' }, { user_id: null }]) {
+    const found = (await list({ current: 1, size: 50, message: '去旅行日' })).body.result;
+    expect(found.list.map((m: BoardMessage) => m.id)).toEqual([mine[1].id]);
+    // % and _ are searched for as themselves.
+    expect((await list({ current: 1, size: 50, message: '%' })).body.result.list.every((m: BoardMessage) => m.message.includes('%'))).toBe(true);
+
+    const total = await countOf('SELECT count(*) AS n FROM messages WHERE hidden = 0');
+    for (const empty of [{ tag: '' }, { tag: null }, { author_id: '' }, { author_id: null }, { message: '' }, { message: null }]) {
       expect((await list({ current: 1, size: 1, ...empty })).body.result.total).toBe(total);
     }
+  });
+
+  it('takes user_id as the original front end sends it, the viewer, and lists everyone’s posts', async () => {
+    const total = await countOf('SELECT count(*) AS n FROM messages WHERE hidden = 0');
+    const asViewer = (await list({ current: 1, size: 50, user_id: bob.id }, { headers: bob.auth })).body.result;
+    expect(asViewer.total).toBe(total);
+    expect(asViewer.list.some((m: BoardMessage) => m.user_id !== bob.id)).toBe(true);
   });
 
   it('caps the size at 50 and is empty past the end', async () => {
@@ -273,6 +303,9 @@ describe('reading the board', () => {
     [{ current: 1, size: 10, tag: 3 }, ['tag']],
     [{ current: 1, size: 10, user_id: 'abc' }, ['user_id']],
     [{ current: 1, size: 10, user_id: 0 }, ['user_id']],
+    [{ current: 1, size: 10, author_id: 'abc' }, ['author_id']],
+    [{ current: 1, size: 10, message: 5 }, ['message']],
+    [{ current: 1, size: 10, message: 'x'.repeat(51) }, ['message']],
     ['list', ['body']],
   ])('refuses %j', async (body, fields) => {
     const res = await list(body);
@@ -282,7 +315,7 @@ describe('reading the board', () => {
   });
 
   it('answers one post as the list shows it, 404 for an unknown one', async () => {
-    const listed = (await list({ current: 1, size: 50, user_id: writer.id })).body.result.list[1];
+    const listed = (await list({ current: 1, size: 50, author_id: writer.id })).body.result.list[1];
     expect((await one(listed.id)).body).toEqual({ code: 0, message: 'success', result: listed });
     expect((await one(UNKNOWN)).body).toEqual({ code: 404, message: '留言不存在' });
     expect((await one('abc')).status).toBe(400);
@@ -297,7 +330,7 @@ describe('reading the board', () => {
     await insert(3, other);
     await insert(1, target);
     await insert(2, target);
-    const shown = (await list({ current: 1, size: 50, user_id: writer.id })).body.result.list as BoardMessage[];
+    const shown = (await list({ current: 1, size: 50, author_id: writer.id })).body.result.list as BoardMessage[];
     expect(shown.find((m) => m.id === target)!.comment_total).toBe(2);
     expect(shown.find((m) => m.id === other)!.comment_total).toBe(1);
     expect((await one(target)).body.result.comment_total).toBe(2);
@@ -328,8 +361,8 @@ describe('editing', () => {
     ['color', '#aabbcc80', '#aabbcc80'],
     ['color', 'rgb(0,0,0)', 'rgb(0,0,0)'],
     ['bg_color', 'rgba(255, 255, 255, .5)', 'rgba(255, 255, 255, .5)'],
-    ['font_size', '12px', '12px'],
-    ['font_size', '40px', '40px'],
+    ['font_size', '12px', 12],
+    ['font_size', 40, 40],
     ['font_weight', 'BOLD', 'bold'],
     ['font_weight', 'normal', 'normal'],
     ['font_weight', 100, '100'],

@@ -128,4 +128,10 @@ describe('conventions', () => {
   it('keeps answers out of shared caches', async () => {
     expect((await api.call('GET', '/config')).headers.get('cache-control')).toBe('no-store');
   });
+
+  it('answers the original front end’s photo album with empty lists, so it shows an empty state', async () => {
+    expect((await api.call('GET', '/photoAlbum/getAllAlbumList')).body).toEqual({ code: 0, message: 'success', result: [] });
+    expect((await api.call('GET', '/photo/getAllPhotosByAlbumId/3')).body).toEqual({ code: 0, message: 'success', result: [] });
+    expect((await api.call('GET', '/photo/getAllPhotosByAlbumId/abc')).status).toBe(400);
+  });
 });

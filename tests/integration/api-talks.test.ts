@@ -49,6 +49,15 @@ describe('the export', () => {
 });
 
 describe('talk list', () => {
+  it('gives each talk’s text as written, with no markup, and its HTML apart', async () => {
+    const shown = (await list({ current: 1, size: 50 })).body.result.list as Talk[];
+    for (const item of shown) {
+      expect(item.content).not.toMatch(/<\/?(p|a|strong|em)\b/);
+      expect(item.content_html).toMatch(/^<p>|<\/p>/);
+      expect(item.content.length).toBeGreaterThan(0);
+    }
+  });
+
   it('puts pinned talks first, then the newest, with the owner as author', async () => {
     const { status, body } = await list({ current: 1, size: 50 });
     expect(status).toBe(200);
@@ -69,7 +78,9 @@ describe('talk list', () => {
       const source = talks.find((talk) => talk.id === item.id)!;
       expect(item).toEqual({
         id: source.id,
-        content: source.html,
+        // The owner's text as written for the original front end, which shows it as text; the HTML beside it.
+        content: source.text,
+        content_html: source.html,
         talkImgList: source.images,
         nick_name: site.author,
         avatar: site.avatar,

@@ -72,8 +72,12 @@ describe('register', () => {
 describe('login', () => {
   beforeAll(() => register('loginuser', 'rightpassword'));
 
-  it('gives a token, the profile, and an HttpOnly SameSite=Lax cookie', async () => {
-    const res = await login('loginuser', 'rightpassword');
+  it('gives a token and the profile, and an HttpOnly SameSite=Lax session cookie only when asked', async () => {
+    // The original front end asks for none: it logs out by forgetting its token.
+    const tokenOnly = await login('loginuser', 'rightpassword');
+    expect(tokenOnly.body.result.token).toEqual(expect.any(String));
+    expect(tokenOnly.headers.getSetCookie().some((c) => c.startsWith('blog_session='))).toBe(false);
+    const res = await api.call('POST', '/user/login', { body: { username: 'loginuser', password: 'rightpassword', cookie: true }, ip: freshIp() });
     expect(res.body.result).toMatchObject({ token: expect.any(String), username: 'loginuser', role: 2 });
     expect(Object.keys(res.body.result).sort()).toEqual(['avatar', 'createdAt', 'id', 'nick_name', 'role', 'token', 'username']);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('blog_session='))!;

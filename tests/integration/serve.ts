@@ -36,6 +36,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stopping = false;
+  // A server that dies mid-test shows up as refused connections; its own last words say why.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`服务器意外退出（${code ?? signal}）：\n${output}`);
+  });
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
@@ -54,6 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
           for (const dir of [musicDir, keyDir]) if (dir) rmSync(dir, { recursive: true, force: true });
           resolve();
         });
+        stopping = true;
         child.kill('SIGTERM');
       }),
   };

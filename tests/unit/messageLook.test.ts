@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FONT_SIZES, postLook } from '../../src/lib/messageLook';
 
-const plain = { color: '', font_size: '', font_weight: '', bg_color: '', bg_url: '' };
+const plain = { color: '', font_size: null, font_weight: '', bg_color: '', bg_url: '' };
 
 describe('postLook', () => {
   it('draws the style a post was saved with', () => {
-    expect(postLook({ color: '#c00', font_size: '24px', font_weight: 'bold', bg_color: 'rgba(255, 242, 204, 0.8)', bg_url: '/uploads/0a1b2c.webp' })).toEqual({
+    expect(postLook({ color: '#c00', font_size: 24, font_weight: 'bold', bg_color: 'rgba(255, 242, 204, 0.8)', bg_url: '/uploads/0a1b2c.webp' })).toEqual({
       color: '#c00',
       fontSize: '24px',
       fontWeight: 'bold',
@@ -19,7 +19,7 @@ describe('postLook', () => {
     expect(
       postLook({
         color: 'red;background:url(//evil.example/x)',
-        font_size: '99px',
+        font_size: 99,
         font_weight: '450',
         bg_color: 'var(--x)',
         bg_url: '/uploads/x.png") ; background: url("//evil.example',
@@ -32,6 +32,6 @@ describe('postLook', () => {
   it('offers font sizes across the allowed range only', () => {
     expect(FONT_SIZES[0]).toBe('12px');
     expect(FONT_SIZES.at(-1)).toBe('40px');
-    expect(FONT_SIZES.every((size) => postLook({ ...plain, font_size: size }).fontSize === size)).toBe(true);
+    expect(FONT_SIZES.every((size) => postLook({ ...plain, font_size: Number.parseInt(size, 10) }).fontSize === size)).toBe(true);
   });
 });

@@ -36,6 +36,7 @@ export default function PostCard({ post, me, defaultAvatar, onLike, onDelete, li
         <img src={post.avatar || defaultAvatar} alt="" width="24" height="24" loading="lazy" />
         <span className={styles.author}>{post.nick_name}</span>
         <time className={styles.time}>{post.createdAt}</time>
+        {post.ipAddress && <span className={styles.time}>{text.ipLocation(post.ipAddress)}</span>}
         {onLike && (
           <div className={styles.actions}>
             <button type="button" aria-pressed={post.is_like} aria-label={post.is_like ? text.unlike(post.like_times) : text.like(post.like_times)} data-liked={post.is_like || undefined} onClick={onLike}>

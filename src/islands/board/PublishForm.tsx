@@ -9,6 +9,7 @@ import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/messageLook';
 import { $publish, draftProblem, editPost, publish, setPublishField, toDraft, type PublishDraft } from '../../stores/publish';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
+import { fontSizePx } from '../../lib/messageRules';
 import PostCard from './PostCard';
 import styles from './Board.module.scss';
 
@@ -69,7 +70,7 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
     id: draft.editing ?? 0,
     message: sent.message || text.previewEmpty,
     color: sent.color ?? '',
-    font_size: sent.font_size ?? '',
+    font_size: fontSizePx(draft.font_size),
     font_weight: String(sent.font_weight ?? ''),
     bg_color: sent.bg_color ?? '',
     bg_url: sent.bg_url ?? '',

@@ -34,6 +34,7 @@ function Entry({ comment, rootId, me, defaultAvatar, onReply }: EntryProps) {
           {comment.from_role === ROLE.admin && <span className={styles.badge}>{text.ownerBadge}</span>}
           {to && <span className={styles.to}> {text.replyTo(to.to_name)}</span>}
           <time className={styles.time}>{comment.createdAt}</time>
+          {comment.ipAddress && <span className={styles.time}> · {text.ipLocation(comment.ipAddress)}</span>}
         </header>
         <CommentText content={comment.content} className={styles.text} />
         <div className={styles.actions}>

@@ -13,6 +13,7 @@ export async function GET() {
         date: talk.data.date.toISOString(),
         pinned: talk.data.pinned,
         images: [...talk.data.images],
+        text: (talk.body ?? '').trim(),
         // Talks show their pictures through `images`; an image written into the body keeps its
         // address as written, so no client ever sees the renderer's placeholder.
         html: await fillImageMarkers(talk.rendered?.html ?? '', async () => undefined),

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, messages, users } from '../db/schema.ts';
 import { NotFound } from '../shared/errors.ts';
-import { contains } from './textSearch.ts';
+import { contains } from '../shared/textSearch.ts';
 
 
 export function createModeration(db: Db) {

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { NotFound, Refused } from '../shared/errors.ts';
 import type { SessionStore } from '../users/sessions.ts';
-import { contains } from './textSearch.ts';
+import { contains } from '../shared/textSearch.ts';
 
 type Row = typeof users.$inferSelect;
 

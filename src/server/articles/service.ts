@@ -81,13 +81,20 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
     byTag: (id: number, current: number, size: number) => taxonomyPage(catalog.tags, id, current, size),
     byCategory: (id: number, current: number, size: number) => taxonomyPage(catalog.categories, id, current, size),
 
+    /**
+     * The neighbours by date and up to six articles sharing tags. At either end the article stands
+     * in for its missing neighbour, as the original backend answered: the original front end reads
+     * `previous.article_cover` without a check, and a null there breaks its article page.
+     */
     async related(article: CatalogArticle): Promise<RelatedArticles> {
-      const { previous, next } = catalog.neighbours(article.id);
+      const neighbours = catalog.neighbours(article.id);
+      const previous = neighbours.previous ?? article;
+      const next = neighbours.next ?? article;
       const recommend = catalog.recommend(article.id, RELATED_ARTICLE_COUNT);
-      const shown = [previous, next, ...recommend].filter((a): a is CatalogArticle => a !== null);
+      const shown = [previous, next, ...recommend];
       const found = await counters.get(shown.map((a) => a.id));
       const toItem = (a: CatalogArticle) => item(a, owner.id(), found.get(a.id));
-      return { previous: previous && toItem(previous), next: next && toItem(next), recommend: recommend.map(toItem) };
+      return { previous: toItem(previous), next: toItem(next), recommend: recommend.map(toItem) };
     },
 
     /** The full article, counting the view it represents. */

@@ -6,6 +6,7 @@ import type { Page } from '../../contract/envelope.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, likes, users } from '../db/schema.ts';
+import { UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -32,6 +33,7 @@ const columns = {
   fromName: author.nickName,
   fromAvatar: author.avatar,
   fromRole: author.role,
+  ipLocation: comments.ipLocation,
   toName: addressee.nickName,
 };
 
@@ -70,6 +72,7 @@ const rootShape = (row: CommentRow, liked: boolean, childrenCount: number): Root
   is_like: liked,
   createdAt: formatDateTime(row.createdAt),
   childrenCount,
+  ipAddress: row.ipLocation || UNKNOWN_LOCATION,
 });
 
 export function replyShape(row: CommentRow, liked: boolean): ReplyComment {

@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { comments, likes } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { InvalidInput, NotFound, NotYours } from '../shared/errors.ts';
+import { ipLocation } from '../shared/ipLocation.ts';
 import { commentTotal, findComment, isLiked, reachableComment, newRootShape, replyPage, replyShape, rootPage, type Executor, type RootPageQuery } from './reads.ts';
 import type { CommentTargetInfo, CommentTargets } from './targets.ts';
 
@@ -26,6 +27,8 @@ export interface NewComment {
   type: CommentTargetCode;
   forId: number;
   content: string;
+  /** The writer's address: only its IP 属地 is kept. */
+  ip: string;
 }
 
 export interface NewReply extends NewComment {
@@ -43,11 +46,22 @@ export interface LikeChange {
 export interface CommentServiceOptions {
   targets: CommentTargets;
   notifications: Pick<NotificationService, 'notify'>;
+  /** Show each comment's IP 属地 (`IP_LOCATION`); when off, none is looked up, kept or shown. */
+  showIpLocation?: boolean;
 }
 
 const MISSING_COMMENT = '评论不存在';
 
-export function createCommentService(db: Db, { targets, notifications }: CommentServiceOptions) {
+export function createCommentService(db: Db, { targets, notifications, showIpLocation = true }: CommentServiceOptions) {
+  const locationOf = (ip: string) => (showIpLocation ? ipLocation(ip) : '');
+  /** The comment as readers get it: with its IP 属地 only while the owner shows them. */
+  const shown = <T extends { ipAddress?: string }>(comment: T): T => {
+    if (showIpLocation) return comment;
+    const { ipAddress: _, ...rest } = comment;
+    return rest as T;
+  };
+  const shownPage = <T extends { ipAddress?: string }>(page: Page<T>): Page<T> => (showIpLocation ? page : { ...page, list: page.list.map(shown) });
+
   async function target(type: CommentTargetCode, forId: number): Promise<CommentTargetInfo> {
     const found = await targets[type].find(forId);
     if (!found) throw new NotFound(`${COMMENT_TARGET_NAMES[type]}不存在`);
@@ -76,21 +90,21 @@ export function createCommentService(db: Db, { targets, notifications }: Comment
 
   return {
     /** A root comment; the target's owner is told. */
-    async add(user: Commenter, { type, forId, content }: NewComment): Promise<AddedComment> {
+    async add(user: Commenter, { type, forId, content, ip }: NewComment): Promise<AddedComment> {
       const text = contentOf(content);
       const info = await target(type, forId);
       return db.transaction(async (tx) => {
-        const row = await insert(tx, { type, forId, userId: user.id, content: text });
+        const row = await insert(tx, { type, forId, userId: user.id, content: text, ipLocation: locationOf(ip) });
         if (info.ownerId) {
           const message = html`<b>${user.nickName}</b> 评论了你的${info.title}：${excerpt(text)}`;
           await notifications.notify([{ userId: info.ownerId, type, toId: forId, message }], user.id, tx);
         }
-        return { ...newRootShape(row), parent_id: null, type, for_id: forId };
+        return shown({ ...newRootShape(row), parent_id: null, type, for_id: forId });
       });
     },
 
     /** A reply in a thread, addressed to someone who wrote in it; they are told. */
-    async reply(user: Commenter, { type, forId, parentId, toId, content }: NewReply): Promise<AddedReply> {
+    async reply(user: Commenter, { type, forId, parentId, toId, content, ip }: NewReply): Promise<AddedReply> {
       const text = contentOf(content);
       const info = await target(type, forId);
       return db.transaction(async (tx) => {
@@ -104,10 +118,10 @@ export function createCommentService(db: Db, { targets, notifications }: Comment
           .where(and(eq(comments.userId, toId), or(eq(comments.id, rootId), eq(comments.parentId, rootId))))
           .limit(1);
         if (!inThread) throw new InvalidInput('只能回复这条评论下发言过的人', ['to_id']);
-        const row = await insert(tx, { type, forId, parentId: rootId, userId: user.id, toUserId: toId, content: text });
+        const row = await insert(tx, { type, forId, parentId: rootId, userId: user.id, toUserId: toId, content: text, ipLocation: locationOf(ip) });
         const message = html`<b>${user.nickName}</b> 回复了你在${info.title}下的评论：${excerpt(text)}`;
         await notifications.notify([{ userId: toId, type, toId: forId, message }], user.id, tx);
-        return { ...replyShape(row, false), parent_id: rootId, type, for_id: forId };
+        return shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId });
       });
     },
 
@@ -152,14 +166,14 @@ export function createCommentService(db: Db, { targets, notifications }: Comment
 
     async roots(query: RootPageQuery, actor: string): Promise<Page<RootComment>> {
       await target(query.type, query.forId);
-      return rootPage(db, query, actor);
+      return shownPage(await rootPage(db, query, actor));
     },
 
     /** The replies of a root; a reply's id stands for its root, as it does when replying. */
     async replies(parentId: number, current: number, size: number, actor: string): Promise<Page<ReplyComment>> {
       const parent = await reachableComment(db, parentId);
       if (!parent) throw new NotFound(MISSING_COMMENT);
-      return replyPage(db, parent.parentId ?? parentId, current, size, actor);
+      return shownPage(await replyPage(db, parent.parentId ?? parentId, current, size, actor));
     },
 
     async total(type: CommentTargetCode, forId: number): Promise<number> {

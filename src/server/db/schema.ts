@@ -127,6 +127,8 @@ export const comments = sqliteTable(
     likes: integer('likes').notNull().default(0),
     /** Hidden by an admin: kept, but shown to nobody. */
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    /** Where the writer was, as readers are shown it (IP 属地: a province, or a country): never the address. */
+    ipLocation: text('ip_location').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [index('comments_target_idx').on(t.type, t.forId, t.parentId, t.createdAt), index('comments_parent_idx').on(t.parentId, t.createdAt)],
@@ -150,6 +152,8 @@ export const messages = sqliteTable(
     likes: integer('likes').notNull().default(0),
     /** Hidden by an admin: kept, but shown to nobody. */
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    /** As for comments: the poster's IP 属地, never the address. */
+    ipLocation: text('ip_location').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
   },

@@ -96,7 +96,7 @@ const licenseKeys = loadOrCreateSigningKeys(config.licenseKeyDir);
 const articles = createArticleService(db, catalog, owner);
 const notifications = createNotificationService(db, { admins: () => adminIds(db) });
 const talks = createTalkService(db, talkCatalog, owner);
-const messages = createMessageService(db, { uploads: users.uploads, notifications });
+const messages = createMessageService(db, { uploads: users.uploads, notifications, showIpLocation: config.showIpLocation });
 const licenses = createLicenseService(db, licenseKeys, config.licenseDeactivations);
 const links = createLinkService(db, { uploads: users.uploads, notifications, externalIconAllowed: (url) => imageUrlAllowed(url, config.mediaOrigins) });
 const audit = createAuditLog(db);
@@ -115,7 +115,11 @@ const api = apiRouter(
     site: createSiteService({ db, catalog, userCount: users.count }),
     articles,
     users,
-    comments: createCommentService(db, { targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) }, notifications }),
+    comments: createCommentService(db, {
+      targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) },
+      notifications,
+      showIpLocation: config.showIpLocation,
+    }),
     notifications,
     talks,
     messages,

@@ -8,18 +8,22 @@ import { HOT_TAG_COUNT } from '../../contract/limits.ts';
 import type { BoardMessage, HotTag } from '../../contract/messages.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
 import { html } from '../../lib/html.ts';
+import { fontSizePx } from '../../lib/messageRules.ts';
 import { excerpt } from '../../lib/text.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, likes, messages, users } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { NotFound, NotYours, Refused } from '../shared/errors.ts';
+import { contains } from '../shared/textSearch.ts';
+import { ipLocation, UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { commentCounts } from '../comments/counts.ts';
 import * as postLikes from './likes.ts';
 
 /** A post's fields as checked by the route: trimmed, `''` for the default look. */
-export type PostFields = Pick<BoardMessage, 'message' | 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'>;
+/** A post's fields as stored: checked text, `font_size` as the CSS `"16px"` or `''`. */
+export type PostFields = Pick<BoardMessage, 'message' | 'color' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'> & { font_size: string };
 
 export interface Poster {
   id: number;
@@ -29,7 +33,9 @@ export interface Poster {
 
 export interface MessageFilter {
   tag?: string;
-  userId?: number;
+  /** Words the post's text contains. */
+  text?: string;
+  authorId?: number;
 }
 
 const COLUMN_OF = {
@@ -50,8 +56,6 @@ function columns(fields: Partial<PostFields>) {
   return set;
 }
 
-/** How a notification quotes a post. */
-
 interface PostWithAuthor {
   post: typeof messages.$inferSelect;
   nickName: string;
@@ -63,7 +67,16 @@ const ON_POSTS = 3;
 
 export function createMessageService(
   db: Db,
-  { uploads, notifications }: { uploads: Pick<UploadService, 'isOwnedBy' | 'releaseIfUnused'>; notifications: Pick<NotificationService, 'notify' | 'forAdmins'> },
+  {
+    uploads,
+    notifications,
+    showIpLocation = true,
+  }: {
+    uploads: Pick<UploadService, 'isOwnedBy' | 'releaseIfUnused'>;
+    notifications: Pick<NotificationService, 'notify' | 'forAdmins'>;
+    /** Show each post's IP 属地 (`IP_LOCATION`); when off, none is looked up, kept or shown. */
+    showIpLocation?: boolean;
+  },
 ) {
   const withAuthors = () =>
     db
@@ -78,7 +91,7 @@ export function createMessageService(
       id: post.id,
       message: post.message,
       color: post.color,
-      font_size: post.fontSize,
+      font_size: fontSizePx(post.fontSize),
       font_weight: post.fontWeight,
       bg_color: post.bgColor,
       bg_url: post.bgUrl,
@@ -90,6 +103,7 @@ export function createMessageService(
       is_like: liked.has(post.id),
       comment_total: totals.get(post.id) ?? 0,
       createdAt: formatDateTime(post.createdAt),
+      ...(showIpLocation ? { ipAddress: post.ipLocation || UNKNOWN_LOCATION } : {}),
     }));
   }
 
@@ -107,9 +121,14 @@ export function createMessageService(
   return {
     get,
 
-    /** Newest first, narrowed to a tag and to an author when given. */
-    async list({ tag, userId }: MessageFilter, current: number, size: number, actor: string): Promise<Page<BoardMessage>> {
-      const where = and(eq(messages.hidden, false), tag ? eq(messages.tag, tag) : undefined, userId ? eq(messages.userId, userId) : undefined);
+    /** Newest first, narrowed to a tag, to posts containing some text, and to an author when given. */
+    async list({ tag, text, authorId }: MessageFilter, current: number, size: number, actor: string): Promise<Page<BoardMessage>> {
+      const where = and(
+        eq(messages.hidden, false),
+        tag ? eq(messages.tag, tag) : undefined,
+        text ? contains(messages.message, text) : undefined,
+        authorId ? eq(messages.userId, authorId) : undefined,
+      );
       const [{ total }] = await db.select({ total: count() }).from(messages).where(where);
       const rows = await withAuthors()
         .where(where)
@@ -120,12 +139,13 @@ export function createMessageService(
     },
 
     /** Posts it and tells every admin but the poster, in one transaction. */
-    async add(poster: Poster, fields: PostFields): Promise<BoardMessage> {
+    /** `ip`: the poster's address, of which only the IP 属地 is kept. */
+    async add(poster: Poster, fields: PostFields, ip = ''): Promise<BoardMessage> {
       if (fields.bg_url) await assertOwnUpload(fields.bg_url, poster.id);
       const id = await db.transaction(async (tx) => {
         const [post] = await tx
           .insert(messages)
-          .values({ userId: poster.id, message: fields.message, ...columns(fields) })
+          .values({ userId: poster.id, message: fields.message, ...columns(fields), ipLocation: showIpLocation ? ipLocation(ip) : '' })
           .returning({ id: messages.id });
         const message = html`<b>${poster.nickName}</b> 在留言板发布了新留言：${excerpt(fields.message)}`;
         await notifications.notify(await notifications.forAdmins({ type: 3, toId: post.id, message }), poster.id, tx);

@@ -17,7 +17,8 @@ export function createTalkService(db: Db, catalog: TalkCatalog, owner: Pick<Owne
     const [counts, liked, comments] = await Promise.all([stats.likeCounts(db, ids), stats.likedBy(db, ids, actor), commentCounts(db, 2, ids)]);
     return list.map((t) => ({
       id: t.id,
-      content: t.html,
+      content: t.text,
+      content_html: t.html,
       talkImgList: [...t.images],
       nick_name: site.author,
       avatar: site.avatar,

@@ -60,12 +60,12 @@ export function commentRoutes(comments: CommentService, { likeLimit }: { likeLim
   router.post('/add', commentLimit, async (req, res) => {
     const user = requireUser(req);
     const { type, for_id, content } = parse(commentBody, req.body);
-    res.json(ok((await comments.add(user, { type, forId: for_id, content })) satisfies AddedComment));
+    res.json(ok((await comments.add(user, { type, forId: for_id, content, ip: req.ip ?? '' })) satisfies AddedComment));
   });
   router.post('/apply', commentLimit, async (req, res) => {
     const user = requireUser(req);
     const { type, for_id, parent_id, to_id, content } = parse(replyBody, req.body);
-    res.json(ok((await comments.reply(user, { type, forId: for_id, parentId: parent_id, toId: to_id, content })) satisfies AddedReply));
+    res.json(ok((await comments.reply(user, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' })) satisfies AddedReply));
   });
 
   const setLiked = (liked: boolean) => async (req: Request, res: Response) => {

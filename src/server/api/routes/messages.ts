@@ -2,10 +2,10 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
-import { MESSAGE_DELETE_MAX_IDS, MESSAGES_PER_MINUTE } from '../../../contract/limits.ts';
+import { KEYWORD_MAX_LENGTH, MESSAGE_DELETE_MAX_IDS, MESSAGES_PER_MINUTE } from '../../../contract/limits.ts';
 import type { BoardMessage, HotTag, MessageChanges, MessageDeletion, MessageDraft, MessageListQuery } from '../../../contract/messages.ts';
 import { cssColor } from '../../../lib/cssColor.ts';
-import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../../lib/messageRules.ts';
+import { colorProblem, fontSizeCss, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../../lib/messageRules.ts';
 import type { MessageService, Poster } from '../../messages/service.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import { requireUser } from '../authenticate.ts';
@@ -21,7 +21,14 @@ const color = (label: string) => checkedText(textOrNull(label), colorProblem(lab
 
 const look = {
   color: color('文字颜色'),
-  font_size: checkedText(textOrNull('字号'), fontSizeProblem),
+  // A number of pixels, as the original front end sends it, or the CSS `"16px"`.
+  font_size: z
+    .union([z.string(), z.number(), z.null()], { error: '字号必须是数字' })
+    .transform(fontSizeCss)
+    .superRefine((value, ctx) => {
+      const message = fontSizeProblem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
   // A number (700) means the same as its digits; keywords in any case mean the same.
   font_weight: checkedText(
     z.union([z.string(), z.number(), z.null()], { error: '字重必须是文字或数字' }).transform((value) => (typeof value === 'string' ? value.toLowerCase() : value)),
@@ -61,12 +68,19 @@ const updateBody = z
   )
   .refine(({ id: _id, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }) satisfies z.ZodType<MessageChanges>;
 
-/** `tag` and `user_id` narrow the list; empty or null means no filter. */
+const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * `tag`, `message` and `author_id` narrow the list; empty or null means no filter. `user_id` is
+ * the viewer as the original front end sends it: checked, then ignored (the session decides `is_like`).
+ */
 const listBody = z.object(
   {
     ...paging,
     tag: look.tag.optional(),
-    user_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), id('user_id').optional()),
+    message: z.preprocess(blankAsMissing, z.string({ error: '搜索内容必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字符` }).optional()),
+    author_id: z.preprocess(blankAsMissing, id('author_id').optional()),
+    user_id: z.preprocess(blankAsMissing, id('user_id').optional()),
   },
   NOT_AN_OBJECT,
 ) satisfies z.ZodType<MessageListQuery>;
@@ -93,8 +107,8 @@ export function messageRoutes(messages: MessageService, { likeLimit }: { likeLim
   const missing = () => notFound('留言不存在');
 
   router.post('/getMessageList', async (req, res) => {
-    const { current, size, tag, user_id } = parse(listBody, req.body);
-    res.json(ok((await messages.list({ tag, userId: user_id }, current, size, actorOf(req))) satisfies Page<BoardMessage>));
+    const { current, size, tag, message: text, author_id } = parse(listBody, req.body);
+    res.json(ok((await messages.list({ tag, text: text || undefined, authorId: author_id }, current, size, actorOf(req))) satisfies Page<BoardMessage>));
   });
   router.get('/getMessageById/:id', async (req, res) => {
     res.json(ok((await messages.get(parse(idParams, req.params).id, actorOf(req))) satisfies BoardMessage));
@@ -105,7 +119,7 @@ export function messageRoutes(messages: MessageService, { likeLimit }: { likeLim
   router.post('/add', postLimit, async (req, res) => {
     const poster = posterOf(req);
     const fields = parse(addBody, req.body);
-    res.json(ok((await messages.add(poster, fields)) satisfies BoardMessage));
+    res.json(ok((await messages.add(poster, fields, req.ip ?? '')) satisfies BoardMessage));
   });
   router.post('/update', editLimit, async (req, res) => {
     const poster = posterOf(req);

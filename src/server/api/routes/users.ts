@@ -35,6 +35,7 @@ const registerBody = z.object({ username, password: password('密码'), nick_nam
 const loginBody = z.object({
   username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(USERNAME_INPUT_MAX_LENGTH, { error: '用户名或密码错误' }),
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
+  cookie: z.boolean({ error: 'cookie 必须是 true 或 false' }).optional(),
 }) satisfies z.ZodType<LoginBody>;
 const updateBody = z
   .object({
@@ -57,11 +58,13 @@ export function userRoutes(users: UserService, cookies: Cookies): Router {
     res.json(ok((await users.register(parse(registerBody, req.body))) satisfies Registered));
   });
   router.post('/login', limitPerIp(30, 15 * 60_000, '登录太频繁，请 15 分钟后再试'), async (req, res) => {
-    const { result, deviceToken } = await users.login(parse(loginBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
+    const { cookie, ...credentials } = parse(loginBody, req.body);
+    const { result, deviceToken } = await users.login(credentials, { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
     // Too late: a 408 went out (or the client left), so nobody will ever hold this token. It must
     // not stay valid, an unknown login nobody can end; and there is no answer left to set cookies on.
     if (res.headersSent || res.destroyed) return void (await users.sessions.revoke(hashToken(result.token)));
-    cookies.setSession(req, res, result.token, users.sessions.policy.ttlMs);
+    // Only a client that asked for it gets the session cookie: one that logs out by forgetting its token would stay logged in by it.
+    if (cookie) cookies.setSession(req, res, result.token, users.sessions.policy.ttlMs);
     cookies.setDevice(req, res, deviceToken);
     res.json(ok(result satisfies LoginResult));
   });

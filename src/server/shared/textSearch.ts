@@ -1,4 +1,4 @@
-/** Searching text columns for what an admin typed: `%` and `_` are searched for as themselves. */
+/** Searching text columns for what someone typed: `%` and `_` are searched for as themselves. */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export const contains = (column: AnyColumn, keyword: string): SQL =>
