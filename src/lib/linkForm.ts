@@ -28,7 +28,8 @@ export const LINK_FIELDS: readonly LinkField[] = ['site_name', 'site_desc', 'url
 
 export const BLANK_LINK_FORM: LinkForm = { editing: null, site_name: '', site_desc: '', url: '', icon: 'letter', uploaded: '', icon_url: '' };
 
-const UPLOAD_PATH = /^\/uploads\//;
+/** An upload, by its path or by the absolute address the API answers with. */
+const UPLOAD_PATH = /^(?:https?:\/\/[\w.:-]+)?\/uploads\//;
 
 /** What the server is sent: everything trimmed, and only the chosen icon. */
 export function toLinkDraft(form: LinkForm): Required<LinkDraft> {

@@ -16,8 +16,11 @@ export interface PostLook {
   backgroundImage?: string;
 }
 
-/** An upload of this site, as the server stores them: nothing that could end the CSS url(). */
-const UPLOAD_PATH = /^\/uploads\/[\w.-]+$/;
+/**
+ * An upload of this site, by its path or its absolute address (as the API answers it): nothing
+ * that could end the CSS url().
+ */
+const UPLOAD_PATH = /^(?:https?:\/\/[\w.:-]+)?\/uploads\/[\w.-]+$/;
 
 export const isUploadPath = (value: string) => UPLOAD_PATH.test(value);
 

@@ -28,6 +28,8 @@ export interface ServerConfig {
   contentDir: string | null;
   /** The site's address is https: Secure cookies and HSTS. */
   httpsSite: boolean;
+  /** `SITE_URL`'s origin when the owner set it: image addresses in answers are built on it. */
+  siteOrigin: string | null;
   trustProxy: number | string | false;
   uploadDir: string;
   database: DatabaseSettings;
@@ -46,6 +48,15 @@ export interface ServerConfig {
   licenseDeactivations: DeactivationLimit;
   /** Show the IP 属地 of comments and message-board posts (`IP_LOCATION`, on unless `off`). */
   showIpLocation: boolean;
+}
+
+function originOfSetting(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new Error(`SITE_URL 不是有效的网址：${url}`);
+  }
 }
 
 function onOff(env: Env, name: string, fallback: boolean): boolean {
@@ -71,6 +82,7 @@ export function readConfig(env: Env): ServerConfig {
     distDir,
     contentDir: env.CONTENT_DIR ? resolve(env.CONTENT_DIR) : null,
     httpsSite: isHttpsSite(env.SITE_URL),
+    siteOrigin: originOfSetting(env.SITE_URL),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     uploadDir: resolve(env.UPLOAD_DIR || DEFAULT_UPLOAD_DIR),
     database: databaseSettings(env),

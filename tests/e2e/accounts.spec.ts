@@ -75,7 +75,7 @@ test.describe('logged in', () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(128, 128) });
     await expect(page.getByRole('status')).toContainText('头像已更新');
     // Re-encoded in the browser: a PNG goes up as WebP.
-    await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.webp$/);
+    await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\/[a-f0-9]{32}\.webp$/);
     const src = await page.getByTestId('profile-avatar').getAttribute('src');
     await expect(userMenu(page).locator('img')).toHaveAttribute('src', src!);
 
@@ -105,7 +105,7 @@ test.describe('logged in', () => {
     const before = await avatar.getAttribute('src');
     await page.locator('input[type="file"]').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(avatar).not.toHaveAttribute('src', before ?? '');
-    await expect(avatar).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.jpg$/);
+    await expect(avatar).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\/[a-f0-9]{32}\.jpg$/);
     const uploaded = Buffer.from(await (await page.request.get((await avatar.getAttribute('src'))!)).body());
     expect(uploaded.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(uploaded.includes('Exif')).toBe(false);

@@ -78,11 +78,11 @@ test('a user applies for a download through the form, the owner approves it, the
   await expect(form.getByRole('alert')).toHaveCount(0);
   await form.getByRole('radio', { name: '上传图片' }).check();
   await form.locator('input[type="file"]').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: makePng(96, 96) });
-  await expect(form.getByRole('img', { name: '已上传的图标' })).toHaveAttribute('src', /^\/uploads\//);
+  await expect(form.getByRole('img', { name: '已上传的图标' })).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\//);
 
   await expect(preview).toContainText(name);
   await expect(preview).toContainText('截图、录屏一把抓');
-  await expect(preview.locator('img')).toHaveAttribute('src', /^\/uploads\//);
+  await expect(preview.locator('img')).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\//);
   await expect(preview.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('href', 'https://example.com/download/tool.zip');
 
   await form.getByRole('button', { name: '提交申请' }).click();
@@ -124,7 +124,7 @@ test('a user applies for a download through the form, the owner approves it, the
   await applicant.goto('/link/list');
   const card = applicant.getByTestId('link-card').filter({ hasText: name });
   await expect(card).toContainText('截图、录屏、贴图一把抓');
-  await expect(card.locator('img')).toHaveAttribute('src', /^\/uploads\//);
+  await expect(card.locator('img')).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\//);
   const link = card.getByRole('link', { name: new RegExp(name) });
   await expect(link).toHaveAttribute('href', 'https://example.com/download/tool.zip');
   await expect(link).toHaveAttribute('target', '_blank');

@@ -101,7 +101,8 @@ describe('posting', () => {
     const person = await someone();
     const background = await upload(person);
     const look = { color: '#abc', font_size: '18px', font_weight: 700, bg_color: 'rgba(0, 0, 0, 0.5)', bg_url: background, tag: ' 生活 ' };
-    expect(await post(person, look)).toMatchObject({ ...look, font_size: 18, font_weight: '700', tag: '生活', user_id: person.id });
+    // Image addresses come back absolute, on the site's address (docs/api.md §1.1).
+    expect(await post(person, look)).toMatchObject({ ...look, bg_url: api.server.url + background, font_size: 18, font_weight: '700', tag: '生活', user_id: person.id });
     expect(await post(person, { color: null, font_size: null, font_weight: null, bg_color: null, bg_url: null, tag: null })).toMatchObject({
       color: '',
       font_size: null,
@@ -385,11 +386,13 @@ describe('editing', () => {
 
   it("takes an own upload as background, keeps it without a new check, and refuses someone else's", async () => {
     const mine = await upload(person);
-    expect((await update(person, { id: original.id, bg_url: mine })).body.result.bg_url).toBe(mine);
+    expect((await update(person, { id: original.id, bg_url: mine })).body.result.bg_url).toBe(api.server.url + mine);
+    // Sent back as it was answered, absolute, it is the same upload.
+    expect((await update(person, { id: original.id, bg_url: api.server.url + mine })).status).toBe(200);
     expect((await update(person, { id: original.id, bg_url: mine, message: '还是这张图' })).status).toBe(200);
     const refused = await update(person, { id: original.id, bg_url: await upload(bob) });
     expect(refused.body).toEqual({ code: 400, message: '只能使用自己上传的图片作为背景', result: { fields: ['bg_url'] } });
-    expect((await one(original.id)).body.result.bg_url).toBe(mine);
+    expect((await one(original.id)).body.result.bg_url).toBe(api.server.url + mine);
   });
 
   it("refuses someone else's post, even for an admin", async () => {

@@ -51,7 +51,7 @@ describe('site', () => {
   it('lists page headers, totals and the two dictionaries', async () => {
     const headers = (await api.call('GET', '/pageHeader/getAll')).body.result;
     expect(headers.length).toBeGreaterThan(0);
-    expect(headers[0]).toEqual({ id: 1, route_name: expect.any(String), path: expect.stringMatching(/^\//), bg_url: expect.stringMatching(/^\//) });
+    expect(headers[0]).toEqual({ id: 1, route_name: expect.any(String), path: expect.stringMatching(/^\//), bg_url: expect.stringMatching(new RegExp(`^${api.server.url}/`)) });
 
     const categories = (await api.call('GET', '/category/getCategoryDictionary')).body.result;
     const tags = (await api.call('GET', '/tag/getTagDictionary')).body.result;
@@ -87,7 +87,7 @@ describe('page headers', () => {
       ['MessageList', '/message/list'],
       ['UserCenter', '/userCenter'],
     ];
-    for (const [name, path] of expected) expect(byName.get(name), name).toMatchObject({ path, bg_url: expect.stringMatching(/^\//) });
+    for (const [name, path] of expected) expect(byName.get(name), name).toMatchObject({ path, bg_url: expect.stringMatching(new RegExp(`^${api.server.url}/`)) });
     expect(new Set(body.result.map((h: { id: number }) => h.id)).size).toBe(body.result.length);
     expect(body.result.some((h: { route_name: string }) => h.route_name.startsWith('/'))).toBe(false);
   });
@@ -97,7 +97,7 @@ describe('page headers', () => {
     for (const name of ['Home', 'Archives', 'Talk']) {
       const { path, bg_url } = headers.find((h: { route_name: string }) => h.route_name === name);
       const html = await (await fetch(`${api.server.url}${path}`)).text();
-      expect(html, path).toContain(bg_url);
+      expect(html, path).toContain(new URL(bg_url).pathname);
     }
   });
 });
@@ -134,4 +134,28 @@ describe('conventions', () => {
     expect((await api.call('GET', '/photo/getAllPhotosByAlbumId/3')).body).toEqual({ code: 0, message: 'success', result: [] });
     expect((await api.call('GET', '/photo/getAllPhotosByAlbumId/abc')).status).toBe(400);
   });
+
+  it('answers image addresses absolute, on the address the request came to when SITE_URL is unset', async () => {
+    const config = (await api.call('GET', '/config')).body.result;
+    expect(config.blog_avatar).toBe(api.server.url + site.avatar);
+    const home = (await api.call('GET', '/article/blogHomeGetArticleList/1/50')).body.result.list as { article_cover: string | null }[];
+    const covers = home.map((a) => a.article_cover).filter((cover): cover is string => Boolean(cover));
+    expect(covers.length).toBeGreaterThan(0);
+    for (const cover of covers) expect(cover.startsWith(`${api.server.url}/`) || /^https?:\/\//.test(cover)).toBe(true);
+    // The file is there at that address.
+    expect((await fetch(covers[0])).status).toBe(200);
+  });
 });
+
+describe('image addresses with SITE_URL set', () => {
+  it('are built on SITE_URL', async () => {
+    const configured = await startApi({ SITE_URL: 'https://blog.example.com/' });
+    try {
+      const config = (await configured.call('GET', '/config')).body.result;
+      expect(config.blog_avatar).toBe(`https://blog.example.com${site.avatar}`);
+    } finally {
+      await configured.stop();
+    }
+  });
+});
+

@@ -81,9 +81,9 @@ describe('talk list', () => {
         // The owner's text as written for the original front end, which shows it as text; the HTML beside it.
         content: source.text,
         content_html: source.html,
-        talkImgList: source.images,
+        talkImgList: source.images.map((image) => (image.startsWith('/') ? api.server.url + image : image)),
         nick_name: site.author,
-        avatar: site.avatar,
+        avatar: api.server.url + site.avatar,
         like_times: 0,
         is_like: false,
         is_top: source.pinned ? 1 : 2,

@@ -155,9 +155,9 @@ describe('avatars', () => {
   it('replacing an avatar removes the file it replaced', async () => {
     const { token } = await newUser('changesface');
     const first = (await upload(token)).body.result.url;
-    expect((await setAvatar(token, first)).body.result.avatar).toBe(first);
+    expect((await setAvatar(token, first)).body.result.avatar).toBe(api.server.url + first);
     const second = (await upload(token)).body.result.url;
-    expect((await setAvatar(token, second)).body.result.avatar).toBe(second);
+    expect((await setAvatar(token, second)).body.result.avatar).toBe(api.server.url + second);
 
     expect(onDisk(first)).toBe(false);
     expect((await fetch(api.server.url + first)).status).toBe(404);
@@ -182,7 +182,7 @@ describe('avatars', () => {
     const next = (await upload(token)).body.result.url;
     expect((await setAvatar(token, next)).status).toBe(200);
     expect(onDisk(shared)).toBe(true);
-    expect((await api.call('GET', `/user/getUserInfoById/${otherId}`)).body.result.avatar).toBe(shared);
+    expect((await api.call('GET', `/user/getUserInfoById/${otherId}`)).body.result.avatar).toBe(api.server.url + shared);
   });
 
   it("refuses someone else's upload, or a made-up path, as one's avatar", async () => {

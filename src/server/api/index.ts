@@ -16,6 +16,7 @@ import { talkLikes } from '../talks/lends.ts';
 import type { TalkService } from '../talks/service.ts';
 import type { UserService } from '../users/service.ts';
 import { authenticate } from './authenticate.ts';
+import { imageAddresses } from './imageUrls.ts';
 import { adminRoutes, type AdminServices } from './routes/admin.ts';
 import type { Cookies } from './cookies.ts';
 import { LIKES_PER_MINUTE } from '../../contract/limits.ts';
@@ -53,9 +54,11 @@ export interface ApiServices {
 export interface ApiOptions {
   /** The session and device cookies, set up once at start (see createCookies). */
   cookies: Cookies;
+  /** `SITE_URL`'s origin, for absolute image addresses; null to use the address each request came to. */
+  siteOrigin?: string | null;
 }
 
-export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Router {
+export function apiRouter(services: ApiServices, { cookies, siteOrigin = null }: ApiOptions): Router {
   const api = Router();
   api.use((_req, res, next) => {
     // Answers depend on the database and the reader; never let a shared cache keep them.
@@ -65,6 +68,7 @@ export function apiRouter(services: ApiServices, { cookies }: ApiOptions): Route
   api.use(timeout());
   api.use(requireXhr());
   api.use(jsonBody());
+  api.use(imageAddresses(siteOrigin));
   api.use(authenticate(services.users.sessions, cookies));
   // One budget for liking, whichever route a client uses (each domain's own routes or the generic ones).
   const likeLimit = limitPerActor(LIKES_PER_MINUTE, 60_000, `点赞太频繁了，每分钟最多 ${LIKES_PER_MINUTE} 次，请稍后再试`);

@@ -129,7 +129,7 @@ const api = apiRouter(
     licenses,
     licensePublicKeyPem: licenseKeys.publicKeyPem,
   },
-  { cookies },
+  { cookies, siteOrigin: config.siteOrigin },
 );
 const actions = Router().get('/logout', logoutRoute(users.sessions, cookies));
 
