@@ -10,6 +10,7 @@ import { connectionSettings, type ConnectionSettings } from './http/connections.
 import { mediaOriginsFromEnv } from './http/cspSources.ts';
 import { isHttpsSite } from './http/headers.ts';
 import { DEFAULT_DEACTIVATION_LIMIT, type DeactivationLimit } from './licenses/service.ts';
+import { onOff, wholeNumber } from './shared/settingValues.ts';
 import { musicConfig, type MusicConfig } from './music/index.ts';
 import { paymentSettings, type PaymentSettings } from './shop/payments/settings.ts';
 import { DEFAULT_UPLOAD_DIR } from './uploads/images.ts';
@@ -57,21 +58,6 @@ function originOfSetting(url: string | undefined): string | null {
   } catch {
     throw new Error(`SITE_URL 不是有效的网址：${url}`);
   }
-}
-
-function onOff(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'on' || raw === 'off') return raw === 'on';
-  throw new Error(`${name} 只能是 on 或 off，现在是 ${raw}`);
-}
-
-function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} 必须是不小于 ${min} 的整数，现在是 ${raw}`);
-  return value;
 }
 
 export function readConfig(env: Env): ServerConfig {

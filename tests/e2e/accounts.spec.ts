@@ -114,6 +114,8 @@ test.describe('logged in', () => {
 
   test('logging out in the user centre says so and goes home', async ({ page }) => {
     await page.goto('/userCenter');
+    // The centre's own loads are done: one still on its way after the logout would come back 401.
+    await expect(page.getByText('还没有订单，购买激活码后会显示在这里。')).toBeVisible();
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await expect(page.getByRole('status')).toContainText('退出登录成功');

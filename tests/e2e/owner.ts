@@ -15,8 +15,9 @@ let owners = 0;
 export async function createOwner(): Promise<{ username: string; password: string }> {
   const username = `e2eadm${Date.now().toString(36)}${++owners}`;
   const password = 'owner-password-123';
-  await promisify(execFile)(process.execPath, ['scripts/admin-create.ts', username, password], {
-    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_DATA_DIR!, 'blog.db')}` },
+  // The password goes in the environment, never the arguments (admin:create refuses those).
+  await promisify(execFile)(process.execPath, ['scripts/admin-create.ts', username], {
+    env: { ...process.env, ADMIN_PASSWORD: password, DATABASE_URL: `file:${join(process.env.E2E_DATA_DIR!, 'blog.db')}` },
   });
   return { username, password };
 }

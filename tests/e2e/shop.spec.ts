@@ -3,26 +3,19 @@
  * hand, the owner's confirmation reaching the open order page, and the license in the user centre.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { MAX_PENDING_ORDERS } from '../../src/contract/limits';
 import { expect, test } from './fixtures';
 import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
+import { createOwner } from './owner';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-let admins = 0;
 
 /**
  * A session of the site's owner: the admin is made the way an owner makes one, with
  * `npm run admin:create` on the server's database, then logs in through the API.
  */
 async function ownerSession(newContext: () => Promise<APIRequestContext>): Promise<APIRequestContext> {
-  const username = `e2eowner${Date.now().toString(36)}${++admins}`;
-  const password = 'owner-password-123';
-  await promisify(execFile)(process.execPath, ['scripts/admin-create.ts', username, password], {
-    env: { ...process.env, DATABASE_URL: `file:${join(process.env.E2E_DATA_DIR!, 'blog.db')}` },
-  });
+  const { username, password } = await createOwner();
   const owner = await newContext();
   const res = await owner.post('/api/user/login', { headers: XHR, data: { username, password, cookie: true } });
   expect(res.ok(), await res.text()).toBe(true);

@@ -4,6 +4,7 @@
  * for two minutes and more, and enough of them exhaust memory and file handles.
  */
 import type { Server } from 'node:http';
+import { wholeNumber } from '../shared/settingValues.ts';
 
 export interface ConnectionSettings {
   /** The whole request, head and body, must arrive within this; then 408 and the socket is closed. */
@@ -16,22 +17,14 @@ export interface ConnectionSettings {
   maxConnections: number;
 }
 
-const positive = (env: Record<string, string | undefined>, name: string, fallback: number): number => {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} 必须是正整数，现在是 ${raw}`);
-  return value;
-};
-
 /** `REQUEST_TIMEOUT_SECONDS` (60: a 2 MB upload at 40 KB/s fits) and `MAX_CONNECTIONS` (1024). */
 export function connectionSettings(env: Record<string, string | undefined>): ConnectionSettings {
-  const requestTimeoutMs = positive(env, 'REQUEST_TIMEOUT_SECONDS', 60) * 1000;
+  const requestTimeoutMs = wholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1) * 1000;
   return {
     requestTimeoutMs,
     headersTimeoutMs: Math.min(20_000, requestTimeoutMs),
     keepAliveTimeoutMs: 5_000,
-    maxConnections: positive(env, 'MAX_CONNECTIONS', 1024),
+    maxConnections: wholeNumber(env, 'MAX_CONNECTIONS', 1024, 1),
   };
 }
 
