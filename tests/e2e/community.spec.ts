@@ -45,6 +45,9 @@ test('a comment on my post reaches my message drawer: badge, 新, jump, read, de
   await visitor.page.getByRole('textbox', { name: '说点什么吧…' }).fill('同感！出去走走吧');
   await visitor.page.getByRole('button', { name: '发表' }).click();
   await expect(visitor.page.getByRole('article', { name: '路过的读者' })).toContainText('同感！出去走走吧');
+  // Where each was written from, as Chinese sites show it (a test address has no known place).
+  await expect(visitor.page.getByRole('article', { name: '路过的读者' })).toContainText('IP 属地：未知');
+  await expect(visitor.page.getByTestId('board-post')).toContainText('IP 属地：未知');
 
   // The count refreshes on the next page the author opens.
   await author.page.goto('/home');
