@@ -275,7 +275,7 @@ describe('avatar upload', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
 
     const saved = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { avatar: res.body.result.url } });
-    expect(saved.body.result.avatar).toBe(res.body.result.url);
+    expect(saved.body.result.avatar).toBe(api.server.url + res.body.result.url);
   });
 
   it('names the file by its bytes, not by the name it came with', async () => {

@@ -36,15 +36,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let started = false;
   let stopping = false;
   // A server that dies mid-test shows up as refused connections; its own last words say why.
   child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`服务器意外退出（${code ?? signal}）：\n${output}`);
+    if (started && !stopping) console.error(`服务器意外退出（${code ?? signal}）：\n${output}`);
   });
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
-      if (output.includes('博客已启动')) resolve();
+      if (output.includes('博客已启动')) {
+        started = true;
+        resolve();
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk) => (output += chunk));
