@@ -107,4 +107,16 @@ describe('upload service under parallel uploads', () => {
     expect(outcomes(results)).toEqual([...Array(9).fill('refused'), 'saved']);
     expect(readdirSync(join(dir, 'bytes'))).toHaveLength(1);
   });
+
+  it('lets exactly one of ten accounts at one address take the address’s last file of the day', async () => {
+    const place = '203.0.113.9';
+    const first = await userWith('sameplace0', []);
+    const at = new Date(Date.now() - HOUR);
+    for (let i = 0; i < 49; i++) await db.insert(uploads).values({ path: `/uploads/sameplace-${i}.png`, userId: first, address: place, bytes: 1000, createdAt: at });
+    const accounts = [first, ...(await Promise.all(Array.from({ length: 9 }, (_, i) => userWith(`sameplace${i + 1}`, []))))];
+    const service = createUploadService(withSlowReads(db), { dir: join(dir, 'place') });
+    const results = await Promise.allSettled(accounts.map((userId) => service.save({ userId, address: place }, makePng())));
+    expect(outcomes(results)).toEqual([...Array(9).fill('refused'), 'saved']);
+    expect(readdirSync(join(dir, 'place'))).toHaveLength(1);
+  });
 });

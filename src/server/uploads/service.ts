@@ -73,12 +73,15 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
       await checkImageSize(bytes);
       const name = `${randomBytes(16).toString('hex')}.${ext}`;
       const path = UPLOAD_URL_PREFIX + name;
-      // Check and record as one step per user, so parallel uploads cannot all squeeze under the quota.
-      await serialize(String(userId), async () => {
+      // Check and record as one step per user and per address, so parallel uploads (from one account,
+      // or from several accounts at one address) cannot all squeeze under the quota. The address is
+      // always taken second, so two uploads never wait on each other in a circle.
+      const record = async () => {
         const now = clock();
         await assertFits(uploader, bytes.length, now);
         await db.insert(uploads).values({ path, userId, address, bytes: bytes.length, createdAt: new Date(now) });
-      });
+      };
+      await serialize(`user:${userId}`, () => (address ? serialize(`address:${address}`, record) : record()));
       try {
         await mkdir(dir, { recursive: true });
         await writeFile(join(dir, name), bytes, { mode: 0o644 });
