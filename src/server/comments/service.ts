@@ -108,10 +108,10 @@ export function createCommentService(db: Db, { targets, notifications, showIpLoc
       const text = contentOf(content);
       const info = await target(type, forId);
       return db.transaction(async (tx) => {
-        const parent = await findComment(tx, parentId);
-        if (!parent || !(await reachableComment(tx, parentId))) throw new NotFound(MISSING_COMMENT);
+        const parent = await reachableComment(tx, parentId);
+        if (!parent) throw new NotFound(MISSING_COMMENT);
         if (parent.type !== type || parent.forId !== forId) throw new InvalidInput(`这条评论不属于该${COMMENT_TARGET_NAMES[type]}`, ['parent_id']);
-        const rootId = parent.parentId ?? parent.id;
+        const rootId = parent.parentId ?? parentId;
         const [inThread] = await tx
           .select({ id: comments.id })
           .from(comments)

@@ -13,9 +13,12 @@ export interface LikeOutcome {
 
 const byActor = (ids: readonly number[], actor: string) => and(eq(likes.type, 'message'), inArray(likes.targetId, [...ids]), eq(likes.actor, actor));
 
-/** The post's likes; null when there is no such post for readers, as when the owner has hidden it. */
+/** The post as readers can reach it: there, and not hidden by the owner (a hidden post takes its thread with it). */
+export const visiblePost = (id: number) => and(eq(messages.id, id), eq(messages.hidden, false));
+
+/** The post's likes; null when readers cannot reach it. */
 async function counter(tx: Tx, id: number): Promise<number | null> {
-  const [post] = await tx.select({ likes: messages.likes }).from(messages).where(and(eq(messages.id, id), eq(messages.hidden, false))).limit(1);
+  const [post] = await tx.select({ likes: messages.likes }).from(messages).where(visiblePost(id)).limit(1);
   return post?.likes ?? null;
 }
 

@@ -21,8 +21,7 @@ import type { UploadService } from '../uploads/service.ts';
 import { commentCounts } from '../comments/counts.ts';
 import * as postLikes from './likes.ts';
 
-/** A post's fields as checked by the route: trimmed, `''` for the default look. */
-/** A post's fields as stored: checked text, `font_size` as the CSS `"16px"` or `''`. */
+/** A post's fields as checked by the route: trimmed, `''` for the default look, `font_size` as the CSS `"16px"`. */
 export type PostFields = Pick<BoardMessage, 'message' | 'color' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'> & { font_size: string };
 
 export interface Poster {
@@ -108,7 +107,7 @@ export function createMessageService(
   }
 
   async function get(id: number, actor: string): Promise<BoardMessage> {
-    const rows = await withAuthors().where(and(eq(messages.id, id), eq(messages.hidden, false))).limit(1);
+    const rows = await withAuthors().where(postLikes.visiblePost(id)).limit(1);
     if (rows.length === 0) throw new NotFound('留言不存在');
     return (await items(rows, actor))[0];
   }
@@ -138,8 +137,7 @@ export function createMessageService(
       return { current, size, total, list: await items(rows, actor) };
     },
 
-    /** Posts it and tells every admin but the poster, in one transaction. */
-    /** `ip`: the poster's address, of which only the IP 属地 is kept. */
+    /** Posts it and tells every admin but the poster, in one transaction. Of `ip`, the poster's address, only the IP 属地 is kept. */
     async add(poster: Poster, fields: PostFields, ip = ''): Promise<BoardMessage> {
       if (fields.bg_url) await assertOwnUpload(fields.bg_url, poster.id);
       const id = await db.transaction(async (tx) => {
@@ -195,13 +193,13 @@ export function createMessageService(
     like: (id: number, actor: string) => postLikes.like(db, id, actor),
     unlike: (id: number, actor: string) => postLikes.unlike(db, id, actor),
     async isLiked(id: number, actor: string): Promise<boolean | null> {
-      const [post] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.id, id), eq(messages.hidden, false))).limit(1);
+      const [post] = await db.select({ id: messages.id }).from(messages).where(postLikes.visiblePost(id)).limit(1);
       return post ? (await postLikes.likedBy(db, [id], actor)).has(id) : null;
     },
 
     /** The author of a post, for the comment domain; null when there is no such post, or it is hidden: its thread goes with it. */
     async author(id: number): Promise<number | null> {
-      const [post] = await db.select({ userId: messages.userId }).from(messages).where(and(eq(messages.id, id), eq(messages.hidden, false))).limit(1);
+      const [post] = await db.select({ userId: messages.userId }).from(messages).where(postLikes.visiblePost(id)).limit(1);
       return post?.userId ?? null;
     },
 
