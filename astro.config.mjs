@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
 import { articleImages } from './src/lib/imageLayout.ts';
+import { shikiConfig } from './src/lib/markdownOptions.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -24,12 +25,7 @@ export default defineConfig({
   // Links load on hover or focus; Astro skips prefetching on Save-Data and 2G connections.
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   markdown: {
-    shikiConfig: {
-      // GitHub's current palettes: every token keeps 4.5 : 1 on its background, which the older github-light and github-dark miss.
-      themes: { light: 'github-light-default', dark: 'github-dark-default' },
-      defaultColor: false,
-      wrap: false,
-    },
+    shikiConfig,
   },
   devToolbar: { enabled: false },
   vite: {

@@ -47,7 +47,7 @@ cpSync(currentRelease('dist'), distDir, { recursive: true });
 const contentDir = join(work, 'content');
 writeSyntheticBlog(contentDir, ARTICLES);
 
-const server = await serve({ DIST_DIR: distDir, CONTENT_DIR: contentDir, DATABASE_URL: `file:${join(work, 'blog.db')}` });
+const server = await serve({ DIST_DIR: distDir, CONTENT_EXPORT_DIR: contentDir, DATABASE_URL: `file:${join(work, 'blog.db')}` });
 try {
   const api = `${server.origin}/api/article`;
   // Some counters, so the home list reads real rows.
@@ -58,7 +58,7 @@ try {
   const staticName = 'bench-same-size.json';
   writeFileSync(join(distDir, 'client', staticName), Buffer.alloc(Buffer.byteLength(homeBody), ' '));
   await server.stop();
-  const fresh = await serve({ DIST_DIR: distDir, CONTENT_DIR: contentDir, DATABASE_URL: `file:${join(work, 'blog.db')}` });
+  const fresh = await serve({ DIST_DIR: distDir, CONTENT_EXPORT_DIR: contentDir, DATABASE_URL: `file:${join(work, 'blog.db')}` });
 
   try {
     const origin = fresh.origin;

@@ -1,54 +1,21 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { parseSiteDate } from './lib/time';
+import { articleFields, ORIGIN_REQUIRED, talkFields } from './lib/contentSchema';
 
-const positiveId = z.number().int().positive();
-
-/** A date on the owner's wall clock (see parseSiteDate). */
-const siteDate = z.union([z.string(), z.date()]).transform((value, ctx) => {
-  const date = parseSiteDate(value);
-  if (!date) {
-    ctx.addIssue({ code: 'custom', message: '日期格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss' });
-    return z.NEVER;
-  }
-  return date;
-});
+/** Where the owner's articles and talks live (README, 内容): `CONTENT_DIR`, or the demo content in the checkout. */
+const contentDir = process.env.CONTENT_DIR || './src/content';
 
 const articles = defineCollection({
-  loader: glob({ pattern: '**/*.md', base: './src/content/articles' }),
+  loader: glob({ pattern: '**/*.md', base: `${contentDir}/articles` }),
   // `cover` is a path relative to the article (`./covers/x.jpg`); the build checks it exists and optimises it.
   schema: ({ image }) =>
-    z
-      .object({
-        id: positiveId,
-        title: z.string().min(1).max(100),
-        date: siteDate,
-        updated: siteDate.optional(),
-        category: z.string().min(1).max(20),
-        tags: z.array(z.string().min(1).max(20)).min(1).max(8),
-        cover: image().optional(),
-        description: z.string().max(200).optional(),
-        pinned: z.boolean().default(false),
-        order: z.number().int().default(0),
-        draft: z.boolean().default(false),
-        type: z.enum(['original', 'repost', 'translation']).default('original'),
-        origin_url: z.url().optional(),
-      })
-      .refine((a) => a.type === 'original' || a.origin_url, {
-        message: '转载或翻译的文章必须填写 origin_url',
-        path: ['origin_url'],
-      }),
+    z.object({ ...articleFields, cover: image().optional() }).refine(ORIGIN_REQUIRED.check, { message: ORIGIN_REQUIRED.message, path: ORIGIN_REQUIRED.path }),
 });
 
 const talks = defineCollection({
-  loader: glob({ pattern: '**/*.md', base: './src/content/talks' }),
-  schema: z.object({
-    id: positiveId,
-    date: siteDate,
-    images: z.array(z.string()).max(9).default([]),
-    pinned: z.boolean().default(false),
-  }),
+  loader: glob({ pattern: '**/*.md', base: `${contentDir}/talks` }),
+  schema: z.object(talkFields),
 });
 
 const link = z.object({

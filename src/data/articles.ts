@@ -5,6 +5,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { SHARE_IMAGE_WIDTH, imageFacts } from '../lib/imageLayout';
 import { countNames, sortForHome, type ArticleMeta } from '../lib/articles';
 import { assertUniqueIds } from '../lib/contentIds';
+import { isLive } from '../lib/contentSchema';
 import { countWords, plainText, readingMinutes } from '../lib/reading';
 
 export interface Article extends ArticleMeta {
@@ -62,7 +63,7 @@ async function toArticle(entry: CollectionEntry<'articles'>): Promise<Article> {
 async function load(): Promise<Article[]> {
   const entries = await getCollection('articles');
   assertUniqueIds(entries.map((e) => ({ id: e.data.id, file: e.filePath ?? e.id })));
-  return Promise.all(entries.filter((e) => !e.data.draft || import.meta.env.DEV).map(toArticle));
+  return Promise.all(entries.filter((e) => isLive(e.data) || import.meta.env.DEV).map(toArticle));
 }
 
 /** Published articles in home order (pinned, then order, then newest). */

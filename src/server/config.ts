@@ -18,6 +18,10 @@ import { site } from '../site.config.ts';
 import type { AdminSettings } from './users/setup.ts';
 import { sessionPolicyFromEnv, type SessionPolicy } from './users/sessions.ts';
 
+/** The checkout: the build script and the demo content are found from here, whatever the working directory. */
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+export const DEFAULT_CONTENT_DIR = 'src/content';
+
 export type Env = Record<string, string | undefined>;
 
 export interface ServerConfig {
@@ -25,8 +29,12 @@ export interface ServerConfig {
   port: number;
   /** The build: `dist/client` is served, `dist/server` holds the page handler. */
   distDir: string;
-  /** The article data the API reads (`CONTENT_DIR`); null for the current build's own. */
-  contentDir: string | null;
+  /** The owner's articles and talks, as Markdown (`CONTENT_DIR`): what the console writes and the build reads. */
+  contentDir: string;
+  /** The article data the API reads, for benchmarks that bring their own (`CONTENT_EXPORT_DIR`); null for the current build's. */
+  contentExportDir: string | null;
+  /** Saves in the console publish by themselves (`AUTO_PUBLISH`, on unless `off`); off, only 发布 builds. */
+  autoPublish: boolean;
   /** The site's address is https: Secure cookies and HSTS. */
   httpsSite: boolean;
   /** `SITE_URL`'s origin when the owner set it: image addresses in answers are built on it. */
@@ -66,7 +74,9 @@ export function readConfig(env: Env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     port: Number(env.PORT || 4321),
     distDir,
-    contentDir: env.CONTENT_DIR ? resolve(env.CONTENT_DIR) : null,
+    contentDir: resolve(PROJECT_ROOT, env.CONTENT_DIR || DEFAULT_CONTENT_DIR),
+    contentExportDir: env.CONTENT_EXPORT_DIR ? resolve(env.CONTENT_EXPORT_DIR) : null,
+    autoPublish: onOff(env, 'AUTO_PUBLISH', true),
     httpsSite: isHttpsSite(env.SITE_URL),
     siteOrigin: originOfSetting(env.SITE_URL),
     trustProxy: trustProxySetting(env.TRUST_PROXY),

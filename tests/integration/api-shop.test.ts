@@ -7,7 +7,7 @@ import { mintLicenseKey, PRIVATE_KEY_FILE, verifyLicenseKey, loadOrCreateSigning
 import type { ProductExport } from '../../src/lib/contentIndex';
 import { startApi, type ApiClient } from './api';
 
-const contentDir = process.env.CONTENT_DIR ?? join(process.env.DIST_DIR ?? 'dist', 'server', 'content');
+const contentDir = process.env.CONTENT_EXPORT_DIR ?? join(process.env.DIST_DIR ?? 'dist', 'server', 'content');
 const exported: ProductExport = JSON.parse(readFileSync(join(contentDir, 'products.json'), 'utf8'));
 
 let api: ApiClient;

@@ -9,7 +9,7 @@ import { site } from '../../src/site.config';
 import type { ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
-const contentDir = process.env.CONTENT_DIR ?? join(process.env.DIST_DIR ?? 'dist', 'server', 'content');
+const contentDir = process.env.CONTENT_EXPORT_DIR ?? join(process.env.DIST_DIR ?? 'dist', 'server', 'content');
 const exported: TalkExport = JSON.parse(readFileSync(join(contentDir, 'talks.json'), 'utf8'));
 const talks = exported.talks;
 const UNKNOWN = 987654;

@@ -18,6 +18,8 @@ import type { UserService } from '../users/service.ts';
 import { authenticate } from './authenticate.ts';
 import { imageAddresses } from './imageUrls.ts';
 import { adminRoutes, type AdminServices } from './routes/admin.ts';
+import { writingRoutes } from './routes/writing.ts';
+import type { Writing } from '../writing/index.ts';
 import type { Cookies } from './cookies.ts';
 import { LIKES_PER_MINUTE } from '../../contract/limits.ts';
 import { apiErrors, apiNotFound, jsonBody, limitPerActor, requireXhr, timeout } from './middleware.ts';
@@ -49,6 +51,7 @@ export interface ApiServices {
   admin: Pick<AdminServices, 'audit' | 'dashboard' | 'moderation' | 'people' | 'sales'>;
   licenses: LicenseService;
   licensePublicKeyPem: string;
+  writing: Writing;
 }
 
 export interface ApiOptions {
@@ -87,6 +90,7 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null }:
   api.use('/talk', talkRoutes(services.talks, { likeLimit }));
   api.use('/links', linkRoutes(services.links, services.admin.audit));
   api.use('/shop', shopRoutes({ ...services.shop, audit: services.admin.audit }));
+  api.use('/admin/writing', writingRoutes(services.writing, services.admin.audit));
   api.use('/admin', adminRoutes({ ...services.admin, comments: services.comments, messages: services.messages, links: services.links }));
   api.use('/license', licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
   api.use('/user', userRoutes(services.users, cookies));

@@ -10,7 +10,11 @@ export const JSON_BODY_LIMIT = '64kb';
 const REQUEST_TIMEOUT_MS = 10_000;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const jsonBody = (): RequestHandler => express.json({ limit: JSON_BODY_LIMIT });
+const smallJson = express.json({ limit: JSON_BODY_LIMIT });
+/** Articles are longer than anything else sent: the writing console reads its own bodies, after checking the admin. */
+export const WRITING_PATH = '/admin/writing/';
+export const WRITING_BODY_LIMIT = '1mb';
+export const jsonBody = (): RequestHandler => (req, res, next) => (req.path.startsWith(WRITING_PATH) ? next() : smallJson(req, res, next));
 
 /**
  * State-changing calls must say `X-Requested-With: XMLHttpRequest`. A cross-site form cannot

@@ -352,3 +352,22 @@ export const rateLimits = sqliteTable(
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
+
+/**
+ * Earlier versions of the owner's Markdown files: every save through the console keeps the file as
+ * it was, and the newest CONTENT_VERSIONS_KEPT of each are kept (README, 写作).
+ */
+export const contentVersions = sqliteTable(
+  'content_versions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['articles', 'talks'] }).notNull(),
+    contentId: integer('content_id').notNull(),
+    /** The whole file: front matter and body. */
+    source: text('source').notNull(),
+    /** Milliseconds, so two saves within a second keep their order. */
+    savedAt: integer('saved_at').notNull(),
+    savedBy: integer('saved_by'),
+  },
+  (t) => [index('content_versions_content_idx').on(t.kind, t.contentId, t.savedAt)],
+);

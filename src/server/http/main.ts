@@ -11,7 +11,8 @@ import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
 import { createCommentService } from '../comments/service.ts';
 import { articleCommentTarget } from '../comments/targets.ts';
-import { readConfig } from '../config.ts';
+import { PROJECT_ROOT, readConfig } from '../config.ts';
+import { createWriting } from '../writing/index.ts';
 import { exposedDataWarning, migrateDb, openDb } from '../db/client.ts';
 import { generateDemoLibrary } from '../music/demo/generate.ts';
 import { createMusicService } from '../music/index.ts';
@@ -74,7 +75,7 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 /** What one build brings: its pages and assets, the content the API reads, and the inline scripts the policy allows. */
 async function loadBuild(release: string) {
-  const contentDir = config.contentDir ?? join(release, 'server', 'content');
+  const contentDir = config.contentExportDir ?? join(release, 'server', 'content');
   const [catalog, products, talkCatalog, entry] = await Promise.all([
     loadCatalog(contentDir),
     loadProducts(contentDir),
@@ -107,6 +108,13 @@ const admin = {
   people: createPeople(db, users.sessions),
   sales: createSales(db),
 };
+const writing = createWriting(db, {
+  projectRoot: PROJECT_ROOT,
+  distDir,
+  contentDir: config.contentDir,
+  autoPublish: config.autoPublish,
+  goLive: () => switchTo(currentRelease(distDir)),
+});
 const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
 const api = apiRouter(
@@ -128,6 +136,7 @@ const api = apiRouter(
     admin,
     licenses,
     licensePublicKeyPem: licenseKeys.publicKeyPem,
+    writing,
   },
   { cookies, siteOrigin: config.siteOrigin },
 );
@@ -168,7 +177,9 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-const stopWatching = watchReleases(distDir, async (release) => {
+/** Answers from `release` once it is loaded; the build before keeps answering until then. */
+async function switchTo(release: string): Promise<void> {
+  if (release === build.release) return;
   const fresh = await loadBuild(release);
   Object.assign(catalog, fresh.catalog);
   Object.assign(products, fresh.products);
@@ -176,7 +187,10 @@ const stopWatching = watchReleases(distDir, async (release) => {
   build = { ...fresh, catalog, products, talkCatalog };
   app = appFor(build);
   console.log(`已切换到新的构建：${release}`);
-});
+}
+// A build run by hand (npm run build) is picked up the same way as one from the console.
+const stopWatching = watchReleases(distDir, switchTo);
+await writing.start();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

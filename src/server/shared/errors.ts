@@ -60,3 +60,13 @@ export function waitInWords(ms: number): string {
   if (hours <= 48) return `${hours} 小时`;
   return `${Math.ceil(hours / 24)} 天`;
 }
+
+/** The thing changed since the caller read it, such as a Markdown file edited by hand; `current` is how it is now. */
+export class Conflict<T = unknown> extends Error {
+  readonly current: T;
+  constructor(message: string, current: T) {
+    super(message);
+    this.name = 'Conflict';
+    this.current = current;
+  }
+}

@@ -11,7 +11,7 @@ import { limitPerIp } from '../middleware.ts';
 const TOO_LARGE = new ApiError(413, `图片不能超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
 
 /** Reads the one `file` part of a multipart body, stopping at the size limit. */
-function readFile(req: Request): Promise<Buffer> {
+export function readImageUpload(req: Request): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (!req.is('multipart/form-data')) return reject(badRequest('请以 multipart/form-data 上传图片', ['file']));
     if (Number(req.get('Content-Length') || 0) > MAX_IMAGE_BYTES + 64 * 1024) return reject(TOO_LARGE);
@@ -43,7 +43,7 @@ export function uploadRoutes(uploads: UploadService): Router {
     const uploader = { userId: user.id, address: addressKey(req.ip ?? '') };
     // A user over the day's quota is told so before the body is read (the server drops the rest: linger.ts).
     await uploads.checkQuota(uploader);
-    const bytes = await readFile(req);
+    const bytes = await readImageUpload(req);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
     res.json(ok({ url: await uploads.save(uploader, bytes) } satisfies UploadedImage));
   });

@@ -1,0 +1,132 @@
+/** The owner's writing console (docs/api.md §10.5): articles and talks as Markdown files, their history, and publishing. */
+import type { ArticleType } from '../lib/contentSchema.ts';
+
+export type ArticleStatus = 'published' | 'scheduled' | 'draft' | 'private' | 'trash';
+/** The list filters: `published` includes scheduled ones. */
+export const ARTICLE_FILTERS = ['published', 'draft', 'private', 'trash'] as const;
+export type ArticleFilter = (typeof ARTICLE_FILTERS)[number];
+
+/** One row of the console's article list. */
+export interface WritingArticleRow {
+  id: number;
+  title: string;
+  category: string;
+  tags: string[];
+  status: ArticleStatus;
+  pinned: boolean;
+  /** "YYYY-MM-DD HH:mm:ss" on the site's clock. */
+  date: string;
+  file: string;
+  /** What is wrong with a hand-edited file, if anything. */
+  problem: string | null;
+}
+
+/** The editor's fields, as sent and as read back. */
+export interface ArticleDraft {
+  title: string;
+  body: string;
+  description: string;
+  category: string;
+  tags: string[];
+  /** `./covers/…`, beside the article, or empty. */
+  cover: string;
+  type: ArticleType;
+  origin_url: string;
+  pinned: boolean;
+  /** false: private, listed only in the console. */
+  public: boolean;
+  /** "YYYY-MM-DD HH:mm:ss"; a future date publishes by itself then. Empty: now. */
+  date: string;
+}
+
+/** An article as the editor opens it. */
+export interface WritingArticle extends ArticleDraft {
+  id: number;
+  status: ArticleStatus;
+  file: string;
+  /** Sent back with a save: a hand edit since makes the save a conflict. */
+  revision: string;
+}
+
+export interface SaveArticleBody extends ArticleDraft {
+  /** Where the editor started: the revision it opened, or null for a new article. */
+  base_revision: string | null;
+  /** 发布 (true) or 保存草稿 (false). */
+  publish: boolean;
+  /** Write over a file changed on disk, after the owner compared both. */
+  overwrite?: boolean;
+}
+
+/** 409 on a save over a hand edit: both versions, for the owner to choose. */
+export interface SaveConflict {
+  disk: WritingArticle;
+}
+
+export interface ContentVersionRow {
+  id: number;
+  saved_at: string;
+  /** The version's title and size, to tell them apart in the list. */
+  title: string;
+  chars: number;
+}
+
+export interface ContentVersionDetail extends ContentVersionRow {
+  /** The whole file. */
+  source: string;
+}
+
+export interface WritingTalk {
+  id: number;
+  content: string;
+  images: string[];
+  pinned: boolean;
+  public: boolean;
+  date: string;
+  trashed: boolean;
+  revision: string;
+}
+
+export interface SaveTalkBody {
+  content: string;
+  images: string[];
+  pinned: boolean;
+  public: boolean;
+  base_revision: string | null;
+}
+
+export interface TaxonomyRow {
+  name: string;
+  /** Articles of every status that use the name. */
+  count: number;
+}
+
+export interface Taxonomies {
+  categories: TaxonomyRow[];
+  tags: TaxonomyRow[];
+}
+
+export interface PublishError {
+  file: string | null;
+  field: string | null;
+  message: string;
+}
+
+export interface PublishState {
+  state: 'idle' | 'queued' | 'building' | 'live' | 'failed';
+  /** The build's current step, in words. */
+  step: string;
+  percent: number;
+  queued_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  error: PublishError | null;
+  /** Builds run since the server started. */
+  builds: number;
+}
+
+export interface UploadedContentImage {
+  /** As the Markdown refers to it: `./images/…` or `./covers/…`. */
+  path: string;
+  /** Where the console can show it before it is built. */
+  url: string;
+}

@@ -1,0 +1,229 @@
+/** The owner's writing console (docs/api.md §10.5): admins only, each change in the audit log. */
+import express, { Router, type Request, type Response } from 'express';
+import { dirname } from 'node:path';
+import { z } from 'astro/zod';
+import type { Page } from '../../../contract/envelope.ts';
+import { KEYWORD_MAX_LENGTH } from '../../../contract/limits.ts';
+import { ARTICLE_FILTERS, type ContentVersionDetail, type ContentVersionRow, type PublishState, type Taxonomies, type UploadedContentImage, type WritingArticle, type WritingArticleRow, type WritingTalk } from '../../../contract/writing.ts';
+import { ARTICLE_BODY_MAX, ARTICLE_TYPES, DESCRIPTION_MAX, NAME_MAX, TAGS_MAX, TALK_BODY_MAX, TALK_IMAGES_MAX, TITLE_MAX } from '../../../lib/contentSchema.ts';
+import type { AuditLog } from '../../admin/audit.ts';
+import { Conflict } from '../../shared/errors.ts';
+import { contentImageFile, saveContentImage } from '../../writing/contentImages.ts';
+import type { Writing } from '../../writing/index.ts';
+import { renderPreview } from '../../writing/preview.ts';
+import { parseSource } from '../../writing/sourceFiles.ts';
+import type { ContentVersion } from '../../writing/versions.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import { requireAdmin } from '../authenticate.ts';
+import { WRITING_BODY_LIMIT } from '../middleware.ts';
+import { badRequest, notFound, ok } from '../envelope.ts';
+import { id, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
+import { readImageUpload } from './upload.ts';
+
+// Lengths are checked loosely here and exactly by the content schema, whose messages name the field.
+const line = (what: string, max: number) => z.string({ error: `${what}必须是文字` }).max(max * 4, { error: `${what}太长` });
+const flag = (what: string) => z.boolean({ error: `${what}只能是 true 或 false` });
+const articleBody = z.object(
+  {
+    title: line('标题', TITLE_MAX),
+    body: z.string({ error: '正文必须是文字' }).max(ARTICLE_BODY_MAX, { error: `正文最多 ${ARTICLE_BODY_MAX} 个字符` }),
+    description: line('摘要', DESCRIPTION_MAX).default(''),
+    category: line('分类', NAME_MAX),
+    tags: z.array(line('标签', NAME_MAX), { error: '标签必须是列表' }).max(TAGS_MAX * 2, { error: `标签最多 ${TAGS_MAX} 个` }),
+    cover: z.string({ error: '封面必须是图片路径' }).max(200).default(''),
+    type: z.enum(ARTICLE_TYPES, { error: '文章类型只能是 original、repost 或 translation' }).default('original'),
+    origin_url: z.string({ error: '原文链接必须是文字' }).max(2000).default(''),
+    pinned: flag('置顶').default(false),
+    public: flag('公开').default(true),
+    date: z.string({ error: '日期必须是文字' }).max(40).default(''),
+    base_revision: z.string().regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' }).nullable().default(null),
+    publish: flag('publish'),
+    overwrite: flag('overwrite').optional(),
+  },
+  NOT_AN_OBJECT,
+);
+const talkBody = z.object(
+  {
+    content: z.string({ error: '内容必须是文字' }).max(TALK_BODY_MAX * 2, { error: `内容最多 ${TALK_BODY_MAX} 个字` }),
+    images: z.array(z.string({ error: '图片必须是地址' }).max(500), { error: '图片必须是地址列表' }).max(TALK_IMAGES_MAX, { error: `最多 ${TALK_IMAGES_MAX} 张图片` }).default([]),
+    pinned: flag('置顶').default(false),
+    public: flag('公开').default(true),
+    base_revision: z.string().regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' }).nullable().default(null),
+  },
+  NOT_AN_OBJECT,
+);
+const listQuery = z.object({
+  ...paging,
+  status: z.enum(ARTICLE_FILTERS, { error: 'status 只能是 published、draft、private 或 trash' }).default('published'),
+  keyword: z.string({ error: '关键词必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `关键词最多 ${KEYWORD_MAX_LENGTH} 个字符` }).default(''),
+});
+const idParams = z.object({ id: id() });
+const versionParams = z.object({ id: id(), versionId: id('versionId') });
+const previewBody = z.object({ markdown: z.string({ error: '正文必须是文字' }).max(ARTICLE_BODY_MAX, { error: `正文最多 ${ARTICLE_BODY_MAX} 个字符` }), id: id().optional() }, NOT_AN_OBJECT);
+const imageQuery = z.object({ use: z.enum(['images', 'covers'], { error: 'use 只能是 images 或 covers' }).default('images') });
+const renameBody = z.object(
+  {
+    kind: z.enum(['category', 'tag'], { error: 'kind 只能是 category 或 tag' }),
+    from: z.string({ error: '请选择要改的名字' }).min(1, { error: '请选择要改的名字' }).max(NAME_MAX * 4),
+    to: z.string({ error: '请填写新名字' }).trim().min(1, { error: '请填写新名字' }).max(NAME_MAX, { error: `名字最多 ${NAME_MAX} 个字` }),
+  },
+  NOT_AN_OBJECT,
+);
+
+const versionRow = (version: ContentVersion): ContentVersionRow => {
+  const { data, body } = parseSource(version.source);
+  return { id: version.id, saved_at: formatDateTime(version.savedAt), title: typeof data.title === 'string' ? data.title : '', chars: body.length };
+};
+
+/** A save that met a hand edit: 409, with the file as it is now. */
+function answerConflict(res: Response, error: unknown): boolean {
+  if (!(error instanceof Conflict)) return false;
+  res.status(409).json({ code: 409, message: error.message, result: { disk: error.current } });
+  return true;
+}
+
+export function writingRoutes(writing: Writing, audit: AuditLog): Router {
+  const { articles, talks, publisher } = writing;
+  const router = Router();
+  router.use((req, _res, next) => {
+    requireAdmin(req);
+    next();
+  });
+  router.use(express.json({ limit: WRITING_BODY_LIMIT }));
+  const adminOf = (req: Request) => requireAdmin(req);
+  const query = (req: Request) => ({ current: 1, size: 20, ...req.query });
+
+  router.get('/articles', async (req, res) => {
+    const { status, keyword, current, size } = parse(listQuery, query(req));
+    res.json(ok((await articles.list(status, keyword, current, size)) satisfies Page<WritingArticleRow>));
+  });
+  router.get('/articles/:id', async (req, res) => {
+    res.json(ok((await articles.open(parse(idParams, req.params).id)) satisfies WritingArticle));
+  });
+  router.post('/articles', async (req, res) => {
+    const admin = adminOf(req);
+    const saved = await articles.save(null, parse(articleBody, req.body), admin.id);
+    await audit.record(admin.id, 'article.create', `article:${saved.id}`);
+    res.json(ok(saved satisfies WritingArticle));
+  });
+  router.put('/articles/:id', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    try {
+      const saved = await articles.save(id, parse(articleBody, req.body), admin.id);
+      await audit.record(admin.id, 'article.save', `article:${id}`);
+      res.json(ok(saved satisfies WritingArticle));
+    } catch (error) {
+      if (!answerConflict(res, error)) throw error;
+    }
+  });
+  for (const [action, run] of [
+    ['trash', articles.trash],
+    ['restore', articles.restore],
+  ] as const) {
+    router.put(`/articles/:id/${action}`, async (req, res) => {
+      const { id } = parse(idParams, req.params);
+      await run(id);
+      await audit.record(adminOf(req).id, `article.${action}`, `article:${id}`);
+      res.json(ok(true));
+    });
+  }
+  router.delete('/articles/:id', async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    await articles.destroy(id);
+    await audit.record(adminOf(req).id, 'article.destroy', `article:${id}`);
+    res.json(ok(true));
+  });
+  router.get('/articles/:id/versions', async (req, res) => {
+    const versions = await articles.history(parse(idParams, req.params).id);
+    res.json(ok(versions.map(versionRow) satisfies ContentVersionRow[]));
+  });
+  router.get('/articles/:id/versions/:versionId', async (req, res) => {
+    const { id, versionId } = parse(versionParams, req.params);
+    const version = await articles.version(id, versionId);
+    res.json(ok({ ...versionRow(version), source: version.source } satisfies ContentVersionDetail));
+  });
+  router.put('/articles/:id/versions/:versionId/restore', async (req, res) => {
+    const admin = adminOf(req);
+    const { id, versionId } = parse(versionParams, req.params);
+    const saved = await articles.restoreVersion(id, versionId, admin.id);
+    await audit.record(admin.id, 'article.restoreVersion', `article:${id}`, String(versionId));
+    res.json(ok(saved satisfies WritingArticle));
+  });
+
+  router.post('/preview', async (req, res) => {
+    const { markdown, id } = parse(previewBody, req.body);
+    const file = id ? await articles.open(id).catch(() => null) : null;
+    const dir = file && dirname(file.file) !== '.' ? dirname(file.file) : '';
+    res.json(ok({ html: await renderPreview(markdown, dir) }));
+  });
+  router.post('/images', async (req, res) => {
+    const { use } = parse(imageQuery, req.query);
+    const bytes = await readImageUpload(req);
+    if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
+    res.json(ok((await saveContentImage(writing.articlesDir, use, bytes)) satisfies UploadedContentImage));
+  });
+  router.get('/files/*path', (req, res) => {
+    const path = ([] as string[]).concat((req.params as { path: string | string[] }).path).join('/');
+    const file = contentImageFile(writing.articlesDir, path);
+    if (!file) throw notFound('图片不存在');
+    res.sendFile(file, { dotfiles: 'deny', headers: { 'Cache-Control': 'private, no-cache' } }, (error) => {
+      if (error && !res.headersSent) res.status(404).json({ code: 404, message: '图片不存在' });
+    });
+  });
+
+  router.get('/talks', async (req, res) => {
+    const trashed = parse(z.object({ trashed: z.enum(['0', '1'], { error: 'trashed 只能是 0 或 1' }).default('0') }), req.query).trashed === '1';
+    res.json(ok((await talks.list(trashed)) satisfies WritingTalk[]));
+  });
+  router.post('/talks', async (req, res) => {
+    const admin = adminOf(req);
+    const saved = await talks.save(null, parse(talkBody, req.body), admin.id);
+    await audit.record(admin.id, 'talk.create', `talk:${saved.id}`);
+    res.json(ok(saved satisfies WritingTalk));
+  });
+  router.put('/talks/:id', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    try {
+      res.json(ok((await talks.save(id, parse(talkBody, req.body), admin.id)) satisfies WritingTalk));
+      await audit.record(admin.id, 'talk.save', `talk:${id}`);
+    } catch (error) {
+      if (!answerConflict(res, error)) throw error;
+    }
+  });
+  for (const [action, run] of [
+    ['trash', talks.trash],
+    ['restore', talks.restore],
+  ] as const) {
+    router.put(`/talks/:id/${action}`, async (req, res) => {
+      const { id } = parse(idParams, req.params);
+      await run(id);
+      await audit.record(adminOf(req).id, `talk.${action}`, `talk:${id}`);
+      res.json(ok(true));
+    });
+  }
+  router.delete('/talks/:id', async (req, res) => {
+    const { id } = parse(idParams, req.params);
+    await talks.destroy(id);
+    await audit.record(adminOf(req).id, 'talk.destroy', `talk:${id}`);
+    res.json(ok(true));
+  });
+
+  router.get('/taxonomy', async (_req, res) => void res.json(ok((await articles.taxonomies()) satisfies Taxonomies)));
+  router.put('/taxonomy/rename', async (req, res) => {
+    const admin = adminOf(req);
+    const { kind, from, to } = parse(renameBody, req.body);
+    const changed = await articles.renameName(kind, from, to, admin.id);
+    await audit.record(admin.id, `${kind}.rename`, `${kind}:${from}`, to);
+    res.json(ok({ changed }));
+  });
+
+  router.get('/publish', (_req, res) => void res.json(ok(publisher.state() satisfies PublishState)));
+  router.post('/publish', async (req, res) => {
+    publisher.request();
+    await audit.record(adminOf(req).id, 'site.publish', 'site');
+    res.json(ok(publisher.state() satisfies PublishState));
+  });
+  return router;
+}

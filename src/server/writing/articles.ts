@@ -1,0 +1,263 @@
+/**
+ * Articles as the console writes them: Markdown files under `<CONTENT_DIR>/articles`, checked by
+ * the content schema the build uses, each save keeping the version it replaced and asking for a
+ * publish. A save based on a revision the file no longer has (a hand edit) is a conflict, never an overwrite.
+ */
+import type { Page } from '../../contract/envelope.ts';
+import type { ArticleFilter, ArticleStatus, SaveArticleBody, Taxonomies, WritingArticle, WritingArticleRow } from '../../contract/writing.ts';
+import { ARTICLE_BODY_MAX, articleFrontmatter, type ArticleType } from '../../lib/contentSchema.ts';
+import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
+import { Conflict, NotFound, Refused } from '../shared/errors.ts';
+import { createKeyedLock } from './lock.ts';
+import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
+import type { Versions } from './versions.ts';
+
+export interface ArticleWritingOptions {
+  files: SourceFiles;
+  versions: Versions;
+  /** Called after every change readers may see. */
+  published: () => void;
+  clock?: () => Date;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '');
+const dateOf = (value: unknown): Date | null => (typeof value === 'string' || value instanceof Date ? parseSiteDate(value) : null);
+
+export function statusOf(file: SourceFile, now: Date): ArticleStatus {
+  if (file.trashed) return 'trash';
+  if (file.data.draft === true) return 'draft';
+  if (file.data.private === true) return 'private';
+  const date = dateOf(file.data.date);
+  return date && date > now ? 'scheduled' : 'published';
+}
+
+const inFilter = (status: ArticleStatus, filter: ArticleFilter) => status === filter || (filter === 'published' && status === 'scheduled');
+
+export function toWritingArticle(file: SourceFile, now: Date): WritingArticle {
+  const d = file.data;
+  const date = dateOf(d.date);
+  const tags = Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string') : [];
+  return {
+    id: file.id,
+    title: text(d.title),
+    body: file.body,
+    description: text(d.description),
+    category: text(d.category),
+    tags,
+    cover: text(d.cover),
+    type: (['original', 'repost', 'translation'] as const).includes(d.type as ArticleType) ? (d.type as ArticleType) : 'original',
+    origin_url: text(d.origin_url),
+    pinned: d.pinned === true,
+    public: d.private !== true,
+    date: date ? formatDateTime(date) : text(d.date),
+    status: statusOf(file, now),
+    file: file.path,
+    revision: file.revision,
+  };
+}
+
+/** `0035-astro-islands.md` from an English title, `0035.md` from a Chinese one. */
+export function articleFileName(id: number, title: string): string {
+  // Words are joined by single dashes, so a cut leaves at most one at the end.
+  const cut = (title.toLowerCase().match(/[a-z0-9]+/g) ?? []).join('-').slice(0, 40);
+  const slug = cut.endsWith('-') ? cut.slice(0, -1) : cut;
+  return `${String(id).padStart(4, '0')}${slug ? `-${slug}` : ''}.md`;
+}
+
+/** The editor's field a schema path belongs to. */
+const FIELD_OF: Record<string, string> = { private: 'public', draft: 'publish' };
+
+/** Checks the front matter with the build's schema; the 400 names every wrong field, the first message first. */
+function checked(data: Record<string, unknown>, body: string): void {
+  const result = articleFrontmatter.safeParse(data);
+  const problems = result.success ? [] : result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message }));
+  if (body.length > ARTICLE_BODY_MAX) problems.push({ field: 'body', message: `正文最多 ${ARTICLE_BODY_MAX} 个字符` });
+  if (!body.trim()) problems.push({ field: 'body', message: '请填写正文' });
+  if (problems.length) throw new Refused(problems[0].message, [...new Set(problems.map((p) => FIELD_OF[p.field] ?? p.field))]);
+}
+
+export function createArticleWriting({ files, versions, published, clock = () => new Date() }: ArticleWritingOptions) {
+  const withLock = createKeyedLock();
+
+  async function fileOf(id: number): Promise<SourceFile> {
+    const file = await files.find(id);
+    if (!file) throw new NotFound('文章不存在');
+    return file;
+  }
+
+  /** The front matter for a save: the file's own keys kept (`order`, anything hand-written), the editor's replaced. */
+  function frontmatter(id: number, input: SaveArticleBody, before: SourceFile | null, now: Date): Record<string, unknown> {
+    const old = before?.data ?? {};
+    const wasLive = before ? statusOf(before, now) === 'published' : false;
+    const date = input.date.trim() || (typeof old.date === 'string' ? old.date : formatDateTime(now));
+    return {
+      ...old,
+      id,
+      title: input.title.trim(),
+      date,
+      // A live article saved again is 更新于 now; a first publish is not an update.
+      updated: wasLive && input.publish ? formatDateTime(now) : old.updated,
+      category: input.category.trim(),
+      tags: [...new Set(input.tags.map((tag) => tag.trim()).filter(Boolean))],
+      cover: input.cover || undefined,
+      description: input.description.trim() || undefined,
+      pinned: input.pinned || undefined,
+      draft: input.publish ? undefined : true,
+      private: input.public ? undefined : true,
+      type: input.type === 'original' ? undefined : input.type,
+      origin_url: input.type === 'original' ? undefined : input.origin_url.trim() || undefined,
+    };
+  }
+
+  async function write(before: SourceFile | null, id: number, input: SaveArticleBody, savedBy: number): Promise<WritingArticle> {
+    const now = clock();
+    if (before && !input.overwrite && input.base_revision !== before.revision) {
+      throw new Conflict('文章在你打开之后被修改过（可能是直接编辑了文件），请对比两个版本后再保存', toWritingArticle(before, now));
+    }
+    if (before?.trashed) throw new Refused('文章在回收站里，请先恢复再编辑');
+    const data = frontmatter(id, input, before, now);
+    checked(data, input.body);
+    const source = formatSource(data, input.body);
+    if (before && before.source === source) return toWritingArticle(before, now);
+    if (before) await versions.keep('articles', id, before.source, savedBy, now.getTime());
+    const target = before ?? { path: await freeName(id, input.title), trashed: false as const };
+    const saved = await files.write(target, source);
+    const wasVisible = before ? statusOf(before, now) !== 'draft' && statusOf(before, now) !== 'private' : false;
+    if (input.publish || wasVisible) published();
+    return toWritingArticle(saved, now);
+  }
+
+  async function freeName(id: number, title: string): Promise<string> {
+    const name = articleFileName(id, title);
+    return (await files.taken(name)) ? `${String(id).padStart(4, '0')}-${Date.now()}.md` : name;
+  }
+
+  return {
+    async list(filter: ArticleFilter, keyword: string, current: number, size: number): Promise<Page<WritingArticleRow>> {
+      const now = clock();
+      const needle = keyword.toLowerCase();
+      const rows = (await files.all())
+        .map((file) => ({ file, status: statusOf(file, now), date: dateOf(file.data.date) }))
+        .filter(({ status }) => inFilter(status, filter))
+        .filter(({ file }) => !needle || text(file.data.title).toLowerCase().includes(needle) || file.body.toLowerCase().includes(needle))
+        .sort((a, b) => Number(b.file.data.pinned === true) - Number(a.file.data.pinned === true) || (b.date?.getTime() ?? 0) - (a.date?.getTime() ?? 0) || b.file.id - a.file.id);
+      const list = rows.slice((current - 1) * size, current * size).map(({ file, status, date }) => ({
+        id: file.id,
+        title: text(file.data.title) || file.path,
+        category: text(file.data.category),
+        tags: Array.isArray(file.data.tags) ? file.data.tags.map(String) : [],
+        status,
+        pinned: file.data.pinned === true,
+        date: date ? formatDateTime(date) : '',
+        file: file.path,
+        problem: file.problem,
+      }));
+      return { current, size, total: rows.length, list };
+    },
+
+    async open(id: number): Promise<WritingArticle> {
+      return toWritingArticle(await fileOf(id), clock());
+    },
+
+    /** A new article (id null) or a save over one; `savedBy` is the admin, for the history. */
+    async save(id: number | null, input: SaveArticleBody, savedBy: number): Promise<WritingArticle> {
+      if (id === null) return withLock('new', async () => write(null, await files.nextId(), input, savedBy));
+      return withLock(`article:${id}`, async () => write(await fileOf(id), id, input, savedBy));
+    },
+
+    async trash(id: number): Promise<void> {
+      await withLock(`article:${id}`, async () => {
+        const file = await fileOf(id);
+        if (file.trashed) return;
+        await files.moveToTrash(file);
+        if (statusOf(file, clock()) !== 'draft') published();
+      });
+    },
+
+    async restore(id: number): Promise<void> {
+      await withLock(`article:${id}`, async () => {
+        const file = await fileOf(id);
+        if (!file.trashed) return;
+        await files.restore(file);
+        published();
+      });
+    },
+
+    /** Deletes for good: the file and its history. Only from the recycle bin. */
+    async destroy(id: number): Promise<void> {
+      await withLock(`article:${id}`, async () => {
+        const file = await fileOf(id);
+        if (!file.trashed) throw new Refused('只能彻底删除回收站里的文章，请先移到回收站');
+        await files.remove(file);
+        await versions.forget('articles', id);
+      });
+    },
+
+    async history(id: number) {
+      await fileOf(id);
+      return versions.list('articles', id);
+    },
+
+    async version(id: number, versionId: number) {
+      const version = await versions.one('articles', id, versionId);
+      if (!version) throw new NotFound('这个历史版本不存在');
+      return version;
+    },
+
+    /** Puts an older version back as a new save (so the current one becomes history in its turn). */
+    async restoreVersion(id: number, versionId: number, savedBy: number): Promise<WritingArticle> {
+      return withLock(`article:${id}`, async () => {
+        const file = await fileOf(id);
+        if (file.trashed) throw new Refused('文章在回收站里，请先恢复');
+        const version = await versions.one('articles', id, versionId);
+        if (!version) throw new NotFound('这个历史版本不存在');
+        const now = clock();
+        await versions.keep('articles', id, file.source, savedBy, now.getTime());
+        const saved = await files.write(file, version.source);
+        published();
+        return toWritingArticle(saved, now);
+      });
+    },
+
+    /** The earliest date a scheduled article goes live, so a build can run then. */
+    async nextScheduled(): Promise<Date | null> {
+      const now = clock();
+      const dates = (await files.all()).filter((f) => statusOf(f, now) === 'scheduled').map((f) => dateOf(f.data.date)!);
+      return dates.length ? new Date(Math.min(...dates.map(Number))) : null;
+    },
+
+    /** Every category and tag of the articles outside the recycle bin, with how many use it. */
+    async taxonomies(): Promise<Taxonomies> {
+      const categories = new Map<string, number>();
+      const tags = new Map<string, number>();
+      for (const file of await files.all()) {
+        if (file.trashed) continue;
+        const category = text(file.data.category);
+        if (category) categories.set(category, (categories.get(category) ?? 0) + 1);
+        for (const tag of Array.isArray(file.data.tags) ? file.data.tags : []) if (typeof tag === 'string') tags.set(tag, (tags.get(tag) ?? 0) + 1);
+      }
+      const rows = (map: Map<string, number>) => [...map].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh-CN'));
+      return { categories: rows(categories), tags: rows(tags) };
+    },
+
+    /** Renames a category or tag in every article that uses it; renaming onto an existing name merges them. */
+    async renameName(kind: 'category' | 'tag', from: string, to: string, savedBy: number): Promise<number> {
+      const now = clock();
+      const affected = (await files.all()).filter((f) => (kind === 'category' ? f.data.category === from : Array.isArray(f.data.tags) && f.data.tags.includes(from)));
+      for (const file of affected) {
+        await withLock(`article:${file.id}`, async () => {
+          const current = (await files.reread(file)) ?? file;
+          const data = { ...current.data };
+          if (kind === 'category') data.category = to;
+          else data.tags = [...new Set((data.tags as unknown[]).map((t) => (t === from ? to : t)))];
+          await versions.keep('articles', current.id, current.source, savedBy, now.getTime());
+          await files.write(current, formatSource(data, current.body));
+        });
+      }
+      if (affected.some((f) => statusOf(f, now) === 'published')) published();
+      return affected.length;
+    },
+  };
+}
+
+export type ArticleWriting = ReturnType<typeof createArticleWriting>;

@@ -1,0 +1,37 @@
+/**
+ * Runs `scripts/build.ts` in a child process for the publisher: its memory is its own and given
+ * back when it ends, a crash cannot take the server down, and a failed build publishes nothing.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { BuildRun } from './publisher.ts';
+
+export interface BuildSettings {
+  projectRoot: string;
+  distDir: string;
+  contentDir: string;
+}
+
+const KEPT_LINES = 200;
+
+export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings) {
+  return (onLine: (line: string) => void): Promise<BuildRun> =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [join(projectRoot, 'scripts', 'build.ts')], {
+        cwd: projectRoot,
+        env: { ...process.env, DIST_DIR: distDir, CONTENT_DIR: contentDir, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const lines: string[] = [];
+      const keep = (line: string) => {
+        lines.push(line);
+        if (lines.length > KEPT_LINES) lines.shift();
+        onLine(line);
+      };
+      createInterface({ input: child.stdout }).on('line', keep);
+      createInterface({ input: child.stderr }).on('line', keep);
+      child.on('error', (error) => resolve({ ok: false, output: error.message }));
+      child.on('close', (code) => resolve({ ok: code === 0, output: lines.join('\n') }));
+    });
+}

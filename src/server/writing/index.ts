@@ -1,0 +1,47 @@
+/** The owner's writing: articles and talks as Markdown in `CONTENT_DIR`, their history, and publishing them. */
+
+import type { Db } from '../db/client.ts';
+import { createArticleWriting } from './articles.ts';
+import { buildRunner, type BuildSettings } from './buildRunner.ts';
+import { createPublisher, type BuildRun } from './publisher.ts';
+import { createSourceFiles } from './sourceFiles.ts';
+import { createTalkWriting } from './talks.ts';
+import { createVersions } from './versions.ts';
+
+export interface WritingOptions extends BuildSettings {
+  /** Makes the newest build the one the server answers from. */
+  goLive: () => Promise<void>;
+  /** Saves ask for a build themselves; off, only an explicit publish builds. */
+  autoPublish: boolean;
+  /** Another way to build, for tests. */
+  build?: (onLine: (line: string) => void) => Promise<BuildRun>;
+}
+
+export function createWriting(db: Db, options: WritingOptions) {
+  const versions = createVersions(db);
+  const articleFiles = createSourceFiles(options.contentDir, 'articles');
+  const publisher = createPublisher({
+    build: options.build ?? buildRunner(options),
+    goLive: async () => {
+      await options.goLive();
+      // The next scheduled article is looked for after each build, and at start.
+      publisher.scheduleAt(await articles.nextScheduled());
+    },
+  });
+  const published = () => options.autoPublish && publisher.request();
+  const articles = createArticleWriting({ files: articleFiles, versions, published });
+  const talks = createTalkWriting({ files: createSourceFiles(options.contentDir, 'talks'), versions, published });
+  return {
+    articles,
+    talks,
+    publisher,
+    articlesDir: articleFiles.dir,
+    contentDir: options.contentDir,
+    /** Looks for a scheduled article once the server has started. */
+    async start(): Promise<void> {
+      publisher.scheduleAt(await articles.nextScheduled());
+    },
+  };
+}
+
+export type Writing = ReturnType<typeof createWriting>;

@@ -1,0 +1,42 @@
+/**
+ * The editor's preview, rendered by the Markdown processor the build uses (Astro's Sätteri) with the
+ * site's code highlighting, so headings get the same anchors and code the same colours. Images
+ * beside the article are shown from the content folder, as the build will before optimising them.
+ * Loaded on the first preview: a server that is never written on never pays for the highlighter.
+ */
+import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
+import { shikiConfig } from '../../lib/markdownOptions.ts';
+
+type Renderer = Awaited<ReturnType<typeof createSatteriMarkdownProcessor>>;
+let renderer: Promise<Renderer> | null = null;
+
+/** Where the console fetches a file beside the articles (see the writing routes). */
+export const CONTENT_FILE_URL = '/api/admin/writing/files/';
+
+/** `./images/a.png` in an article at `notes/x.md` → the console URL of `notes/images/a.png`. */
+export function contentFileUrl(articleDir: string, src: string): string | null {
+  if (!/^\.{0,2}\//.test(src) || /^\/\//.test(src) || src.startsWith('/')) return null;
+  const parts = [...(articleDir ? articleDir.split('/') : []), ...src.split('/')];
+  const resolved: string[] = [];
+  for (const part of parts) {
+    if (part === '..') {
+      if (!resolved.pop()) return null;
+    } else if (part && part !== '.') resolved.push(part);
+  }
+  return CONTENT_FILE_URL + resolved.map(encodeURIComponent).join('/');
+}
+
+export async function renderPreview(markdown: string, articleDir = ''): Promise<string> {
+  renderer ??= createSatteriMarkdownProcessor({ shikiConfig, syntaxHighlight: { type: 'shiki', excludeLangs: ['math'] } });
+  const { code } = await (await renderer).render(markdown);
+  // The build swaps each marked image for its optimised copy; the preview shows the original.
+  return code.replace(/<img __ASTRO_IMAGE_="([^"]*)">/g, (_whole, json: string) => {
+    const { src, alt } = JSON.parse(decodeEntities(json)) as { src: string; alt?: string };
+    const url = contentFileUrl(articleDir, src) ?? src;
+    return `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt ?? '')}" loading="lazy">`;
+  });
+}
+
+const decodeEntities = (value: string) =>
+  value.replace(/&(quot|amp|lt|gt|#x27|#39);/g, (_m, name: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[name]!);
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');

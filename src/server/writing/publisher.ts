@@ -1,0 +1,125 @@
+/**
+ * Publishing from the console: saves ask for a build, and the builds run one at a time in a child
+ * process (the same `npm run build` an owner runs by hand, so a failed one leaves the live site as
+ * it was). Requests that arrive while a build runs are coalesced into one more build after it, so
+ * ten quick saves make one or two builds. The state is what the console's status line shows.
+ */
+import type { PublishError, PublishState } from '../../contract/writing.ts';
+
+export interface BuildRun {
+  ok: boolean;
+  /** The build's last lines, for finding what failed. */
+  output: string;
+}
+
+export interface PublisherOptions {
+  /** Runs one build, calling `onLine` with each line it prints. */
+  build: (onLine: (line: string) => void) => Promise<BuildRun>;
+  /** Makes the finished build the one the server answers from. */
+  goLive: () => Promise<void>;
+  /** Saves within this time make one build. */
+  settleMs?: number;
+  clock?: () => Date;
+}
+
+/** The lines of a build that mark its progress, with the step they begin and how far along it is. */
+const STEPS: { line: RegExp; step: string; percent: number }[] = [
+  { line: /\[content\] Syncing content/, step: '读取内容', percent: 10 },
+  { line: /Building server entrypoints/, step: '打包页面', percent: 25 },
+  { line: /prerendering static routes/, step: '生成页面', percent: 50 },
+  { line: /generating optimized images/, step: '处理图片', percent: 65 },
+  { line: /\[build\] Complete!/, step: '检查内联脚本', percent: 80 },
+  { line: /^内容安全策略/, step: '压缩文件', percent: 88 },
+  { line: /^预压缩/, step: '切换到新版本', percent: 95 },
+];
+
+const idle = (): PublishState => ({ state: 'idle', step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0 });
+
+/**
+ * What failed, from a build's output: the Markdown file named, a field of the content schema
+ * (`**title**: …` or `title: …` under a schema error), and the message beside it.
+ */
+export function buildProblem(output: string): PublishError {
+  const lines = output.split('\n').map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trimEnd());
+  const file = lines.flatMap((line) => line.split(/[\s:()'"]/)).find((word) => word.endsWith('.md')) ?? null;
+  const fieldLine = lines.find((line) => /^\s*(?:\*\*)?[a-z_]+(?:\*\*)?\s*:\s*\S/.test(line) && !/^\s*(?:Location|Stack|Hint|File|error|at)\b/i.test(line));
+  const field = fieldLine ? /^\s*(?:\*\*)?([a-z_]+)/.exec(fieldLine)![1] : null;
+  const errorLine = [...lines].reverse().find((line) => /error|错误|失败|\[[A-Z]\w+Error\]/i.test(line) && !/^构建失败/.test(line));
+  const message = fieldLine?.replace(/^\s*(?:\*\*)?[a-z_]+(?:\*\*)?\s*:\s*/, '') || errorLine?.trim() || '构建失败，详见服务器日志';
+  return { file: file?.split('/').slice(-2).join('/') ?? null, field, message };
+}
+
+export function createPublisher({ build, goLive, settleMs = 300, clock = () => new Date() }: PublisherOptions) {
+  let state = idle();
+  let running: Promise<void> | null = null;
+  let wanted = false;
+  let settle: NodeJS.Timeout | null = null;
+  let scheduled: NodeJS.Timeout | null = null;
+  const now = () => clock().toISOString();
+
+  async function runOnce(): Promise<void> {
+    wanted = false;
+    state = { ...state, state: 'building', step: '准备构建', percent: 2, started_at: now(), finished_at: null, error: null };
+    let result: BuildRun;
+    try {
+      result = await build((line) => {
+        const step = STEPS.find((s) => s.line.test(line));
+        if (step && step.percent > state.percent) state = { ...state, step: step.step, percent: step.percent };
+      });
+      if (result.ok) await goLive();
+    } catch (error) {
+      result = { ok: false, output: (error as Error).message };
+    }
+    state = result.ok
+      ? { ...state, state: wanted ? 'queued' : 'live', step: '', percent: 100, finished_at: now(), builds: state.builds + 1 }
+      : { ...state, state: wanted ? 'queued' : 'failed', step: '', percent: 0, finished_at: now(), error: buildProblem(result.output), builds: state.builds + 1 };
+    if (!result.ok) console.error(`发布失败：${state.error?.message}`);
+  }
+
+  async function drain(): Promise<void> {
+    while (wanted) await runOnce();
+    running = null;
+  }
+
+  function start(): void {
+    settle = null;
+    if (running) return;
+    running = drain();
+  }
+
+  /** Asks for a build; it starts once saves have settled, or after the running one. */
+  function request(): void {
+    wanted = true;
+    if (!running) {
+      state = { ...state, state: 'queued', queued_at: now() };
+      if (settle) clearTimeout(settle);
+      settle = setTimeout(start, settleMs);
+    } else if (state.state === 'building') {
+      state = { ...state, queued_at: now() };
+    }
+  }
+
+  return {
+    request,
+    state: (): PublishState => ({ ...state, state: wanted && state.state !== 'building' ? 'queued' : state.state }),
+    /** Builds again at `at` (a post dated in the future goes live by itself); null cancels. */
+    scheduleAt(at: Date | null): void {
+      if (scheduled) clearTimeout(scheduled);
+      scheduled = null;
+      if (!at) return;
+      // Timers hold at most about 24 days; a later date is looked at again then.
+      const delay = Math.min(Math.max(at.getTime() - clock().getTime() + 1000, 0), 2 ** 31 - 1);
+      scheduled = setTimeout(request, delay);
+      scheduled.unref();
+    },
+    /** Resolves once nothing is queued or building (for tests and a clean stop). */
+    async settled(): Promise<void> {
+      while (settle || running || wanted) {
+        if (running) await running;
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;

@@ -1,0 +1,150 @@
+/**
+ * The owner's Markdown files, as the console reads and writes them: front matter and body, a
+ * revision that tells a hand edit made since the file was opened, and a recycle bin beside the
+ * collections (`<CONTENT_DIR>/.trash/<kind>/`), which the build never reads. The Markdown stays the
+ * one source of truth: what is written here is what a hand edit writes, and hand edits are read back.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+
+export type ContentKind = 'articles' | 'talks';
+
+export interface SourceFile {
+  /** The `id` of the front matter; 0 when the file has none the console can read. */
+  id: number;
+  /** From the kind's folder (or its recycle bin), with `/`. */
+  path: string;
+  data: Record<string, unknown>;
+  body: string;
+  /** The whole file as it is on disk. */
+  source: string;
+  /** Changes with every byte of the file: a save names the revision it was based on. */
+  revision: string;
+  trashed: boolean;
+  /** Why the front matter could not be read, for the console to show. */
+  problem: string | null;
+}
+
+export const TRASH = '.trash';
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+export const revisionOf = (source: string) => createHash('sha256').update(source).digest('hex').slice(0, 16);
+
+/** Splits a Markdown file into its front matter and body; a file without front matter is all body. */
+export function parseSource(source: string): { data: Record<string, unknown>; body: string; problem: string | null } {
+  const match = FRONT_MATTER.exec(source);
+  if (!match) return { data: {}, body: source, problem: '文件开头没有 --- 包围的 front matter' };
+  const body = source.slice(match[0].length).replace(/^\r?\n/, '');
+  try {
+    const data = parseYaml(match[1], { schema: 'core' }) as unknown;
+    if (!data || typeof data !== 'object' || Array.isArray(data)) return { data: {}, body, problem: 'front matter 不是键值对' };
+    return { data: data as Record<string, unknown>, body, problem: null };
+  } catch (error) {
+    return { data: {}, body, problem: `front matter 无法解析：${(error as Error).message.split('\n')[0]}` };
+  }
+}
+
+/** Front matter and body as one file, the keys in the order given, empty values left out. */
+export function formatSource(data: Record<string, unknown>, body: string): string {
+  const kept = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  const yaml = stringifyYaml(kept, { lineWidth: 0, defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' });
+  return `---\n${yaml}---\n\n${body.trimEnd()}\n`;
+}
+
+function toFile(path: string, source: string, trashed: boolean): SourceFile {
+  const { data, body, problem } = parseSource(source);
+  const id = Number.isSafeInteger(data.id) && (data.id as number) > 0 ? (data.id as number) : 0;
+  return { id, path, data, body, source, revision: revisionOf(source), trashed, problem: problem ?? (id ? null : 'front matter 缺少正整数 id') };
+}
+
+async function markdownFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile() && e.name.endsWith('.md')).map((e) => join(e.parentPath, e.name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Writes through a temporary file and a rename, so a reader (or the build) never sees half a file. */
+export async function writeAtomically(path: string, content: string | Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, path);
+}
+
+export function createSourceFiles(root: string, kind: ContentKind) {
+  const live = join(root, kind);
+  const trash = join(root, TRASH, kind);
+  const cache = new Map<string, { mtimeMs: number; size: number; file: SourceFile }>();
+
+  async function readOne(absolute: string, trashed: boolean): Promise<SourceFile | null> {
+    const info = await stat(absolute).catch(() => null);
+    if (!info) return null;
+    const known = cache.get(absolute);
+    if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known.file;
+    const source = await readFile(absolute, 'utf8');
+    const file = toFile(relative(trashed ? trash : live, absolute).split(sep).join('/'), source, trashed);
+    cache.set(absolute, { mtimeMs: info.mtimeMs, size: info.size, file });
+    return file;
+  }
+
+  const absoluteOf = (file: Pick<SourceFile, 'path' | 'trashed'>) => join(file.trashed ? trash : live, file.path);
+
+  /** Every file, live and in the recycle bin; unreadable ones too, with their problem. */
+  async function all(): Promise<SourceFile[]> {
+    const [inLive, inTrash] = await Promise.all([markdownFiles(live), markdownFiles(trash)]);
+    const seen = new Set([...inLive, ...inTrash]);
+    for (const path of cache.keys()) if (!seen.has(path)) cache.delete(path);
+    const files = await Promise.all([...inLive.map((p) => readOne(p, false)), ...inTrash.map((p) => readOne(p, true))]);
+    return files.filter((f): f is SourceFile => f !== null);
+  }
+
+  async function find(id: number): Promise<SourceFile | null> {
+    return (await all()).find((file) => file.id === id) ?? null;
+  }
+
+  return {
+    dir: live,
+    all,
+    find,
+    /** Re-reads one file, skipping the cache: what is on disk at this moment. */
+    async reread(file: SourceFile): Promise<SourceFile | null> {
+      cache.delete(absoluteOf(file));
+      return readOne(absoluteOf(file), file.trashed);
+    },
+    async nextId(): Promise<number> {
+      return Math.max(0, ...(await all()).map((f) => f.id)) + 1;
+    },
+    /** Writes `source` at `path` in the live folder (a new file) or over `file`. */
+    async write(target: SourceFile | { path: string; trashed: false }, source: string): Promise<SourceFile> {
+      const absolute = absoluteOf(target);
+      await writeAtomically(absolute, source);
+      cache.delete(absolute);
+      return (await readOne(absolute, target.trashed))!;
+    },
+    async moveToTrash(file: SourceFile): Promise<void> {
+      await mkdir(dirname(join(trash, file.path)), { recursive: true });
+      await rename(absoluteOf(file), join(trash, file.path));
+    },
+    async restore(file: SourceFile): Promise<void> {
+      await mkdir(dirname(join(live, file.path)), { recursive: true });
+      await rename(absoluteOf(file), join(live, file.path));
+    },
+    async remove(file: SourceFile): Promise<void> {
+      await rm(absoluteOf(file), { force: true });
+      cache.delete(absoluteOf(file));
+    },
+    /** Whether a file of this name exists live or in the bin, so a new article takes a free name. */
+    async taken(path: string): Promise<boolean> {
+      const [a, b] = await Promise.all([stat(join(live, path)).catch(() => null), stat(join(trash, path)).catch(() => null)]);
+      return Boolean(a || b);
+    },
+  };
+}
+
+export type SourceFiles = ReturnType<typeof createSourceFiles>;

@@ -1,0 +1,109 @@
+/** Talks (说说) as the console writes them: one Markdown file each under `<CONTENT_DIR>/talks`, like articles. */
+import type { SaveTalkBody, WritingTalk } from '../../contract/writing.ts';
+import { TALK_BODY_MAX, talkFrontmatter } from '../../lib/contentSchema.ts';
+import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
+import { Conflict, NotFound, Refused } from '../shared/errors.ts';
+import { createKeyedLock } from './lock.ts';
+import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
+import type { Versions } from './versions.ts';
+
+export interface TalkWritingOptions {
+  files: SourceFiles;
+  versions: Versions;
+  published: () => void;
+  clock?: () => Date;
+}
+
+/** A talk's image: an upload of this site, a file in its public folder, or an https address. */
+const TALK_IMAGE = /^(?:\/uploads\/[a-f0-9]{32}\.(?:png|jpg|webp|gif)|\/img\/[\w./-]+|https:\/\/\S+)$/;
+
+export function toWritingTalk(file: SourceFile): WritingTalk {
+  const d = file.data;
+  const date = typeof d.date === 'string' ? parseSiteDate(d.date) : null;
+  return {
+    id: file.id,
+    content: file.body.trim(),
+    images: Array.isArray(d.images) ? d.images.filter((i): i is string => typeof i === 'string') : [],
+    pinned: d.pinned === true,
+    public: d.private !== true,
+    date: date ? formatDateTime(date) : String(d.date ?? ''),
+    trashed: file.trashed,
+    revision: file.revision,
+  };
+}
+
+export function createTalkWriting({ files, versions, published, clock = () => new Date() }: TalkWritingOptions) {
+  const withLock = createKeyedLock();
+
+  async function fileOf(id: number): Promise<SourceFile> {
+    const file = await files.find(id);
+    if (!file) throw new NotFound('说说不存在');
+    return file;
+  }
+
+  async function write(before: SourceFile | null, id: number, input: SaveTalkBody, savedBy: number): Promise<WritingTalk> {
+    if (before && input.base_revision !== before.revision) throw new Conflict('这条说说在你打开之后被修改过，请刷新后再编辑', toWritingTalk(before));
+    if (before?.trashed) throw new Refused('这条说说在回收站里，请先恢复');
+    const content = input.content.trim();
+    if (!content) throw new Refused('请填写内容', ['content']);
+    if (content.length > TALK_BODY_MAX) throw new Refused(`内容最多 ${TALK_BODY_MAX} 个字`, ['content']);
+    const badImage = input.images.find((image) => !TALK_IMAGE.test(image));
+    if (badImage !== undefined) throw new Refused('图片必须是本站上传的图片或 https 地址', ['images']);
+    const now = clock();
+    const data = {
+      ...(before?.data ?? {}),
+      id,
+      date: typeof before?.data.date === 'string' ? before.data.date : formatDateTime(now),
+      images: input.images,
+      pinned: input.pinned || undefined,
+      private: input.public ? undefined : true,
+    };
+    const result = talkFrontmatter.safeParse(data);
+    if (!result.success) throw new Refused(result.error.issues[0].message, [String(result.error.issues[0].path[0] ?? 'content')]);
+    const source = formatSource(data, content);
+    if (before) await versions.keep('talks', id, before.source, savedBy, now.getTime());
+    const saved = await files.write(before ?? { path: `${String(id).padStart(4, '0')}.md`, trashed: false }, source);
+    published();
+    return toWritingTalk(saved);
+  }
+
+  return {
+    /** Newest first; the recycle bin's apart. */
+    async list(trashed: boolean): Promise<WritingTalk[]> {
+      return (await files.all())
+        .filter((file) => file.trashed === trashed && file.id)
+        .map(toWritingTalk)
+        .sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.date.localeCompare(a.date) || b.id - a.id);
+    },
+    async save(id: number | null, input: SaveTalkBody, savedBy: number): Promise<WritingTalk> {
+      if (id === null) return withLock('new', async () => write(null, await files.nextId(), input, savedBy));
+      return withLock(`talk:${id}`, async () => write(await fileOf(id), id, input, savedBy));
+    },
+    async trash(id: number): Promise<void> {
+      await withLock(`talk:${id}`, async () => {
+        const file = await fileOf(id);
+        if (file.trashed) return;
+        await files.moveToTrash(file);
+        published();
+      });
+    },
+    async restore(id: number): Promise<void> {
+      await withLock(`talk:${id}`, async () => {
+        const file = await fileOf(id);
+        if (!file.trashed) return;
+        await files.restore(file);
+        published();
+      });
+    },
+    async destroy(id: number): Promise<void> {
+      await withLock(`talk:${id}`, async () => {
+        const file = await fileOf(id);
+        if (!file.trashed) throw new Refused('只能彻底删除回收站里的说说，请先移到回收站');
+        await files.remove(file);
+        await versions.forget('talks', id);
+      });
+    },
+  };
+}
+
+export type TalkWriting = ReturnType<typeof createTalkWriting>;
