@@ -1,0 +1,168 @@
+import { EditorView } from '@codemirror/view';
+import { useStore } from '@nanostores/react';
+import { config, MdEditor } from 'md-editor-rt';
+import 'md-editor-rt/lib/style.css';
+import { useEffect, useState, type ReactNode } from 'react';
+import { writingApi } from '../../../client/writingApi';
+import { ARTICLE_TYPES } from '../../../lib/contentSchema';
+import { writingText } from '../../../i18n/writing.zh-CN';
+import { splitTags } from '../../../lib/writingDraft';
+import { RequestError } from '../../../lib/request';
+import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, moveArticle, openArticle, saveArticle, takeDiskVersion, useLocalDraft } from '../../../stores/articleEditor';
+import ConfirmButton from '../../shared/ConfirmButton';
+import HistoryPanel from './HistoryPanel';
+import PublishStatus from './PublishStatus';
+import adminStyles from '../Admin.module.scss';
+import styles from './Writing.module.scss';
+
+const text = writingText;
+const confirmClasses = { box: adminStyles.confirm, danger: adminStyles.danger };
+// The editor's text area is named like every other field, for screen readers and tests.
+config({ codeMirrorExtensions: (extensions) => [...extensions, { type: 'label', extension: EditorView.contentAttributes.of({ 'aria-label': text.body }) }] });
+const HIDDEN_TOOLS = ['preview', 'previewOnly', 'htmlPreview', 'pageFullscreen', 'fullscreen', 'catalog', 'github', 'save', 'mermaid', 'katex', 'prettier'] as const;
+
+async function uploadAll(files: File[], use: 'images' | 'covers'): Promise<string[]> {
+  const paths: string[] = [];
+  for (const file of files) {
+    try {
+      paths.push((await writingApi.uploadImage(file, use)).result!.path);
+    } catch (error) {
+      $editor.setKey('refusal', error instanceof RequestError && error.body?.message ? error.body.message : text.uploading);
+    }
+  }
+  return paths;
+}
+
+function Field({ label, problem, hint, wide, children }: { label: string; problem?: string; hint?: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <label className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <span>{label}</span>
+      {children}
+      {hint && <span className={styles.hint}>{hint}</span>}
+      {problem && <span className={styles.error} role="alert">{problem}</span>}
+    </label>
+  );
+}
+
+/** /admin/articles/edit: one article's fields, its Markdown with a preview as readers will see it, and saving or publishing it. */
+export default function ArticleEditor() {
+  const state = useStore($editor);
+  const local = useStore($localDraft);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [tagsTyped, setTagsTyped] = useState('');
+  const { draft, problems } = state;
+
+  useEffect(() => {
+    const id = Number(new URLSearchParams(location.search).get('id')) || null;
+    void openArticle(id).then(() => setTagsTyped($editor.get().draft.tags.join(', ')));
+    const warn = (event: BeforeUnloadEvent) => {
+      if (isDirty()) event.preventDefault();
+    };
+    addEventListener('beforeunload', warn);
+    return () => removeEventListener('beforeunload', warn);
+  }, []);
+
+  useEffect(() => {
+    if (preview === null) return;
+    const timer = setTimeout(() => void writingApi.preview(draft.body, state.id).then(({ result }) => setPreview(result?.html ?? '')), 400);
+    return () => clearTimeout(timer);
+  }, [draft.body, preview === null]);
+
+  if (state.loading) return <p aria-busy="true">…</p>;
+
+  const save = (publish: boolean, overwrite = false) => void saveArticle(publish, overwrite).then((saved) => saved && setTagsTyped(saved.tags.join(', ')));
+  return (
+    <div className={styles.screen}>
+      {local && (
+        <p className={styles.notice}>
+          {text.localDraft(local.at)} <button type="button" onClick={() => { useLocalDraft(); setTagsTyped($editor.get().draft.tags.join(', ')); }}>{text.useLocalDraft}</button>{' '}
+          <button type="button" onClick={dropLocalDraft}>{text.dropLocalDraft}</button>
+        </p>
+      )}
+      {state.conflict && (
+        <section className={styles.notice} aria-label={text.conflictDisk}>
+          <p>{text.conflict}</p>
+          <div className={styles.compare}>
+            <div><h3>{text.conflictDisk}</h3><pre>{state.conflict.body}</pre></div>
+            <div><h3>{text.conflictMine}</h3><pre>{draft.body}</pre></div>
+          </div>
+          <div className={styles.buttons}>
+            <button type="button" onClick={() => save(state.status !== 'draft', true)}>{text.keepMine}</button>
+            <button type="button" onClick={takeDiskVersion}>{text.takeDisk}</button>
+          </div>
+        </section>
+      )}
+      <div className={styles.fields}>
+        <Field label={text.title} problem={problems.title} wide>
+          <input value={draft.title} onChange={(e) => changeDraft({ title: e.target.value })} maxLength={200} />
+        </Field>
+        <Field label={text.category} problem={problems.category}>
+          <input value={draft.category} onChange={(e) => changeDraft({ category: e.target.value })} list="writing-categories" />
+        </Field>
+        <Field label={text.tags} problem={problems.tags} hint={text.tagsHint}>
+          <input value={tagsTyped} onChange={(e) => { setTagsTyped(e.target.value); changeDraft({ tags: splitTags(e.target.value) }); }} />
+        </Field>
+        <Field label={text.type}>
+          <select value={draft.type} onChange={(e) => changeDraft({ type: e.target.value as typeof draft.type })}>
+            {ARTICLE_TYPES.map((type) => <option key={type} value={type}>{text.types[type]}</option>)}
+          </select>
+        </Field>
+        {draft.type !== 'original' && (
+          <Field label={text.originUrl} problem={problems.origin_url}>
+            <input type="url" value={draft.origin_url} onChange={(e) => changeDraft({ origin_url: e.target.value })} />
+          </Field>
+        )}
+        <Field label={text.date} problem={problems.date} hint={text.dateHint}>
+          <input value={draft.date} placeholder="2026-01-01 08:00:00" onChange={(e) => changeDraft({ date: e.target.value })} />
+        </Field>
+        <Field label={text.description} problem={problems.description} hint={text.descriptionHint} wide>
+          <textarea rows={2} value={draft.description} onChange={(e) => changeDraft({ description: e.target.value })} />
+        </Field>
+        <Field label={text.cover} problem={problems.cover}>
+          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void uploadAll([...(e.target.files ?? [])], 'covers').then(([path]) => path && changeDraft({ cover: path }))} />
+          {draft.cover && <span className={styles.hint}>{draft.cover}</span>}
+        </Field>
+        <div className={styles.checks}>
+          <label><input type="checkbox" checked={draft.pinned} onChange={(e) => changeDraft({ pinned: e.target.checked })} /> {text.pinned}</label>
+          <label><input type="checkbox" checked={draft.public} onChange={(e) => changeDraft({ public: e.target.checked })} /> {text.public}</label>
+        </div>
+      </div>
+      <div className={styles.toolbar}>
+        <button type="button" aria-pressed={preview !== null} onClick={() => setPreview(preview === null ? '' : null)}>{text.preview}</button>
+        <button type="button" aria-pressed={fullscreen} onClick={() => setFullscreen(!fullscreen)}>{fullscreen ? text.exitFullscreen : text.fullscreen}</button>
+        <label className={styles.upload}>
+          {text.uploadImage}
+          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" multiple hidden aria-label={text.uploadImage}
+            onChange={(e) => void uploadAll([...(e.target.files ?? [])], 'images').then((paths) => changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
+        </label>
+      </div>
+      {problems.body && <p className={styles.error} role="alert">{problems.body}</p>}
+      <div className={styles.editorArea} data-preview={preview !== null} data-fullscreen={fullscreen}>
+        <MdEditor
+          value={draft.body}
+          onChange={(body) => changeDraft({ body })}
+          preview={false}
+          toolbarsExclude={[...HIDDEN_TOOLS]}
+          noPrettier
+          noMermaid
+          noKatex
+          noHighlight
+          noUploadImg={false}
+          onUploadImg={(files, done) => void uploadAll(files, 'images').then(done)}
+          style={{ height: fullscreen ? 'calc(100vh - 24px)' : '60vh' }}
+        />
+        {preview !== null && <div className={`${styles.preview} prose`} aria-label={text.preview} dangerouslySetInnerHTML={{ __html: preview }} />}
+      </div>
+      {state.refusal && <p className={styles.error} role="alert">{state.refusal}</p>}
+      <div className={styles.buttons}>
+        <button type="button" onClick={() => save(false)} disabled={state.saving}>{text.saveDraft}</button>
+        <button type="button" className={styles.primary} onClick={() => save(true)} disabled={state.saving}>{text.publish}</button>
+        {state.id !== null && state.status !== 'trash' && <ConfirmButton label={text.trash} question={text.confirmTrash} onConfirm={() => void moveArticle('trash')} classes={confirmClasses} />}
+        {state.status === 'trash' && <button type="button" onClick={() => void moveArticle('restore')}>{text.restore}</button>}
+        {state.id !== null && <HistoryPanel />}
+      </div>
+      <PublishStatus articleId={state.status === 'published' ? state.id : null} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { uploadPicture } from '../../../client/uploadPicture';
+import { TALK_IMAGES_MAX } from '../../../lib/contentSchema';
+import { adminText } from '../../../i18n/admin.zh-CN';
+import { writingText } from '../../../i18n/writing.zh-CN';
+import { $talks, $talksTrashed, binTalk, loadTalks, saveTalk } from '../../../stores/writingLists';
+import ProblemLine from '../ProblemLine';
+import PublishStatus from './PublishStatus';
+import styles from './Writing.module.scss';
+
+const text = writingText;
+
+/** /admin/talks: write a talk with up to nine pictures; the list with pin, bin and restore. */
+export default function TalksScreen() {
+  const talks = useStore($talks);
+  const trashed = useStore($talksTrashed);
+  const [content, setContent] = useState('');
+  const [images, setImages] = useState<string[]>([]);
+  const [pinned, setPinned] = useState(false);
+  const [visible, setVisible] = useState(true);
+  const [problem, setProblem] = useState('');
+  useEffect(() => void loadTalks(false), []);
+
+  async function addImages(files: File[]) {
+    for (const file of files.slice(0, TALK_IMAGES_MAX - images.length)) {
+      const uploaded = await uploadPicture(file);
+      if ('url' in uploaded) setImages((list) => [...list, uploaded.url]);
+      else setProblem(uploaded.problem);
+    }
+  }
+  async function publish() {
+    if (!content.trim()) return setProblem('请填写内容');
+    if (await saveTalk(null, { content, images, pinned, public: visible, base_revision: null })) {
+      setContent('');
+      setImages([]);
+      setProblem('');
+    }
+  }
+
+  return (
+    <div className={styles.screen}>
+      <ProblemLine />
+      <section className={styles.fields} aria-label={text.newTalk}>
+        <label className={`${styles.field} ${styles.wide}`}>
+          <span>{text.content}</span>
+          <textarea rows={4} value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} />
+          {problem && <span className={styles.error} role="alert">{problem}</span>}
+        </label>
+        <div className={styles.thumbs}>
+          {images.map((src, i) => (
+            <button key={src} type="button" aria-label={text.removeImage(i + 1)} onClick={() => setImages(images.filter((s) => s !== src))}>
+              <img src={src} alt="" />
+            </button>
+          ))}
+        </div>
+        <div className={styles.checks}>
+          <label className={styles.upload}>
+            {text.uploadImage}
+            <input type="file" hidden multiple accept="image/png,image/jpeg,image/webp,image/gif" aria-label={text.uploadImage} disabled={images.length >= TALK_IMAGES_MAX} onChange={(e) => void addImages([...(e.target.files ?? [])])} />
+          </label>
+          <span className={styles.hint}>{text.imagesMax(TALK_IMAGES_MAX)}</span>
+          <label><input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} /> {text.pinned}</label>
+          <label><input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> {text.public}</label>
+          <button type="button" className={styles.primary} onClick={() => void publish()}>{text.publish}</button>
+        </div>
+      </section>
+      <PublishStatus />
+      <div role="group" aria-label={text.statusFilter} className={styles.toolbar}>
+        <button type="button" aria-pressed={!trashed} onClick={() => void loadTalks(false)}>{adminText.all}</button>
+        <button type="button" aria-pressed={trashed} onClick={() => void loadTalks(true)}>{text.statuses.trash}</button>
+      </div>
+      {talks === null ? (
+        <p aria-busy="true">{adminText.loading}</p>
+      ) : talks.length === 0 ? (
+        <p>{adminText.empty}</p>
+      ) : (
+        <ul>
+          {talks.map((talk) => (
+            <li key={talk.id} className={styles.notice}>
+              <p>{talk.pinned && `[${text.pinned}] `}{!talk.public && `[${text.statuses.private}] `}{talk.date}</p>
+              <p>{talk.content}</p>
+              <button type="button" onClick={() => void binTalk(talk.id, talk.trashed ? 'restore' : 'trash')}>{talk.trashed ? text.restore : text.trash}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The article editor: the form, what was last saved, and the ways input is kept. Every change is
+ * copied to this browser's storage and offered back after a crash or a closed tab; a save over a
+ * hand edit shows both versions instead of overwriting.
+ */
+import { atom, map } from 'nanostores';
+import { writingApi } from '../client/writingApi';
+import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, WritingArticle } from '../contract/writing';
+import { writingText } from '../i18n/writing.zh-CN';
+import { RequestError } from '../lib/request';
+import { draftOf, emptyDraft, fieldProblems, sameDraft } from '../lib/writingDraft';
+import { watchPublishing } from './publishStatus';
+import { showToast } from './toast';
+
+export interface EditorState {
+  id: number | null;
+  revision: string | null;
+  status: WritingArticle['status'] | null;
+  draft: ArticleDraft;
+  /** The form as last saved or opened: the draft differs from it when there is something to lose. */
+  saved: ArticleDraft;
+  loading: boolean;
+  saving: boolean;
+  /** Beside each field. */
+  problems: Record<string, string>;
+  /** The server's refusal of the whole save. */
+  refusal: string;
+  /** The file as it is on disk, when a save met a hand edit. */
+  conflict: WritingArticle | null;
+}
+
+export const $editor = map<EditorState>({ id: null, revision: null, status: null, draft: emptyDraft(), saved: emptyDraft(), loading: true, saving: false, problems: {}, refusal: '', conflict: null });
+/** A copy of unsaved input found in this browser, offered back. */
+export const $localDraft = atom<{ draft: ArticleDraft; at: string } | null>(null);
+export const $history = atom<ContentVersionRow[] | null>(null);
+export const $version = atom<ContentVersionDetail | null>(null);
+
+const storageKey = (id: number | null) => `writing:article:${id ?? 'new'}`;
+
+function readLocal(id: number | null): { draft: ArticleDraft; at: string } | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(storageKey(id)) ?? 'null');
+    return stored && typeof stored.draft === 'object' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export const isDirty = (state = $editor.get()) => !sameDraft(state.draft, state.saved);
+
+export async function openArticle(id: number | null): Promise<void> {
+  $editor.set({ ...$editor.get(), id, loading: true, conflict: null, problems: {}, refusal: '' });
+  let opened: WritingArticle | null = null;
+  if (id !== null) {
+    try {
+      opened = (await writingApi.article(id)).result ?? null;
+    } catch (error) {
+      $editor.set({ ...$editor.get(), loading: false, refusal: error instanceof RequestError && error.body?.message ? error.body.message : writingText.loadArticleFailed });
+      return;
+    }
+  }
+  const draft = opened ? draftOf(opened) : emptyDraft();
+  $editor.set({ ...$editor.get(), id, revision: opened?.revision ?? null, status: opened?.status ?? null, draft, saved: draft, loading: false });
+  const local = readLocal(id);
+  $localDraft.set(local && !sameDraft(local.draft, draft) ? local : null);
+}
+
+export function changeDraft(fields: Partial<ArticleDraft>): void {
+  const state = $editor.get();
+  const draft = { ...state.draft, ...fields };
+  const problems = { ...state.problems };
+  for (const key of Object.keys(fields)) delete problems[key];
+  $editor.set({ ...state, draft, problems });
+  try {
+    localStorage.setItem(storageKey(state.id), JSON.stringify({ draft, at: new Date().toLocaleString('zh-CN') }));
+  } catch {
+    // Storage full or blocked: the form still holds the input.
+  }
+}
+
+export function useLocalDraft(): void {
+  const local = $localDraft.get();
+  if (local) changeDraft(local.draft);
+  $localDraft.set(null);
+}
+
+export function dropLocalDraft(): void {
+  localStorage.removeItem(storageKey($editor.get().id));
+  $localDraft.set(null);
+}
+
+/** 保存草稿 (publish false) or 发布; `overwrite` after comparing with a hand edit. */
+export async function saveArticle(publish: boolean, overwrite = false): Promise<WritingArticle | null> {
+  const state = $editor.get();
+  if (state.saving) return null;
+  const problems = fieldProblems(state.draft);
+  if (Object.keys(problems).length) {
+    $editor.set({ ...state, problems, refusal: '' });
+    return null;
+  }
+  $editor.set({ ...state, saving: true, refusal: '' });
+  const body = { ...state.draft, base_revision: state.revision, publish, ...(overwrite ? { overwrite } : {}) };
+  try {
+    const { result } = state.id === null ? await writingApi.create(body) : await writingApi.save(state.id, body);
+    const saved = result!;
+    localStorage.removeItem(storageKey(state.id));
+    const draft = draftOf(saved);
+    $editor.set({ ...$editor.get(), id: saved.id, revision: saved.revision, status: saved.status, draft, saved: draft, saving: false, conflict: null });
+    if (state.id === null) history.replaceState(null, '', `?id=${saved.id}`);
+    showToast(publish ? writingText.published : writingText.saved);
+    void watchPublishing();
+    return saved;
+  } catch (error) {
+    const answer = error instanceof RequestError ? error.body : undefined;
+    const current = $editor.get();
+    if (error instanceof RequestError && error.status === 409) {
+      $editor.set({ ...current, saving: false, conflict: (answer?.result as { disk: WritingArticle }).disk });
+    } else {
+      const fields = (answer?.result as { fields?: string[] } | undefined)?.fields ?? [];
+      const message = answer?.message || writingText.loadArticleFailed;
+      $editor.set({ ...current, saving: false, refusal: message, problems: Object.fromEntries(fields.map((f) => [f, message])) });
+    }
+    return null;
+  }
+}
+
+/** Leaves the conflict by taking the file on disk; my input stays in this browser's storage until then. */
+export function takeDiskVersion(): void {
+  const { conflict } = $editor.get();
+  if (!conflict) return;
+  const draft = draftOf(conflict);
+  $editor.set({ ...$editor.get(), draft, saved: draft, revision: conflict.revision, conflict: null });
+}
+
+export async function loadHistory(): Promise<void> {
+  const { id } = $editor.get();
+  if (id === null) return $history.set([]);
+  $history.set((await writingApi.versions(id)).result ?? []);
+}
+
+export async function showVersion(versionId: number): Promise<void> {
+  const { id } = $editor.get();
+  if (id !== null) $version.set((await writingApi.version(id, versionId)).result ?? null);
+}
+
+export async function restoreVersion(versionId: number): Promise<void> {
+  const { id } = $editor.get();
+  if (id === null) return;
+  const saved = (await writingApi.restoreVersion(id, versionId)).result!;
+  const draft = draftOf(saved);
+  $editor.set({ ...$editor.get(), revision: saved.revision, status: saved.status, draft, saved: draft });
+  $version.set(null);
+  $history.set(null);
+  showToast(writingText.restoredVersion);
+  void watchPublishing();
+}
+
+export async function moveArticle(action: 'trash' | 'restore'): Promise<void> {
+  const { id } = $editor.get();
+  if (id === null) return;
+  await (action === 'trash' ? writingApi.trash(id) : writingApi.restore(id));
+  showToast(action === 'trash' ? writingText.trashed : writingText.restored);
+  await openArticle(id);
+  void watchPublishing();
+}

@@ -1,0 +1,26 @@
+/** The publish line of the console: what the build queue is doing, read every second while it works. */
+import { atom } from 'nanostores';
+import { writingApi } from '../client/writingApi';
+import type { PublishState } from '../contract/writing';
+
+export const $publishState = atom<PublishState | null>(null);
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+const working = (state: PublishState | null) => state?.state === 'queued' || state?.state === 'building';
+
+/** Reads the state now, and again each second until the queue is quiet. */
+export async function watchPublishing(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  try {
+    $publishState.set((await writingApi.publishState()).result ?? null);
+  } catch {
+    // The line keeps what it last knew; the next save asks again.
+  }
+  if (working($publishState.get())) timer = setTimeout(() => void watchPublishing(), 1000);
+}
+
+export async function publishNow(): Promise<void> {
+  $publishState.set((await writingApi.publish()).result ?? null);
+  void watchPublishing();
+}

@@ -1,0 +1,46 @@
+/** The console's list of articles (by status and text) and of talks, with their bin actions. */
+import { atom } from 'nanostores';
+import { writingApi } from '../client/writingApi';
+import type { ArticleFilter, SaveTalkBody, WritingArticleRow, WritingTalk } from '../contract/writing';
+import { writingText } from '../i18n/writing.zh-CN';
+import { adminAction, pagedTable } from './adminTable';
+import { watchPublishing } from './publishStatus';
+
+export const articleTable = pagedTable<WritingArticleRow, { status: ArticleFilter; keyword: string }>(
+  { status: 'published', keyword: '' },
+  (filter, current, size) => writingApi.articles(filter.status, filter.keyword, current, size),
+);
+
+export async function binArticle(id: number, action: 'trash' | 'restore' | 'destroy'): Promise<void> {
+  const call = { trash: writingApi.trash, restore: writingApi.restore, destroy: writingApi.destroy }[action];
+  const done = { trash: writingText.trashed, restore: writingText.restored, destroy: writingText.destroyed }[action];
+  if ((await adminAction(`article:${id}`, () => call(id), done)) !== undefined) {
+    await articleTable.reload();
+    void watchPublishing();
+  }
+}
+
+export const $talks = atom<WritingTalk[] | null>(null);
+export const $talksTrashed = atom(false);
+
+export async function loadTalks(trashed = $talksTrashed.get()): Promise<void> {
+  $talksTrashed.set(trashed);
+  $talks.set(null);
+  $talks.set((await writingApi.talks(trashed)).result ?? []);
+}
+
+export async function saveTalk(id: number | null, body: SaveTalkBody): Promise<boolean> {
+  const saved = await adminAction(`talk:${id ?? 'new'}`, () => (id === null ? writingApi.createTalk(body) : writingApi.saveTalk(id, body)), writingText.talkSaved);
+  if (saved === undefined) return false;
+  await loadTalks();
+  void watchPublishing();
+  return true;
+}
+
+export async function binTalk(id: number, action: 'trash' | 'restore'): Promise<void> {
+  const done = action === 'trash' ? writingText.trashed : writingText.restored;
+  if ((await adminAction(`talk:${id}`, () => (action === 'trash' ? writingApi.trashTalk(id) : writingApi.restoreTalk(id)), done)) !== undefined) {
+    await loadTalks();
+    void watchPublishing();
+  }
+}
