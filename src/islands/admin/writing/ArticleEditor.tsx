@@ -1,7 +1,6 @@
 import { EditorView } from '@codemirror/view';
 import { useStore } from '@nanostores/react';
 import { config, MdEditor } from 'md-editor-rt';
-import 'md-editor-rt/lib/style.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { writingApi } from '../../../client/writingApi';
 import { ARTICLE_TYPES } from '../../../lib/contentSchema';
