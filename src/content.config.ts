@@ -3,7 +3,7 @@ import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { articleFields, ORIGIN_REQUIRED, talkFields } from './lib/contentSchema';
 
-/** Where the owner's articles and talks live (README, 内容): `CONTENT_DIR`, or the demo content in the checkout. */
+/** Where the owner's articles and talks live (README, 配置): `CONTENT_DIR`, or the demo content in the checkout. */
 const contentDir = process.env.CONTENT_DIR || './src/content';
 
 const articles = defineCollection({

@@ -355,7 +355,7 @@ export const rateLimits = sqliteTable(
 
 /**
  * Earlier versions of the owner's Markdown files: every save through the console keeps the file as
- * it was, and the newest CONTENT_VERSIONS_KEPT of each are kept (README, 写作).
+ * it was, and the newest CONTENT_VERSIONS_KEPT of each are kept (README, 站长的日常).
  */
 export const contentVersions = sqliteTable(
   'content_versions',

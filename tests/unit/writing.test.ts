@@ -1,0 +1,130 @@
+/** The writing console's pure parts: front matter in and out, the publish queue, build failures in words, and the editor's checks. */
+import { describe, expect, it } from 'vitest';
+import { buildProblem, createPublisher, type BuildRun } from '../../src/server/writing/publisher';
+import { articleFileName } from '../../src/server/writing/articles';
+import { contentFileUrl } from '../../src/server/writing/preview';
+import { formatSource, parseSource } from '../../src/server/writing/sourceFiles';
+import { emptyDraft, fieldProblems, parseFrontmatterless, splitTags } from '../../src/lib/writingDraft';
+
+describe('front matter', () => {
+  it('reads what it writes, keeping unknown keys and dropping empty ones', () => {
+    const source = formatSource({ id: 7, title: '标题: 带冒号', tags: ['a', 'b'], order: 3, cover: undefined, description: '' }, '正文\n\n');
+    expect(source).toBe('---\nid: 7\ntitle: "标题: 带冒号"\ntags:\n  - "a"\n  - "b"\norder: 3\n---\n\n正文\n');
+    expect(parseSource(source)).toEqual({ data: { id: 7, title: '标题: 带冒号', tags: ['a', 'b'], order: 3 }, body: '正文\n', problem: null });
+  });
+
+  it('reads a hand-written file with an unquoted date as text, and says what is wrong with a broken one', () => {
+    expect(parseSource('---\ndate: 2024-01-02\n---\nx').data.date).toBe('2024-01-02');
+    expect(parseSource('no front matter').problem).toContain('front matter');
+    expect(parseSource('---\ntitle: [unclosed\n---\nx').problem).toContain('无法解析');
+    expect(parseSource('---\n- a\n---\nx').problem).toBe('front matter 不是键值对');
+  });
+
+  it('names a new file by its id, with the English words of its title', () => {
+    expect(articleFileName(35, 'Astro Islands 入门')).toBe('0035-astro-islands.md');
+    expect(articleFileName(35, '只有中文')).toBe('0035.md');
+    expect(articleFileName(1200, '../../etc/passwd')).toBe('1200-etc-passwd.md');
+    expect(articleFileName(3, 'a '.repeat(30))).not.toMatch(/-\.md$/);
+  });
+});
+
+describe('preview image addresses', () => {
+  it('resolves paths beside the article and refuses any that climb out', () => {
+    expect(contentFileUrl('', './images/a.png')).toBe('/api/admin/writing/files/images/a.png');
+    expect(contentFileUrl('notes', './images/图.png')).toBe('/api/admin/writing/files/notes/images/%E5%9B%BE.png');
+    expect(contentFileUrl('notes', '../images/a.png')).toBe('/api/admin/writing/files/images/a.png');
+    expect(contentFileUrl('', '../../etc/passwd')).toBeNull();
+    expect(contentFileUrl('', '/img/a.png')).toBeNull();
+    expect(contentFileUrl('', 'https://example.com/a.png')).toBeNull();
+  });
+});
+
+describe('build failures in words', () => {
+  it('finds the file, field and message of a content schema error', () => {
+    const output = [
+      '[InvalidContentEntryDataError] articles → 0002-javascript-event-loop data does not match collection schema.',
+      '',
+      '  title: 请填写标题',
+      '',
+      '  Hint:',
+      '    See https://docs.astro.build/en/guides/content-collections/ for more information on content schemas.',
+      '  Location:',
+      '    /srv/content/articles/0002-javascript-event-loop.md:0:0',
+      '构建失败：请根据上面的提示修改内容或代码后重试。正在运行的站点不受影响。',
+    ].join('\n');
+    expect(buildProblem(output)).toEqual({ file: 'articles/0002-javascript-event-loop.md', field: 'title', message: '请填写标题' });
+  });
+
+  it('falls back to the last error line, then to a plain sentence', () => {
+    expect(buildProblem('[build] something\nError: out of memory\n构建失败：xx')).toEqual({ file: null, field: null, message: 'Error: out of memory' });
+    expect(buildProblem('')).toEqual({ file: null, field: null, message: '构建失败，详见服务器日志' });
+  });
+});
+
+/** A build that takes as long as the test says, counting how many ran. */
+function fakeBuilds() {
+  const runs: (() => void)[] = [];
+  const build = (onLine: (line: string) => void) =>
+    new Promise<BuildRun>((resolve) => {
+      onLine('[content] Syncing content');
+      runs.push(() => resolve({ ok: true, output: '' }));
+    });
+  const finishNext = async () => {
+    while (runs.length === 0) await new Promise((r) => setTimeout(r, 5));
+    runs.shift()!();
+  };
+  return { build, runs, finishNext };
+}
+
+describe('the publish queue', () => {
+  it('ten quick saves make one build, and saves during a build make exactly one more', async () => {
+    const fake = fakeBuilds();
+    let live = 0;
+    const publisher = createPublisher({ build: fake.build, goLive: async () => void live++, settleMs: 20 });
+    for (let i = 0; i < 10; i++) publisher.request();
+    expect(publisher.state().state).toBe('queued');
+    await fake.finishNext();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(live).toBe(1);
+    expect(publisher.state().state).toBe('live');
+
+    publisher.request();
+    while (fake.runs.length === 0) await new Promise((r) => setTimeout(r, 5));
+    expect(publisher.state()).toMatchObject({ state: 'building', step: '读取内容', percent: 10 });
+    for (let i = 0; i < 10; i++) publisher.request();
+    await fake.finishNext();
+    await fake.finishNext();
+    await publisher.settled();
+    expect(live).toBe(3);
+    expect(publisher.state().builds).toBe(3);
+  });
+
+  it('a failed build reports what failed and leaves the live build alone', async () => {
+    let live = 0;
+    const publisher = createPublisher({
+      build: async () => ({ ok: false, output: '  tags: 请至少填写一个标签\n  Location:\n    /c/articles/0001-a.md:0:0' }),
+      goLive: async () => void live++,
+      settleMs: 1,
+    });
+    publisher.request();
+    await publisher.settled();
+    expect(live).toBe(0);
+    expect(publisher.state()).toMatchObject({ state: 'failed', error: { file: 'articles/0001-a.md', field: 'tags', message: '请至少填写一个标签' } });
+  });
+});
+
+describe('the editor’s checks', () => {
+  it('gives each field the content schema’s message', () => {
+    const problems = fieldProblems({ ...emptyDraft(), type: 'repost' });
+    expect(problems).toMatchObject({ title: '请填写标题', category: '请填写分类', tags: '请至少填写一个标签', origin_url: '转载或翻译的文章必须填写原文链接', body: '请填写正文' });
+    expect(fieldProblems({ ...emptyDraft(), title: 't', category: 'c', tags: ['x'], body: 'b' })).toEqual({});
+  });
+
+  it('splits typed tags on either comma and spaces, once each', () => {
+    expect(splitTags('astro， 前端,astro  笔记、随想')).toEqual(['astro', '前端', '笔记', '随想']);
+  });
+
+  it('takes the body of a saved file', () => {
+    expect(parseFrontmatterless('---\nid: 1\n---\n\n正文\n')).toBe('正文\n');
+  });
+});
