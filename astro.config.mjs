@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
 import { articleImages } from './src/lib/imageLayout.ts';
@@ -29,6 +30,13 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
+    // The Markdown editor of the console, slimmed for the build: see the two modules for why.
+    resolve: {
+      alias: [
+        { find: /^lucide-react$/, replacement: fileURLToPath(new URL('./src/islands/admin/writing/vendor/lucideIcons.ts', import.meta.url)) },
+        { find: /^@codemirror\/language-data$/, replacement: fileURLToPath(new URL('./src/islands/admin/writing/vendor/codeLanguages.ts', import.meta.url)) },
+      ],
+    },
     // Constants imported from another module (the limits in src/contract) are written into each
     // chunk that uses them, instead of a shared chunk of their own and an import.
     build: { rolldownOptions: { optimization: { inlineConst: true } } },

@@ -9,8 +9,10 @@ describe('readConfig', () => {
       host: '0.0.0.0',
       port: 4321,
       distDir: resolve('dist'),
-      // The current build's own content, found when the build is loaded.
-      contentDir: null,
+      // The demo content in the checkout; the article export is the current build's own.
+      contentDir: resolve('src', 'content'),
+      contentExportDir: null,
+      autoPublish: true,
       httpsSite: false,
       trustProxy: false,
       uploadDir: resolve('data', 'uploads'),
@@ -36,12 +38,15 @@ describe('readConfig', () => {
       MUSIC_UPSTREAM: 'https://music.example.com',
       ADMIN_USERNAME: 'owner',
       ADMIN_PASSWORD: 'ownerpassword',
+      CONTENT_DIR: '/srv/blog/content',
+      AUTO_PUBLISH: 'off',
     });
     expect(config).toMatchObject({
       host: '127.0.0.1',
       port: 8080,
       distDir: '/srv/blog/dist',
-      contentDir: null,
+      contentDir: '/srv/blog/content',
+      autoPublish: false,
       httpsSite: true,
       trustProxy: 1,
       uploadDir: resolve('files'),
