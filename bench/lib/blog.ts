@@ -49,3 +49,27 @@ export function writeSyntheticBlog(dir: string, count: number, charsPerArticle =
   const index: ContentIndex = { builtAt: new Date().toISOString(), articles };
   writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
 }
+
+/** The same kind of blog as Markdown files in a content folder (`<dir>/articles`, `<dir>/talks`), for the build benchmark. */
+export function writeSyntheticMarkdown(dir: string, count: number, charsPerArticle = 3000): void {
+  const rand = random(7);
+  const pick = <T>(list: ArrayLike<T>) => list[Math.floor(rand() * list.length)];
+  mkdirSync(join(dir, 'articles'), { recursive: true });
+  mkdirSync(join(dir, 'talks'), { recursive: true });
+  const start = Date.UTC(2015, 0, 1);
+  for (let id = 1; id <= count; id++) {
+    const paragraphs: string[] = [];
+    let length = 0;
+    while (length < charsPerArticle) {
+      let text = '';
+      while (text.length < 300) text += rand() < 0.04 ? ` ${pick(WORDS)} ` : pick(HAN);
+      paragraphs.push(rand() < 0.1 ? `## ${text.slice(0, 12)}\n\n${text}` : rand() < 0.08 ? '```ts\nconst answer: number = 42;\nconsole.log(answer);\n```' : text);
+      length += text.length;
+    }
+    const date = new Date(start + id * 36 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const tags = [...new Set([pick(TAGS), pick(TAGS)])].map((t) => `"${t}"`).join(', ');
+    const front = `---\nid: ${id}\ntitle: "第 ${id} 篇 ${pick(WORDS)}"\ndate: "${date}"\ncategory: "${pick(CATEGORIES)}"\ntags: [${tags}]\n---\n\n`;
+    writeFileSync(join(dir, 'articles', `${String(id).padStart(4, '0')}.md`), front + paragraphs.join('\n\n') + '\n');
+  }
+  writeFileSync(join(dir, 'talks', '0001.md'), '---\nid: 1\ndate: "2025-01-01 08:00:00"\n---\n\n一条说说。\n');
+}
