@@ -76,6 +76,7 @@ export const writingText = {
     failed: '发布失败，网站仍是上一个版本',
   } as Record<string, string>,
   viewArticle: '查看文章',
+  publishStatus: '发布状态',
   publishNow: '重新发布',
   loadArticleFailed: '文章加载失败',
 };

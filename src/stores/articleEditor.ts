@@ -9,7 +9,7 @@ import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, WritingArti
 import { writingText } from '../i18n/writing.zh-CN';
 import { RequestError } from '../lib/request';
 import { draftOf, emptyDraft, fieldProblems, sameDraft } from '../lib/writingDraft';
-import { watchPublishing } from './publishStatus';
+import { publishingStarted } from './publishStatus';
 import { showToast } from './toast';
 
 export interface EditorState {
@@ -108,7 +108,8 @@ export async function saveArticle(publish: boolean, overwrite = false): Promise<
     $editor.set({ ...$editor.get(), id: saved.id, revision: saved.revision, status: saved.status, draft, saved: draft, saving: false, conflict: null });
     if (state.id === null) history.replaceState(null, '', `?id=${saved.id}`);
     showToast(publish ? writingText.published : writingText.saved);
-    void watchPublishing();
+    // A draft that was never live changes nothing readers see.
+    if (publish || (state.status !== null && state.status !== 'draft' && state.status !== 'private')) publishingStarted();
     return saved;
   } catch (error) {
     const answer = error instanceof RequestError ? error.body : undefined;
@@ -152,7 +153,7 @@ export async function restoreVersion(versionId: number): Promise<void> {
   $version.set(null);
   $history.set(null);
   showToast(writingText.restoredVersion);
-  void watchPublishing();
+  publishingStarted();
 }
 
 export async function moveArticle(action: 'trash' | 'restore'): Promise<void> {
@@ -161,5 +162,5 @@ export async function moveArticle(action: 'trash' | 'restore'): Promise<void> {
   await (action === 'trash' ? writingApi.trash(id) : writingApi.restore(id));
   showToast(action === 'trash' ? writingText.trashed : writingText.restored);
   await openArticle(id);
-  void watchPublishing();
+  publishingStarted();
 }

@@ -20,6 +20,13 @@ export async function watchPublishing(): Promise<void> {
   if (working($publishState.get())) timer = setTimeout(() => void watchPublishing(), 1000);
 }
 
+/** A change that publishes was saved: the line says so at once (never the last build's 已发布), then follows the server. */
+export function publishingStarted(): void {
+  const state = $publishState.get();
+  $publishState.set({ ...(state ?? { step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0 }), state: 'queued', error: null });
+  void watchPublishing();
+}
+
 export async function publishNow(): Promise<void> {
   $publishState.set((await writingApi.publish()).result ?? null);
   void watchPublishing();

@@ -4,7 +4,7 @@ import { writingApi } from '../client/writingApi';
 import type { ArticleFilter, SaveTalkBody, WritingArticleRow, WritingTalk } from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
 import { adminAction, pagedTable } from './adminTable';
-import { watchPublishing } from './publishStatus';
+import { publishingStarted } from './publishStatus';
 
 export const articleTable = pagedTable<WritingArticleRow, { status: ArticleFilter; keyword: string }>(
   { status: 'published', keyword: '' },
@@ -16,7 +16,7 @@ export async function binArticle(id: number, action: 'trash' | 'restore' | 'dest
   const done = { trash: writingText.trashed, restore: writingText.restored, destroy: writingText.destroyed }[action];
   if ((await adminAction(`article:${id}`, () => call(id), done)) !== undefined) {
     await articleTable.reload();
-    void watchPublishing();
+    publishingStarted();
   }
 }
 
@@ -33,7 +33,7 @@ export async function saveTalk(id: number | null, body: SaveTalkBody): Promise<b
   const saved = await adminAction(`talk:${id ?? 'new'}`, () => (id === null ? writingApi.createTalk(body) : writingApi.saveTalk(id, body)), writingText.talkSaved);
   if (saved === undefined) return false;
   await loadTalks();
-  void watchPublishing();
+  publishingStarted();
   return true;
 }
 
@@ -41,6 +41,6 @@ export async function binTalk(id: number, action: 'trash' | 'restore'): Promise<
   const done = action === 'trash' ? writingText.trashed : writingText.restored;
   if ((await adminAction(`talk:${id}`, () => (action === 'trash' ? writingApi.trashTalk(id) : writingApi.restoreTalk(id)), done)) !== undefined) {
     await loadTalks();
-    void watchPublishing();
+    publishingStarted();
   }
 }

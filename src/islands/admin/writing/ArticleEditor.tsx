@@ -1,7 +1,7 @@
 import { EditorView } from '@codemirror/view';
 import { useStore } from '@nanostores/react';
 import { config, MdEditor } from 'md-editor-rt';
-import { useEffect, useState, type ReactNode } from 'react';
+import { cloneElement, useEffect, useId, useState, type ReactElement } from 'react';
 import { writingApi } from '../../../client/writingApi';
 import { ARTICLE_TYPES } from '../../../lib/contentSchema';
 import { writingText } from '../../../i18n/writing.zh-CN';
@@ -18,7 +18,8 @@ const text = writingText;
 const confirmClasses = { box: adminStyles.confirm, danger: adminStyles.danger };
 // The editor's text area is named like every other field, for screen readers and tests.
 config({ codeMirrorExtensions: (extensions) => [...extensions, { type: 'label', extension: EditorView.contentAttributes.of({ 'aria-label': text.body }) }] });
-const HIDDEN_TOOLS = ['preview', 'previewOnly', 'htmlPreview', 'pageFullscreen', 'fullscreen', 'catalog', 'github', 'save', 'mermaid', 'katex', 'prettier'] as const;
+// Its own image menu is left out: the one 上传图片 button beside it does the same, and pasting or dropping still uploads.
+const HIDDEN_TOOLS = ['image', 'preview', 'previewOnly', 'htmlPreview', 'pageFullscreen', 'fullscreen', 'catalog', 'github', 'save', 'mermaid', 'katex', 'prettier'] as const;
 
 async function uploadAll(files: File[], use: 'images' | 'covers'): Promise<string[]> {
   const paths: string[] = [];
@@ -32,14 +33,17 @@ async function uploadAll(files: File[], use: 'images' | 'covers'): Promise<strin
   return paths;
 }
 
-function Field({ label, problem, hint, wide, children }: { label: string; problem?: string; hint?: string; wide?: boolean; children: ReactNode }) {
+/** A field with its label, its hint and its problem tied to the control, so its name is the label alone. */
+function Field({ label, problem, hint, wide, children }: { label: string; problem?: string; hint?: string; wide?: boolean; children: ReactElement<Record<string, unknown>> }) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
   return (
-    <label className={`${styles.field} ${wide ? styles.wide : ''}`}>
-      <span>{label}</span>
-      {children}
-      {hint && <span className={styles.hint}>{hint}</span>}
-      {problem && <span className={styles.error} role="alert">{problem}</span>}
-    </label>
+    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {cloneElement(children, { id, 'aria-describedby': described, 'aria-invalid': problem ? true : undefined })}
+      {hint && <span id={`${id}-hint`} className={styles.hint}>{hint}</span>}
+      {problem && <span id={`${id}-problem`} className={styles.error} role="alert">{problem}</span>}
+    </div>
   );
 }
 
@@ -120,8 +124,12 @@ export default function ArticleEditor() {
         </Field>
         <Field label={text.cover} problem={problems.cover}>
           <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void uploadAll([...(e.target.files ?? [])], 'covers').then(([path]) => path && changeDraft({ cover: path }))} />
-          {draft.cover && <span className={styles.hint}>{draft.cover}</span>}
         </Field>
+        {draft.cover && (
+          <p className={styles.hint}>
+            {draft.cover} <button type="button" onClick={() => changeDraft({ cover: '' })}>{text.removeCover}</button>
+          </p>
+        )}
         <div className={styles.checks}>
           <label><input type="checkbox" checked={draft.pinned} onChange={(e) => changeDraft({ pinned: e.target.checked })} /> {text.pinned}</label>
           <label><input type="checkbox" checked={draft.public} onChange={(e) => changeDraft({ public: e.target.checked })} /> {text.public}</label>

@@ -12,7 +12,7 @@ export default function PublishStatus({ articleId }: { articleId?: number | null
   useEffect(() => void watchPublishing(), []);
   const phase = state?.state ?? 'idle';
   return (
-    <div role="status" className={styles.status} data-state={phase}>
+    <div role="status" aria-label={text.publishStatus} className={styles.status} data-state={phase}>
       {phase === 'building' && state && `${text.publishStates.building}：${state.step}（${state.percent}%）`}
       {phase !== 'building' && text.publishStates[phase]}
       {phase === 'live' && articleId ? (

@@ -1,0 +1,208 @@
+/**
+ * The owner writes in the browser, on a server of its own with a copy of the demo content: an
+ * article with an uploaded image, a new category and tag, published and live with an optimised
+ * image while a reader loads pages; edited; a private draft; the recycle bin; an older version
+ * restored; a talk with an image; a draft got back after the tab closed; a hand edit met as a conflict.
+ * Publishing runs the real build, so each step waits for the status line to say it is live.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { currentRelease, publishRelease, RELEASES } from '../../src/server/http/releases';
+import { makePng } from '../fixtures/images';
+import { startServer, type RunningServer } from '../integration/serve';
+import { expect, test, watchContext, type PageProblems } from './fixtures';
+
+const OWNER = { username: 'writingowner', password: 'writing-owner-password' };
+const PUBLISH_WAIT = { timeout: 150_000 };
+let dir: string;
+let content: string;
+let server: RunningServer;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(300_000);
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'blog-writing-e2e-'));
+  content = join(dir, 'content');
+  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
+  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
+  // The suite's build stands in for the live one until the first publish.
+  const dist = join(dir, 'dist');
+  const first = join(dist, RELEASES, '0001-first');
+  cpSync(currentRelease('dist'), first, { recursive: true });
+  publishRelease(dist, first);
+  server = await startServer({
+    CONTENT_DIR: content,
+    DIST_DIR: dist,
+    DATABASE_URL: `file:${join(dir, 'blog.db')}`,
+    UPLOAD_DIR: join(dir, 'uploads'),
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    TRUST_PROXY: 'loopback',
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function browserOf(browser: Browser, problems: PageProblems, owner: boolean, address: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': address } });
+  await watchContext(context, problems, server.url);
+  if (owner) {
+    const res = await context.request.post('/api/user/login', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { ...OWNER, cookie: true } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return { context, page: await context.newPage() };
+}
+
+const publishLine = (page: Page) => page.getByRole('status', { name: '发布状态' });
+/** Waits for the build the last action asked for: the line leaves the last build's state at once, then says live. */
+async function waitLive(page: Page) {
+  await expect(publishLine(page)).toHaveAttribute('data-state', /queued|building/);
+  await expect(publishLine(page)).toContainText('已发布上线', PUBLISH_WAIT);
+}
+/** A text field by its label alone: the editor's toolbar has a 标题 (heading) button too. */
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+const bodyBox = (page: Page) => page.getByRole('textbox', { name: '正文' });
+const articleIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
+
+let articleId = 0;
+
+test('the owner writes an article with an image, a new category and a new tag, and publishes it; a reader sees it with an optimised image', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.1');
+  const reader = await browserOf(browser, problems, false, '10.77.0.2');
+  await page.goto('/admin/articles');
+  await page.getByRole('link', { name: '写文章' }).click();
+  await expect(bodyBox(page)).toBeVisible();
+  await field(page, '标题').fill('Writing in the browser 浏览器里写的第一篇');
+  await field(page, '分类').fill('网页写作');
+  await field(page, '标签').fill('新标签甲, 浏览器');
+  await bodyBox(page).click();
+  await page.keyboard.type('## 开头\n\n这是在浏览器里写下的正文。\n\n');
+  await page.getByLabel('上传图片').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng(800, 500, true) });
+  await expect(bodyBox(page)).toContainText('![](./images/');
+  await page.getByRole('button', { name: '预览' }).click();
+  await expect(page.getByLabel('预览').getByRole('heading', { name: '开头' })).toBeVisible();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+  articleId = articleIdOf(page);
+  await waitLive(page);
+  await expect(publishLine(page).getByRole('link', { name: '查看文章' })).toHaveAttribute('href', `/article/${articleId}`);
+
+  await reader.page.goto(`/article/${articleId}`);
+  await expect(reader.page.getByRole('heading', { level: 1 })).toContainText('浏览器里写的第一篇');
+  const image = reader.page.locator('article img').last();
+  await expect(image).toHaveAttribute('srcset', /\/_astro\/.+\.(webp|avif)/);
+  await expect(image).toHaveAttribute('width', /\d+/);
+  await reader.page.goto(`/category/${encodeURIComponent('网页写作')}`);
+  await expect(reader.page.getByText('Writing in the browser')).toBeVisible();
+  await reader.page.goto('/home');
+  await expect(reader.page.getByText('Writing in the browser')).toBeVisible();
+});
+
+test('the owner edits the article and the change goes live', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.3');
+  await page.goto(`/admin/articles/edit?id=${articleId}`);
+  await field(page, '标题').fill('Edited in the browser 改过的标题');
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  await waitLive(page);
+  const reader = await browserOf(browser, problems, false, '10.77.0.4');
+  await reader.page.goto(`/article/${articleId}`);
+  await expect(reader.page.getByRole('heading', { level: 1 })).toContainText('改过的标题');
+});
+
+test('a saved draft stays private: listed under 草稿, never built', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.5');
+  await page.goto('/admin/articles/edit');
+  await field(page, '标题').fill('还没写完的草稿');
+  await field(page, '分类').fill('随笔');
+  await field(page, '标签').fill('草稿');
+  await bodyBox(page).click();
+  await page.keyboard.type('写到一半。');
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+  const draftId = articleIdOf(page);
+  await page.goto('/admin/articles');
+  await page.getByRole('button', { name: '草稿' }).click();
+  await expect(page.getByRole('link', { name: '还没写完的草稿' })).toBeVisible();
+  const answer = await page.request.get(`/article/${draftId}`);
+  expect(answer.status()).toBe(404);
+});
+
+test('the recycle bin takes the article off the site at once, and 恢复 brings it back', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.6');
+  await page.goto(`/admin/articles/edit?id=${articleId}`);
+  await page.getByRole('button', { name: '移到回收站' }).click();
+  await page.getByRole('group', { name: /移到回收站后/ }).getByRole('button', { name: '确定' }).click();
+  await waitLive(page);
+  problems.documentErrors.add(`${server.url}/article/${articleId}`);
+  expect((await page.request.get(`/article/${articleId}`)).status()).toBe(404);
+  await page.getByRole('button', { name: '恢复' }).click();
+  await waitLive(page);
+  expect((await page.request.get(`/article/${articleId}`)).status()).toBe(200);
+});
+
+test('the owner compares an older version and restores it', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.7');
+  await page.goto(`/admin/articles/edit?id=${articleId}`);
+  await page.getByRole('button', { name: '历史版本' }).click();
+  const history = page.getByRole('region', { name: '历史版本' });
+  await history.getByRole('button', { name: '与当前对比' }).last().click();
+  await page.getByRole('button', { name: '恢复这个版本' }).click();
+  await expect(field(page, '标题')).toHaveValue('Writing in the browser 浏览器里写的第一篇');
+  await waitLive(page);
+  const reader = await browserOf(browser, problems, false, '10.77.0.8');
+  await reader.page.goto(`/article/${articleId}`);
+  await expect(reader.page.getByRole('heading', { level: 1 })).toContainText('浏览器里写的第一篇');
+});
+
+test('the owner posts a talk with an image', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.9');
+  await page.goto('/admin/talks');
+  await page.getByLabel('内容').fill('网页里发的说说');
+  await page.getByLabel('上传图片').setInputFiles({ name: 'talk.png', mimeType: 'image/png', buffer: makePng(300, 200) });
+  await expect(page.getByRole('button', { name: '移除第 1 张图片' })).toBeVisible();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  await waitLive(page);
+  const reader = await browserOf(browser, problems, false, '10.77.0.10');
+  await reader.page.goto('/talk');
+  await expect(reader.page.getByText('网页里发的说说')).toBeVisible();
+  await expect(reader.page.locator('img[src^="/uploads/"]').first()).toBeVisible();
+});
+
+test('a tab closed mid-typing gives its draft back, and leaving with changes asks first', async ({ browser, problems }) => {
+  const { context, page } = await browserOf(browser, problems, true, '10.77.0.11');
+  await page.goto('/admin/articles/edit');
+  await field(page, '标题').fill('差点丢掉的文章');
+  await bodyBox(page).click();
+  await page.keyboard.type('一段很重要的文字');
+  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  await page.close();
+  const again = await context.newPage();
+  await again.goto('/admin/articles/edit');
+  await expect(again.getByText(/未保存的本地草稿/)).toBeVisible();
+  await again.getByRole('button', { name: '恢复草稿' }).click();
+  await expect(field(again, '标题')).toHaveValue('差点丢掉的文章');
+  await expect(bodyBox(again)).toContainText('一段很重要的文字');
+});
+
+test('saving over a hand edit shows both versions instead of overwriting', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.12');
+  await page.goto('/admin/articles/edit?id=3');
+  await expect(field(page, '标题')).not.toHaveValue('');
+  const file = join(content, 'articles', readdirSync(join(content, 'articles')).find((name) => name.startsWith('0003-'))!);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/\n\n/, '\n\n服务器上手工加的一段。\n\n'));
+  await bodyBox(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n\n网页里加的一段。');
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  const disk = page.getByRole('region', { name: '磁盘上的版本' });
+  await expect(disk).toContainText('服务器上手工加的一段。');
+  await expect(disk).toContainText('网页里加的一段。');
+  expect(readFileSync(file, 'utf8')).not.toContain('网页里加的一段。');
+});
