@@ -9,6 +9,13 @@ import { isCSSRequest, type Plugin } from 'vite';
  */
 const EVERY_PAGE_ENTRIES =
   /[\\/]src[\\/]client[\\/]page\.ts$|[\\/]src[\\/]islands[\\/](header[\\/]HeaderControls\.tsx|search[\\/]SearchDialog\.tsx|persistent\.ts)$|[\\/]ClientRouter\.astro\?/;
+/**
+ * React's DOM renderer, which the island renderer loads for every page: an island that imports it
+ * itself (the console's Markdown editor does) must not pull it into that island's kind of chunk.
+ */
+const DOM_RENDERER = /node_modules[\\/](react-dom|scheduler)[\\/]/;
+/** The owner's console: its islands are many, but no reader loads them. */
+const CONSOLE = 'admin';
 /** An island by the kind of page it is for: `src/islands/<kind>/…`. */
 const ISLAND = /[\\/]src[\\/]islands[\\/]([\w-]+)[\\/]/;
 
@@ -47,15 +54,16 @@ export function everyPageModules(map: ModuleMap): Plugin {
         const reached = new Set<string>();
         reach(entry, reached);
         for (const id of reached) {
-          if (id === entry || map.everyPage.has(id) || isCSSRequest(id) || imports(id).some((imported) => isCSSRequest(imported))) continue;
+          if (id === entry || map.everyPage.has(id) || DOM_RENDERER.test(id) || isCSSRequest(id) || imports(id).some((imported) => isCSSRequest(imported))) continue;
           const byKind = uses.get(id) ?? new Map<string, number>();
           byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
           uses.set(id, byKind);
         }
       }
       for (const [id, byKind] of uses) {
-        const [kind] = [...byKind].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))[0];
-        map.pageKind.set(id, kind);
+        // A module readers' islands use never goes into the console's chunk, which readers would then fetch.
+        const ranked = [...byKind].sort(([a, x], [b, y]) => Number(a === CONSOLE) - Number(b === CONSOLE) || y - x || a.localeCompare(b));
+        map.pageKind.set(id, ranked[0][0]);
       }
     },
   };

@@ -25,7 +25,17 @@ export interface Dashboard {
   views: number;
   /** The last 20 admin actions, newest first. */
   audit: AuditEntry[];
+  /** Article views on each of the last DASHBOARD_DAYS days of the site's calendar, oldest first, days without views as 0. */
+  daily_views: { day: string; views: number }[];
+  /** The published articles with the most views, most first. */
+  top_articles: { id: number; title: string; views: number }[];
+  /** Published articles per category and per tag, most first. */
+  categories: { name: string; count: number }[];
+  tags: { name: string; count: number }[];
 }
+
+export const DASHBOARD_DAYS = 30;
+export const DASHBOARD_TOP_ARTICLES = 10;
 
 export interface AdminComment {
   id: number;

@@ -91,3 +91,13 @@ export const LINK_URL_MAX_LENGTH = 500;
 /** Applications and edits per user per hour; reviews per call. */
 export const LINK_APPLICATIONS_PER_HOUR = 10;
 export const LINK_REVIEW_MAX_IDS = 50;
+
+/** Articles and talks, as the content schema checks them (src/lib/contentSchema.ts), in characters. */
+export const ARTICLE_TITLE_MAX = 100;
+export const TAXONOMY_NAME_MAX = 20;
+export const ARTICLE_TAGS_MAX = 8;
+export const ARTICLE_DESCRIPTION_MAX = 200;
+/** A long article is 30,000 characters; this leaves room. */
+export const ARTICLE_BODY_MAX = 200_000;
+export const TALK_IMAGES_MAX = 9;
+export const TALK_BODY_MAX = 2_000;

@@ -1,5 +1,6 @@
 /** The owner's writing console (docs/api.md §10.5): articles and talks as Markdown files, their history, and publishing. */
-import type { ArticleType } from '../lib/contentSchema.ts';
+export const ARTICLE_TYPES = ['original', 'repost', 'translation'] as const;
+export type ArticleType = (typeof ARTICLE_TYPES)[number];
 
 export type ArticleStatus = 'published' | 'scheduled' | 'draft' | 'private' | 'trash';
 /** The list filters: `published` includes scheduled ones. */

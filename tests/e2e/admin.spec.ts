@@ -38,6 +38,9 @@ test('a reader who opens the console is sent to log in, and an admin who logs in
   const counts = page.getByTestId('dashboard-counts');
   await expect(counts).toContainText(`收入${formatPrice(result.revenue_cents)}`);
   await expect(counts).toContainText(`用户${result.users}`);
+  // The chart library loads with this screen and draws the last 30 days.
+  await expect(page.locator('figure canvas')).toBeVisible();
+  await expect(page.getByText(/近 30 天共 [\d,]+ 次文章阅读/)).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 
   // Only a path of this site is followed: another host in ?redirect= leads home.

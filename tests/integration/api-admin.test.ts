@@ -110,6 +110,25 @@ describe('dashboard', () => {
   });
 });
 
+describe('dashboard charts', () => {
+  it('counts each article view into today’s total and ranks the most read articles', async () => {
+    const before = (await admin('GET', '/dashboard')).body.result as Dashboard;
+    expect(before.daily_views).toHaveLength(30);
+    const today = before.daily_views.at(-1)!;
+    expect(today.day).toBe(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date()));
+    for (let n = 0; n < 3; n++) await api.call('PUT', '/article/view/2', { ip: freshIp(BLOCK) });
+    await api.call('PUT', '/article/view/5', { ip: freshIp(BLOCK) });
+    const after = (await admin('GET', '/dashboard')).body.result as Dashboard;
+    expect(after.daily_views.at(-1)).toEqual({ day: today.day, views: today.views + 4 });
+    const ranked = after.top_articles.map((a) => a.id);
+    expect(ranked.indexOf(2)).toBeLessThan(ranked.indexOf(5));
+    expect(after.top_articles.find((a) => a.id === 2)?.views).toBe(Number((await api.sql('SELECT views FROM article_stats WHERE article_id = 2'))[0].views));
+    const categories = after.categories.reduce((sum, c) => sum + c.count, 0);
+    expect(categories).toBe(after.articles);
+    expect(after.tags.length).toBeGreaterThan(0);
+  });
+});
+
 describe('moderation', () => {
   it('finds a comment by its text, hides it from readers, and deletes a root with its replies', async () => {
     const writer = await someone();

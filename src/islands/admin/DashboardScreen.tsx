@@ -6,11 +6,12 @@ import { auditActionLabel } from '../../lib/adminView';
 import { formatPrice } from '../../lib/shop';
 import { $dashboard, loadDashboard } from '../../stores/admin';
 import { useHydrated } from '../shared/useHydrated';
+import ViewsChart from './ViewsChart';
 import styles from './Admin.module.scss';
 
 const text = adminText;
 
-type Count = Exclude<keyof Dashboard, 'audit'>;
+type Count = Exclude<keyof Dashboard, 'audit' | 'daily_views' | 'top_articles' | 'categories' | 'tags'>;
 const COUNTS: Count[] = ['articles', 'users', 'comments', 'messages', 'pending_links', 'pending_orders', 'revenue_cents', 'views'];
 /** Counts that call for work lead to the screen where it is done. */
 const WORK: Partial<Record<Count, string>> = { pending_links: '/admin/links', pending_orders: '/admin/orders' };
@@ -50,6 +51,50 @@ export default function DashboardScreen() {
             </div>
           ))}
         </dl>
+      </section>
+
+      <section aria-labelledby={`${id}-views`}>
+        <h2 id={`${id}-views`}>{text.viewsChart}</h2>
+        <ViewsChart days={dashboard.daily_views} />
+      </section>
+
+      <section aria-labelledby={`${id}-top`}>
+        <h2 id={`${id}-top`}>{text.topArticles}</h2>
+        {dashboard.top_articles.length === 0 ? (
+          <p className={styles.quiet}>{text.noViews}</p>
+        ) : (
+          <ol className={styles.ranking}>
+            {dashboard.top_articles.map((article) => (
+              <li key={article.id}>
+                <a href={`/article/${article.id}`}>{article.title}</a> <span className={styles.quiet}>{article.views.toLocaleString('zh-CN')}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-taxonomy`}>
+        <h2 id={`${id}-taxonomy`}>{text.articleCounts}</h2>
+        <div className={styles.pair}>
+          {([['categories', text.categoryName], ['tags', text.tagName]] as const).map(([key, label]) => (
+            <table key={key} className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{label}</th>
+                  <th scope="col">{text.articleCount}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard[key].map((row) => (
+                  <tr key={row.name}>
+                    <td>{row.name}</td>
+                    <td>{row.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </div>
       </section>
 
       <section aria-labelledby={`${id}-audit`}>

@@ -371,3 +371,14 @@ export const contentVersions = sqliteTable(
   },
   (t) => [index('content_versions_content_idx').on(t.kind, t.contentId, t.savedAt)],
 );
+
+/**
+ * Article views per day of the site's calendar, for the console's chart. Kept by triggers on
+ * `article_stats` (drizzle/0009_daily_views.sql), inside the statement that counts the view: the
+ * view path makes no extra round trip and no extra commit.
+ */
+export const dailyViews = sqliteTable('daily_views', {
+  /** YYYY-MM-DD in Asia/Shanghai (UTC+8 all year). */
+  day: text('day').primaryKey(),
+  views: integer('views').notNull().default(0),
+});

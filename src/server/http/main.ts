@@ -103,7 +103,7 @@ const links = createLinkService(db, { uploads: users.uploads, notifications, ext
 const audit = createAuditLog(db);
 const admin = {
   audit,
-  dashboard: () => dashboard(db, { articles: () => catalog.byId.size, audit }),
+  dashboard: () => dashboard(db, { catalog, audit }),
   moderation: createModeration(db),
   people: createPeople(db, users.sessions),
   sales: createSales(db),

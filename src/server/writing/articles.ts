@@ -4,8 +4,9 @@
  * publish. A save based on a revision the file no longer has (a hand edit) is a conflict, never an overwrite.
  */
 import type { Page } from '../../contract/envelope.ts';
-import type { ArticleFilter, ArticleStatus, SaveArticleBody, Taxonomies, WritingArticle, WritingArticleRow } from '../../contract/writing.ts';
-import { ARTICLE_BODY_MAX, articleFrontmatter, type ArticleType } from '../../lib/contentSchema.ts';
+import type { ArticleFilter, ArticleStatus, ArticleType, SaveArticleBody, Taxonomies, WritingArticle, WritingArticleRow } from '../../contract/writing.ts';
+import { ARTICLE_BODY_MAX } from '../../contract/limits.ts';
+import { articleFrontmatter } from '../../lib/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
 import { Conflict, NotFound, Refused } from '../shared/errors.ts';
 import { createKeyedLock } from './lock.ts';

@@ -1,6 +1,7 @@
 /** Talks (说说) as the console writes them: one Markdown file each under `<CONTENT_DIR>/talks`, like articles. */
 import type { SaveTalkBody, WritingTalk } from '../../contract/writing.ts';
-import { TALK_BODY_MAX, talkFrontmatter } from '../../lib/contentSchema.ts';
+import { TALK_BODY_MAX } from '../../contract/limits.ts';
+import { talkFrontmatter } from '../../lib/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
 import { Conflict, NotFound, Refused } from '../shared/errors.ts';
 import { createKeyedLock } from './lock.ts';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { config, MdEditor } from 'md-editor-rt';
 import { cloneElement, useEffect, useId, useState, type ReactElement } from 'react';
 import { writingApi } from '../../../client/writingApi';
-import { ARTICLE_TYPES } from '../../../lib/contentSchema';
+import { ARTICLE_TYPES } from '../../../contract/writing';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { splitTags } from '../../../lib/writingDraft';
 import { RequestError } from '../../../lib/request';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { uploadPicture } from '../../../client/uploadPicture';
-import { TALK_IMAGES_MAX } from '../../../lib/contentSchema';
+import { TALK_IMAGES_MAX } from '../../../contract/limits';
 import { adminText } from '../../../i18n/admin.zh-CN';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { $talks, $talksTrashed, binTalk, loadTalks, saveTalk } from '../../../stores/writingLists';
