@@ -64,6 +64,8 @@ export const writingText = {
   newTalk: '发说说',
   talkSaved: '说说已发布',
   rename: '改名',
+  cancel: '取消',
+  mergeHint: '改名会修改用到它的所有文章并重新发布；改成一个已有的名字，就是把两者合并。',
   renameTo: (name: string) => `把「${name}」改为`,
   renamed: (n: number) => `已修改 ${n} 篇文章`,
   count: '文章数',

@@ -1,7 +1,7 @@
 /** The console's list of articles (by status and text) and of talks, with their bin actions. */
 import { atom } from 'nanostores';
 import { writingApi } from '../client/writingApi';
-import type { ArticleFilter, SaveTalkBody, WritingArticleRow, WritingTalk } from '../contract/writing';
+import type { ArticleFilter, SaveTalkBody, Taxonomies, WritingArticleRow, WritingTalk } from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
 import { adminAction, pagedTable } from './adminTable';
 import { publishingStarted } from './publishStatus';
@@ -43,4 +43,19 @@ export async function binTalk(id: number, action: 'trash' | 'restore'): Promise<
     await loadTalks();
     publishingStarted();
   }
+}
+
+export const $taxonomies = atom<Taxonomies | null>(null);
+
+export async function loadTaxonomies(): Promise<void> {
+  $taxonomies.set((await writingApi.taxonomy()).result ?? null);
+}
+
+/** Renames a category or tag in every article (merging into a name already in use); one publish. */
+export async function renameName(kind: 'category' | 'tag', from: string, to: string): Promise<boolean> {
+  const done = await adminAction(`${kind}:${from}`, () => writingApi.rename(kind, from, to), ({ changed }) => writingText.renamed(changed));
+  if (done === undefined) return false;
+  await loadTaxonomies();
+  publishingStarted();
+  return true;
 }

@@ -206,3 +206,20 @@ test('saving over a hand edit shows both versions instead of overwriting', async
   await expect(disk).toContainText('网页里加的一段。');
   expect(readFileSync(file, 'utf8')).not.toContain('网页里加的一段。');
 });
+
+test('renaming a tag rewrites its articles in one publish; renaming onto another merges them', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.13');
+  await page.goto('/admin/taxonomy');
+  const tags = page.getByRole('table', { name: '标签' });
+  await tags.getByRole('button', { name: '改名：新标签甲' }).click();
+  await tags.getByRole('textbox', { name: '把「新标签甲」改为' }).fill('浏览器');
+  await tags.getByRole('button', { name: '改名', exact: true }).click();
+  await expect(page.getByText('已修改 1 篇文章')).toBeVisible();
+  await expect(tags.getByRole('cell', { name: '新标签甲', exact: true })).toHaveCount(0);
+  await waitLive(page);
+  const reader = await browserOf(browser, problems, false, '10.77.0.14');
+  problems.documentErrors.add(`${server.url}/tag/${encodeURIComponent('新标签甲')}`);
+  expect((await reader.page.request.get(`/tag/${encodeURIComponent('新标签甲')}`)).status()).toBe(404);
+  await reader.page.goto(`/tag/${encodeURIComponent('浏览器')}`);
+  await expect(reader.page.getByText('Writing in the browser')).toBeVisible();
+});
