@@ -1,5 +1,5 @@
 /**
- * `npm run backup`: a snapshot of the database, the uploads and the license keys in
+ * `npm run backup`: a snapshot of the database (with the articles' history), the uploads, the license keys and CONTENT_DIR's articles and talks in
  * `backups/<时间>/`, safe to take while the server runs. Keeps the newest BACKUP_KEEP (default 7).
  */
 import { readConfig } from '../src/server/config.ts';
@@ -12,7 +12,7 @@ if (!Number.isInteger(keep) || keep < 1) {
 }
 const config = readConfig(process.env);
 try {
-  const target = await takeSnapshot({ databaseUrl: config.database.url, uploadDir: config.uploadDir, licenseKeyDir: config.licenseKeyDir }, process.env.BACKUP_DIR || 'backups', keep);
+  const target = await takeSnapshot({ databaseUrl: config.database.url, uploadDir: config.uploadDir, licenseKeyDir: config.licenseKeyDir, contentDir: config.contentDir }, process.env.BACKUP_DIR || 'backups', keep);
   console.log(`备份完成：${target}`);
 } catch (error) {
   console.error(`备份失败：${(error as Error).message}`);

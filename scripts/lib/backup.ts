@@ -1,23 +1,29 @@
 /**
  * Snapshots of the site's data: the database by `VACUUM INTO` (a consistent copy, taken while the
- * server keeps writing), the uploads, and the license signing keys, without which no key sold can be checked.
+ * server keeps writing; the articles' history is in it), the uploads, the license signing keys,
+ * without which no key sold can be checked, and the owner's articles and talks (CONTENT_DIR).
  */
 import { createClient } from '@libsql/client';
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { databaseFilePath } from '../../src/server/db/client.ts';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from '../../src/server/licenses/keys.ts';
+import { TRASH } from '../../src/server/writing/sourceFiles.ts';
 
 export const DATABASE_FILE = 'blog.db';
 export const UPLOADS_FOLDER = 'uploads';
 export const KEYS_FOLDER = 'keys';
 export const MANIFEST_FILE = 'manifest.json';
+export const CONTENT_FOLDER = 'content';
+/** What of CONTENT_DIR is the owner's writing: the collections the console writes, and its recycle bin. */
+const CONTENT_PARTS = ['articles', 'talks', TRASH];
 const SNAPSHOT_NAME = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/;
 
 export interface DataPlaces {
   databaseUrl: string;
   uploadDir: string;
   licenseKeyDir: string;
+  contentDir: string;
 }
 
 export interface Manifest {
@@ -25,6 +31,8 @@ export interface Manifest {
   databaseBytes: number;
   uploads: number;
   keys: boolean;
+  /** Files of the articles and talks, their images included. */
+  content: number;
 }
 
 /** The file behind a `file:` URL; other databases (a libSQL server) are backed up by their own tools. */
@@ -63,7 +71,17 @@ export async function takeSnapshot(places: DataPlaces, backupDir: string, keep: 
     const publicKey = join(places.licenseKeyDir, PUBLIC_KEY_FILE);
     if (existsSync(publicKey)) cpSync(publicKey, join(target, KEYS_FOLDER, PUBLIC_KEY_FILE));
   }
-  const manifest: Manifest = { createdAt: now.toISOString(), databaseBytes: statSync(join(target, DATABASE_FILE)).size, uploads: countFiles(join(target, UPLOADS_FOLDER)), keys };
+  for (const part of CONTENT_PARTS) {
+    const from = join(places.contentDir, part);
+    if (existsSync(from)) cpSync(from, join(target, CONTENT_FOLDER, part), { recursive: true });
+  }
+  const manifest: Manifest = {
+    createdAt: now.toISOString(),
+    databaseBytes: statSync(join(target, DATABASE_FILE)).size,
+    uploads: countFiles(join(target, UPLOADS_FOLDER)),
+    keys,
+    content: countFiles(join(target, CONTENT_FOLDER)),
+  };
   writeFileSync(join(target, MANIFEST_FILE), JSON.stringify(manifest, null, 2), { mode: 0o600 });
   pruneSnapshots(backupDir, keep);
   return target;
@@ -110,5 +128,23 @@ export async function restoreSnapshot(snapshot: string, places: DataPlaces): Pro
     chmodSync(privateKey, 0o600);
     if (existsSync(join(dir, KEYS_FOLDER, PUBLIC_KEY_FILE))) cpSync(join(dir, KEYS_FOLDER, PUBLIC_KEY_FILE), join(places.licenseKeyDir, PUBLIC_KEY_FILE));
   }
+  restoreContent(join(dir, CONTENT_FOLDER), places.contentDir);
   return manifest;
+}
+
+/**
+ * Puts the articles and talks back. CONTENT_DIR is rarely empty (the checkout's demo content is the
+ * default), so what is there is moved aside into `.before-restore-<时间>/` inside it, never deleted.
+ */
+function restoreContent(from: string, contentDir: string, now = new Date()): void {
+  if (!existsSync(from)) return;
+  const aside = join(contentDir, `.before-restore-${now.toISOString().replaceAll(':', '-').replace('.', '-')}`);
+  for (const part of CONTENT_PARTS) {
+    const current = join(contentDir, part);
+    if (existsSync(current)) {
+      mkdirSync(aside, { recursive: true });
+      renameSync(current, join(aside, part));
+    }
+    if (existsSync(join(from, part))) cpSync(join(from, part), current, { recursive: true });
+  }
 }

@@ -1,7 +1,7 @@
 /** `npm run backup` under a write load, and `npm run restore` into an empty folder. */
 import { spawn } from 'node:child_process';
 import { createClient } from '@libsql/client';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,12 +32,16 @@ afterAll(async () => {
   rmSync(backups, { recursive: true, force: true });
 });
 
-const dataEnv = () => ({ DATABASE_URL: `file:${join(api.dir, 'blog.db')}`, UPLOAD_DIR: join(api.dir, 'uploads'), LICENSE_KEY_DIR: api.dir, BACKUP_DIR: backups });
+const dataEnv = () => ({ DATABASE_URL: `file:${join(api.dir, 'blog.db')}`, UPLOAD_DIR: join(api.dir, 'uploads'), LICENSE_KEY_DIR: api.dir, BACKUP_DIR: backups, CONTENT_DIR: join(api.dir, 'content') });
 
 describe('npm run backup', () => {
   it('takes a consistent snapshot during a write load that restores with every write acknowledged before it began', async () => {
     mkdirSync(join(api.dir, 'uploads'), { recursive: true });
     writeFileSync(join(api.dir, 'uploads', 'kept.png'), 'not really a png');
+    for (const part of ['articles/images', 'talks', '.trash/articles']) mkdirSync(join(api.dir, 'content', part), { recursive: true });
+    writeFileSync(join(api.dir, 'content', 'articles', '0001.md'), '---\nid: 1\n---\n文章');
+    writeFileSync(join(api.dir, 'content', 'articles', 'images', 'a.png'), 'image');
+    writeFileSync(join(api.dir, 'content', '.trash', 'articles', '0002.md'), '---\nid: 2\n---\n回收站里的');
     const acknowledged: string[] = [];
     let writing = true;
     let n = 0;
@@ -59,7 +63,10 @@ describe('npm run backup', () => {
     const [snapshot] = readdirSync(backups);
     const restored = mkdtempSync(join(tmpdir(), 'blog-restored-'));
     try {
-      const target = { DATABASE_URL: `file:${join(restored, 'data', 'blog.db')}`, UPLOAD_DIR: join(restored, 'data', 'uploads'), LICENSE_KEY_DIR: join(restored, 'data') };
+      const target = { DATABASE_URL: `file:${join(restored, 'data', 'blog.db')}`, UPLOAD_DIR: join(restored, 'data', 'uploads'), LICENSE_KEY_DIR: join(restored, 'data'), CONTENT_DIR: join(restored, 'content') };
+      // The content folder of a fresh checkout is not empty: what is there is moved aside, not lost.
+      mkdirSync(join(restored, 'content', 'articles'), { recursive: true });
+      writeFileSync(join(restored, 'content', 'articles', 'demo.md'), 'demo');
       const restore = await run('scripts/restore.ts', [join(backups, snapshot)], target);
       expect(restore.code, restore.output).toBe(0);
       const db = createClient({ url: target.DATABASE_URL });
@@ -72,6 +79,11 @@ describe('npm run backup', () => {
       }
       expect(existsSync(join(restored, 'data', 'uploads', 'kept.png'))).toBe(true);
       expect(statSync(join(restored, 'data', PRIVATE_KEY_FILE)).mode & 0o777).toBe(0o600);
+      expect(readFileSync(join(restored, 'content', 'articles', '0001.md'), 'utf8')).toContain('文章');
+      expect(existsSync(join(restored, 'content', 'articles', 'images', 'a.png'))).toBe(true);
+      expect(existsSync(join(restored, 'content', '.trash', 'articles', '0002.md'))).toBe(true);
+      const [aside] = readdirSync(join(restored, 'content')).filter((name) => name.startsWith('.before-restore-'));
+      expect(readFileSync(join(restored, 'content', aside, 'articles', 'demo.md'), 'utf8')).toBe('demo');
       // Restoring again would overwrite: refused.
       const again = await run('scripts/restore.ts', [join(backups, snapshot)], target);
       expect(again.code).toBe(1);
