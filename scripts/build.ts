@@ -4,10 +4,10 @@
  * is the new build made live, in one step, and a running server picks it up (README, 发布).
  * `DIST_DIR` builds somewhere other than `dist/` (the server reads the same variable).
  */
-import { renameSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR } from './lib/dist.ts';
-import { CONTENT_DIR_NAME } from '../src/lib/contentIndex.ts';
+import { moveContentExport } from '../src/server/http/liveBuild.ts';
 import { linkProjectPackages, newReleaseDir, publishRelease } from '../src/server/http/releases.ts';
 import { site } from '../src/site.config.ts';
 import { PROJECT_ROOT } from '../src/server/config.ts';
@@ -36,7 +36,7 @@ try {
 }
 
 // The API's article export is for the server only: move it out of the public folder.
-renameSync(join(release, 'client', CONTENT_DIR_NAME), join(release, 'server', 'content'));
+moveContentExport(release);
 
 const csp = await writeCspSources(release, process.env.SITE_URL || site.url);
 console.log(`内容安全策略：${csp.pages} 个页面，${csp.scriptHashes.length} 个内联脚本哈希，${csp.imageOrigins.length} 个外部图片来源`);

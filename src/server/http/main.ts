@@ -1,13 +1,11 @@
 /** The production server: `node src/server/http/main.ts` after a build (npm start does both). */
 import './production.ts';
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createCookies } from '../api/cookies.ts';
 import { apiRouter } from '../api/index.ts';
 import { shareBudgets } from '../api/middleware.ts';
 import { databaseRateLimitStore, purgeEndedWindows } from '../api/rateLimitStore.ts';
-import { loadCatalog } from '../articles/catalog.ts';
 import { createArticleService } from '../articles/service.ts';
 import { createCommentService } from '../comments/service.ts';
 import { articleCommentTarget } from '../comments/targets.ts';
@@ -31,8 +29,6 @@ import { createPeople } from '../admin/people.ts';
 import { createSales } from '../admin/sales.ts';
 import { createShop } from '../shop/index.ts';
 import { site } from '../../site.config.ts';
-import { loadProducts } from '../shop/catalog.ts';
-import { loadTalks } from '../talks/catalog.ts';
 import { talkCommentTarget } from '../talks/lends.ts';
 import { createTalkService } from '../talks/service.ts';
 import { adminIds } from '../users/lookup.ts';
@@ -44,8 +40,8 @@ import { currentRelease, linkProjectPackages, previousRelease, watchReleases } f
 import { refuseTunnels } from './errors.ts';
 import { applyConnectionSettings, CONNECTIONS_CHECKING_INTERVAL_MS } from './connections.ts';
 import { answerUnreadableRequests, lingerAfterEarlyAnswers } from './linger.ts';
-import { imageUrlAllowed, loadCspSources } from './cspSources.ts';
-import { contentSecurityPolicy } from './headers.ts';
+import { imageUrlAllowed } from './cspSources.ts';
+import { openLiveBuild, type Build } from './liveBuild.ts';
 import { logoutRoute } from './logout.ts';
 import { adminGate } from './adminGate.ts';
 
@@ -73,25 +69,14 @@ const cookies = createCookies({ httpsSite: config.httpsSite });
 // The Astro build exports its handler; it must not start a server of its own.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
-/** What one build brings: its pages and assets, the content the API reads, and the inline scripts the policy allows. */
-async function loadBuild(release: string) {
-  const contentDir = config.contentExportDir ?? join(release, 'server', 'content');
-  const [catalog, products, talkCatalog, entry] = await Promise.all([
-    loadCatalog(contentDir),
-    loadProducts(contentDir),
-    loadTalks(contentDir),
-    import(pathToFileURL(join(release, 'server', 'entry.mjs')).href) as Promise<{ handler: RequestHandler }>,
-  ]);
-  // What the built pages need, and the hosts the owner's settings add for covers and audio.
-  const policy = contentSecurityPolicy({ ...loadCspSources(release), mediaOrigins: config.mediaOrigins });
-  return { release, catalog, products, talkCatalog, handler: entry.handler, policy };
-}
-
 // A build made elsewhere, or a link removed since: the built server's imports must resolve.
 linkProjectPackages(distDir);
-let build = await loadBuild(currentRelease(distDir));
-// The services keep these objects: a new build refills them, so every service sees its content at once.
-const { catalog, products, talkCatalog } = build;
+const live = await openLiveBuild(currentRelease(distDir), { contentExportDir: config.contentExportDir, mediaOrigins: config.mediaOrigins }, (build) => {
+  app = appFor(build);
+  console.log(`已切换到新的构建：${build.release}`);
+});
+// The services keep these objects; a new build refills them (liveBuild.ts).
+const { catalog, products, talkCatalog } = live;
 
 const licenseKeys = loadOrCreateSigningKeys(config.licenseKeyDir);
 const articles = createArticleService(db, catalog, owner);
@@ -113,7 +98,7 @@ const writing = createWriting(db, {
   distDir,
   contentDir: config.contentDir,
   autoPublish: config.autoPublish,
-  goLive: () => switchTo(currentRelease(distDir)),
+  goLive: () => live.switchTo(currentRelease(distDir)),
 });
 const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
@@ -143,7 +128,7 @@ const api = apiRouter(
 const actions = Router().get('/logout', logoutRoute(users.sessions, cookies));
 
 /** The site as one build serves it; the hashed assets of the build before stay reachable for pages opened earlier. */
-const appFor = (current: typeof build) =>
+const appFor = (current: Build) =>
   createApp({
     clientDir: join(current.release, 'client'),
     previousClientDir: previousClientDir(current.release),
@@ -161,7 +146,7 @@ function previousClientDir(release: string): string | undefined {
   return previous ? join(previous, 'client') : undefined;
 }
 
-let app = appFor(build);
+let app = appFor(live.current());
 // Requests already in flight finish on the app they started on; new ones go to the newest.
 const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, (req, res) => app(req, res));
 applyConnectionSettings(server, config.connections);
@@ -177,19 +162,8 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-/** Answers from `release` once it is loaded; the build before keeps answering until then. */
-async function switchTo(release: string): Promise<void> {
-  if (release === build.release) return;
-  const fresh = await loadBuild(release);
-  Object.assign(catalog, fresh.catalog);
-  Object.assign(products, fresh.products);
-  Object.assign(talkCatalog, fresh.talkCatalog);
-  build = { ...fresh, catalog, products, talkCatalog };
-  app = appFor(build);
-  console.log(`已切换到新的构建：${release}`);
-}
 // A build run by hand (npm run build) is picked up the same way as one from the console.
-const stopWatching = watchReleases(distDir, switchTo);
+const stopWatching = watchReleases(distDir, live.switchTo);
 await writing.start();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
