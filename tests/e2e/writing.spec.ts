@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { currentRelease, publishRelease, RELEASES } from '../../src/server/http/releases';
+import { formatDateTime } from '../../src/lib/time';
 import { makePng } from '../fixtures/images';
 import { startServer, type RunningServer } from '../integration/serve';
 import { expect, test, watchContext, type PageProblems } from './fixtures';
@@ -222,4 +223,25 @@ test('renaming a tag rewrites its articles in one publish; renaming onto another
   expect((await reader.page.request.get(`/tag/${encodeURIComponent('新标签甲')}`)).status()).toBe(404);
   await reader.page.goto(`/tag/${encodeURIComponent('浏览器')}`);
   await expect(reader.page.getByText('Writing in the browser')).toBeVisible();
+});
+
+test('an article dated a few seconds ahead is not shown, then goes live by itself at that time', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.15');
+  await page.goto('/admin/articles/edit');
+  await field(page, '标题').fill('Scheduled 定时发布的文章');
+  await field(page, '分类').fill('随笔');
+  await field(page, '标签').fill('定时');
+  await field(page, '发布时间').fill(formatDateTime(new Date(Date.now() + 20_000)));
+  await bodyBox(page).click();
+  await page.keyboard.type('到时间才出现。');
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+  const id = articleIdOf(page);
+  await waitLive(page);
+  problems.documentErrors.add(`${server.url}/article/${id}`);
+  expect((await page.request.get(`/article/${id}`)).status()).toBe(404);
+  await page.goto('/admin/articles');
+  await expect(page.getByRole('row').filter({ hasText: 'Scheduled 定时发布的文章' })).toContainText('定时发布');
+  // Nobody touches anything: the server builds again when the date comes.
+  await expect.poll(async () => (await page.request.get(`/article/${id}`)).status(), { timeout: 150_000, intervals: [2000] }).toBe(200);
 });

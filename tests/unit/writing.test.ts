@@ -128,3 +128,16 @@ describe('the editor’s checks', () => {
     expect(parseFrontmatterless('---\nid: 1\n---\n\n正文\n')).toBe('正文\n');
   });
 });
+
+describe('scheduled publishing', () => {
+  it('builds by itself once the scheduled time has passed, and a new schedule replaces the old', async () => {
+    let builds = 0;
+    const publisher = createPublisher({ build: async () => (builds++, { ok: true, output: '' }), goLive: async () => {}, settleMs: 1 });
+    publisher.scheduleAt(new Date(Date.now() + 60_000));
+    publisher.scheduleAt(new Date(Date.now() - 1000));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await publisher.settled();
+    expect(builds).toBe(1);
+    publisher.scheduleAt(null);
+  });
+});
