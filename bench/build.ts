@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILD_ENV, BUILD_NODE_FLAGS } from '../src/server/writing/buildRunner.ts';
+import { BUILD_ENV, BUILD_NODE_FLAGS } from '../src/server/writing/buildSettings.ts';
 import { writeSyntheticMarkdown } from './lib/blog.ts';
 import { serve } from './lib/server.ts';
 import { watchPeak } from './lib/treeMemory.ts';

@@ -1,48 +1,15 @@
 /**
- * `npm run build`: the Astro build into a new folder beside the live one, then what the
- * Content-Security-Policy must allow, then brotli and gzip variants of every text file; only then
- * is the new build made live, in one step, and a running server picks it up (README, 发布).
- * `DIST_DIR` builds somewhere other than `dist/` (the server reads the same variable).
+ * `npm run build`: builds the site into a new release and makes it live (scripts/lib/buildRelease.ts).
+ * The build runs in a process started with the memory settings of buildSettings.ts, which the
+ * allocators read only at start: run bare, this starts itself again with them, having loaded nothing.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { DIST_DIR } from './lib/dist.ts';
-import { moveContentExport } from '../src/server/http/liveBuild.ts';
-import { linkProjectPackages, newReleaseDir, publishRelease } from '../src/server/http/releases.ts';
-import { site } from '../src/site.config.ts';
-import { PROJECT_ROOT } from '../src/server/config.ts';
-import { writeCspSources } from './lib/cspSources.ts';
-import { precompress } from './lib/precompress.ts';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { BUILD_ENV, BUILD_NODE_FLAGS, startedForBuild } from '../src/server/writing/buildSettings.ts';
 
-// Prerendering imports the built server from the release folder, so its packages must resolve there.
-linkProjectPackages(DIST_DIR);
-const release = newReleaseDir(DIST_DIR);
-const failed = (message: string, status = 1): never => {
-  rmSync(release, { recursive: true, force: true });
-  console.error(message);
-  process.exit(status);
-};
-
-// Astro runs in this process: one process for the whole build keeps its peak memory down (bench:build).
-process.env.ASTRO_TELEMETRY_DISABLED = '1';
-process.env.ASTRO_OUT_DIR = release;
-try {
-  const { build } = await import('astro');
-  await build({ root: PROJECT_ROOT });
-} catch (error) {
-  const { name, message, hint, loc } = error as Error & { hint?: string; loc?: { file?: string } };
-  console.error(`[${name}] ${message}${hint ? `\n  Hint: ${hint}` : ''}${loc?.file ? `\n  Location:\n    ${loc.file}` : ''}`);
-  failed('构建失败：请根据上面的提示修改内容或代码后重试。正在运行的站点不受影响。');
+if (startedForBuild()) {
+  await import('./lib/buildRelease.ts');
+} else {
+  const again = spawnSync(process.execPath, [...BUILD_NODE_FLAGS, fileURLToPath(import.meta.url)], { stdio: 'inherit', env: { ...process.env, ...BUILD_ENV } });
+  process.exit(again.status ?? 1);
 }
-
-// The API's article export is for the server only: move it out of the public folder.
-moveContentExport(release);
-
-const csp = await writeCspSources(release, process.env.SITE_URL || site.url);
-console.log(`内容安全策略：${csp.pages} 个页面，${csp.scriptHashes.length} 个内联脚本哈希，${csp.imageOrigins.length} 个外部图片来源`);
-
-const { files, rawBytes, brotliBytes } = await precompress(join(release, 'client'));
-console.log(`预压缩 ${files} 个文件：${(rawBytes / 1024).toFixed(0)} KB → brotli ${(brotliBytes / 1024).toFixed(0)} KB`);
-
-publishRelease(DIST_DIR, release);
-console.log(`已发布新的构建：${release}（正在运行的服务器会在几秒内切换过去）`);

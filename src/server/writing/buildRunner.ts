@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { BuildRun } from './publisher.ts';
+import { BUILD_ENV, BUILD_NODE_FLAGS } from './buildSettings.ts';
 
 export interface BuildSettings {
   projectRoot: string;
@@ -15,20 +16,12 @@ export interface BuildSettings {
 
 const KEPT_LINES = 200;
 
-/**
- * The build beside the live server stays small (bench:build): a V8 heap cap, which makes the
- * collector work instead of growing, and two malloc arenas, where the bundler's threads would each
- * keep their own.
- */
-export const BUILD_NODE_FLAGS = ['--max-old-space-size=384'];
-export const BUILD_ENV = { MALLOC_ARENA_MAX: '2', ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
-
 export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings) {
   return (onLine: (line: string) => void): Promise<BuildRun> =>
     new Promise((resolve) => {
       const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, join(projectRoot, 'scripts', 'build.ts')], {
         cwd: projectRoot,
-        env: { ...process.env, ...BUILD_ENV, DIST_DIR: distDir, CONTENT_DIR: contentDir },
+        env: { ...process.env, ...BUILD_ENV, FORCE_COLOR: '0', DIST_DIR: distDir, CONTENT_DIR: contentDir },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const lines: string[] = [];
