@@ -6,6 +6,8 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import os from 'node:os';
+import sharp from 'sharp';
 import { DIST_DIR } from './dist.ts';
 import { moveContentExport } from '../../src/server/http/liveBuild.ts';
 import { CURRENT, currentRelease, linkProjectPackages, newReleaseDir, publishRelease } from '../../src/server/http/releases.ts';
@@ -25,6 +27,12 @@ const failed = (message: string, status = 1): never => {
 
 const started = Date.now();
 const seconds = (from: number) => `${((Date.now() - from) / 1000).toFixed(1)} 秒`;
+
+// Astro encodes images with sharp in this process, one per core at a time: each with one libvips
+// thread and no operation cache, so a first build that encodes every image stays small (bench:build).
+sharp.cache(false);
+sharp.concurrency(1);
+os.availableParallelism = () => 1;
 
 // Astro runs in this process: one process for the whole build keeps its peak memory down (bench:build).
 process.env.ASTRO_OUT_DIR = release;
