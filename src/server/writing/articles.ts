@@ -9,6 +9,7 @@ import { ARTICLE_BODY_MAX } from '../../contract/limits.ts';
 import { articleFrontmatter } from '../../lib/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
 import { Conflict, NotFound, Refused } from '../shared/errors.ts';
+import { recycleBin } from './recycleBin.ts';
 import { createKeyedLock } from './lock.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
@@ -79,12 +80,17 @@ function checked(data: Record<string, unknown>, body: string): void {
 
 export function createArticleWriting({ files, versions, published, clock = () => new Date() }: ArticleWritingOptions) {
   const withLock = createKeyedLock();
-
-  async function fileOf(id: number): Promise<SourceFile> {
-    const file = await files.find(id);
-    if (!file) throw new NotFound('文章不存在');
-    return file;
-  }
+  const bin = recycleBin({
+    kind: 'articles',
+    files,
+    versions,
+    withLock,
+    // A trashed draft or private article was never on the site; a scheduled one may be by now.
+    seenByReaders: (file) => !['draft', 'private'].includes(statusOf({ ...file, trashed: false }, clock())),
+    published,
+    what: '文章',
+  });
+  const { fileOf, lockOf } = bin;
 
   /** The front matter for a save: the file's own keys kept (`order`, anything hand-written), the editor's replaced. */
   function frontmatter(id: number, input: SaveArticleBody, before: SourceFile | null, now: Date): Record<string, unknown> {
@@ -163,36 +169,12 @@ export function createArticleWriting({ files, versions, published, clock = () =>
     /** A new article (id null) or a save over one; `savedBy` is the admin, for the history. */
     async save(id: number | null, input: SaveArticleBody, savedBy: number): Promise<WritingArticle> {
       if (id === null) return withLock('new', async () => write(null, await files.nextId(), input, savedBy));
-      return withLock(`article:${id}`, async () => write(await fileOf(id), id, input, savedBy));
+      return withLock(lockOf(id), async () => write(await fileOf(id), id, input, savedBy));
     },
 
-    async trash(id: number): Promise<void> {
-      await withLock(`article:${id}`, async () => {
-        const file = await fileOf(id);
-        if (file.trashed) return;
-        await files.moveToTrash(file);
-        if (statusOf(file, clock()) !== 'draft') published();
-      });
-    },
-
-    async restore(id: number): Promise<void> {
-      await withLock(`article:${id}`, async () => {
-        const file = await fileOf(id);
-        if (!file.trashed) return;
-        await files.restore(file);
-        published();
-      });
-    },
-
-    /** Deletes for good: the file and its history. Only from the recycle bin. */
-    async destroy(id: number): Promise<void> {
-      await withLock(`article:${id}`, async () => {
-        const file = await fileOf(id);
-        if (!file.trashed) throw new Refused('只能彻底删除回收站里的文章，请先移到回收站');
-        await files.remove(file);
-        await versions.forget('articles', id);
-      });
-    },
+    trash: bin.trash,
+    restore: bin.restore,
+    destroy: bin.destroy,
 
     async history(id: number) {
       await fileOf(id);
@@ -207,7 +189,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
 
     /** Puts an older version back as a new save (so the current one becomes history in its turn). */
     async restoreVersion(id: number, versionId: number, savedBy: number): Promise<WritingArticle> {
-      return withLock(`article:${id}`, async () => {
+      return withLock(lockOf(id), async () => {
         const file = await fileOf(id);
         if (file.trashed) throw new Refused('文章在回收站里，请先恢复');
         const version = await versions.one('articles', id, versionId);
@@ -246,7 +228,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
       const now = clock();
       const affected = (await files.all()).filter((f) => (kind === 'category' ? f.data.category === from : Array.isArray(f.data.tags) && f.data.tags.includes(from)));
       for (const file of affected) {
-        await withLock(`article:${file.id}`, async () => {
+        await withLock(lockOf(file.id), async () => {
           const current = (await files.reread(file)) ?? file;
           const data = { ...current.data };
           if (kind === 'category') data.category = to;

@@ -3,7 +3,8 @@ import type { SaveTalkBody, WritingTalk } from '../../contract/writing.ts';
 import { TALK_BODY_MAX } from '../../contract/limits.ts';
 import { talkFrontmatter } from '../../lib/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
-import { Conflict, NotFound, Refused } from '../shared/errors.ts';
+import { Conflict, Refused } from '../shared/errors.ts';
+import { recycleBin } from './recycleBin.ts';
 import { createKeyedLock } from './lock.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
@@ -35,12 +36,8 @@ export function toWritingTalk(file: SourceFile): WritingTalk {
 
 export function createTalkWriting({ files, versions, published, clock = () => new Date() }: TalkWritingOptions) {
   const withLock = createKeyedLock();
-
-  async function fileOf(id: number): Promise<SourceFile> {
-    const file = await files.find(id);
-    if (!file) throw new NotFound('说说不存在');
-    return file;
-  }
+  const bin = recycleBin({ kind: 'talks', files, versions, withLock, seenByReaders: (file) => file.data.private !== true, published, what: '说说' });
+  const { fileOf, lockOf } = bin;
 
   async function write(before: SourceFile | null, id: number, input: SaveTalkBody, savedBy: number): Promise<WritingTalk> {
     if (before && input.base_revision !== before.revision) throw new Conflict('这条说说在你打开之后被修改过，请刷新后再编辑', toWritingTalk(before));
@@ -78,32 +75,11 @@ export function createTalkWriting({ files, versions, published, clock = () => ne
     },
     async save(id: number | null, input: SaveTalkBody, savedBy: number): Promise<WritingTalk> {
       if (id === null) return withLock('new', async () => write(null, await files.nextId(), input, savedBy));
-      return withLock(`talk:${id}`, async () => write(await fileOf(id), id, input, savedBy));
+      return withLock(lockOf(id), async () => write(await fileOf(id), id, input, savedBy));
     },
-    async trash(id: number): Promise<void> {
-      await withLock(`talk:${id}`, async () => {
-        const file = await fileOf(id);
-        if (file.trashed) return;
-        await files.moveToTrash(file);
-        published();
-      });
-    },
-    async restore(id: number): Promise<void> {
-      await withLock(`talk:${id}`, async () => {
-        const file = await fileOf(id);
-        if (!file.trashed) return;
-        await files.restore(file);
-        published();
-      });
-    },
-    async destroy(id: number): Promise<void> {
-      await withLock(`talk:${id}`, async () => {
-        const file = await fileOf(id);
-        if (!file.trashed) throw new Refused('只能彻底删除回收站里的说说，请先移到回收站');
-        await files.remove(file);
-        await versions.forget('talks', id);
-      });
-    },
+    trash: bin.trash,
+    restore: bin.restore,
+    destroy: bin.destroy,
   };
 }
 

@@ -8,6 +8,7 @@ import { ARTICLE_BODY_MAX, ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_T
 import type { AuditLog } from '../../admin/audit.ts';
 import { Conflict } from '../../shared/errors.ts';
 import { contentImageFile, saveContentImage } from '../../writing/contentImages.ts';
+import type { ArticleWriting } from '../../writing/articles.ts';
 import type { Writing } from '../../writing/index.ts';
 import { renderPreview } from '../../writing/preview.ts';
 import { parseSource } from '../../writing/sourceFiles.ts';
@@ -81,6 +82,24 @@ function answerConflict(res: Response, error: unknown): boolean {
   return true;
 }
 
+/** 移到回收站, 恢复 and 彻底删除 of one kind of content, each in the audit log (`article.trash`, `talk.destroy`). */
+function binRoutes(router: Router, kind: 'articles' | 'talks', bin: Pick<ArticleWriting, 'trash' | 'restore' | 'destroy'>, audit: AuditLog): void {
+  const entity = kind === 'articles' ? 'article' : 'talk';
+  const actions = [
+    ['put', 'trash', bin.trash],
+    ['put', 'restore', bin.restore],
+    ['delete', '', bin.destroy],
+  ] as const;
+  for (const [method, action, run] of actions) {
+    router[method](`/${kind}/:id${action ? `/${action}` : ''}`, async (req, res) => {
+      const { id } = parse(idParams, req.params);
+      await run(id);
+      await audit.record(requireAdmin(req).id, `${entity}.${action || 'destroy'}`, `${entity}:${id}`);
+      res.json(ok(true));
+    });
+  }
+}
+
 export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   const { articles, talks, publisher } = writing;
   const router = Router();
@@ -116,23 +135,7 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
       if (!answerConflict(res, error)) throw error;
     }
   });
-  for (const [action, run] of [
-    ['trash', articles.trash],
-    ['restore', articles.restore],
-  ] as const) {
-    router.put(`/articles/:id/${action}`, async (req, res) => {
-      const { id } = parse(idParams, req.params);
-      await run(id);
-      await audit.record(adminOf(req).id, `article.${action}`, `article:${id}`);
-      res.json(ok(true));
-    });
-  }
-  router.delete('/articles/:id', async (req, res) => {
-    const { id } = parse(idParams, req.params);
-    await articles.destroy(id);
-    await audit.record(adminOf(req).id, 'article.destroy', `article:${id}`);
-    res.json(ok(true));
-  });
+  binRoutes(router, 'articles', articles, audit);
   router.get('/articles/:id/versions', async (req, res) => {
     const versions = await articles.history(parse(idParams, req.params).id);
     res.json(ok(versions.map(versionRow) satisfies ContentVersionRow[]));
@@ -191,23 +194,7 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
       if (!answerConflict(res, error)) throw error;
     }
   });
-  for (const [action, run] of [
-    ['trash', talks.trash],
-    ['restore', talks.restore],
-  ] as const) {
-    router.put(`/talks/:id/${action}`, async (req, res) => {
-      const { id } = parse(idParams, req.params);
-      await run(id);
-      await audit.record(adminOf(req).id, `talk.${action}`, `talk:${id}`);
-      res.json(ok(true));
-    });
-  }
-  router.delete('/talks/:id', async (req, res) => {
-    const { id } = parse(idParams, req.params);
-    await talks.destroy(id);
-    await audit.record(adminOf(req).id, 'talk.destroy', `talk:${id}`);
-    res.json(ok(true));
-  });
+  binRoutes(router, 'talks', talks, audit);
 
   router.get('/taxonomy', async (_req, res) => void res.json(ok((await articles.taxonomies()) satisfies Taxonomies)));
   router.put('/taxonomy/rename', async (req, res) => {
