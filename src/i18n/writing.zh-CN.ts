@@ -15,6 +15,7 @@ export const writingText = {
   category: '分类',
   tags: '标签',
   tagsHint: '用逗号或空格分开，可选已有的或新写',
+  pickTags: '已有的标签',
   cover: '封面',
   removeCover: '去掉封面',
   type: '类型',

@@ -9,6 +9,8 @@ import { splitTags } from '../../../lib/writingDraft';
 import { RequestError } from '../../../lib/request';
 import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, moveArticle, openArticle, saveArticle, takeDiskVersion, useLocalDraft } from '../../../stores/articleEditor';
 import ConfirmButton from '../../shared/ConfirmButton';
+import { $taxonomies, loadTaxonomies } from '../../../stores/writingLists';
+import FilePickButton from './FilePickButton';
 import HistoryPanel from './HistoryPanel';
 import PublishStatus from './PublishStatus';
 import adminStyles from '../Admin.module.scss';
@@ -54,11 +56,14 @@ export default function ArticleEditor() {
   const [preview, setPreview] = useState<string | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [tagsTyped, setTagsTyped] = useState('');
+  const taxonomies = useStore($taxonomies);
   const { draft, problems } = state;
+  const unusedTags = (taxonomies?.tags ?? []).map((t) => t.name).filter((name) => !draft.tags.includes(name)).slice(0, 12);
 
   useEffect(() => {
     const id = Number(new URLSearchParams(location.search).get('id')) || null;
     void openArticle(id).then(() => setTagsTyped($editor.get().draft.tags.join(', ')));
+    void loadTaxonomies();
     const warn = (event: BeforeUnloadEvent) => {
       if (isDirty()) event.preventDefault();
     };
@@ -106,6 +111,14 @@ export default function ArticleEditor() {
         <Field label={text.tags} problem={problems.tags} hint={text.tagsHint}>
           <input value={tagsTyped} onChange={(e) => { setTagsTyped(e.target.value); changeDraft({ tags: splitTags(e.target.value) }); }} />
         </Field>
+        {unusedTags.length > 0 && (
+          <div className={styles.wide} role="group" aria-label={text.pickTags}>
+            <span className={styles.hint}>{text.pickTags}：</span>
+            {unusedTags.map((tag) => (
+              <button key={tag} type="button" className={styles.chip} onClick={() => { const tags = [...draft.tags, tag]; setTagsTyped(tags.join(', ')); changeDraft({ tags }); }}>＋{tag}</button>
+            ))}
+          </div>
+        )}
         <Field label={text.type}>
           <select value={draft.type} onChange={(e) => changeDraft({ type: e.target.value as typeof draft.type })}>
             {ARTICLE_TYPES.map((type) => <option key={type} value={type}>{text.types[type]}</option>)}
@@ -125,6 +138,9 @@ export default function ArticleEditor() {
         <Field label={text.cover} problem={problems.cover}>
           <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void uploadAll([...(e.target.files ?? [])], 'covers').then(([path]) => path && changeDraft({ cover: path }))} />
         </Field>
+        <datalist id="writing-categories">
+          {taxonomies?.categories.map((c) => <option key={c.name} value={c.name} />)}
+        </datalist>
         {draft.cover && (
           <p className={styles.hint}>
             {draft.cover} <button type="button" onClick={() => changeDraft({ cover: '' })}>{text.removeCover}</button>
@@ -138,11 +154,7 @@ export default function ArticleEditor() {
       <div className={styles.toolbar}>
         <button type="button" aria-pressed={preview !== null} onClick={() => setPreview(preview === null ? '' : null)}>{text.preview}</button>
         <button type="button" aria-pressed={fullscreen} onClick={() => setFullscreen(!fullscreen)}>{fullscreen ? text.exitFullscreen : text.fullscreen}</button>
-        <label className={styles.upload}>
-          {text.uploadImage}
-          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" multiple hidden aria-label={text.uploadImage}
-            onChange={(e) => void uploadAll([...(e.target.files ?? [])], 'images').then((paths) => changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
-        </label>
+        <FilePickButton label={text.uploadImage} multiple onFiles={(files) => void uploadAll(files, 'images').then((paths) => paths.length && changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
       </div>
       {problems.body && <p className={styles.error} role="alert">{problems.body}</p>}
       <div className={styles.editorArea} data-preview={preview !== null} data-fullscreen={fullscreen}>

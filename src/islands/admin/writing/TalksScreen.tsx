@@ -6,6 +6,7 @@ import { adminText } from '../../../i18n/admin.zh-CN';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { $talks, $talksTrashed, binTalk, loadTalks, saveTalk } from '../../../stores/writingLists';
 import ProblemLine from '../ProblemLine';
+import FilePickButton from './FilePickButton';
 import PublishStatus from './PublishStatus';
 import styles from './Writing.module.scss';
 
@@ -55,10 +56,7 @@ export default function TalksScreen() {
           ))}
         </div>
         <div className={styles.checks}>
-          <label className={styles.upload}>
-            {text.uploadImage}
-            <input type="file" hidden multiple accept="image/png,image/jpeg,image/webp,image/gif" aria-label={text.uploadImage} disabled={images.length >= TALK_IMAGES_MAX} onChange={(e) => void addImages([...(e.target.files ?? [])])} />
-          </label>
+          <FilePickButton label={text.uploadImage} multiple disabled={images.length >= TALK_IMAGES_MAX} onFiles={(files) => void addImages(files)} />
           <span className={styles.hint}>{text.imagesMax(TALK_IMAGES_MAX)}</span>
           <label><input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} /> {text.pinned}</label>
           <label><input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> {text.public}</label>
