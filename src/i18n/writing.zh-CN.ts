@@ -63,6 +63,8 @@ export const writingText = {
   removeImage: (n: number) => `移除第 ${n} 张图片`,
   imagesMax: (n: number) => `最多 ${n} 张图片`,
   newTalk: '发说说',
+  editTalk: '编辑说说',
+  contentRequired: '请填写内容',
   talkSaved: '说说已发布',
   rename: '改名',
   cancel: '取消',

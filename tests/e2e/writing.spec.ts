@@ -187,6 +187,17 @@ test('the owner posts a talk with an image', async ({ browser, problems }) => {
   await reader.page.goto('/talk');
   await expect(reader.page.getByText('网页里发的说说')).toBeVisible();
   await expect(reader.page.locator('img[src^="/uploads/"]').first()).toBeVisible();
+
+  // Edited: the image stays, the text changes.
+  await page.getByRole('listitem').filter({ hasText: '网页里发的说说' }).getByRole('button', { name: '编辑' }).click();
+  await expect(page.getByLabel('内容')).toHaveValue('网页里发的说说');
+  await page.getByLabel('内容').fill('网页里改过的说说');
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  await waitLive(page);
+  const later = await browserOf(browser, problems, false, '10.77.0.17');
+  await later.page.goto('/talk');
+  await expect(later.page.getByText('网页里改过的说说')).toBeVisible();
+  await expect(later.page.getByText('网页里发的说说')).toHaveCount(0);
 });
 
 test('a tab closed mid-typing gives its draft back, and leaving with changes asks first', async ({ browser, problems }) => {

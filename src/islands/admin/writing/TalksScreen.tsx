@@ -4,6 +4,7 @@ import { uploadPicture } from '../../../client/uploadPicture';
 import { TALK_IMAGES_MAX } from '../../../contract/limits';
 import { adminText } from '../../../i18n/admin.zh-CN';
 import { writingText } from '../../../i18n/writing.zh-CN';
+import type { WritingTalk } from '../../../contract/writing';
 import { $talks, $talksTrashed, binTalk, loadTalks, saveTalk } from '../../../stores/writingLists';
 import ProblemLine from '../ProblemLine';
 import FilePickButton from './FilePickButton';
@@ -12,7 +13,7 @@ import styles from './Writing.module.scss';
 
 const text = writingText;
 
-/** /admin/talks: write a talk with up to nine pictures; the list with pin, bin and restore. */
+/** /admin/talks: write or edit a talk with up to nine pictures; the list with edit, bin and restore. */
 export default function TalksScreen() {
   const talks = useStore($talks);
   const trashed = useStore($talksTrashed);
@@ -21,7 +22,18 @@ export default function TalksScreen() {
   const [pinned, setPinned] = useState(false);
   const [visible, setVisible] = useState(true);
   const [problem, setProblem] = useState('');
+  /** The talk being edited, or null for a new one. */
+  const [editing, setEditing] = useState<WritingTalk | null>(null);
   useEffect(() => void loadTalks(false), []);
+
+  function fill(talk: WritingTalk | null) {
+    setEditing(talk);
+    setContent(talk?.content ?? '');
+    setImages(talk?.images ?? []);
+    setPinned(talk?.pinned ?? false);
+    setVisible(talk?.public ?? true);
+    setProblem('');
+  }
 
   async function addImages(files: File[]) {
     for (const file of files.slice(0, TALK_IMAGES_MAX - images.length)) {
@@ -31,18 +43,14 @@ export default function TalksScreen() {
     }
   }
   async function publish() {
-    if (!content.trim()) return setProblem('请填写内容');
-    if (await saveTalk(null, { content, images, pinned, public: visible, base_revision: null })) {
-      setContent('');
-      setImages([]);
-      setProblem('');
-    }
+    if (!content.trim()) return setProblem(text.contentRequired);
+    if (await saveTalk(editing?.id ?? null, { content, images, pinned, public: visible, base_revision: editing?.revision ?? null })) fill(null);
   }
 
   return (
     <div className={styles.screen}>
       <ProblemLine />
-      <section className={styles.fields} aria-label={text.newTalk}>
+      <section className={styles.fields} aria-label={editing ? text.editTalk : text.newTalk}>
         <label className={`${styles.field} ${styles.wide}`}>
           <span>{text.content}</span>
           <textarea rows={4} value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} />
@@ -61,6 +69,7 @@ export default function TalksScreen() {
           <label><input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} /> {text.pinned}</label>
           <label><input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> {text.public}</label>
           <button type="button" className={styles.primary} onClick={() => void publish()}>{text.publish}</button>
+          {editing && <button type="button" onClick={() => fill(null)}>{text.cancel}</button>}
         </div>
       </section>
       <PublishStatus />
@@ -78,7 +87,10 @@ export default function TalksScreen() {
             <li key={talk.id} className={styles.notice}>
               <p>{talk.pinned && `[${text.pinned}] `}{!talk.public && `[${text.statuses.private}] `}{talk.date}</p>
               <p>{talk.content}</p>
-              <button type="button" onClick={() => void binTalk(talk.id, talk.trashed ? 'restore' : 'trash')}>{talk.trashed ? text.restore : text.trash}</button>
+              <div className={styles.buttons}>
+                {!talk.trashed && <button type="button" onClick={() => { fill(talk); scrollTo({ top: 0 }); }}>{text.edit}</button>}
+                <button type="button" onClick={() => void binTalk(talk.id, talk.trashed ? 'restore' : 'trash')}>{talk.trashed ? text.restore : text.trash}</button>
+              </div>
             </li>
           ))}
         </ul>
