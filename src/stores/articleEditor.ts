@@ -78,7 +78,7 @@ export function changeDraft(fields: Partial<ArticleDraft>): void {
   }
 }
 
-export function useLocalDraft(): void {
+export function takeLocalDraft(): void {
   const local = $localDraft.get();
   if (local) changeDraft(local.draft);
   $localDraft.set(null);
@@ -117,9 +117,10 @@ export async function saveArticle(publish: boolean, overwrite = false): Promise<
     if (error instanceof RequestError && error.status === 409) {
       $editor.set({ ...current, saving: false, conflict: (answer?.result as { disk: WritingArticle }).disk });
     } else {
-      const fields = (answer?.result as { fields?: string[] } | undefined)?.fields ?? [];
-      const message = answer?.message || writingText.loadArticleFailed;
-      $editor.set({ ...current, saving: false, refusal: message, problems: Object.fromEntries(fields.map((f) => [f, message])) });
+      // The message is the first problem's: it goes beside that field, and above the buttons.
+      const [field] = (answer?.result as { fields?: string[] } | undefined)?.fields ?? [];
+      const message = answer?.message || writingText.saveFailed;
+      $editor.set({ ...current, saving: false, refusal: message, problems: field ? { [field]: message } : {} });
     }
     return null;
   }
@@ -163,4 +164,26 @@ export async function moveArticle(action: 'trash' | 'restore'): Promise<void> {
   showToast(action === 'trash' ? writingText.trashed : writingText.restored);
   await openArticle(id);
   publishingStarted();
+}
+
+/** Uploads images beside the articles; answers the paths that made it, and says why any did not. */
+export async function uploadImages(files: File[], use: 'images' | 'covers'): Promise<string[]> {
+  const paths: string[] = [];
+  for (const file of files) {
+    try {
+      paths.push((await writingApi.uploadImage(file, use)).result!.path);
+    } catch (error) {
+      $editor.setKey('refusal', error instanceof RequestError && error.body?.message ? error.body.message : writingText.uploadFailed);
+    }
+  }
+  return paths;
+}
+
+/** The body as readers will see it, rendered by the server with the site's own Markdown pipeline. */
+export async function previewHtml(markdown: string): Promise<string> {
+  try {
+    return (await writingApi.preview(markdown, $editor.get().id)).result?.html ?? '';
+  } catch {
+    return `<p>${writingText.previewFailed}</p>`;
+  }
 }

@@ -2,12 +2,10 @@ import { EditorView } from '@codemirror/view';
 import { useStore } from '@nanostores/react';
 import { config, MdEditor } from 'md-editor-rt';
 import { cloneElement, useEffect, useId, useState, type ReactElement } from 'react';
-import { writingApi } from '../../../client/writingApi';
 import { ARTICLE_TYPES } from '../../../contract/writing';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { splitTags } from '../../../lib/writingDraft';
-import { RequestError } from '../../../lib/request';
-import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, moveArticle, openArticle, saveArticle, takeDiskVersion, useLocalDraft } from '../../../stores/articleEditor';
+import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, moveArticle, openArticle, saveArticle, takeDiskVersion, previewHtml, takeLocalDraft, uploadImages } from '../../../stores/articleEditor';
 import ConfirmButton from '../../shared/ConfirmButton';
 import { $taxonomies, loadTaxonomies } from '../../../stores/writingLists';
 import FilePickButton from './FilePickButton';
@@ -23,17 +21,6 @@ config({ codeMirrorExtensions: (extensions) => [...extensions, { type: 'label', 
 // Its own image menu is left out: the one 上传图片 button beside it does the same, and pasting or dropping still uploads.
 const HIDDEN_TOOLS = ['image', 'preview', 'previewOnly', 'htmlPreview', 'pageFullscreen', 'fullscreen', 'catalog', 'github', 'save', 'mermaid', 'katex', 'prettier'] as const;
 
-async function uploadAll(files: File[], use: 'images' | 'covers'): Promise<string[]> {
-  const paths: string[] = [];
-  for (const file of files) {
-    try {
-      paths.push((await writingApi.uploadImage(file, use)).result!.path);
-    } catch (error) {
-      $editor.setKey('refusal', error instanceof RequestError && error.body?.message ? error.body.message : text.uploading);
-    }
-  }
-  return paths;
-}
 
 /** A field with its label, its hint and its problem tied to the control, so its name is the label alone. */
 function Field({ label, problem, hint, wide, children }: { label: string; problem?: string; hint?: string; wide?: boolean; children: ReactElement<Record<string, unknown>> }) {
@@ -56,6 +43,11 @@ export default function ArticleEditor() {
   const [preview, setPreview] = useState<string | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [tagsTyped, setTagsTyped] = useState('');
+  const [uploads, setUploads] = useState(0);
+  const upload = (files: File[], use: 'images' | 'covers') => {
+    setUploads((n) => n + 1);
+    return uploadImages(files, use).finally(() => setUploads((n) => n - 1));
+  };
   const taxonomies = useStore($taxonomies);
   const { draft, problems } = state;
   const unusedTags = (taxonomies?.tags ?? []).map((t) => t.name).filter((name) => !draft.tags.includes(name)).slice(0, 12);
@@ -73,18 +65,18 @@ export default function ArticleEditor() {
 
   useEffect(() => {
     if (preview === null) return;
-    const timer = setTimeout(() => void writingApi.preview(draft.body, state.id).then(({ result }) => setPreview(result?.html ?? '')), 400);
+    const timer = setTimeout(() => void previewHtml(draft.body).then(setPreview), 400);
     return () => clearTimeout(timer);
   }, [draft.body, preview === null]);
 
-  if (state.loading) return <p aria-busy="true">…</p>;
+  if (state.loading) return <p aria-busy="true">{text.loading}</p>;
 
   const save = (publish: boolean, overwrite = false) => void saveArticle(publish, overwrite).then((saved) => saved && setTagsTyped(saved.tags.join(', ')));
   return (
     <div className={styles.screen}>
       {local && (
         <p className={styles.notice}>
-          {text.localDraft(local.at)} <button type="button" onClick={() => { useLocalDraft(); setTagsTyped($editor.get().draft.tags.join(', ')); }}>{text.useLocalDraft}</button>{' '}
+          {text.localDraft(local.at)} <button type="button" onClick={() => { takeLocalDraft(); setTagsTyped($editor.get().draft.tags.join(', ')); }}>{text.takeLocalDraft}</button>{' '}
           <button type="button" onClick={dropLocalDraft}>{text.dropLocalDraft}</button>
         </p>
       )}
@@ -136,7 +128,7 @@ export default function ArticleEditor() {
           <textarea rows={2} value={draft.description} onChange={(e) => changeDraft({ description: e.target.value })} />
         </Field>
         <Field label={text.cover} problem={problems.cover}>
-          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void uploadAll([...(e.target.files ?? [])], 'covers').then(([path]) => path && changeDraft({ cover: path }))} />
+          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void upload([...(e.target.files ?? [])], 'covers').then(([path]) => path && changeDraft({ cover: path }))} />
         </Field>
         <datalist id="writing-categories">
           {taxonomies?.categories.map((c) => <option key={c.name} value={c.name} />)}
@@ -154,7 +146,8 @@ export default function ArticleEditor() {
       <div className={styles.toolbar}>
         <button type="button" aria-pressed={preview !== null} onClick={() => setPreview(preview === null ? '' : null)}>{text.preview}</button>
         <button type="button" aria-pressed={fullscreen} onClick={() => setFullscreen(!fullscreen)}>{fullscreen ? text.exitFullscreen : text.fullscreen}</button>
-        <FilePickButton label={text.uploadImage} multiple onFiles={(files) => void uploadAll(files, 'images').then((paths) => paths.length && changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
+        <FilePickButton label={text.uploadImage} multiple onFiles={(files) => void upload(files, 'images').then((paths) => paths.length && changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
+        <span className={styles.hint} aria-live="polite">{uploads > 0 ? text.uploading : ''}</span>
       </div>
       {problems.body && <p className={styles.error} role="alert">{problems.body}</p>}
       <div className={styles.editorArea} data-preview={preview !== null} data-fullscreen={fullscreen}>
@@ -168,7 +161,7 @@ export default function ArticleEditor() {
           noKatex
           noHighlight
           noUploadImg={false}
-          onUploadImg={(files, done) => void uploadAll(files, 'images').then(done)}
+          onUploadImg={(files, done) => void upload(files, 'images').then(done)}
           style={{ height: fullscreen ? 'calc(100vh - 24px)' : '60vh' }}
         />
         {preview !== null && <div className={`${styles.preview} prose`} aria-label={text.preview} dangerouslySetInnerHTML={{ __html: preview }} />}
