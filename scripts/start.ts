@@ -2,7 +2,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-
 import { BUILD_STAMP } from '../src/server/http/releases.ts';
 import { DIST_DIR } from './lib/dist.ts';
 
