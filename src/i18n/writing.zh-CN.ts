@@ -39,6 +39,7 @@ export const writingText = {
   noHistory: '还没有历史版本：每次保存都会留下上一个版本',
   compare: '与当前对比',
   restoreVersion: '恢复这个版本',
+  confirmRestoreVersion: '恢复后，编辑器里还没保存的修改会被这个版本替换，确定吗？',
   restoredVersion: '已恢复到这个版本',
   preview: '预览',
   previewFailed: '预览失败，请稍后再试',

@@ -89,8 +89,11 @@ export function dropLocalDraft(): void {
   $localDraft.set(null);
 }
 
-/** 保存草稿 (publish false) or 发布; `overwrite` after comparing with a hand edit. */
-export async function saveArticle(publish: boolean, overwrite = false): Promise<WritingArticle | null> {
+/**
+ * 保存草稿 (publish false) or 发布. `overDisk`: after comparing with a hand edit, save over the
+ * version on disk that was shown, and only that one: a later hand edit is again a conflict.
+ */
+export async function saveArticle(publish: boolean, overDisk = false): Promise<WritingArticle | null> {
   const state = $editor.get();
   if (state.saving) return null;
   const problems = fieldProblems(state.draft);
@@ -99,13 +102,17 @@ export async function saveArticle(publish: boolean, overwrite = false): Promise<
     return null;
   }
   $editor.set({ ...state, saving: true, refusal: '' });
-  const body = { ...state.draft, base_revision: state.revision, publish, ...(overwrite ? { overwrite } : {}) };
+  const sent = state.draft;
+  const body = { ...sent, base_revision: overDisk && state.conflict ? state.conflict.revision : state.revision, publish };
   try {
     const { result } = state.id === null ? await writingApi.create(body) : await writingApi.save(state.id, body);
     const saved = result!;
-    localStorage.removeItem(storageKey(state.id));
     const draft = draftOf(saved);
-    $editor.set({ ...$editor.get(), id: saved.id, revision: saved.revision, status: saved.status, draft, saved: draft, saving: false, conflict: null });
+    // What was typed while the save was on its way stays in the form (and in this browser's storage).
+    const typedSince = !sameDraft($editor.get().draft, sent);
+    $editor.set({ ...$editor.get(), id: saved.id, revision: saved.revision, status: saved.status, draft: typedSince ? $editor.get().draft : draft, saved: draft, saving: false, conflict: null });
+    localStorage.removeItem(storageKey(state.id));
+    if (typedSince) changeDraft({});
     if (state.id === null) history.replaceState(null, '', `?id=${saved.id}`);
     showToast(publish ? writingText.published : writingText.saved);
     // A draft that was never live changes nothing readers see.

@@ -205,6 +205,27 @@ describe('articles', () => {
     expect((await writing('GET', `/articles/${article.id}`)).status).toBe(404);
   });
 
+  it('a restore or a move to the bin never replaces a file of the same name', async () => {
+    const article = (await writing('POST', '/articles', draft({ title: 'Same name' }))).body.result as WritingArticle;
+    await writing('PUT', `/articles/${article.id}/trash`);
+    // A hand-written file takes the name while the article is in the bin.
+    const handWritten = join(content, 'articles', article.file);
+    writeFileSync(handWritten, `---\nid: ${article.id + 500}\ntitle: "手写的"\ndate: "2024-01-01"\ncategory: "随笔"\ntags: ["x"]\n---\n\n手写的正文\n`);
+    expect((await writing('PUT', `/articles/${article.id}/restore`)).status).toBe(200);
+    expect(readFileSync(handWritten, 'utf8')).toContain('手写的正文');
+    const restored = (await writing('GET', `/articles/${article.id}`)).body.result as WritingArticle;
+    expect(restored.file).toBe(article.file.replace(/\.md$/, '-2.md'));
+    expect(restored.title).toBe('Same name');
+  });
+
+  it('saving what is already on disk writes nothing and keeps no version', async () => {
+    const article = (await writing('POST', '/articles', draft({ title: 'Unchanged' }))).body.result as WritingArticle;
+    const published = (await writing('PUT', `/articles/${article.id}`, { ...article, publish: true, base_revision: article.revision })).body.result as WritingArticle;
+    const again = (await writing('PUT', `/articles/${article.id}`, { ...published, publish: true, base_revision: published.revision })).body.result as WritingArticle;
+    expect(again.revision).toBe(published.revision);
+    expect((await writing('GET', `/articles/${article.id}/versions`)).body.result).toHaveLength(0);
+  });
+
   it('ids that are not ids are refused before any file is looked at', async () => {
     for (const path of ['/articles/..%2F..%2Fetc', '/articles/-1', '/articles/1.5', '/articles/abc/trash']) {
       const method = path.endsWith('trash') ? 'PUT' : 'GET';

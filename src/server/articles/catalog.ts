@@ -19,6 +19,8 @@ export interface Taxonomy {
 }
 
 export interface Catalog {
+  /** When the build that exported these articles ran. */
+  builtAt: Date;
   byId: Map<number, CatalogArticle>;
   /** Pinned, then order, then newest: the home list. */
   home: CatalogArticle[];
@@ -61,6 +63,7 @@ export function createCatalog(index: ContentIndex, readBody: (id: number) => Pro
   const newest = [...articles].sort(newestFirst);
   const byId = new Map(articles.map((a) => [a.id, a]));
   return {
+    builtAt: new Date(index.builtAt),
     byId,
     home: sortForHome(articles),
     newest,

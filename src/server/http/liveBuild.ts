@@ -63,20 +63,28 @@ export async function loadBuild(release: string, { contentExportDir, mediaOrigin
 export async function openLiveBuild(release: string, options: BuildOptions, onSwitch: (build: Build) => void = () => {}) {
   let current = await loadBuild(release, options);
   const { catalog, products, talkCatalog } = current;
+  // One switch at a time: the release watcher and a console publish both ask for the same build,
+  // which must be loaded once, and an older build must never finish loading after a newer one.
+  let switching: Promise<void> = Promise.resolve();
+  async function load(next: string): Promise<void> {
+    if (next === current.release) return;
+    const fresh = await loadBuild(next, options);
+    Object.assign(catalog, fresh.catalog);
+    Object.assign(products, fresh.products);
+    Object.assign(talkCatalog, fresh.talkCatalog);
+    current = { ...fresh, catalog, products, talkCatalog };
+    onSwitch(current);
+  }
   return {
     catalog,
     products,
     talkCatalog,
     current: () => current,
     /** Answers from `release` once it is loaded; the build before keeps answering until then. */
-    async switchTo(next: string): Promise<void> {
-      if (next === current.release) return;
-      const fresh = await loadBuild(next, options);
-      Object.assign(catalog, fresh.catalog);
-      Object.assign(products, fresh.products);
-      Object.assign(talkCatalog, fresh.talkCatalog);
-      current = { ...fresh, catalog, products, talkCatalog };
-      onSwitch(current);
+    switchTo(next: string): Promise<void> {
+      const run = switching.catch(() => undefined).then(() => load(next));
+      switching = run;
+      return run;
     },
   };
 }

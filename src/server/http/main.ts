@@ -164,7 +164,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 
 // A build run by hand (npm run build) is picked up the same way as one from the console.
 const stopWatching = watchReleases(distDir, live.switchTo);
-await writing.start();
+await writing.start(catalog.builtAt);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

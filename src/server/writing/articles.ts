@@ -95,15 +95,13 @@ export function createArticleWriting({ files, versions, published, clock = () =>
   /** The front matter for a save: the file's own keys kept (`order`, anything hand-written), the editor's replaced. */
   function frontmatter(id: number, input: SaveArticleBody, before: SourceFile | null, now: Date): Record<string, unknown> {
     const old = before?.data ?? {};
-    const wasLive = before ? statusOf(before, now) === 'published' : false;
     const date = input.date.trim() || (typeof old.date === 'string' ? old.date : formatDateTime(now));
     return {
       ...old,
       id,
       title: input.title.trim(),
       date,
-      // A live article saved again is 更新于 now; a first publish is not an update.
-      updated: wasLive && input.publish ? formatDateTime(now) : old.updated,
+      updated: old.updated,
       category: input.category.trim(),
       tags: [...new Set(input.tags.map((tag) => tag.trim()).filter(Boolean))],
       cover: input.cover || undefined,
@@ -124,8 +122,11 @@ export function createArticleWriting({ files, versions, published, clock = () =>
     if (before?.trashed) throw new Refused('文章在回收站里，请先恢复再编辑');
     const data = frontmatter(id, input, before, now);
     checked(data, input.body);
+    // Nothing changed: no file write, no history entry, no build.
+    if (before && before.source === formatSource(data, input.body)) return toWritingArticle(before, now);
+    // A live article saved again with a change is 更新于 now; a first publish is not an update.
+    if (before && statusOf(before, now) === 'published' && input.publish) data.updated = formatDateTime(now);
     const source = formatSource(data, input.body);
-    if (before && before.source === source) return toWritingArticle(before, now);
     if (before) await versions.keep('articles', id, before.source, savedBy, now.getTime());
     const target = before ?? { path: await freeName(id, input.title), trashed: false as const };
     const saved = await files.write(target, source);
@@ -202,6 +203,12 @@ export function createArticleWriting({ files, versions, published, clock = () =>
       });
     },
 
+    /** Whether an article became due after `builtAt` (its time came while no server was running to build it). */
+    async dueSince(builtAt: Date): Promise<boolean> {
+      const now = clock();
+      return (await files.all()).some((f) => statusOf(f, now) === 'published' && (dateOf(f.data.date)?.getTime() ?? 0) > builtAt.getTime());
+    },
+
     /** The earliest date a scheduled article goes live, so a build can run then. */
     async nextScheduled(): Promise<Date | null> {
       const now = clock();
@@ -229,10 +236,17 @@ export function createArticleWriting({ files, versions, published, clock = () =>
       const affected = (await files.all()).filter((f) => (kind === 'category' ? f.data.category === from : Array.isArray(f.data.tags) && f.data.tags.includes(from)));
       for (const file of affected) {
         await withLock(lockOf(file.id), async () => {
-          const current = (await files.reread(file)) ?? file;
+          // Read again under the lock: binned, deleted, broken or changed by hand since the list was read means left alone.
+          const current = await files.reread(file);
+          if (!current || current.trashed || current.problem) return;
           const data = { ...current.data };
-          if (kind === 'category') data.category = to;
-          else data.tags = [...new Set((data.tags as unknown[]).map((t) => (t === from ? to : t)))];
+          if (kind === 'category') {
+            if (data.category !== from) return;
+            data.category = to;
+          } else {
+            if (!Array.isArray(data.tags) || !data.tags.includes(from)) return;
+            data.tags = [...new Set(data.tags.map((t) => (t === from ? to : t)))];
+          }
           await versions.keep('articles', current.id, current.source, savedBy, now.getTime());
           await files.write(current, formatSource(data, current.body));
         });

@@ -37,8 +37,12 @@ export function createWriting(db: Db, options: WritingOptions) {
     publisher,
     articlesDir: articleFiles.dir,
     contentDir: options.contentDir,
-    /** Looks for a scheduled article once the server has started. */
-    async start(): Promise<void> {
+    /**
+     * Once the server has started: builds now if an article fell due while no server ran (after
+     * `builtAt`, when the live build was made), and waits for the next scheduled one.
+     */
+    async start(builtAt: Date): Promise<void> {
+      if (await articles.dueSince(builtAt)) publisher.request();
       publisher.scheduleAt(await articles.nextScheduled());
     },
   };

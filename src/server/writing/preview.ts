@@ -27,7 +27,11 @@ export function contentFileUrl(articleDir: string, src: string): string | null {
 }
 
 export async function renderPreview(markdown: string, articleDir = ''): Promise<string> {
-  renderer ??= createSatteriMarkdownProcessor({ shikiConfig, syntaxHighlight: { type: 'shiki', excludeLangs: ['math'] } });
+  renderer ??= createSatteriMarkdownProcessor({ shikiConfig, syntaxHighlight: { type: 'shiki', excludeLangs: ['math'] } }).catch((error: unknown) => {
+    // A failed load is tried again on the next preview, not kept.
+    renderer = null;
+    throw error;
+  });
   const { code } = await (await renderer).render(markdown);
   // The build swaps each marked image for its optimised copy; the preview shows the original.
   return code.replace(/<img __ASTRO_IMAGE_="([^"]*)">/g, (_whole, json: string) => {

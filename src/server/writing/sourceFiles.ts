@@ -77,6 +77,22 @@ export async function writeAtomically(path: string, content: string | Buffer): P
   await rename(temporary, path);
 }
 
+/** `dir/path`, or `dir/<name>-<n>.md` with the first n that is free: a move never replaces another file. */
+async function freePath(dir: string, path: string): Promise<string> {
+  const wanted = join(dir, path);
+  if (!(await stat(wanted).catch(() => null))) return wanted;
+  for (let n = 2; ; n++) {
+    const candidate = wanted.replace(/\.md$/, `-${n}.md`);
+    if (!(await stat(candidate).catch(() => null))) return candidate;
+  }
+}
+
+async function moveFree(from: string, dir: string, path: string): Promise<void> {
+  const to = await freePath(dir, path);
+  await mkdir(dirname(to), { recursive: true });
+  await rename(from, to);
+}
+
 export function createSourceFiles(root: string, kind: ContentKind) {
   const live = join(root, kind);
   const trash = join(root, TRASH, kind);
@@ -127,13 +143,13 @@ export function createSourceFiles(root: string, kind: ContentKind) {
       cache.delete(absolute);
       return (await readOne(absolute, target.trashed))!;
     },
+    /** Into the recycle bin; a file of the same name already there keeps its place, and this one takes a free name. */
     async moveToTrash(file: SourceFile): Promise<void> {
-      await mkdir(dirname(join(trash, file.path)), { recursive: true });
-      await rename(absoluteOf(file), join(trash, file.path));
+      await moveFree(absoluteOf(file), trash, file.path);
     },
+    /** Out of the recycle bin; a live file written since under the same name is never replaced. */
     async restore(file: SourceFile): Promise<void> {
-      await mkdir(dirname(join(live, file.path)), { recursive: true });
-      await rename(absoluteOf(file), join(live, file.path));
+      await moveFree(absoluteOf(file), live, file.path);
     },
     async remove(file: SourceFile): Promise<void> {
       await rm(absoluteOf(file), { force: true });

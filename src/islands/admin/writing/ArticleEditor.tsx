@@ -54,7 +54,7 @@ export default function ArticleEditor() {
 
   useEffect(() => {
     const id = Number(new URLSearchParams(location.search).get('id')) || null;
-    void openArticle(id).then(() => setTagsTyped($editor.get().draft.tags.join(', ')));
+    void openArticle(id);
     void loadTaxonomies();
     const warn = (event: BeforeUnloadEvent) => {
       if (isDirty()) event.preventDefault();
@@ -63,15 +63,23 @@ export default function ArticleEditor() {
     return () => removeEventListener('beforeunload', warn);
   }, []);
 
+  // A new revision (opened, saved, the disk's version taken, an old one restored) brings its own tags.
+  useEffect(() => setTagsTyped($editor.get().draft.tags.join(', ')), [state.revision]);
+
   useEffect(() => {
     if (preview === null) return;
-    const timer = setTimeout(() => void previewHtml(draft.body).then(setPreview), 400);
-    return () => clearTimeout(timer);
+    let active = true;
+    // A reply that comes after the preview closed or the body changed again is dropped.
+    const timer = setTimeout(() => void previewHtml(draft.body).then((html) => active && setPreview(html)), 400);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
   }, [draft.body, preview === null]);
 
   if (state.loading) return <p aria-busy="true">{text.loading}</p>;
 
-  const save = (publish: boolean, overwrite = false) => void saveArticle(publish, overwrite).then((saved) => saved && setTagsTyped(saved.tags.join(', ')));
+  const save = (publish: boolean, overDisk = false) => void saveArticle(publish, overDisk);
   return (
     <div className={styles.screen}>
       {local && (

@@ -2,10 +2,13 @@ import { useStore } from '@nanostores/react';
 import { diffLines } from 'diff';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { parseFrontmatterless } from '../../../lib/writingDraft';
-import { $editor, $history, $version, loadHistory, restoreVersion, showVersion } from '../../../stores/articleEditor';
+import { $editor, $history, $version, isDirty, loadHistory, restoreVersion, showVersion } from '../../../stores/articleEditor';
+import ConfirmButton from '../../shared/ConfirmButton';
+import adminStyles from '../Admin.module.scss';
 import styles from './Writing.module.scss';
 
 const text = writingText;
+const confirmClasses = { box: adminStyles.confirm, danger: adminStyles.danger };
 
 /** 历史版本: the saved versions, one compared line by line with the body in the editor, and restored on request. */
 export default function HistoryPanel() {
@@ -32,7 +35,11 @@ export default function HistoryPanel() {
               <span key={i} className={part.added ? styles.added : part.removed ? styles.removed : undefined}>{part.value}</span>
             ))}
           </pre>
-          <button type="button" onClick={() => void restoreVersion(version.id)}>{text.restoreVersion}</button>
+          {isDirty() ? (
+            <ConfirmButton label={text.restoreVersion} question={text.confirmRestoreVersion} onConfirm={() => void restoreVersion(version.id)} classes={confirmClasses} />
+          ) : (
+            <button type="button" onClick={() => void restoreVersion(version.id)}>{text.restoreVersion}</button>
+          )}
         </div>
       )}
     </section>
