@@ -1,4 +1,4 @@
-/** The writing console's calls (docs/api.md §10.5). */
+/** The writing console's calls (docs/api.md §11.3). */
 import type { Page } from '../contract/envelope';
 import type { ArticleFilter, ContentVersionDetail, ContentVersionRow, PublishState, SaveArticleBody, SaveTalkBody, Taxonomies, UploadedContentImage, WritingArticle, WritingArticleRow, WritingTalk } from '../contract/writing';
 import { http } from './api';

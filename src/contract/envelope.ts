@@ -20,8 +20,16 @@ export interface RefusalCode {
   code: string;
 }
 
+/** What a 409 carries: the thing as it is now, for the caller to compare with its own (docs/api.md §11.3). */
+export interface ConflictDetail {
+  disk: unknown;
+}
+
+/** What an error answer may carry beside its message. */
+export type ErrorDetail = Partial<RefusalCode & ConflictDetail>;
+
 /** An error answer: `code` repeats the HTTP status. */
-export type ErrorEnvelope = Envelope<Partial<FieldErrors & RefusalCode> | undefined>;
+export type ErrorEnvelope = Envelope<Partial<FieldErrors & RefusalCode & ConflictDetail> | undefined>;
 
 /** A paged list (docs/api.md §1.7): `current` from 1; past the end, an empty `list`. */
 export interface Page<T> {

@@ -1,4 +1,4 @@
-/** The owner's writing console (docs/api.md §10.5): articles and talks as Markdown files, their history, and publishing. */
+/** The owner's writing console (docs/api.md §11.3): articles and talks as Markdown files, their history, and publishing. */
 export const ARTICLE_TYPES = ['original', 'repost', 'translation'] as const;
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
 

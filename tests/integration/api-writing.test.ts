@@ -151,6 +151,15 @@ describe('articles', () => {
     expect(readdirSync(join(content, 'articles')).length).toBe(before);
   });
 
+  it('takes an article body up to 1 MB, and names that limit past it; other routes keep theirs', async () => {
+    const tooLong = await writing('POST', '/articles', draft({ body: 'x'.repeat(1_100_000) }));
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.body.message).toBe('请求内容过大，最多 1MB');
+    const elsewhere = await api.call('POST', '/user/login', { body: { username: 'x'.repeat(70_000), password: 'p' } });
+    expect(elsewhere.status).toBe(413);
+    expect(elsewhere.body.message).toBe('请求内容过大，最多 64KB');
+  });
+
   it('a save over a hand edit is a 409 with the file as it is on disk; overwrite after comparing writes', async () => {
     const article = (await writing('POST', '/articles', draft({ title: 'Conflict test' }))).body.result as WritingArticle;
     const path = join(content, 'articles', article.file);

@@ -1,5 +1,5 @@
 /** Builds the API's answers `{code, message, result}` (src/contract/envelope.ts) and its errors. */
-import { SUCCESS_CODE, TIP_CODE, type Envelope, type ErrorEnvelope, type RefusalCode } from '../../contract/envelope.ts';
+import { SUCCESS_CODE, TIP_CODE, type Envelope, type ErrorDetail, type ErrorEnvelope } from '../../contract/envelope.ts';
 
 export const ok = <T>(result: T): Envelope<T> => ({ code: SUCCESS_CODE, message: 'success', result });
 
@@ -11,9 +11,9 @@ export class ApiError extends Error {
   fields?: string[];
   headers?: Record<string, string>;
   /** More for the client to read than the message, such as a license refusal's code. */
-  detail?: RefusalCode;
+  detail?: ErrorDetail;
 
-  constructor(status: number, message: string, options: { fields?: string[]; headers?: Record<string, string>; detail?: RefusalCode } = {}) {
+  constructor(status: number, message: string, options: { fields?: string[]; headers?: Record<string, string>; detail?: ErrorDetail } = {}) {
     super(message);
     this.status = status;
     this.fields = options.fields;

@@ -3,7 +3,7 @@ import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { currentUser } from './authenticate.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
-import { InvalidInput, NotFound, NotYours, Refused, RetryLater } from '../shared/errors.ts';
+import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater } from '../shared/errors.ts';
 import { QueueFull } from '../users/workQueue.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
@@ -104,6 +104,9 @@ export function actorOf(req: Request): string {
   return user ? `user:${user.id}` : `ip:${req.ip ?? 'unknown'}`;
 }
 
+/** A body parser's byte limit as its setting reads (`64KB`, `1MB`): each route group has its own. */
+const limitInWords = (bytes: number) => (bytes % 1048576 === 0 ? `${bytes / 1048576}MB` : `${Math.round(bytes / 1024)}KB`);
+
 export const apiNotFound = (): RequestHandler => (_req, _res, next) => next(new ApiError(404, '接口不存在'));
 
 /** Every error leaves as an envelope with a Chinese message; unexpected ones are logged, never shown. */
@@ -112,7 +115,7 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   if (res.headersSent) return;
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
-  else if (error?.type === 'entity.too.large') apiError = new ApiError(413, `请求内容过大，最多 ${JSON_BODY_LIMIT.toUpperCase()}`);
+  else if (error?.type === 'entity.too.large') apiError = new ApiError(413, `请求内容过大，最多 ${limitInWords(error.limit)}`);
   else if (error?.type === 'entity.parse.failed') apiError = new ApiError(400, '请求体不是有效的 JSON', { fields: ['body'] });
   else if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported') apiError = new ApiError(415, '不支持的请求编码');
   else if (error instanceof RetryLater) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) } });
@@ -120,6 +123,7 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   else if (error instanceof InvalidInput || error instanceof Refused) apiError = new ApiError(400, error.message, { fields: error.fields });
   else if (error instanceof NotFound) apiError = new ApiError(404, error.message);
   else if (error instanceof NotYours) apiError = new ApiError(403, error.message);
+  else if (error instanceof Conflict) apiError = new ApiError(409, error.message, { detail: { disk: error.current } });
   else {
     // What the body parser or router rejected (a body that does not decompress, a cut-off upload) is the client's mistake.
     const status = clientErrorStatus(error) ?? 500;

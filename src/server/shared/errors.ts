@@ -1,7 +1,8 @@
 /**
  * Errors the domains (accounts, uploads) throw without knowing about HTTP; the API turns them
  * into envelopes in `apiErrors` (api/middleware.ts):
- * InvalidInput and Refused → 400 naming the fields, NotYours → 403, NotFound → 404, RetryLater → 429 with Retry-After.
+ * InvalidInput and Refused → 400 naming the fields, NotYours → 403, NotFound → 404, Conflict → 409 with
+ * the thing as it is now, RetryLater → 429 with Retry-After.
  */
 
 /** The input is wrong, such as a username already taken or a wrong password. */

@@ -1,12 +1,11 @@
-/** The owner's writing console (docs/api.md §10.5): admins only, each change in the audit log. */
-import express, { Router, type Request, type Response } from 'express';
+/** The owner's writing console (docs/api.md §11.3): admins only, each change in the audit log. */
+import express, { Router, type Request } from 'express';
 import { dirname } from 'node:path';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import { ARTICLE_FILTERS, ARTICLE_TYPES, type ContentVersionDetail, type ContentVersionRow, type PublishState, type Taxonomies, type UploadedContentImage, type WritingArticle, type WritingArticleRow, type WritingTalk } from '../../../contract/writing.ts';
 import { ARTICLE_BODY_MAX, ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_TAGS_MAX as TAGS_MAX, ARTICLE_TITLE_MAX as TITLE_MAX, KEYWORD_MAX_LENGTH, TALK_BODY_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../../../contract/limits.ts';
 import type { AuditLog } from '../../admin/audit.ts';
-import { Conflict } from '../../shared/errors.ts';
 import { contentImageFile, saveContentImage } from '../../writing/contentImages.ts';
 import type { ArticleWriting } from '../../writing/articles.ts';
 import type { Writing } from '../../writing/index.ts';
@@ -75,13 +74,6 @@ const versionRow = (version: ContentVersion): ContentVersionRow => {
   return { id: version.id, saved_at: formatDateTime(version.savedAt), title: typeof data.title === 'string' ? data.title : '', chars: body.length };
 };
 
-/** A save that met a hand edit: 409, with the file as it is now. */
-function answerConflict(res: Response, error: unknown): boolean {
-  if (!(error instanceof Conflict)) return false;
-  res.status(409).json({ code: 409, message: error.message, result: { disk: error.current } });
-  return true;
-}
-
 /** 移到回收站, 恢复 and 彻底删除 of one kind of content, each in the audit log (`article.trash`, `talk.destroy`). */
 function binRoutes(router: Router, kind: 'articles' | 'talks', bin: Pick<ArticleWriting, 'trash' | 'restore' | 'destroy'>, audit: AuditLog): void {
   const entity = kind === 'articles' ? 'article' : 'talk';
@@ -127,13 +119,10 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   router.put('/articles/:id', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
-    try {
-      const saved = await articles.save(id, parse(articleBody, req.body), admin.id);
-      await audit.record(admin.id, 'article.save', `article:${id}`);
-      res.json(ok(saved satisfies WritingArticle));
-    } catch (error) {
-      if (!answerConflict(res, error)) throw error;
-    }
+    // A hand edit since base_revision is a Conflict: 409 with the file on disk (apiErrors).
+    const saved = await articles.save(id, parse(articleBody, req.body), admin.id);
+    await audit.record(admin.id, 'article.save', `article:${id}`);
+    res.json(ok(saved satisfies WritingArticle));
   });
   binRoutes(router, 'articles', articles, audit);
   router.get('/articles/:id/versions', async (req, res) => {
@@ -187,12 +176,9 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   router.put('/talks/:id', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
-    try {
-      res.json(ok((await talks.save(id, parse(talkBody, req.body), admin.id)) satisfies WritingTalk));
-      await audit.record(admin.id, 'talk.save', `talk:${id}`);
-    } catch (error) {
-      if (!answerConflict(res, error)) throw error;
-    }
+    const saved = await talks.save(id, parse(talkBody, req.body), admin.id);
+    await audit.record(admin.id, 'talk.save', `talk:${id}`);
+    res.json(ok(saved satisfies WritingTalk));
   });
   binRoutes(router, 'talks', talks, audit);
 
