@@ -303,6 +303,18 @@ describe('talks and taxonomy', () => {
     expect((await writing('GET', '/talks?trashed=1')).body.result.map((t: { id: number }) => t.id)).toContain(saved.body.result.id);
   });
 
+  it('a new talk never replaces a hand-written file that has its name', async () => {
+    const folders = [join(content, 'talks'), join(content, '.trash', 'talks')].filter((dir) => existsSync(dir));
+    const ids = folders.flatMap((dir) => readdirSync(dir).map((name) => Number(readFileSync(join(dir, name), 'utf8').match(/^id: (\d+)/m)?.[1] ?? 0)));
+    const next = Math.max(...ids) + 2;
+    // A hand-written talk whose file carries the next id's name but an id of its own.
+    writeFileSync(join(content, 'talks', `${String(next).padStart(4, '0')}.md`), `---\nid: ${next - 1}\ndate: "2025-01-01 08:00:00"\n---\n\n手写的说说\n`);
+    const saved = (await writing('POST', '/talks', { content: '新的说说', images: [], pinned: false, public: true, base_revision: null })).body.result;
+    expect(saved.id).toBe(next);
+    expect(readFileSync(join(content, 'talks', `${String(next).padStart(4, '0')}.md`), 'utf8')).toContain('手写的说说');
+    expect(readFileSync(join(content, 'talks', `${String(next).padStart(4, '0')}-2.md`), 'utf8')).toContain('新的说说');
+  });
+
   it('renames a tag in every article that has it, merging into an existing one', async () => {
     const a = (await writing('POST', '/articles', draft({ title: 'Tag A', tags: ['旧名'] }))).body.result as WritingArticle;
     const b = (await writing('POST', '/articles', draft({ title: 'Tag B', tags: ['旧名', '新名'] }))).body.result as WritingArticle;

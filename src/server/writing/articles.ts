@@ -80,13 +80,14 @@ function checked(data: Record<string, unknown>, body: string): void {
 
 export function createArticleWriting({ files, versions, published, clock = () => new Date() }: ArticleWritingOptions) {
   const withLock = createKeyedLock();
+  // A draft or private article was never on the site (binned or not); a scheduled one may be by now.
+  const seenByReaders = (file: SourceFile) => !['draft', 'private'].includes(statusOf({ ...file, trashed: false }, clock()));
   const bin = recycleBin({
     kind: 'articles',
     files,
     versions,
     withLock,
-    // A trashed draft or private article was never on the site; a scheduled one may be by now.
-    seenByReaders: (file) => !['draft', 'private'].includes(statusOf({ ...file, trashed: false }, clock())),
+    seenByReaders,
     published,
     what: '文章',
   });
@@ -128,16 +129,9 @@ export function createArticleWriting({ files, versions, published, clock = () =>
     if (before && statusOf(before, now) === 'published' && input.publish) data.updated = formatDateTime(now);
     const source = formatSource(data, input.body);
     if (before) await versions.keep('articles', id, before.source, savedBy, now.getTime());
-    const target = before ?? { path: await freeName(id, input.title), trashed: false as const };
-    const saved = await files.write(target, source);
-    const wasVisible = before ? statusOf(before, now) !== 'draft' && statusOf(before, now) !== 'private' : false;
-    if (input.publish || wasVisible) published();
+    const saved = before ? await files.write(before, source) : await files.create(articleFileName(id, input.title), source);
+    if (input.publish || (before && seenByReaders(before))) published();
     return toWritingArticle(saved, now);
-  }
-
-  async function freeName(id: number, title: string): Promise<string> {
-    const name = articleFileName(id, title);
-    return (await files.taken(name)) ? `${String(id).padStart(4, '0')}-${Date.now()}.md` : name;
   }
 
   return {

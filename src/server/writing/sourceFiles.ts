@@ -77,18 +77,16 @@ export async function writeAtomically(path: string, content: string | Buffer): P
   await rename(temporary, path);
 }
 
-/** `dir/path`, or `dir/<name>-<n>.md` with the first n that is free: a move never replaces another file. */
-async function freePath(dir: string, path: string): Promise<string> {
-  const wanted = join(dir, path);
-  if (!(await stat(wanted).catch(() => null))) return wanted;
-  for (let n = 2; ; n++) {
-    const candidate = wanted.replace(/\.md$/, `-${n}.md`);
-    if (!(await stat(candidate).catch(() => null))) return candidate;
-  }
+/** `path`, or `<name>-<n>.md` with the first n, that no file in any of `dirs` has: a new or moved file never replaces another. */
+async function freePath(dirs: string[], path: string): Promise<string> {
+  const taken = async (candidate: string) => (await Promise.all(dirs.map((dir) => stat(join(dir, candidate)).catch(() => null)))).some(Boolean);
+  let candidate = path;
+  for (let n = 2; await taken(candidate); n++) candidate = path.replace(/\.md$/, `-${n}.md`);
+  return candidate;
 }
 
 async function moveFree(from: string, dir: string, path: string): Promise<void> {
-  const to = await freePath(dir, path);
+  const to = join(dir, await freePath([dir], path));
   await mkdir(dirname(to), { recursive: true });
   await rename(from, to);
 }
@@ -136,12 +134,18 @@ export function createSourceFiles(root: string, kind: ContentKind) {
     async nextId(): Promise<number> {
       return Math.max(0, ...(await all()).map((f) => f.id)) + 1;
     },
-    /** Writes `source` at `path` in the live folder (a new file) or over `file`. */
-    async write(target: SourceFile | { path: string; trashed: false }, source: string): Promise<SourceFile> {
-      const absolute = absoluteOf(target);
+    /** Writes `source` over `file`. */
+    async write(file: SourceFile, source: string): Promise<SourceFile> {
+      const absolute = absoluteOf(file);
       await writeAtomically(absolute, source);
       cache.delete(absolute);
-      return (await readOne(absolute, target.trashed))!;
+      return (await readOne(absolute, file.trashed))!;
+    },
+    /** A new live file at `path`, or under a free variant of it when a file live or in the bin has that name. */
+    async create(path: string, source: string): Promise<SourceFile> {
+      const absolute = join(live, await freePath([live, trash], path));
+      await writeAtomically(absolute, source);
+      return (await readOne(absolute, false))!;
     },
     /** Into the recycle bin; a file of the same name already there keeps its place, and this one takes a free name. */
     async moveToTrash(file: SourceFile): Promise<void> {
@@ -154,11 +158,6 @@ export function createSourceFiles(root: string, kind: ContentKind) {
     async remove(file: SourceFile): Promise<void> {
       await rm(absoluteOf(file), { force: true });
       cache.delete(absoluteOf(file));
-    },
-    /** Whether a file of this name exists live or in the bin, so a new article takes a free name. */
-    async taken(path: string): Promise<boolean> {
-      const [a, b] = await Promise.all([stat(join(live, path)).catch(() => null), stat(join(trash, path)).catch(() => null)]);
-      return Boolean(a || b);
     },
   };
 }

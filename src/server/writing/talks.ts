@@ -60,7 +60,7 @@ export function createTalkWriting({ files, versions, published, clock = () => ne
     if (!result.success) throw new Refused(result.error.issues[0].message, [String(result.error.issues[0].path[0] ?? 'content')]);
     const source = formatSource(data, content);
     if (before) await versions.keep('talks', id, before.source, savedBy, now.getTime());
-    const saved = await files.write(before ?? { path: `${String(id).padStart(4, '0')}.md`, trashed: false }, source);
+    const saved = before ? await files.write(before, source) : await files.create(`${String(id).padStart(4, '0')}.md`, source);
     published();
     return toWritingTalk(saved);
   }
