@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONTENT_DIR_NAME } from '../../lib/contentIndex.ts';
 import { loadCatalog, type Catalog } from '../articles/catalog.ts';
+import { createKeyedSerializer } from '../shared/serialize.ts';
 import { loadProducts, type ProductCatalog } from '../shop/catalog.ts';
 import { loadTalks, type TalkCatalog } from '../talks/catalog.ts';
 import { loadCspSources } from './cspSources.ts';
@@ -65,7 +66,7 @@ export async function openLiveBuild(release: string, options: BuildOptions, onSw
   const { catalog, products, talkCatalog } = current;
   // One switch at a time: the release watcher and a console publish both ask for the same build,
   // which must be loaded once, and an older build must never finish loading after a newer one.
-  let switching: Promise<void> = Promise.resolve();
+  const serially = createKeyedSerializer();
   async function load(next: string): Promise<void> {
     if (next === current.release) return;
     const fresh = await loadBuild(next, options);
@@ -81,10 +82,6 @@ export async function openLiveBuild(release: string, options: BuildOptions, onSw
     talkCatalog,
     current: () => current,
     /** Answers from `release` once it is loaded; the build before keeps answering until then. */
-    switchTo(next: string): Promise<void> {
-      const run = switching.catch(() => undefined).then(() => load(next));
-      switching = run;
-      return run;
-    },
+    switchTo: (next: string): Promise<void> => serially('switch', () => load(next)),
   };
 }

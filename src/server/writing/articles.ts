@@ -10,7 +10,7 @@ import { articleFrontmatter } from '../../lib/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
 import { Conflict, NotFound, Refused } from '../shared/errors.ts';
 import { recycleBin } from './recycleBin.ts';
-import { createKeyedLock } from './lock.ts';
+import { createKeyedSerializer } from '../shared/serialize.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
 
@@ -79,7 +79,7 @@ function checked(data: Record<string, unknown>, body: string): void {
 }
 
 export function createArticleWriting({ files, versions, published, clock = () => new Date() }: ArticleWritingOptions) {
-  const withLock = createKeyedLock();
+  const withLock = createKeyedSerializer();
   // A draft or private article was never on the site (binned or not); a scheduled one may be by now.
   const seenByReaders = (file: SourceFile) => !['draft', 'private'].includes(statusOf({ ...file, trashed: false }, clock()));
   const bin = recycleBin({

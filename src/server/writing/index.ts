@@ -1,9 +1,8 @@
 /** The owner's writing: articles and talks as Markdown in `CONTENT_DIR`, their history, and publishing them. */
-
 import type { Db } from '../db/client.ts';
 import { createArticleWriting } from './articles.ts';
 import { buildRunner, type BuildSettings } from './buildRunner.ts';
-import { createPublisher, type BuildRun } from './publisher.ts';
+import { createPublisher } from './publisher.ts';
 import { createSourceFiles } from './sourceFiles.ts';
 import { createTalkWriting } from './talks.ts';
 import { createVersions } from './versions.ts';
@@ -13,15 +12,13 @@ export interface WritingOptions extends BuildSettings {
   goLive: () => Promise<void>;
   /** Saves ask for a build themselves; off, only an explicit publish builds. */
   autoPublish: boolean;
-  /** Another way to build, for tests. */
-  build?: (onLine: (line: string) => void) => Promise<BuildRun>;
 }
 
 export function createWriting(db: Db, options: WritingOptions) {
   const versions = createVersions(db);
   const articleFiles = createSourceFiles(options.contentDir, 'articles');
   const publisher = createPublisher({
-    build: options.build ?? buildRunner(options),
+    build: buildRunner(options),
     goLive: async () => {
       await options.goLive();
       // The next scheduled article is looked for after each build, and at start.
@@ -36,7 +33,6 @@ export function createWriting(db: Db, options: WritingOptions) {
     talks,
     publisher,
     articlesDir: articleFiles.dir,
-    contentDir: options.contentDir,
     /**
      * Once the server has started: builds now if an article fell due while no server ran (after
      * `builtAt`, when the live build was made), and waits for the next scheduled one.

@@ -1,6 +1,6 @@
 /** The recycle bin of one kind of content: moving a file in and out, and deleting it for good from there. */
 import { NotFound, Refused } from '../shared/errors.ts';
-import type { createKeyedLock } from './lock.ts';
+import type { createKeyedSerializer } from '../shared/serialize.ts';
 import type { SourceFile, SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
 
@@ -8,7 +8,7 @@ export interface RecycleBinOptions {
   kind: 'articles' | 'talks';
   files: SourceFiles;
   versions: Versions;
-  withLock: ReturnType<typeof createKeyedLock>;
+  withLock: ReturnType<typeof createKeyedSerializer>;
   /** Whether readers see the file now: moving it in or out must then publish. */
   seenByReaders: (file: SourceFile) => boolean;
   published: () => void;

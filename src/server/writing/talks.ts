@@ -5,7 +5,7 @@ import { talkFrontmatter } from '../../lib/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
 import { Conflict, Refused } from '../shared/errors.ts';
 import { recycleBin } from './recycleBin.ts';
-import { createKeyedLock } from './lock.ts';
+import { createKeyedSerializer } from '../shared/serialize.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
 
@@ -35,8 +35,9 @@ export function toWritingTalk(file: SourceFile): WritingTalk {
 }
 
 export function createTalkWriting({ files, versions, published, clock = () => new Date() }: TalkWritingOptions) {
-  const withLock = createKeyedLock();
-  const bin = recycleBin({ kind: 'talks', files, versions, withLock, seenByReaders: (file) => file.data.private !== true, published, what: '说说' });
+  const withLock = createKeyedSerializer();
+  const seenByReaders = (file: SourceFile) => file.data.private !== true;
+  const bin = recycleBin({ kind: 'talks', files, versions, withLock, seenByReaders, published, what: '说说' });
   const { fileOf, lockOf } = bin;
 
   async function write(before: SourceFile | null, id: number, input: SaveTalkBody, savedBy: number): Promise<WritingTalk> {
@@ -59,9 +60,12 @@ export function createTalkWriting({ files, versions, published, clock = () => ne
     const result = talkFrontmatter.safeParse(data);
     if (!result.success) throw new Refused(result.error.issues[0].message, [String(result.error.issues[0].path[0] ?? 'content')]);
     const source = formatSource(data, content);
+    // Nothing changed: no file write, no history entry, no build (as for articles).
+    if (before && before.source === source) return toWritingTalk(before);
     if (before) await versions.keep('talks', id, before.source, savedBy, now.getTime());
     const saved = before ? await files.write(before, source) : await files.create(`${String(id).padStart(4, '0')}.md`, source);
-    published();
+    // A private talk that stays private changes nothing readers see.
+    if (seenByReaders(saved) || (before && seenByReaders(before))) published();
     return toWritingTalk(saved);
   }
 
