@@ -3,11 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BUILD_STAMP } from '../src/server/http/releases.ts';
+import { PROJECT_ROOT } from '../src/server/projectRoot.ts';
 import { DIST_DIR } from './lib/dist.ts';
 
 const STAMP = join(DIST_DIR, BUILD_STAMP);
 // The owner's articles and talks count too when they live outside the checkout (CONTENT_DIR).
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', ...(process.env.CONTENT_DIR ? [resolve(import.meta.dirname, '..', process.env.CONTENT_DIR)] : [])];
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', ...(process.env.CONTENT_DIR ? [resolve(PROJECT_ROOT, process.env.CONTENT_DIR)] : [])];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -12,7 +12,7 @@ import { DIST_DIR } from './dist.ts';
 import { moveContentExport } from '../../src/server/http/liveBuild.ts';
 import { CURRENT, currentRelease, linkProjectPackages, newReleaseDir, publishRelease } from '../../src/server/http/releases.ts';
 import { site } from '../../src/site.config.ts';
-import { PROJECT_ROOT } from '../../src/server/config.ts';
+import { PROJECT_ROOT } from '../../src/server/projectRoot.ts';
 import { writeCspSources } from './cspSources.ts';
 import { precompress } from './precompress.ts';
 
@@ -28,8 +28,9 @@ const failed = (message: string, status = 1): never => {
 const started = Date.now();
 const seconds = (from: number) => `${((Date.now() - from) / 1000).toFixed(1)} 秒`;
 
-// Astro encodes images with sharp in this process, one per core at a time: each with one libvips
-// thread and no operation cache, so a first build that encodes every image stays small (bench:build).
+// Astro encodes images with sharp in this process, as many at a time as the machine has cores: one
+// here, each with one libvips thread and no operation cache, so a first build that encodes every
+// image stays small (bench:build). Astro has no setting for this; it reads availableParallelism.
 sharp.cache(false);
 sharp.concurrency(1);
 os.availableParallelism = () => 1;

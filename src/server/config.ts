@@ -15,11 +15,10 @@ import { musicConfig, type MusicConfig } from './music/index.ts';
 import { paymentSettings, type PaymentSettings } from './shop/payments/settings.ts';
 import { DEFAULT_UPLOAD_DIR } from './uploads/images.ts';
 import { site } from '../site.config.ts';
+import { PROJECT_ROOT } from './projectRoot.ts';
 import type { AdminSettings } from './users/setup.ts';
 import { sessionPolicyFromEnv, type SessionPolicy } from './users/sessions.ts';
 
-/** The checkout: the build script and the demo content are found from here, whatever the working directory. */
-export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_CONTENT_DIR = 'src/content';
 
 export type Env = Record<string, string | undefined>;

@@ -9,7 +9,8 @@ import { databaseRateLimitStore, purgeEndedWindows } from '../api/rateLimitStore
 import { createArticleService } from '../articles/service.ts';
 import { createCommentService } from '../comments/service.ts';
 import { articleCommentTarget } from '../comments/targets.ts';
-import { PROJECT_ROOT, readConfig } from '../config.ts';
+import { readConfig } from '../config.ts';
+import { PROJECT_ROOT } from '../projectRoot.ts';
 import { createWriting } from '../writing/index.ts';
 import { exposedDataWarning, migrateDb, openDb } from '../db/client.ts';
 import { generateDemoLibrary } from '../music/demo/generate.ts';
