@@ -1,33 +1,38 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { writingText } from '../../../i18n/writing.zh-CN';
-import { $publishState, watchPublishing } from '../../../stores/publishStatus';
+import { $publishState, publishNow, watchPublishing } from '../../../stores/publishStatus';
 import styles from './Writing.module.scss';
 
 const text = writingText;
 
-/** The build queue in words, announced to screen readers; 查看文章 once the article is live. */
+/** The build queue in words, announced to screen readers; 查看文章 once the article is live; 重新发布 to build now. */
 export default function PublishStatus({ articleId }: { articleId?: number | null }) {
   const state = useStore($publishState);
   useEffect(() => void watchPublishing(), []);
   const phase = state?.state ?? 'idle';
+  const working = phase === 'queued' || phase === 'building';
   return (
-    <div role="status" aria-label={text.publishStatus} className={styles.status} data-state={phase}>
-      {phase === 'building' && state && `${text.publishStates.building}：${state.step}（${state.percent}%）`}
-      {phase !== 'building' && text.publishStates[phase]}
-      {phase === 'live' && articleId ? (
-        <>
-          {' '}
-          <a href={`/article/${articleId}`} target="_blank" rel="noopener">{text.viewArticle}</a>
-        </>
-      ) : null}
-      {phase === 'failed' && state?.error && (
-        <span className={styles.problem}>
-          {state.error.file ? text.problemIn(state.error.file) : ''}
-          {state.error.field ? `${state.error.field}：` : ''}
-          {state.error.message}
-        </span>
-      )}
+    <div className={styles.toolbar}>
+      {/* Builds the site now: after a failed build, a hand edit, or with AUTO_PUBLISH=off. */}
+      <button type="button" onClick={() => void publishNow()} disabled={working}>{text.publishNow}</button>
+      <div role="status" aria-label={text.publishStatus} className={styles.status} data-state={phase}>
+        {phase === 'building' && state && `${text.publishStates.building}：${state.step}（${state.percent}%）`}
+        {phase !== 'building' && text.publishStates[phase]}
+        {phase === 'live' && articleId ? (
+          <>
+            {' '}
+            <a href={`/article/${articleId}`} target="_blank" rel="noopener">{text.viewArticle}</a>
+          </>
+        ) : null}
+        {phase === 'failed' && state?.error && (
+          <span className={styles.problem}>
+            {state.error.file ? text.problemIn(state.error.file) : ''}
+            {state.error.field ? `${state.error.field}：` : ''}
+            {state.error.message}
+          </span>
+        )}
+      </div>
     </div>
   );
 }
