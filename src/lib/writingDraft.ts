@@ -56,9 +56,3 @@ export function fieldProblems(draft: ArticleDraft): Record<string, string> {
   if (!draft.body.trim()) problems.body = '请填写正文';
   return problems;
 }
-
-/** A saved file's body without its front matter, for comparing with the editor's. */
-export function parseFrontmatterless(source: string): string {
-  const end = source.startsWith('---') ? source.indexOf('\n---', 3) : -1;
-  return end < 0 ? source : source.slice(source.indexOf('\n', end + 4) + 1).replace(/^\n/, '');
-}

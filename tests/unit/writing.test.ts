@@ -4,7 +4,8 @@ import { buildProblem, createPublisher, type BuildRun } from '../../src/server/w
 import { articleFileName } from '../../src/server/writing/articles';
 import { contentFileUrl } from '../../src/server/writing/preview';
 import { formatSource, parseSource } from '../../src/server/writing/sourceFiles';
-import { emptyDraft, fieldProblems, parseFrontmatterless, splitTags } from '../../src/lib/writingDraft';
+import { emptyDraft, fieldProblems, splitTags } from '../../src/lib/writingDraft';
+import { splitFrontMatter } from '../../src/lib/frontMatter';
 
 describe('front matter', () => {
   it('reads what it writes, keeping unknown keys and dropping empty ones', () => {
@@ -125,7 +126,7 @@ describe('the editor’s checks', () => {
   });
 
   it('takes the body of a saved file', () => {
-    expect(parseFrontmatterless('---\nid: 1\n---\n\n正文\n')).toBe('正文\n');
+    expect(splitFrontMatter('---\nid: 1\n---\n\n正文\n')).toEqual({ yaml: 'id: 1', body: '正文\n' });
   });
 });
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { splitFrontMatter } from '../../lib/frontMatter.ts';
 
 export type ContentKind = 'articles' | 'talks';
 
@@ -28,17 +29,15 @@ export interface SourceFile {
 }
 
 export const TRASH = '.trash';
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 export const revisionOf = (source: string) => createHash('sha256').update(source).digest('hex').slice(0, 16);
 
 /** Splits a Markdown file into its front matter and body; a file without front matter is all body. */
 export function parseSource(source: string): { data: Record<string, unknown>; body: string; problem: string | null } {
-  const match = FRONT_MATTER.exec(source);
-  if (!match) return { data: {}, body: source, problem: '文件开头没有 --- 包围的 front matter' };
-  const body = source.slice(match[0].length).replace(/^\r?\n/, '');
+  const { yaml, body } = splitFrontMatter(source);
+  if (yaml === null) return { data: {}, body, problem: '文件开头没有 --- 包围的 front matter' };
   try {
-    const data = parseYaml(match[1], { schema: 'core' }) as unknown;
+    const data = parseYaml(yaml, { schema: 'core' }) as unknown;
     if (!data || typeof data !== 'object' || Array.isArray(data)) return { data: {}, body, problem: 'front matter 不是键值对' };
     return { data: data as Record<string, unknown>, body, problem: null };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { diffLines } from 'diff';
 import { writingText } from '../../../i18n/writing.zh-CN';
-import { parseFrontmatterless } from '../../../lib/writingDraft';
+import { splitFrontMatter } from '../../../lib/frontMatter';
 import { $editor, $history, $version, isDirty, loadHistory, restoreVersion, showVersion } from '../../../stores/articleEditor';
 import ConfirmButton from '../../shared/ConfirmButton';
 import adminStyles from '../Admin.module.scss';
@@ -31,7 +31,7 @@ export default function HistoryPanel() {
       {version && (
         <div>
           <pre className={styles.diff}>
-            {diffLines(draft.body, parseFrontmatterless(version.source)).map((part, i) => (
+            {diffLines(draft.body, splitFrontMatter(version.source).body).map((part, i) => (
               <span key={i} className={part.added ? styles.added : part.removed ? styles.removed : undefined}>{part.value}</span>
             ))}
           </pre>
