@@ -4,6 +4,7 @@ import { TALK_BODY_MAX } from '../../contract/limits.ts';
 import { talkFrontmatter } from '../../lib/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
 import { Conflict, Refused } from '../shared/errors.ts';
+import { isUploadedImagePath } from '../uploads/images.ts';
 import { recycleBin } from './recycleBin.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
@@ -17,7 +18,8 @@ export interface TalkWritingOptions {
 }
 
 /** A talk's image: an upload of this site, a file in its public folder, or an https address. */
-const TALK_IMAGE = /^(?:\/uploads\/[a-f0-9]{32}\.(?:png|jpg|webp|gif)|\/img\/[\w./-]+|https:\/\/\S+)$/;
+const PUBLIC_OR_REMOTE_IMAGE = /^(?:\/img\/[\w./-]+|https:\/\/\S+)$/;
+const talkImageAllowed = (image: string) => isUploadedImagePath(image) || PUBLIC_OR_REMOTE_IMAGE.test(image);
 
 export function toWritingTalk(file: SourceFile): WritingTalk {
   const d = file.data;
@@ -46,7 +48,7 @@ export function createTalkWriting({ files, versions, published, clock = () => ne
     const content = input.content.trim();
     if (!content) throw new Refused('请填写内容', ['content']);
     if (content.length > TALK_BODY_MAX) throw new Refused(`内容最多 ${TALK_BODY_MAX} 个字`, ['content']);
-    const badImage = input.images.find((image) => !TALK_IMAGE.test(image));
+    const badImage = input.images.find((image) => !talkImageAllowed(image));
     if (badImage !== undefined) throw new Refused('图片必须是本站上传的图片或 https 地址', ['images']);
     const now = clock();
     const data = {
