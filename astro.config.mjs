@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
 import { articleImages } from './src/lib/imageLayout.ts';
-import { shikiConfig } from './src/lib/markdownOptions.ts';
+import { markdownConfig } from './src/lib/markdownOptions.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -27,9 +27,7 @@ export default defineConfig({
   },
   // Links load on hover or focus; Astro skips prefetching on Save-Data and 2G connections.
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
-  markdown: {
-    shikiConfig,
-  },
+  markdown: markdownConfig,
   devToolbar: { enabled: false },
   vite: {
     // The Markdown editor of the console, slimmed for the build: see the two modules for why.

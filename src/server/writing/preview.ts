@@ -5,7 +5,7 @@
  * Loaded on the first preview: a server that is never written on never pays for the highlighter.
  */
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import { shikiConfig } from '../../lib/markdownOptions.ts';
+import { markdownHastPlugins } from '../../lib/markdownOptions.ts';
 
 type Renderer = Awaited<ReturnType<typeof createSatteriMarkdownProcessor>>;
 let renderer: Promise<Renderer> | null = null;
@@ -27,7 +27,7 @@ export function contentFileUrl(articleDir: string, src: string): string | null {
 }
 
 export async function renderPreview(markdown: string, articleDir = ''): Promise<string> {
-  renderer ??= createSatteriMarkdownProcessor({ shikiConfig, syntaxHighlight: { type: 'shiki', excludeLangs: ['math'] } }).catch((error: unknown) => {
+  renderer ??= createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins }).catch((error: unknown) => {
     // A failed load is tried again on the next preview, not kept.
     renderer = null;
     throw error;
