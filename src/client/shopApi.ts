@@ -14,6 +14,7 @@ const quiet = createRequest({ fetch: (...args) => fetch(...args), notice: () => 
 export const shopApi = {
   createOrder: (body: OrderBody) => http.post<CreatedOrder>('/api/shop/order', body),
   order: (orderNo: string) => quiet.get<OrderItem>(`/api/shop/order/${encodeURIComponent(orderNo)}`),
+  reportPaid: (orderNo: string) => http.put<OrderItem>(`/api/shop/order/${encodeURIComponent(orderNo)}/paid`),
   orders: (current: number, size: number) => http.get<Page<OrderItem>>(`/api/shop/orders?current=${current}&size=${size}`),
   licenses: () => http.get<LicenseItem[]>('/api/shop/licenses'),
   deactivateMachine: (machineId: number) => http.put<LicenseItem>(`/api/shop/machine/deactivate/${machineId}`),

@@ -79,6 +79,8 @@ export interface AdminOrder {
   provider: string;
   createdAt: string;
   paidAt: string | null;
+  /** When the buyer said 我已付款: the order waits for the owner to check the money and confirm. */
+  buyer_paid_at: string | null;
 }
 
 export interface AdminPayment {

@@ -71,8 +71,12 @@ export const MESSAGE_DELETE_MAX_IDS = 50;
 /** `getHotTagList`: the most tags it answers. */
 export const HOT_TAG_COUNT = 10;
 
-/** The shop: an order waits this long for payment, and a buyer has at most this many waiting. */
-export const ORDER_PAY_MINUTES = 15;
+/**
+ * The shop: how long an order waits for payment, and how many a buyer may have waiting. 易支付
+ * confirms within seconds; a manual payment waits for the owner to see it (MANUAL_PAY_HOURS).
+ */
+export const EPAY_PAY_MINUTES = 15;
+export const MANUAL_PAY_HOURS = 24;
 export const MAX_PENDING_ORDERS = 3;
 export const ORDERS_PER_MINUTE = 5;
 /** The license API, per address and per key. */

@@ -76,6 +76,8 @@ export interface OrderItem {
   createdAt: string;
   paidAt: string | null;
   expires_at: string;
+  /** When the buyer said 我已付款 (manual payments); the order then waits for the owner's confirmation. */
+  buyer_paid_at: string | null;
   license_key?: string;
   pay?: PayStep;
 }

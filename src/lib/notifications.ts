@@ -14,6 +14,8 @@ export function notificationPath(type: NotificationTypeCode, toId: number): stri
       return '/link/apply';
     case 5:
       return '/userCenter';
+    case 6:
+      return '/admin/orders';
   }
 }
 

@@ -24,6 +24,16 @@ export function orderPath(orderNo: string): string {
 }
 
 /** The states an order can still leave by itself, so its page keeps asking. */
+/** An order's time to pay in words: "15 分钟", "24 小时". */
+export function payWindowText(minutes: number): string {
+  return minutes % 60 === 0 ? `${minutes / 60} 小时` : `${minutes} 分钟`;
+}
+
+/** How an order's status reads: a pending order whose buyer said 我已付款 waits for the owner (`reported`). */
+export function orderStage(order: { status: OrderStatus; buyer_paid_at: string | null }): OrderStatus | 'reported' {
+  return order.status === 'pending' && order.buyer_paid_at ? 'reported' : order.status;
+}
+
 export function isOrderWaiting(status: OrderStatus): boolean {
   return status === 'pending' || status === 'paid';
 }

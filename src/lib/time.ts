@@ -74,6 +74,11 @@ export function formatDate(date: Date, timeZone = SITE_TIME_ZONE): string {
   return `${c.year}-${pad(c.month)}-${pad(c.day)}`;
 }
 
+/** "20250314", the site's date in an order number. */
+export function compactDate(date: Date, timeZone = SITE_TIME_ZONE): string {
+  return formatDate(date, timeZone).replaceAll('-', '');
+}
+
 /** "2025-03-14 10:20:00", the API's time format. */
 export function formatDateTime(date: Date, timeZone = SITE_TIME_ZONE): string {
   const c = partsIn(date, timeZone);

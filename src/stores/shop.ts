@@ -70,9 +70,14 @@ export type OrderView = 'loading' | 'none' | 'anonymous' | 'missing' | 'failed' 
 export interface OrderPageState {
   view: OrderView;
   order: OrderItem | null;
+  /** 我已付款 is on its way to the server. */
+  reporting: boolean;
+  /** Why 我已付款 did not get through, in Chinese; empty when there is nothing to say. */
+  problem: string;
 }
 
-export const $orderPage = map<OrderPageState>({ view: 'loading', order: null });
+export const $orderPage = map<OrderPageState>({ view: 'loading', order: null, reporting: false, problem: '' });
+const showOrder = (view: OrderView, order: OrderItem | null) => $orderPage.set({ ...$orderPage.get(), view, order });
 
 /** How often an open order page asks about an order that is waiting for payment or delivery. */
 export const ORDER_POLL_MS = 3000;
@@ -98,16 +103,16 @@ export function watchOrder(orderNo: string | null): () => void {
     clearTimeout(timer);
     try {
       const { result } = await shopApi.order(orderNo);
-      if (!stopped) $orderPage.set({ view: result ? 'ready' : 'missing', order: result ?? null });
+      if (!stopped) showOrder(result ? 'ready' : 'missing', result ?? null);
     } catch (error) {
       if (stopped) return;
       const status = error instanceof RequestError ? error.status : 0;
       if (status === 401) {
         clearUser();
-        $orderPage.set({ view: 'anonymous', order: null });
-      } else if (status === 404) $orderPage.set({ view: 'missing', order: null });
+        showOrder('anonymous', null);
+      } else if (status === 404) showOrder('missing', null);
       // A read that fails once the order is on screen keeps it there; the next one may get through.
-      else if (!$orderPage.get().order) $orderPage.set({ view: 'failed', order: null });
+      else if (!$orderPage.get().order) showOrder('failed', null);
     } finally {
       reading = false;
       if (!stopped && waiting() && document.visibilityState === 'visible') timer = setTimeout(read, ORDER_POLL_MS);
@@ -119,10 +124,10 @@ export function watchOrder(orderNo: string | null): () => void {
     else if (waiting()) void read();
   };
 
-  if (!orderNo) $orderPage.set({ view: 'none', order: null });
-  else if (!$isLoggedIn.get()) $orderPage.set({ view: 'anonymous', order: null });
+  if (!orderNo) showOrder('none', null);
+  else if (!$isLoggedIn.get()) showOrder('anonymous', null);
   else {
-    $orderPage.set({ view: 'loading', order: null });
+    $orderPage.set({ view: 'loading', order: null, reporting: false, problem: '' });
     void read();
   }
   document.addEventListener('visibilitychange', onVisibility);
@@ -132,6 +137,19 @@ export function watchOrder(orderNo: string | null): () => void {
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisibility);
   };
+}
+
+/** 我已付款: the owner is told, and the order then reads as waiting for the owner. */
+export async function reportPaid(): Promise<void> {
+  const { order, reporting } = $orderPage.get();
+  if (!order || reporting) return;
+  $orderPage.set({ ...$orderPage.get(), reporting: true, problem: '' });
+  try {
+    const { result } = await shopApi.reportPaid(order.order_no);
+    $orderPage.set({ ...$orderPage.get(), order: result ?? order, reporting: false });
+  } catch (error) {
+    $orderPage.set({ ...$orderPage.get(), reporting: false, problem: refusal(error, shopText.reportFailed) });
+  }
 }
 
 /* ---- The user centre: my orders ---- */

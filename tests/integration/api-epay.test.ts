@@ -120,7 +120,7 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     expect((await orderOf(api, buyer, order.order_no)).body.result.status).toBe('expired');
     expect(await rowsOf(order.order_no, 'licenses')).toHaveLength(0);
     expect(await rowsOf(order.order_no, 'payments')).toEqual([expect.objectContaining({ flagged: 1, source: 'notice' })]);
-    const admins = await api.sql("SELECT n.message FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.role = 1 AND n.type = 5 AND n.message LIKE ?", [`%${order.order_no}%`]);
+    const admins = await api.sql("SELECT n.message FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.role = 1 AND n.type = 6 AND n.message LIKE ? AND n.message LIKE '%过期后收到付款%'", [`%${order.order_no}%`]);
     expect(admins).toHaveLength(1);
   });
 

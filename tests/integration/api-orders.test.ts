@@ -1,6 +1,7 @@
 /** Orders with the default `manual` provider: buying, the owner's confirmation, refunds, limits and the expiry sweep. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PENDING_ORDERS, ORDER_PAY_MINUTES, ORDERS_PER_MINUTE } from '../../src/contract/limits';
+import { MANUAL_PAY_HOURS, MAX_PENDING_ORDERS, ORDERS_PER_MINUTE } from '../../src/contract/limits';
+import { compactDate } from '../../src/lib/time';
 import type { CreatedOrder, LicenseItem, OrderItem, ProductItem } from '../../src/contract/shop';
 import { verifyLicenseKey } from '../../src/server/licenses/keys';
 import type { ApiClient } from './api';
@@ -48,12 +49,15 @@ describe('POST /api/shop/order', () => {
     expect(order.amount_cents).toBe(plan.price_cents);
     expect(order.status).toBe('pending');
     expect(order.order_no).toMatch(/^\d{26}$/);
+    // The site's date (UTC+8), not UTC's: an order at 01:00 in Beijing is numbered with that day.
+    expect([compactDate(new Date(before)), compactDate(new Date())]).toContain(order.order_no.slice(0, 8));
     expect(order.pay.kind).toBe('manual');
     expect(order.pay.qrcodes?.map((code) => code.name)).toEqual(['微信支付', '支付宝']);
     expect(order.pay.instructions).toContain(order.order_no);
+    // A manual payment waits for the owner to see the money: hours, not 易支付's minutes.
     const minutes = (Date.parse(order.expires_at) - before) / 60_000;
-    expect(minutes).toBeGreaterThan(ORDER_PAY_MINUTES - 1);
-    expect(minutes).toBeLessThanOrEqual(ORDER_PAY_MINUTES);
+    expect(minutes).toBeGreaterThan(MANUAL_PAY_HOURS * 60 - 1);
+    expect(minutes).toBeLessThanOrEqual(MANUAL_PAY_HOURS * 60);
     const [row] = await api.sql('SELECT user_id, amount_cents, status FROM orders WHERE order_no = ?', [order.order_no]);
     expect(row).toMatchObject({ user_id: buyer.id, amount_cents: plan.price_cents, status: 'pending' });
   });
@@ -237,5 +241,63 @@ describe('the expiry sweep', () => {
     // An expired order cannot be paid by a late confirmation from a provider, but the owner may still honour it.
     const honoured = await confirm(late.order_no);
     expect(honoured.body.result.status).toBe('fulfilled');
+  });
+});
+
+describe('我已付款 and the owner’s notices', () => {
+  const reportPaid = (orderNo: string, who: Person | null) => api.call('PUT', `/shop/order/${orderNo}/paid`, { headers: who?.auth });
+  const ownerNotices = async () =>
+    (await api.call('POST', '/notify/getNotifyList', { body: { current: 1, size: 50, userId: owner.id }, headers: owner.auth })).body.result.list as { type: number; message: string; to_id: number }[];
+
+  it('tells the owner of every new order, leading to the console’s orders', async () => {
+    const buyer = await someone();
+    const order = (await buy(api, buyer)).body.result as CreatedOrder;
+    const notice = (await ownerNotices()).find((item) => item.message.includes(order.order_no));
+    expect(notice).toMatchObject({ type: 6 });
+    expect(notice!.message).toContain('新订单');
+  });
+
+  it('tells the owner once, however often the buyer taps, and the order waits for the owner past its time', async () => {
+    const buyer = await someone();
+    const order = (await buy(api, buyer)).body.result as CreatedOrder;
+    const first = await reportPaid(order.order_no, buyer);
+    expect(first.status).toBe(200);
+    expect(first.body.result.status).toBe('pending');
+    expect(first.body.result.buyer_paid_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect((await reportPaid(order.order_no, buyer)).body.result.buyer_paid_at).toBe(first.body.result.buyer_paid_at);
+    const told = (await ownerNotices()).filter((item) => item.message.includes(order.order_no) && item.message.includes('已经付款'));
+    expect(told).toHaveLength(1);
+    // Past its time, a reported order is not expired by the sweep (it runs every second here).
+    await api.sql('UPDATE orders SET expires_at = unixepoch() - 5 WHERE order_no = ?', [order.order_no]);
+    const other = (await buy(api, buyer)).body.result as CreatedOrder;
+    await api.sql('UPDATE orders SET expires_at = unixepoch() - 5 WHERE order_no = ?', [other.order_no]);
+    await eventually(async () => (await orderOf(api, buyer, other.order_no)).body.result as OrderItem, (item) => item.status === 'expired');
+    expect((await orderOf(api, buyer, order.order_no)).body.result.status).toBe('pending');
+    const admin = await api.call('GET', '/admin/orders?status=pending&current=1&size=50', { headers: owner.auth });
+    expect(admin.body.result.list.find((item: { order_no: string }) => item.order_no === order.order_no)).toMatchObject({ buyer_paid_at: first.body.result.buyer_paid_at });
+    expect((await confirm(order.order_no)).body.result.status).toBe('fulfilled');
+    // Said after the owner confirmed, it changes nothing.
+    expect((await reportPaid(order.order_no, buyer)).body.result.status).toBe('fulfilled');
+  });
+
+  it('does not count a reported order against the buyer’s places', async () => {
+    const buyer = await someone();
+    const orders = [];
+    for (let i = 0; i < MAX_PENDING_ORDERS; i++) orders.push((await buy(api, buyer)).body.result as CreatedOrder);
+    expect((await buy(api, buyer)).status).toBe(400);
+    await reportPaid(orders[0].order_no, buyer);
+    expect((await buy(api, buyer)).status).toBe(200);
+  });
+
+  it('is the buyer’s own, needs a login, and is refused for an expired order in Chinese', async () => {
+    const [buyer, stranger] = [await someone(), await someone()];
+    const order = (await buy(api, buyer)).body.result as CreatedOrder;
+    expect((await reportPaid(order.order_no, null)).status).toBe(401);
+    expect((await reportPaid(order.order_no, stranger)).status).toBe(404);
+    expect((await reportPaid('not*an*order', buyer)).status).toBe(400);
+    await api.sql("UPDATE orders SET status = 'expired' WHERE order_no = ?", [order.order_no]);
+    const late = await reportPaid(order.order_no, buyer);
+    expect(late.status).toBe(400);
+    expect(late.body.message).toContain('已过期');
   });
 });

@@ -7,6 +7,11 @@ describe('notificationPath', () => {
     expect(notificationPath(2, 7)).toBe('/talk/7');
     expect(notificationPath(3, 99)).toBe('/message/list');
   });
+
+  it('leads a buyer to the user centre and the owner to the console’s orders', () => {
+    expect(notificationPath(5, 3)).toBe('/userCenter');
+    expect(notificationPath(6, 3)).toBe('/admin/orders');
+  });
 });
 
 describe('badgeText', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatPrice, isOrderWaiting, isWebUrl, msUntil, orderNoFromSearch, orderPath, shortFingerprint } from '../../src/lib/shop';
+import { formatCountdown, formatPrice, isOrderWaiting, isWebUrl, msUntil, orderNoFromSearch, orderPath, orderStage, payWindowText, shortFingerprint } from '../../src/lib/shop';
+import { newOrderNo } from '../../src/server/shop/orders';
 
 describe('formatPrice', () => {
   it('shows yuan and two digits of fen from integer cents', () => {
@@ -80,5 +81,24 @@ describe('isWebUrl', () => {
     expect(isWebUrl(' JavaScript:alert(1)', base)).toBe(false);
     expect(isWebUrl('data:text/html,hi', base)).toBe(false);
     expect(isWebUrl('weixin://pay', base)).toBe(false);
+  });
+});
+
+describe('order numbers and the time to pay', () => {
+  it('numbers an order with the site’s date: 01:00 in Beijing is still that day, though UTC says the day before', () => {
+    expect(newOrderNo(new Date('2026-03-13T17:00:00Z'))).toMatch(/^20260314\d{18}$/);
+    expect(newOrderNo(new Date('2026-03-13T15:59:59Z'))).toMatch(/^20260313\d{18}$/);
+  });
+
+  it('says the window in hours when whole, else in minutes', () => {
+    expect(payWindowText(15)).toBe('15 分钟');
+    expect(payWindowText(24 * 60)).toBe('24 小时');
+    expect(payWindowText(90)).toBe('90 分钟');
+  });
+
+  it('reads a pending order the buyer has reported paid as waiting for the owner, and nothing else', () => {
+    expect(orderStage({ status: 'pending', buyer_paid_at: '2026-03-14 01:00:00' })).toBe('reported');
+    expect(orderStage({ status: 'pending', buyer_paid_at: null })).toBe('pending');
+    expect(orderStage({ status: 'fulfilled', buyer_paid_at: '2026-03-14 01:00:00' })).toBe('fulfilled');
   });
 });

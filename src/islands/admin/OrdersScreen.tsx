@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/shop';
 import { adminText } from '../../i18n/admin.zh-CN';
 import { shopText } from '../../i18n/shop.zh-CN';
-import { formatPrice } from '../../lib/shop';
+import { formatPrice, orderStage } from '../../lib/shop';
 import { confirmOrder, orderTable, refundOrder } from '../../stores/adminSales';
 import { $adminBusy } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';
@@ -67,7 +67,7 @@ export default function OrdersScreen() {
                 </td>
                 <td>{order.product_name} · {order.plan_name}</td>
                 <td className={styles.nowrap}>{formatPrice(order.amount_cents)}</td>
-                <td className={styles.nowrap}><span className={styles.badge} data-status={order.status}>{shopText.statuses[order.status]}</span></td>
+                <td className={styles.nowrap}><span className={styles.badge} data-status={orderStage(order)}>{shopText.statuses[orderStage(order)]}</span></td>
                 <td className={styles.nowrap}>{text.providers[order.provider] ?? order.provider}</td>
                 <td className={styles.nowrap}>{order.createdAt}</td>
                 <td className={styles.nowrap}>{order.paidAt ?? '—'}</td>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { OrderItem } from '../../contract/shop';
 import { shopText } from '../../i18n/shop.zh-CN';
-import { formatPrice, orderNoFromSearch } from '../../lib/shop';
+import { formatPrice, orderNoFromSearch, orderStage } from '../../lib/shop';
 import { $orderPage, watchOrder } from '../../stores/shop';
 import { rememberRoute } from '../../stores/user';
 import CopyableCode from './CopyableCode';
@@ -12,8 +12,9 @@ import styles from './Order.module.scss';
 const text = shopText;
 
 /** What the live line says with each status, after the status itself. */
-const STATUS_NOTE: Record<OrderItem['status'], string> = {
+const STATUS_NOTE: Record<ReturnType<typeof orderStage>, string> = {
   pending: text.pendingLive,
+  reported: text.reportedLive,
   paid: text.paidWaiting,
   fulfilled: '',
   expired: text.expiredHint,
@@ -22,14 +23,15 @@ const STATUS_NOTE: Record<OrderItem['status'], string> = {
 
 function Order({ order }: { order: OrderItem }) {
   const id = useId();
+  const stage = orderStage(order);
   return (
     <article className={`card ${styles.order}`} aria-labelledby={`${id}-title`} data-testid="order">
       <header className={styles.head}>
         <h2 id={`${id}-title`}>{order.product_name} · {order.plan_name}</h2>
         {/* The status changes while the page is open: the change is read out. */}
         <p className={styles.live} aria-live="polite" aria-atomic="true" data-testid="order-status">
-          <span className={styles.status} data-status={order.status}>{text.statuses[order.status]}</span>
-          {STATUS_NOTE[order.status] && <span>{STATUS_NOTE[order.status]}</span>}
+          <span className={styles.status} data-status={stage}>{text.statuses[stage]}</span>
+          {STATUS_NOTE[stage] && <span>{STATUS_NOTE[stage]}</span>}
         </p>
       </header>
       <dl className={styles.facts}>

@@ -1,7 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { OrderItem, PayQrCode } from '../../contract/shop';
 import { shopText } from '../../i18n/shop.zh-CN';
 import { formatCountdown, formatPrice, isWebUrl, msUntil } from '../../lib/shop';
+import { $orderPage, reportPaid } from '../../stores/shop';
 import CopyableCode from './CopyableCode';
 import styles from './Order.module.scss';
 
@@ -22,6 +24,23 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
     <p className={styles.countdown}>
       {shopText.timeLeft} <span role="timer" className={styles.clock}>{formatCountdown(left)}</span>
     </p>
+  );
+}
+
+/**
+ * 我已付款, for a manual payment: the owner is told, and the countdown gives way to a note that
+ * the order waits for the owner and will not expire.
+ */
+function ReportPaid({ order }: { order: OrderItem }) {
+  const { reporting, problem } = useStore($orderPage);
+  if (order.buyer_paid_at) return <p className={styles.reported} data-testid="reported">{shopText.reportedNote(order.buyer_paid_at)}</p>;
+  return (
+    <div className={styles.report}>
+      <button type="button" className={styles.reportButton} onClick={() => void reportPaid()} disabled={reporting} aria-describedby={problem ? undefined : 'report-paid-hint'}>
+        {reporting ? shopText.reporting : shopText.reportPaid}
+      </button>
+      {problem ? <p role="alert" className={styles.problem}>{problem}</p> : <p id="report-paid-hint" className={styles.hint}>{shopText.reportPaidHint}</p>}
+    </div>
   );
 }
 
@@ -62,7 +81,8 @@ export default function PayStep({ order }: { order: OrderItem }) {
         </>
       )}
       {pay?.instructions && <p className={styles.instructions}>{pay.instructions}</p>}
-      <Countdown expiresAt={order.expires_at} />
+      {order.provider === 'manual' && <ReportPaid order={order} />}
+      {!order.buyer_paid_at && <Countdown expiresAt={order.expires_at} />}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { shopText } from '../../i18n/shop.zh-CN';
-import { formatPrice, orderPath } from '../../lib/shop';
+import { formatPrice, orderPath, orderStage } from '../../lib/shop';
 import { $myOrders, loadMoreOrders, openMyOrders } from '../../stores/shop';
 import styles from './MyOrders.module.scss';
 
@@ -38,7 +38,7 @@ export default function MyOrders() {
               <strong>{order.product_name} · {order.plan_name}</strong>
               <span className={styles.no}>{order.order_no}</span>
             </span>
-            <span className={styles.status} data-status={order.status}>{shopText.statuses[order.status]}</span>
+            <span className={styles.status} data-status={orderStage(order)}>{shopText.statuses[orderStage(order)]}</span>
             <span className={styles.amount}>{formatPrice(order.amount_cents)}</span>
             <span className={styles.date}>{order.createdAt}</span>
             <a href={orderPath(order.order_no)}>

@@ -41,6 +41,7 @@ export function createSales(db: Db) {
         provider: order.provider,
         createdAt: formatDateTime(order.createdAt),
         paidAt: order.paidAt ? formatDateTime(order.paidAt) : null,
+        buyer_paid_at: order.buyerPaidAt ? formatDateTime(order.buyerPaidAt) : null,
       }));
       return { current, size, total, list };
     },

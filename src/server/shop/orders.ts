@@ -1,16 +1,22 @@
 /**
  * Orders (docs/api.md §10.1): made by logged-in buyers at the product file's price, seen only by
- * their buyer, paid through the site's provider, expired when unpaid in time.
+ * their buyer, paid through the site's provider, expired when unpaid in time. The owner hears of
+ * every new order, and of every buyer who says a manual payment is made; such an order then waits
+ * for the owner and never expires.
  */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
-import { MAX_PENDING_ORDERS, ORDER_PAY_MINUTES } from '../../contract/limits.ts';
+import { MAX_PENDING_ORDERS } from '../../contract/limits.ts';
+import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
 import type { CreatedOrder, LicenseItem, OrderBody, OrderItem } from '../../contract/shop.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { html } from '../../lib/html.ts';
+import { formatPrice, payWindowText } from '../../lib/shop.ts';
+import { compactDate, formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { licenseState, type LicenseRow, type LicenseService } from '../licenses/service.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { NotFound, Refused } from '../shared/errors.ts';
 import type { ProductCatalog } from './catalog.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -23,19 +29,27 @@ const QUERY_AFTER_MS = 20_000;
 const SWEEP_QUERY_LIMIT = 20;
 
 /**
- * The date, then 18 random digits: about 60 bits nobody can guess, and only digits, which a buyer
- * can type into a payment note on a phone.
+ * The site's date, then 18 random digits: about 60 bits nobody can guess, and only digits, which a
+ * buyer can type into a payment note on a phone.
  */
 export function newOrderNo(now = new Date()): string {
   let digits = '';
   for (let i = 0; i < 18; i++) digits += randomInt(10);
-  return `${now.toISOString().slice(0, 10).replaceAll('-', '')}${digits}`;
+  return `${compactDate(now)}${digits}`;
 }
 
-export function createOrderService(
-  db: Db,
-  { products, provider, licenses, settlements }: { products: ProductCatalog; provider: PaymentProvider; licenses: LicenseService; settlements: Settlements },
-) {
+export interface OrderServiceParts {
+  products: ProductCatalog;
+  provider: PaymentProvider;
+  licenses: LicenseService;
+  settlements: Settlements;
+  notifications: Pick<NotificationService, 'notify' | 'forAdmins'>;
+}
+
+export function createOrderService(db: Db, { products, provider, licenses, settlements, notifications }: OrderServiceParts) {
+  const tellOwner = async (row: OrderRow, message: string) =>
+    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message }), row.userId);
+
   const payable = (row: OrderRow) => ({ orderNo: row.orderNo, amountCents: row.amountCents, productName: row.productName, planName: row.planName });
 
   function item(row: OrderRow, license: LicenseRow | undefined): OrderItem {
@@ -52,6 +66,7 @@ export function createOrderService(
       createdAt: formatDateTime(row.createdAt),
       paidAt: row.paidAt ? formatDateTime(row.paidAt) : null,
       expires_at: row.expiresAt.toISOString(),
+      buyer_paid_at: row.buyerPaidAt ? formatDateTime(row.buyerPaidAt) : null,
       ...(key ? { license_key: key } : {}),
       ...(row.status === 'pending' && row.provider === provider.name ? { pay: provider.payStep(payable(row)) } : {}),
     };
@@ -92,14 +107,15 @@ export function createOrderService(
       const plan = product.plans.find((candidate) => candidate.id === body.plan);
       if (!plan) throw new Refused('这个商品没有所选的套餐', ['plan']);
       if (body.provider && body.provider !== provider.name) throw new Refused('本站不支持这种支付方式', ['provider']);
-      const expiresAt = new Date(+now + ORDER_PAY_MINUTES * 60_000);
+      const expiresAt = new Date(+now + provider.payMinutes * 60_000);
       const row = await db.transaction(async (tx) => {
+        // An order the buyer says is paid waits for the owner, not for the buyer: it takes no place.
         const [{ waiting }] = await tx
           .select({ waiting: count() })
           .from(orders)
-          .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), gt(orders.expiresAt, now)));
+          .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), gt(orders.expiresAt, now), isNull(orders.buyerPaidAt)));
         if (waiting >= MAX_PENDING_ORDERS) {
-          throw new Refused(`你已有 ${MAX_PENDING_ORDERS} 个待支付的订单，请先完成支付，或等它们在 ${ORDER_PAY_MINUTES} 分钟内过期`);
+          throw new Refused(`你已有 ${MAX_PENDING_ORDERS} 个待支付的订单，请先完成支付，或等它们在 ${payWindowText(provider.payMinutes)}内过期`);
         }
         const [inserted] = await tx
           .insert(orders)
@@ -120,6 +136,7 @@ export function createOrderService(
           .returning();
         return inserted;
       });
+      await tellOwner(row, html`新订单 ${row.orderNo}：${row.productName} · ${row.planName}，${formatPrice(row.amountCents)}`);
       return { order_no: row.orderNo, amount_cents: row.amountCents, status: row.status, pay: provider.payStep(payable(row)), expires_at: row.expiresAt.toISOString() };
     },
 
@@ -132,6 +149,26 @@ export function createOrderService(
         row = await own(userId, orderNo);
       }
       return (await items([row]))[0];
+    },
+
+    /**
+     * The buyer says a manual payment is made (我已付款): the owner is told once, and the order
+     * waits for the owner's confirmation instead of expiring. Saying it again changes nothing.
+     */
+    async reportPaid(userId: number, orderNo: string, now = new Date()): Promise<OrderItem> {
+      const row = await own(userId, orderNo);
+      if (row.provider !== 'manual') throw new Refused('这个订单在支付平台付款，付款后会自动确认，不需要告诉站长');
+      if (row.status === 'expired') throw new Refused('订单已过期。如果你已经付款，请联系站长核对');
+      if (row.status === 'pending' && !row.buyerPaidAt) {
+        const [reported] = await db
+          .update(orders)
+          .set({ buyerPaidAt: now })
+          .where(and(eq(orders.id, row.id), eq(orders.status, 'pending'), isNull(orders.buyerPaidAt)))
+          .returning();
+        // Only the request that made the change tells the owner: a double tap sends one notice.
+        if (reported) await tellOwner(reported, html`订单 ${row.orderNo} 的买家说已经付款 ${formatPrice(row.amountCents)}（${row.productName} · ${row.planName}），请核对收款后确认`);
+      }
+      return (await items([await own(userId, orderNo)]))[0];
     },
 
     async list(userId: number, current: number, size: number): Promise<Page<OrderItem>> {
@@ -198,7 +235,7 @@ export function createOrderService(
       const due = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+        .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now), isNull(orders.buyerPaidAt)))
         .limit(SWEEP_QUERY_LIMIT * 10);
       for (const row of due.slice(0, SWEEP_QUERY_LIMIT)) await askProvider(row, now);
       await settlements.expire(due.map((row) => row.id));

@@ -4,6 +4,7 @@
  * the provider to notify again. A refund revokes the license in the same way.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
 import { formatPrice } from '../../lib/shop.ts';
 import { html } from '../../lib/html.ts';
 import type { Db } from '../db/client.ts';
@@ -15,8 +16,6 @@ import type { ProviderPayment } from './payments/provider.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** Notifications of type 5 lead to the user centre. */
-const ABOUT_ORDER = 5;
 
 export interface Settlement extends ProviderPayment {
   source: 'notice' | 'query' | 'admin';
@@ -59,7 +58,7 @@ export function createSettlement(
           if (known.length) return { outcome: 'already', order } as const;
           await tx.insert(payments).values({ ...record, flagged: true });
           const message = html`订单 ${order.orderNo}（${order.productName} · ${order.planName}）过期后收到付款 ${formatPrice(payment.amountCents)}，请核对后确认或退款`;
-          await notifications.notify(await notifications.forAdmins({ type: ABOUT_ORDER, toId: order.id, message }), null, tx);
+          await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: order.id, message }), null, tx);
           return { outcome: 'flagged', order } as const;
         }
         await tx.update(orders).set({ status: 'paid', paidAt: now, tradeNo: payment.tradeNo }).where(eq(orders.id, order.id));
@@ -67,7 +66,7 @@ export function createSettlement(
         const [fulfilled] = await tx.update(orders).set({ status: 'fulfilled' }).where(eq(orders.id, order.id)).returning();
         await tx.insert(payments).values(record);
         const message = html`你的订单 ${order.orderNo}（${order.productName} · ${order.planName}）已支付，激活码已发放，可以在个人中心查看`;
-        await notifications.notify([{ userId: order.userId, type: ABOUT_ORDER, toId: order.id, message }], payment.actorId ?? null, tx);
+        await notifications.notify([{ userId: order.userId, type: NOTIFICATION_TYPE.myOrder, toId: order.id, message }], payment.actorId ?? null, tx);
         return { outcome: 'fulfilled', order: fulfilled } as const;
       });
     },
@@ -92,14 +91,17 @@ export function createSettlement(
         const [refunded] = await tx.update(orders).set({ status: 'refunded', refundedAt: now }).where(eq(orders.id, order.id)).returning();
         await licenses.revoke(tx, order.id, now);
         const message = html`你的订单 ${order.orderNo}（${order.productName} · ${order.planName}）已退款，对应的激活码已失效`;
-        await notifications.notify([{ userId: order.userId, type: ABOUT_ORDER, toId: order.id, message }], actorId, tx);
+        await notifications.notify([{ userId: order.userId, type: NOTIFICATION_TYPE.myOrder, toId: order.id, message }], actorId, tx);
         return refunded;
       });
     },
 
     /** Unpaid orders past their time; the caller has asked the provider about them first. */
     async expire(orderIds: number[]): Promise<void> {
-      if (orderIds.length) await db.update(orders).set({ status: 'expired' }).where(and(inArray(orders.id, orderIds), eq(orders.status, 'pending')));
+      if (orderIds.length) {
+        // A buyer may say 我已付款 between the sweep's read and this write: such an order stays.
+        await db.update(orders).set({ status: 'expired' }).where(and(inArray(orders.id, orderIds), eq(orders.status, 'pending'), isNull(orders.buyerPaidAt)));
+      }
     },
   };
   return settlements;

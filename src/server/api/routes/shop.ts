@@ -59,6 +59,10 @@ export function shopRoutes({ products, orders, settlements, provider, audit }: S
     const user = requireUser(req);
     res.json(ok((await orders.get(user.id, parse(orderParams, req.params).order_no)) satisfies OrderItem));
   });
+  router.put('/order/:order_no/paid', async (req, res) => {
+    const user = requireUser(req);
+    res.json(ok((await orders.reportPaid(user.id, parse(orderParams, req.params).order_no)) satisfies OrderItem));
+  });
   router.get('/orders', async (req, res) => {
     const user = requireUser(req);
     const { current, size } = parse(z.object(paging), { current: req.query.current ?? 1, size: req.query.size ?? 10 });

@@ -3,6 +3,7 @@
  * and can be asked about an order whose notice never came. V1 signs with MD5 and the merchant key,
  * V2 with RSA (the merchant's key out, the platform's key in).
  */
+import { EPAY_PAY_MINUTES } from '../../../contract/limits.ts';
 import { centsToEpayMoney, epayMoneyToCents, signEpayV1, signEpayV2, verifyEpayV1, verifyEpayV2, type EpayParams } from '../epay/signature.ts';
 import type { NoticeReading, PayableOrder, PaymentProvider, ProviderPayment } from './provider.ts';
 import type { EpaySettings } from './settings.ts';
@@ -47,6 +48,7 @@ export function epayProvider(settings: EpaySettings, siteUrl: string, fetchImpl:
 
   return {
     name: 'epay',
+    payMinutes: EPAY_PAY_MINUTES,
 
     payStep(order) {
       const params = signed({

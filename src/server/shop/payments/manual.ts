@@ -10,18 +10,19 @@ export interface OwnerQrCodes {
   aliPayQr: string;
 }
 
-export function manualProvider(codes: OwnerQrCodes): PaymentProvider {
+export function manualProvider(codes: OwnerQrCodes, payHours: number): PaymentProvider {
   const qrcodes = [
     { name: '微信支付', url: codes.weChatQr },
     { name: '支付宝', url: codes.aliPayQr },
   ].filter((code) => code.url);
   return {
     name: 'manual',
+    payMinutes: payHours * 60,
     payStep: (order) => ({
       kind: 'manual',
       qrcode: qrcodes[0]?.url,
       qrcodes,
-      instructions: `请用微信或支付宝扫码支付 ${formatPrice(order.amountCents)}，并在付款备注中填写订单号 ${order.orderNo}。站长确认收款后，本页会自动显示激活码。`,
+      instructions: `请用微信或支付宝扫码支付 ${formatPrice(order.amountCents)}，并在付款备注中填写订单号 ${order.orderNo}，付款后点「我已付款」。站长确认收款后，本页会自动显示激活码。`,
     }),
   };
 }

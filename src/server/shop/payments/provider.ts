@@ -22,6 +22,8 @@ export type NoticeReading = { ok: true; payment: ProviderPayment } | { ok: false
 
 export interface PaymentProvider {
   name: PayProviderName;
+  /** How long an order waits for its payment before it expires. */
+  payMinutes: number;
   /** How the buyer pays this order. */
   payStep(order: PayableOrder): PayStep;
   /** Checks a notice the provider sent (signature, status, merchant) and reads the payment from it. */

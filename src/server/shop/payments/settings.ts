@@ -1,5 +1,6 @@
 /** How the site takes payments (README, 配置): `PAY_PROVIDER` and, for 易支付, the merchant's account. */
 import { readFileSync } from 'node:fs';
+import { MANUAL_PAY_HOURS } from '../../../contract/limits.ts';
 import type { PayProviderName } from '../../../contract/shop.ts';
 import { trimEnd } from '../../../lib/trim.ts';
 
@@ -22,6 +23,8 @@ export interface PaymentSettings {
   epay: EpaySettings | null;
   /** How often unpaid orders past their time are expired. */
   sweepMs: number;
+  /** How long a manual payment may take before its order expires (`MANUAL_PAY_HOURS`). */
+  manualPayHours: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,6 +67,8 @@ export function paymentSettings(env: Env, defaultSiteUrl: string): PaymentSettin
   if (provider !== 'manual' && provider !== 'epay') throw new Error('PAY_PROVIDER 只能是 manual 或 epay');
   const sweepSeconds = Number(env.ORDER_SWEEP_SECONDS || 60);
   if (!Number.isInteger(sweepSeconds) || sweepSeconds < 1) throw new Error('ORDER_SWEEP_SECONDS 必须是正整数（秒）');
+  const manualPayHours = Number(env.MANUAL_PAY_HOURS || MANUAL_PAY_HOURS);
+  if (!(manualPayHours > 0 && manualPayHours <= 24 * 30)) throw new Error('MANUAL_PAY_HOURS 必须是 0 到 720 之间的小时数（可以带小数）');
   const siteUrl = trimEnd(env.SITE_URL || defaultSiteUrl, '/');
-  return { provider, siteUrl, epay: provider === 'epay' ? epaySettings(env) : null, sweepMs: sweepSeconds * 1000 };
+  return { provider, siteUrl, epay: provider === 'epay' ? epaySettings(env) : null, sweepMs: sweepSeconds * 1000, manualPayHours };
 }

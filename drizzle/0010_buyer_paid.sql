@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `buyer_paid_at` integer;
