@@ -148,6 +148,7 @@ export const adminText = {
   providers: { manual: '手动收款', epay: '易支付' } as Record<string, string>,
   createdAt: '下单时间',
   paidAt: '支付时间',
+  buyerPaidAt: (time: string) => `买家 ${time} 说已付款`,
   confirmPay: '确认收款',
   confirmPayQuestion: '确认已经收到这笔付款吗？',
   confirmed: '已确认收款，激活码已发放',

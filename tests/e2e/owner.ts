@@ -24,6 +24,7 @@ export async function createOwner(): Promise<{ username: string; password: strin
 
 export interface Owner {
   username: string;
+  password: string;
   context: BrowserContext;
   page: Page;
 }
@@ -39,5 +40,5 @@ export async function ownerBrowser(browser: Browser, problems: PageProblems, bas
   const { username, password } = await createOwner();
   const res = await context.request.post('/api/user/login', { headers: XHR, data: { username, password, cookie: true } });
   expect(res.ok(), await res.text()).toBe(true);
-  return { username, context, page: await context.newPage() };
+  return { username, password, context, page: await context.newPage() };
 }

@@ -43,7 +43,7 @@ export default function OrdersScreen() {
       </div>
       <ProblemLine />
       <Listing label={text.orders} state={state} onRetry={() => void orderTable.reload()} onPage={(page) => void orderTable.goTo(page)}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
               <th scope="col">{text.orderNo}</th>
@@ -59,18 +59,25 @@ export default function OrdersScreen() {
           </thead>
           <tbody>
             {state.list.map((order) => (
-              <tr key={order.order_no}>
-                <td className={styles.mono}>{order.order_no}</td>
-                <td>
-                  {order.nick_name}
-                  <small className={styles.sub}>{text.userId(order.user_id)}</small>
+              <tr key={order.order_no} data-testid="admin-order">
+                <td className={styles.mono} data-label={text.orderNo}>{order.order_no}</td>
+                <td data-label={text.buyer}>
+                  <span>
+                    {order.nick_name}
+                    <small className={styles.sub}>{text.userId(order.user_id)}</small>
+                  </span>
                 </td>
-                <td>{order.product_name} · {order.plan_name}</td>
-                <td className={styles.nowrap}>{formatPrice(order.amount_cents)}</td>
-                <td className={styles.nowrap}><span className={styles.badge} data-status={orderStage(order)}>{shopText.statuses[orderStage(order)]}</span></td>
-                <td className={styles.nowrap}>{text.providers[order.provider] ?? order.provider}</td>
-                <td className={styles.nowrap}>{order.createdAt}</td>
-                <td className={styles.nowrap}>{order.paidAt ?? '—'}</td>
+                <td data-label={text.product}>{order.product_name} · {order.plan_name}</td>
+                <td className={styles.nowrap} data-label={text.amount}>{formatPrice(order.amount_cents)}</td>
+                <td className={styles.nowrap} data-label={text.status}>
+                  <span>
+                    <span className={styles.badge} data-status={orderStage(order)}>{shopText.statuses[orderStage(order)]}</span>
+                    {order.buyer_paid_at && order.status === 'pending' && <small className={styles.sub}>{text.buyerPaidAt(order.buyer_paid_at)}</small>}
+                  </span>
+                </td>
+                <td className={styles.nowrap} data-label={text.provider}>{text.providers[order.provider] ?? order.provider}</td>
+                <td className={styles.nowrap} data-label={text.createdAt}>{order.createdAt}</td>
+                <td className={styles.nowrap} data-label={text.paidAt}>{order.paidAt ?? '—'}</td>
                 <td className={styles.actions} aria-busy={busy === `order:${order.order_no}`}>
                   {CONFIRMABLE.includes(order.status) && (
                     <ConfirmButton label={text.confirmPay} question={text.confirmPayQuestion} onConfirm={() => void confirmOrder(order.order_no)} classes={confirmClasses} />
