@@ -19,6 +19,13 @@ export const USERNAME_INPUT_MAX_LENGTH = 64;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** E-mail addresses (RFC 5321's longest path), and how often mail for them may be asked for. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_VERIFY_MAILS_PER_HOUR = 5;
+/** `forgotPassword` per address an hour; `resetPassword` and `verifyEmail` attempts per address in 15 minutes. */
+export const FORGOT_PASSWORD_PER_HOUR = 5;
+export const TOKEN_ATTEMPTS_PER_15_MINUTES = 20;
+
 /** Nick-names, in characters (code points) after trimming. */
 export const NICK_NAME_MAX_CHARS = 20;
 /** The input's `maxLength` counts UTF-16 units, and a character outside the BMP (an emoji) takes two. */

@@ -12,6 +12,12 @@ export interface Profile {
   avatar: string;
   role: RoleCode;
   createdAt: string;
+  /** The address given in the user centre, or null; mail goes to it once `email_verified`. */
+  email: string | null;
+  email_verified: boolean;
+  /** Notification mail the user wants: replies to their comments; for admins, orders and payments. */
+  mail_on_reply: boolean;
+  mail_on_owner: boolean;
 }
 
 /** `login`: the profile and the token other clients send in `Authorization`. */
@@ -53,6 +59,26 @@ export interface ProfileChanges {
   nick_name?: string;
   /** An upload's path (`/uploads/…`) of one's own, or '' for none. */
   avatar?: string;
+  /** A new address is mailed a link that verifies it; '' removes the address. */
+  email?: string;
+  mail_on_reply?: boolean;
+  mail_on_owner?: boolean;
+}
+
+/** `POST /api/user/forgotPassword`. */
+export interface ForgotPasswordBody {
+  email: string;
+}
+
+/** `POST /api/user/resetPassword`: the token from the link, and the new password. */
+export interface ResetPasswordBody {
+  token: string;
+  password: string;
+}
+
+/** `POST /api/user/verifyEmail`: the token from the link. */
+export interface VerifyEmailBody {
+  token: string;
 }
 
 export interface PasswordChange {

@@ -17,6 +17,8 @@ import { DEFAULT_UPLOAD_DIR } from './uploads/images.ts';
 import { site } from '../site.config.ts';
 import { PROJECT_ROOT } from './projectRoot.ts';
 import type { AdminSettings } from './users/setup.ts';
+import { trimEnd } from '../lib/trim.ts';
+import { mailSettings, type MailSettings } from './mail/settings.ts';
 import { sessionPolicyFromEnv, type SessionPolicy } from './users/sessions.ts';
 
 export const DEFAULT_CONTENT_DIR = 'src/content';
@@ -38,6 +40,8 @@ export interface ServerConfig {
   httpsSite: boolean;
   /** `SITE_URL`'s origin when the owner set it: image addresses in answers are built on it. */
   siteOrigin: string | null;
+  /** The site's public address, `SITE_URL` or the site config's: links in mail point at it. */
+  siteUrl: string;
   trustProxy: number | string | false;
   uploadDir: string;
   database: DatabaseSettings;
@@ -56,6 +60,8 @@ export interface ServerConfig {
   licenseDeactivations: DeactivationLimit;
   /** Show the IP 属地 of comments and message-board posts (`IP_LOCATION`, on unless `off`). */
   showIpLocation: boolean;
+  /** Mail through the owner's SMTP server (`SMTP_URL`, `MAIL_FROM`); null when off. */
+  mail: MailSettings | null;
 }
 
 function originOfSetting(url: string | undefined): string | null {
@@ -78,6 +84,7 @@ export function readConfig(env: Env): ServerConfig {
     autoPublish: onOff(env, 'AUTO_PUBLISH', true),
     httpsSite: isHttpsSite(env.SITE_URL),
     siteOrigin: originOfSetting(env.SITE_URL),
+    siteUrl: trimEnd(env.SITE_URL || site.url, '/'),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     uploadDir: resolve(env.UPLOAD_DIR || DEFAULT_UPLOAD_DIR),
     database: databaseSettings(env),
@@ -93,5 +100,6 @@ export function readConfig(env: Env): ServerConfig {
       days: wholeNumber(env, 'LICENSE_DEACTIVATION_DAYS', DEFAULT_DEACTIVATION_LIMIT.days, 1),
     },
     showIpLocation: onOff(env, 'IP_LOCATION', true),
+    mail: mailSettings(env),
   };
 }

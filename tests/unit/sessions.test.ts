@@ -12,6 +12,8 @@ import { migrateDb, openDb, type Db } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { scryptQueue } from '../../src/server/users/password';
 import { createUserService, type UserService } from '../../src/server/users/service';
+import { createAccountRecovery } from '../../src/server/users/recovery';
+import { createMailer } from '../../src/server/mail/mailer';
 import { createSessionStore, sessionPolicyFromEnv, slidExpiry, type SessionPolicy } from '../../src/server/users/sessions';
 import { QueueFull } from '../../src/server/users/workQueue';
 
@@ -112,7 +114,7 @@ describe('logins under pressure', () => {
     const slow: UserService = { ...service, login: (input, origin) => (loggedIn = held.then(() => service.login(input, origin))) };
     const app = express();
     app.use(timeout(50), jsonBody());
-    app.use('/user', userRoutes(slow, createCookies({ httpsSite: false })));
+    app.use('/user', userRoutes(slow, createAccountRecovery(db, { sessions: service.sessions, mailer: createMailer(null), siteUrl: 'http://localhost' }), createCookies({ httpsSite: false })));
     app.use(apiErrors());
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

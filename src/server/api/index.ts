@@ -34,6 +34,7 @@ import { shopRoutes } from './routes/shop.ts';
 import { siteRoutes } from './routes/site.ts';
 import { talkRoutes } from './routes/talks.ts';
 import { uploadRoutes } from './routes/upload.ts';
+import type { AccountRecovery } from '../users/recovery.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface ApiServices {
@@ -41,6 +42,7 @@ export interface ApiServices {
   site: SiteService;
   articles: ArticleService;
   users: UserService;
+  recovery: AccountRecovery;
   comments: CommentService;
   notifications: NotificationService;
   talks: TalkService;
@@ -91,9 +93,9 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null }:
   api.use('/links', linkRoutes(services.links, services.admin.audit));
   api.use('/shop', shopRoutes({ ...services.shop, audit: services.admin.audit }));
   api.use('/admin/writing', writingRoutes(services.writing, services.admin.audit));
-  api.use('/admin', adminRoutes({ ...services.admin, comments: services.comments, messages: services.messages, links: services.links }));
+  api.use('/admin', adminRoutes({ ...services.admin, comments: services.comments, messages: services.messages, links: services.links, recovery: services.recovery }));
   api.use('/license', licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
-  api.use('/user', userRoutes(services.users, cookies));
+  api.use('/user', userRoutes(services.users, services.recovery, cookies));
   api.use('/upload', uploadRoutes(services.users.uploads));
   api.use(apiNotFound());
   api.use(apiErrors());

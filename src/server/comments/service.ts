@@ -120,7 +120,7 @@ export function createCommentService(db: Db, { targets, notifications, showIpLoc
         if (!inThread) throw new InvalidInput('只能回复这条评论下发言过的人', ['to_id']);
         const row = await insert(tx, { type, forId, parentId: rootId, userId: user.id, toUserId: toId, content: text, ipLocation: locationOf(ip) });
         const message = html`<b>${user.nickName}</b> 回复了你在${info.title}下的评论：${excerpt(text)}`;
-        await notifications.notify([{ userId: toId, type, toId: forId, message }], user.id, tx);
+        await notifications.notify([{ userId: toId, type, toId: forId, message, mail: 'reply' }], user.id, tx);
         return shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId });
       });
     },

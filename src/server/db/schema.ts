@@ -53,9 +53,41 @@ export const users = sqliteTable(
     disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+    /** The address the user gave; mail goes to it only once it is verified. */
+    email: text('email'),
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp' }),
+    /** Opt-outs of notification mail: a reply to my comment; for admins, what needs the owner. */
+    mailOnReply: integer('mail_on_reply', { mode: 'boolean' }).notNull().default(true),
+    mailOnOwnerEvents: integer('mail_on_owner_events', { mode: 'boolean' }).notNull().default(true),
   },
-  // Usernames are unique regardless of case, so "Alice" cannot pose as "alice".
-  (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)],
+  (t) => [
+    // Usernames are unique regardless of case, so "Alice" cannot pose as "alice".
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    // A verified address belongs to one account, so a reset link can only go to one.
+    uniqueIndex('users_verified_email_unique').on(sql`lower(${t.email})`).where(sql`${t.emailVerifiedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Single-use links mailed to a user or handed over by the owner: `reset` sets a new password,
+ * `verify` proves an address. Only a hash of each token is kept, like sessions.
+ */
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+    /** The address a `verify` token proves. */
+    email: text('email'),
+    expiresAt: integer('expires_at', { mode: 'timestamp' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt)],
 );
 
 /** Logins. Only a hash of each token is kept, so a leaked database cannot be replayed as sessions. */
@@ -182,8 +214,12 @@ export const notifications = sqliteTable(
     toId: integer('to_id').notNull(),
     viewed: integer('viewed', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
+    /** Which opt-out governs mailing this notification; null: never mailed. */
+    mail: text('mail', { enum: ['reply', 'owner'] }),
+    /** When its mail was handled (sent, or skipped for no verified address or an opt-out). */
+    mailedAt: integer('mailed_at', { mode: 'timestamp' }),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.viewed, t.createdAt)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.viewed, t.createdAt), index('notifications_mail_idx').on(t.mailedAt).where(sql`${t.mail} IS NOT NULL`)],
 );
 
 /**

@@ -45,6 +45,9 @@ import { imageUrlAllowed } from './cspSources.ts';
 import { openLiveBuild, type Build } from './liveBuild.ts';
 import { logoutRoute } from './logout.ts';
 import { adminGate } from './adminGate.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createNotificationMail } from '../notifications/mail.ts';
+import { createAccountRecovery } from '../users/recovery.ts';
 
 const config = readConfig(process.env);
 const { distDir, host, port } = config;
@@ -81,7 +84,10 @@ const { catalog, products, talkCatalog } = live;
 
 const licenseKeys = loadOrCreateSigningKeys(config.licenseKeyDir);
 const articles = createArticleService(db, catalog, owner);
-const notifications = createNotificationService(db, { admins: () => adminIds(db) });
+const mailer = createMailer(config.mail);
+const notificationMail = createNotificationMail(db, { mailer, siteUrl: config.siteUrl });
+const notifications = createNotificationService(db, { admins: () => adminIds(db), mail: notificationMail });
+const recovery = createAccountRecovery(db, { sessions: users.sessions, mailer, siteUrl: config.siteUrl });
 const talks = createTalkService(db, talkCatalog, owner);
 const messages = createMessageService(db, { uploads: users.uploads, notifications, showIpLocation: config.showIpLocation });
 const licenses = createLicenseService(db, licenseKeys, config.licenseDeactivations);
@@ -109,6 +115,7 @@ const api = apiRouter(
     site: createSiteService({ db, catalog, userCount: users.count }),
     articles,
     users,
+    recovery,
     comments: createCommentService(db, {
       targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) },
       notifications,
@@ -173,6 +180,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     server.close(() => {
       musicService.close();
       shop.stop();
+      notificationMail.stop();
       db.$client.close();
       process.exit(0);
     });

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { NotFound, NotYours } from '../shared/errors.ts';
+import type { NotificationMail } from './mail.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -19,6 +20,8 @@ export interface NotificationDraft {
   toId: number;
   /** HTML built with `html`, so every value in it is escaped. */
   message: string;
+  /** Mailed too, to a verified address, unless the user turned this kind off. */
+  mail?: 'reply' | 'owner';
 }
 
 type Row = typeof notifications.$inferSelect;
@@ -32,8 +35,11 @@ const toWire = (row: Row): Notification => ({
   createdAt: formatDateTime(row.createdAt),
 });
 
-/** `admins`: the ids of the site's admins, told of new message-board posts and download applications. */
-export function createNotificationService(db: Db, { admins }: { admins: () => Promise<number[]> }) {
+/**
+ * `admins`: the ids of the site's admins, told of new message-board posts and download applications.
+ * `mail`: the outbox that mails marked notifications (notifications/mail.ts), when the site sends mail.
+ */
+export function createNotificationService(db: Db, { admins, mail }: { admins: () => Promise<number[]>; mail?: Pick<NotificationMail, 'enabled' | 'soon'> }) {
   async function own(userId: number, id: number): Promise<Row> {
     const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
     if (!row) throw new NotFound('消息不存在');
@@ -49,7 +55,10 @@ export function createNotificationService(db: Db, { admins }: { admins: () => Pr
     async notify(drafts: readonly NotificationDraft[], actorId: number | null, executor: Db | Tx = db): Promise<void> {
       const seen = new Set<number>();
       const rows = drafts.filter((draft) => draft.userId !== actorId && !seen.has(draft.userId) && seen.add(draft.userId));
-      if (rows.length) await executor.insert(notifications).values(rows.map(({ userId, type, toId, message }) => ({ userId, type, toId, message })));
+      if (!rows.length) return;
+      const mailing = mail?.enabled ? rows.some((row) => row.mail) : false;
+      await executor.insert(notifications).values(rows.map(({ userId, type, toId, message, mail: kind }) => ({ userId, type, toId, message, mail: mailing ? (kind ?? null) : null })));
+      if (mailing) mail!.soon();
     },
 
     /** Every admin but the actor. */

@@ -48,7 +48,7 @@ export interface OrderServiceParts {
 
 export function createOrderService(db: Db, { products, provider, licenses, settlements, notifications }: OrderServiceParts) {
   const tellOwner = async (row: OrderRow, message: string) =>
-    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message }), row.userId);
+    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message, mail: 'owner' }), row.userId);
 
   const payable = (row: OrderRow) => ({ orderNo: row.orderNo, amountCents: row.amountCents, productName: row.productName, planName: row.planName });
 

@@ -58,7 +58,7 @@ export function createSettlement(
           if (known.length) return { outcome: 'already', order } as const;
           await tx.insert(payments).values({ ...record, flagged: true });
           const message = html`订单 ${order.orderNo}（${order.productName} · ${order.planName}）过期后收到付款 ${formatPrice(payment.amountCents)}，请核对后确认或退款`;
-          await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: order.id, message }), null, tx);
+          await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: order.id, message, mail: 'owner' }), null, tx);
           return { outcome: 'flagged', order } as const;
         }
         await tx.update(orders).set({ status: 'paid', paidAt: now, tradeNo: payment.tradeNo }).where(eq(orders.id, order.id));

@@ -39,8 +39,19 @@ function placesOf(origin: Origin): string[] {
   return device ? [addressPlace(origin.ip), device] : [addressPlace(origin.ip)];
 }
 
-export function profile(user: Pick<UserRow, 'id' | 'username' | 'nickName' | 'avatar' | 'role' | 'createdAt'>): Profile {
-  return { id: user.id, username: user.username, nick_name: user.nickName, avatar: user.avatar, role: user.role, createdAt: formatDateTime(user.createdAt) };
+export function profile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    username: user.username,
+    nick_name: user.nickName,
+    avatar: user.avatar,
+    role: user.role,
+    createdAt: formatDateTime(user.createdAt),
+    email: user.email,
+    email_verified: Boolean(user.email && user.emailVerifiedAt),
+    mail_on_reply: user.mailOnReply,
+    mail_on_owner: user.mailOnOwnerEvents,
+  };
 }
 
 /** A friendly name for readers who did not choose one. */
@@ -142,7 +153,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     },
 
     /** One change at a time per user, so a replaced avatar is never removed while being set again. */
-    update: (id: number, changes: { nick_name?: string; avatar?: string }) =>
+    update: (id: number, changes: { nick_name?: string; avatar?: string; mail_on_reply?: boolean; mail_on_owner?: boolean }) =>
       serialize(String(id), async () => {
         const before = await byId(id);
         assertNotOwnersName(changes.nick_name, before.role);
@@ -153,6 +164,8 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
         const set: Partial<UserRow> = { updatedAt: new Date() };
         if (changes.nick_name !== undefined) set.nickName = changes.nick_name;
         if (avatar !== undefined) set.avatar = avatar;
+        if (changes.mail_on_reply !== undefined) set.mailOnReply = changes.mail_on_reply;
+        if (changes.mail_on_owner !== undefined) set.mailOnOwnerEvents = changes.mail_on_owner;
         await db.update(users).set(set).where(eq(users.id, id));
         if (avatar !== undefined && before.avatar && before.avatar !== avatar) await uploads.releaseIfUnused(before.avatar);
         return profile(await byId(id));

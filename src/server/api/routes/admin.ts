@@ -14,6 +14,7 @@ import type { Sales } from '../../admin/sales.ts';
 import type { CommentService } from '../../comments/service.ts';
 import type { LinkService } from '../../links/service.ts';
 import type { MessageService } from '../../messages/service.ts';
+import type { AccountRecovery, ResetLink } from '../../users/recovery.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
 import { id, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
@@ -27,6 +28,7 @@ export interface AdminServices {
   comments: Pick<CommentService, 'remove'>;
   messages: Pick<MessageService, 'remove'>;
   links: Pick<LinkService, 'byStatus'>;
+  recovery: Pick<AccountRecovery, 'ownerResetLink'>;
 }
 
 const keyword = z.string({ error: '关键词必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `关键词最多 ${KEYWORD_MAX_LENGTH} 个字符` }).default('');
@@ -111,6 +113,14 @@ export function adminRoutes(services: AdminServices): Router {
     const user = await people.setDisabled(admin.id, id, disabled);
     await audit.record(admin.id, disabled ? 'user.disable' : 'user.enable', `user:${id}`);
     res.json(ok(user satisfies AdminUser));
+  });
+  // A one-time link the owner passes on to a user who cannot log in (mail off, or no verified address).
+  router.post('/users/:id/resetLink', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    const link = await services.recovery.ownerResetLink(id);
+    await audit.record(admin.id, 'user.resetLink', `user:${id}`);
+    res.json(ok(link satisfies ResetLink));
   });
   router.put('/users/:id/role', async (req, res) => {
     const admin = adminOf(req);

@@ -1,9 +1,10 @@
 import { z } from 'astro/zod';
 import { Router } from 'express';
-import { PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../../contract/limits.ts';
-import type { LoginBody, LoginResult, PasswordChange, Profile, ProfileChanges, PublicProfile, Registered, RegisterBody } from '../../../contract/users.ts';
+import { EMAIL_MAX_LENGTH, FORGOT_PASSWORD_PER_HOUR, PASSWORD_MAX_LENGTH, TOKEN_ATTEMPTS_PER_15_MINUTES, USERNAME_INPUT_MAX_LENGTH } from '../../../contract/limits.ts';
+import type { ForgotPasswordBody, LoginBody, LoginResult, PasswordChange, Profile, ProfileChanges, PublicProfile, Registered, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../../contract/users.ts';
 import { cleanNickName, nickNameProblem, passwordProblem, usernameProblem } from '../../../lib/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
+import type { AccountRecovery } from '../../users/recovery.ts';
 import type { UserService } from '../../users/service.ts';
 import { hashToken } from '../../users/sessions.ts';
 import { requireUser } from '../authenticate.ts';
@@ -37,6 +38,13 @@ const loginBody = z.object({
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
   cookie: z.boolean({ error: 'cookie 必须是 true 或 false' }).optional(),
 }) satisfies z.ZodType<LoginBody>;
+const email = z
+  .string({ error: '请输入邮箱' })
+  .trim()
+  .min(1, { error: '请输入邮箱' })
+  .max(EMAIL_MAX_LENGTH, { error: `邮箱最长 ${EMAIL_MAX_LENGTH} 个字符` })
+  .pipe(z.email({ error: '邮箱格式不对' }));
+const token = z.string({ error: '链接不完整，请从邮件里重新打开' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: '链接不完整，请从邮件里重新打开' });
 const updateBody = z
   .object({
     nick_name: nickName.refine((v) => v.length > 0, { error: '昵称不能为空' }).optional(),
@@ -44,14 +52,20 @@ const updateBody = z
       .string({ error: '头像地址有误' })
       .refine((v) => v === '' || isUploadedImagePath(v), { error: '头像必须是上传的图片' })
       .optional(),
+    email: z.union([z.literal(''), email]).optional(),
+    mail_on_reply: z.boolean({ error: 'mail_on_reply 必须是 true 或 false' }).optional(),
+    mail_on_owner: z.boolean({ error: 'mail_on_owner 必须是 true 或 false' }).optional(),
   })
-  .refine((b) => b.nick_name !== undefined || b.avatar !== undefined, { error: '没有需要修改的内容' }) satisfies z.ZodType<ProfileChanges>;
+  .refine((b) => Object.values(b).some((value) => value !== undefined), { error: '没有需要修改的内容' }) satisfies z.ZodType<ProfileChanges>;
+const forgotBody = z.object({ email }, { error: '请求体必须是 JSON 对象' }) satisfies z.ZodType<ForgotPasswordBody>;
+const resetBody = z.object({ token, password: password('新密码') }, { error: '请求体必须是 JSON 对象' }) satisfies z.ZodType<ResetPasswordBody>;
+const verifyBody = z.object({ token }, { error: '请求体必须是 JSON 对象' }) satisfies z.ZodType<VerifyEmailBody>;
 const passwordBody = z
   .object({ password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) })
   .refine((b) => b.password1 === b.password2, { error: '两次输入的新密码不一致', path: ['password2'] })
   .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] }) satisfies z.ZodType<PasswordChange>;
 
-export function userRoutes(users: UserService, cookies: Cookies): Router {
+export function userRoutes(users: UserService, recovery: AccountRecovery, cookies: Cookies): Router {
   const router = Router();
 
   router.post('/register', limitPerIp(5, 3600_000, '注册太频繁，请一小时后再试'), async (req, res) => {
@@ -79,7 +93,24 @@ export function userRoutes(users: UserService, cookies: Cookies): Router {
   });
   router.put('/updateOwnUserInfo', async (req, res) => {
     const user = requireUser(req);
-    res.json(ok((await users.update(user.id, parse(updateBody, req.body))) satisfies Profile));
+    const { email: address, ...changes } = parse(updateBody, req.body);
+    if (address !== undefined) await recovery.setEmail(user.id, address);
+    res.json(ok((Object.values(changes).some((value) => value !== undefined) ? await users.update(user.id, changes) : await users.info(user.id)) satisfies Profile));
+  });
+  // The same answer whether the address is known or not: it tells nobody who has an account.
+  router.post('/forgotPassword', limitPerIp(FORGOT_PASSWORD_PER_HOUR, 3600_000, '申请太频繁了，请一小时后再试'), async (req, res) => {
+    await recovery.forgotPassword(parse(forgotBody, req.body).email);
+    res.json(ok(true));
+  });
+  const tokenAttempts = limitPerIp(TOKEN_ATTEMPTS_PER_15_MINUTES, 15 * 60_000, '尝试太频繁了，请 15 分钟后再试');
+  router.post('/resetPassword', tokenAttempts, async (req, res) => {
+    const body = parse(resetBody, req.body);
+    await recovery.resetPassword(body.token, body.password);
+    res.json(ok(true));
+  });
+  router.post('/verifyEmail', tokenAttempts, async (req, res) => {
+    await recovery.verifyEmail(parse(verifyBody, req.body).token);
+    res.json(ok(true));
   });
   router.put('/updatePassword', async (req, res) => {
     const user = requireUser(req);

@@ -1,0 +1,35 @@
+/**
+ * Mail through the owner's SMTP server (nodemailer). A site without `SMTP_URL` has a mailer that
+ * is off: callers ask `enabled` and offer the owner's one-time links instead.
+ */
+import nodemailer from 'nodemailer';
+import type { MailSettings } from './settings.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  enabled: boolean;
+  /** Resolves once the SMTP server has accepted the message. */
+  send(mail: Mail): Promise<void>;
+}
+
+export function createMailer(settings: MailSettings | null): Mailer {
+  if (!settings) {
+    return {
+      enabled: false,
+      send: () => Promise.reject(new Error('本站没有开启邮件（SMTP_URL）')),
+    };
+  }
+  // A host that does not answer must not hold a request for nodemailer's default of minutes.
+  const transport = nodemailer.createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  return {
+    enabled: true,
+    async send(mail) {
+      await transport.sendMail({ from: settings.from, ...mail });
+    },
+  };
+}

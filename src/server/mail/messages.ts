@@ -1,0 +1,31 @@
+/** The site's mail, in 中文 plain text: what it is, what to do, and who can ignore it. */
+import { site } from '../../site.config.ts';
+import type { Mail } from './mailer.ts';
+
+const signature = `\n\n—— ${site.title}\n（这封邮件由网站自动发送，请不要直接回复。）`;
+
+export function resetMail({ to, nickName, url, minutes }: { to: string; nickName: string; url: string; minutes: number }): Mail {
+  return {
+    to,
+    subject: `【${site.title}】重置密码`,
+    text: `${nickName}，你好：\n\n有人（希望是你）申请重置你在${site.title}的密码。打开下面的链接设置新密码，链接 ${minutes} 分钟内有效，只能用一次：\n\n${url}\n\n设置新密码后，所有已登录的设备都会退出。如果不是你本人申请的，不用理会这封邮件，你的密码不会改变。${signature}`,
+  };
+}
+
+export function verifyMail({ to, nickName, url, hours }: { to: string; nickName: string; url: string; hours: number }): Mail {
+  return {
+    to,
+    subject: `【${site.title}】验证你的邮箱`,
+    text: `${nickName}，你好：\n\n你在${site.title}填写了这个邮箱。打开下面的链接完成验证，链接 ${hours} 小时内有效：\n\n${url}\n\n验证后，这个邮箱可以用来找回密码，也会收到你选择接收的通知。如果不是你本人操作的，不用理会这封邮件。${signature}`,
+  };
+}
+
+/** A notification as mail: its words, without the markup of the bell's list, and where to read more. */
+export function notificationMail({ to, nickName, message, url }: { to: string; nickName: string; message: string; url: string }): Mail {
+  const words = message.replace(/<[^>]*>/g, '').replace(/&(lt|gt|amp|quot|#39);/g, (_m, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'" })[name]!);
+  return {
+    to,
+    subject: `【${site.title}】${words.length > 40 ? `${words.slice(0, 40)}…` : words}`,
+    text: `${nickName}，你好：\n\n${words}\n\n查看：${url}\n\n不想再收到这类邮件，可以在个人中心的「邮箱与通知」里关闭。${signature}`,
+  };
+}
