@@ -17,7 +17,7 @@ export default defineConfig({
   // Where encoded images and the content store are kept between builds (bench:build measures a first build in an empty one).
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), reactIslands(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
+  integrations: [react(), reactIslands(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

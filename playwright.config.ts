@@ -14,9 +14,14 @@ const PORT = Number((process.env.E2E_PORT ||= freePort()));
 // this file again and inherit the folder through the environment, so tests can reach its files.
 const DATA_DIR = (process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'blog-e2e-')));
 const DATABASE_URL = `file:${join(DATA_DIR, 'blog.db')}`;
+// The suite's own SMTP server (tests/e2e/mailSetup.ts) listens here; the site sends its mail to it.
+let smtpPort = process.env.E2E_SMTP_PORT || freePort();
+while (smtpPort === String(PORT)) smtpPort = freePort();
+const SMTP_PORT = Number((process.env.E2E_SMTP_PORT = smtpPort));
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/mailSetup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -43,7 +48,7 @@ export default defineConfig({
     command: 'node src/server/http/main.ts',
     url: `http://127.0.0.1:${PORT}/home`,
     // TRUST_PROXY lets tests that create accounts through the API act from distinct addresses.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL, UPLOAD_DIR: join(DATA_DIR, 'uploads'), MUSIC_DIR: join(DATA_DIR, 'music'), LICENSE_KEY_DIR: DATA_DIR, TRUST_PROXY: 'loopback' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL, UPLOAD_DIR: join(DATA_DIR, 'uploads'), MUSIC_DIR: join(DATA_DIR, 'music'), LICENSE_KEY_DIR: DATA_DIR, TRUST_PROXY: 'loopback', SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: '小咸鱼的博客 <blog@example.com>' },
     reuseExistingServer: false,
     timeout: 60_000,
   },

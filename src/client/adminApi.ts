@@ -32,6 +32,7 @@ export const adminApi = {
   users: (keyword: string, current: number, size: number) => http.get<Page<AdminUser>>(`/api/admin/users?${query({ keyword, current, size })}`),
   setDisabled: (id: number, disabled: boolean) => http.put<AdminUser>(`/api/admin/users/${id}/disabled`, { disabled }),
   setRole: (id: number, role: RoleCode) => http.put<AdminUser>(`/api/admin/users/${id}/role`, { role }),
+  resetLink: (id: number) => http.post<{ url: string; expires_at: string }>(`/api/admin/users/${id}/resetLink`),
 
   orders: (status: OrderStatus | null, current: number, size: number) => http.get<Page<AdminOrder>>(`/api/admin/orders?${query({ status, current, size })}`),
   confirmOrder: (orderNo: string) => http.put<OrderItem>(`/api/shop/admin/confirm/${order(orderNo)}`),

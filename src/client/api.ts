@@ -33,6 +33,9 @@ export const api = {
   updateProfile: (changes: ProfileChanges) => http.put<Profile>('/api/user/updateOwnUserInfo', changes),
   updatePassword: (password: string, password1: string, password2: string) =>
     http.put<boolean>('/api/user/updatePassword', { password, password1, password2 }),
+  forgotPassword: (email: string) => http.post<boolean>('/api/user/forgotPassword', { email }),
+  resetPassword: (token: string, password: string) => http.post<boolean>('/api/user/resetPassword', { token, password }),
+  verifyEmail: (token: string) => http.post<boolean>('/api/user/verifyEmail', { token }),
   uploadImage: (file: Blob, name: string) => {
     const form = new FormData();
     form.append('file', file, name);

@@ -2,7 +2,7 @@
  * The admin console's screens for the site's content and people: the dashboard, moderation of
  * comments and posts, download applications, and users. Sales are in adminSales.ts.
  */
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
 import { adminApi } from '../client/adminApi';
 import type { AdminComment, AdminMessage, AdminUser, Dashboard } from '../contract/admin';
 import type { LinkItem, LinkStatusCode } from '../contract/links';
@@ -108,4 +108,12 @@ export async function setUserDisabled(id: number, disabled: boolean): Promise<vo
 export async function setUserRole(id: number, role: RoleCode): Promise<void> {
   const user = await adminAction(`user:${id}`, () => adminApi.setRole(id, role), text.roleChanged);
   if (user) replaceUser(user);
+}
+
+/** The one-time reset link last made, for the owner to pass on (shown until another is made or the screen is left). */
+export const $resetLink = atom<{ userId: number; username: string; url: string } | null>(null);
+
+export async function makeResetLink(user: Pick<AdminUser, 'id' | 'username'>): Promise<void> {
+  const link = await adminAction(`user:${user.id}`, () => adminApi.resetLink(user.id), text.resetLinkMade);
+  if (link) $resetLink.set({ userId: user.id, username: user.username, url: link.url });
 }

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ROLE } from '../../contract/users';
 import { adminText } from '../../i18n/admin.zh-CN';
-import { setUserDisabled, setUserRole, userTable } from '../../stores/admin';
+import { $resetLink, makeResetLink, setUserDisabled, setUserRole, userTable } from '../../stores/admin';
+import CopyableCode from '../shop/CopyableCode';
 import { $adminBusy } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';
 import { useHydrated } from '../shared/useHydrated';
@@ -19,8 +20,12 @@ export default function UsersScreen() {
   const hydrated = useHydrated();
   const state = useStore(userTable.$table);
   const busy = useStore($adminBusy);
+  const resetLink = useStore($resetLink);
 
-  useEffect(() => void userTable.open(userTable.$table.get().filter), []);
+  useEffect(() => {
+    $resetLink.set(null);
+    void userTable.open(userTable.$table.get().filter);
+  }, []);
 
   if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
 
@@ -30,6 +35,12 @@ export default function UsersScreen() {
       <div className={styles.toolbar}>
         <SearchBox label={`${text.search}${text.users}`} keyword={state.filter} onSearch={(keyword) => void userTable.open(keyword)} />
       </div>
+      {resetLink && (
+        <section className={styles.handOver} aria-label={text.resetLinkFor(resetLink.username)}>
+          <p>{text.resetLinkFor(resetLink.username)}</p>
+          <CopyableCode value={resetLink.url} copyLabel={text.copyResetLink} className={styles.copyable} testId="reset-link" />
+        </section>
+      )}
       <Listing label={text.users} state={state} onRetry={() => void userTable.reload()} onPage={(page) => void userTable.goTo(page)}>
         <table className={styles.table}>
           <thead>
@@ -63,6 +74,7 @@ export default function UsersScreen() {
                   ) : (
                     <ConfirmButton label={text.makeAdmin} question={text.confirmMakeAdmin} onConfirm={() => void setUserRole(user.id, ROLE.admin)} classes={confirmClasses} />
                   )}
+                  <ConfirmButton label={text.resetLink} question={text.confirmResetLink} onConfirm={() => void makeResetLink(user)} classes={confirmClasses} />
                 </td>
               </tr>
             ))}

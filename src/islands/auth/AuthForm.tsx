@@ -124,6 +124,11 @@ export default function AuthForm({ mode }: { mode: Mode }) {
       {!isLogin && input('confirm', t.auth.confirmPassword, { name: 'confirm', type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX_LENGTH })}
       {!isLogin && input('nickName', t.auth.nickName, { name: 'nick_name', autoComplete: 'nickname', maxLength: NICK_NAME_INPUT_MAX_LENGTH }, t.auth.nickNameHint)}
       {problems.form && <p className={styles.formError} role="alert">{problems.form}</p>}
+      {isLogin && (
+        <p className={styles.forgot}>
+          <a href="/forgotPassword">{t.auth.forgotPassword}</a>
+        </p>
+      )}
       <button type="submit" className={styles.submit} disabled={busy || !hydrated}>
         {busy ? (isLogin ? t.auth.loggingIn : t.auth.registering) : isLogin ? t.auth.login : t.auth.register}
       </button>

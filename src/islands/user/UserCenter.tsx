@@ -7,6 +7,7 @@ import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import { neverOnServer } from '../shared/useOnDemand';
 import AvatarForm from './AvatarForm';
+import EmailForm from './EmailForm';
 import NickNameForm from './NickNameForm';
 import PasswordForm from './PasswordForm';
 import styles from './UserCenter.module.scss';
@@ -44,6 +45,10 @@ export default function UserCenter({ defaultAvatar }: { defaultAvatar: string })
       <section className={`card ${styles.panel}`} aria-labelledby="password-title">
         <h2 id="password-title">{t.userCenter.password}</h2>
         <PasswordForm />
+      </section>
+      <section className={`card ${styles.panel}`} aria-labelledby="mail-title">
+        <h2 id="mail-title">{t.userCenter.mail.title}</h2>
+        <EmailForm />
       </section>
       <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="orders-title">
         <h2 id="orders-title">{t.userCenter.orders}</h2>

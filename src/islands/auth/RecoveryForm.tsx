@@ -1,0 +1,140 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { api } from '../../client/api';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/limits';
+import { t } from '../../i18n/zh-CN';
+import { passwordProblem } from '../../lib/accountRules';
+import { RequestError } from '../../lib/request';
+import styles from './AuthForm.module.scss';
+
+const text = t.recovery;
+/** The reset link's lifetime, as the server sets it (src/server/users/recovery.ts). */
+const RESET_LINK_MINUTES = 30;
+
+type Mode = 'forgot' | 'reset' | 'verify';
+
+const messageOf = (error: unknown) => (error instanceof RequestError && error.body?.message) || text.failed;
+const tokenInUrl = () => new URLSearchParams(location.search).get('token');
+
+/** 找回密码: an address in, the same answer out whoever it belongs to. */
+function Forgot() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) return setProblem('请输入正确的邮箱');
+    setBusy(true);
+    try {
+      await api.forgotPassword(email.trim());
+      setSent(true);
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <h1 className={styles.title}>{text.forgotTitle}</h1>
+      <p className={styles.intro}>{text.forgotIntro}</p>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-email`}>{text.email}</label>
+        <input id={`${id}-email`} type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} value={email} aria-invalid={problem ? true : undefined} aria-describedby={`${id}-note`}
+          onChange={(e) => { setEmail(e.target.value); setProblem(''); }} />
+        <p id={`${id}-note`} className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem}</p>
+      </div>
+      {sent && <p className={styles.done} role="status">{text.sent(RESET_LINK_MINUTES)}</p>}
+      <button type="submit" className={styles.submit} disabled={busy}>{busy ? text.sending : text.send}</button>
+      <p className={styles.switch}>{text.noMail}</p>
+      <p className={styles.switch}><a href="/login">{t.auth.goLogin}</a></p>
+    </form>
+  );
+}
+
+/** 设置新密码, from the mailed or handed-over link. */
+function Reset() {
+  const id = useId();
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const [problems, setProblems] = useState<{ password?: string; confirm?: string; form?: string }>({});
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const token = tokenInUrl();
+    const found = { password: passwordProblem(values.password, text.newPassword) ?? undefined, confirm: values.confirm !== values.password ? t.auth.passwordMismatch : undefined, form: token ? undefined : text.missingToken };
+    setProblems(found);
+    if (found.password || found.confirm || !token) return;
+    setBusy(true);
+    try {
+      await api.resetPassword(token, values.password);
+      setDone(true);
+    } catch (error) {
+      const field = (error instanceof RequestError && (error.body?.result as { fields?: string[] } | undefined)?.fields?.[0]) === 'password' ? 'password' : 'form';
+      setProblems({ [field]: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className={styles.form}>
+        <h1 className={styles.title}>{text.resetTitle}</h1>
+        <p className={styles.done} role="status">{text.resetDone}</p>
+        <a className={styles.submit} href="/login">{t.auth.goLogin}</a>
+      </div>
+    );
+  }
+  const field = (name: 'password' | 'confirm', label: string) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input id={`${id}-${name}`} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={values[name]} aria-invalid={problems[name] ? true : undefined} aria-describedby={`${id}-${name}-note`}
+        onChange={(e) => { setValues((v) => ({ ...v, [name]: e.target.value })); setProblems((p) => ({ ...p, [name]: undefined })); }} />
+      <p id={`${id}-${name}-note`} className={problems[name] ? styles.error : styles.hint} role={problems[name] ? 'alert' : undefined}>{problems[name] ?? (name === 'password' ? t.auth.passwordHint : '')}</p>
+    </div>
+  );
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <h1 className={styles.title}>{text.resetTitle}</h1>
+      <p className={styles.intro}>{text.resetIntro}</p>
+      {field('password', text.newPassword)}
+      {field('confirm', text.confirmPassword)}
+      {problems.form && (
+        <p className={styles.formError} role="alert">
+          {problems.form} <a href="/forgotPassword">{text.again}</a>
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={busy}>{busy ? text.resetting : text.reset}</button>
+    </form>
+  );
+}
+
+/** 验证邮箱: opening the mailed link is the whole of it. */
+function Verify() {
+  const [state, setState] = useState<{ busy: boolean; problem: string }>({ busy: true, problem: '' });
+  useEffect(() => {
+    const token = tokenInUrl();
+    if (!token) return setState({ busy: false, problem: text.missingToken });
+    api.verifyEmail(token).then(
+      () => setState({ busy: false, problem: '' }),
+      (error: unknown) => setState({ busy: false, problem: messageOf(error) }),
+    );
+  }, []);
+  return (
+    <div className={styles.form} aria-busy={state.busy}>
+      <h1 className={styles.title}>{text.verifyTitle}</h1>
+      {state.busy ? <p role="status">{text.verifying}</p> : state.problem ? <p className={styles.formError} role="alert">{state.problem}</p> : <p className={styles.done} role="status">{text.verified}</p>}
+      <p className={styles.switch}><a href="/userCenter">{text.goUserCenter}</a></p>
+    </div>
+  );
+}
+
+/** The password-recovery screens: 找回密码, 设置新密码 and 验证邮箱. */
+export default function RecoveryForm({ mode }: { mode: Mode }) {
+  return mode === 'forgot' ? <Forgot /> : mode === 'reset' ? <Reset /> : <Verify />;
+}

@@ -1,0 +1,90 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { api } from '../../client/api';
+import { EMAIL_MAX_LENGTH } from '../../contract/limits';
+import { ROLE, type Profile } from '../../contract/users';
+import { t } from '../../i18n/zh-CN';
+import { RequestError } from '../../lib/request';
+import { showToast } from '../../stores/toast';
+import styles from './UserCenter.module.scss';
+
+const text = t.userCenter.mail;
+type MailSettings = Pick<Profile, 'email' | 'email_verified' | 'mail_on_reply' | 'mail_on_owner' | 'role'>;
+const messageOf = (error: unknown, fallback: string) => (error instanceof RequestError && error.body?.message) || fallback;
+
+/**
+ * 邮箱与通知: the address (verified by a mailed link) and which notifications come by mail. Read
+ * fresh from the server, since the profile kept in the browser predates any verification.
+ */
+export default function EmailForm() {
+  const id = useId();
+  const [settings, setSettings] = useState<MailSettings | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const show = (profile: MailSettings) => {
+    setSettings(profile);
+    setEmail(profile.email ?? '');
+  };
+  useEffect(() => {
+    api.me().then(({ result }) => result && show(result), () => setLoadFailed(true));
+  }, []);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const address = email.trim();
+    if (address && !/^[^\s@]+@[^\s@]+$/.test(address)) return setProblem(text.badEmail);
+    setBusy(true);
+    try {
+      const { result } = await api.updateProfile({ email: address });
+      if (result) show(result);
+      showToast(address ? text.verifySent(address) : text.removed);
+    } catch (error) {
+      setProblem(messageOf(error, text.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function toggle(name: 'mail_on_reply' | 'mail_on_owner', on: boolean) {
+    try {
+      const { result } = await api.updateProfile({ [name]: on });
+      if (result) setSettings(result);
+      showToast(t.userCenter.saved);
+    } catch (error) {
+      showToast(messageOf(error, text.saveFailed));
+    }
+  }
+
+  if (!settings) return <p className={styles.hint} aria-busy={!loadFailed}>{loadFailed ? text.loadFailed : text.loading}</p>;
+  const status = !settings.email ? text.none : settings.email_verified ? text.verified : text.unverified(settings.email);
+  const unchanged = email.trim() === (settings.email ?? '') && (settings.email_verified || !email.trim());
+  return (
+    <div className={styles.stack}>
+      <form className={styles.inline} onSubmit={save} noValidate>
+        <label htmlFor={`${id}-email`}>{text.email}</label>
+        <div className={styles.inlineRow}>
+          <input id={`${id}-email`} type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} value={email} aria-invalid={problem ? true : undefined} aria-describedby={`${id}-email-note`}
+            onChange={(e) => { setEmail(e.target.value); setProblem(''); }} />
+          <button type="submit" className={styles.button} disabled={busy || unchanged}>{busy ? t.userCenter.saving : email.trim() ? text.sendVerify : text.remove}</button>
+        </div>
+        <p id={`${id}-email-note`} className={problem ? styles.error : styles.hint} role={problem ? 'alert' : 'status'}>{problem || status}</p>
+      </form>
+      <fieldset className={styles.choices}>
+        <legend>{text.notifyBy}</legend>
+        <label>
+          <input type="checkbox" checked={settings.mail_on_reply} onChange={(e) => void toggle('mail_on_reply', e.target.checked)} />
+          {text.onReply}
+        </label>
+        {settings.role === ROLE.admin && (
+          <label>
+            <input type="checkbox" checked={settings.mail_on_owner} onChange={(e) => void toggle('mail_on_owner', e.target.checked)} />
+            {text.onOwner}
+          </label>
+        )}
+        <p className={styles.hint}>{text.onlyVerified}</p>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * A reader who forgets a password: the address is verified from the user centre by a mailed link,
+ * then 忘记密码 mails a reset link (through the suite's own SMTP server), which sets a new password.
+ */
+import { expect, test } from './fixtures';
+import { createAccount, loginThroughForm } from './helpers';
+import { mailTo } from './mail';
+
+const linkIn = (text: string, page: string) => new URL(new RegExp(`https?://\\S+/${page}\\?token=[A-Za-z0-9_-]+`).exec(text)![0]);
+
+test('a reader verifies an address, forgets the password, and sets a new one from the mailed link', async ({ page, request }) => {
+  const reader = await createAccount(request, '健忘的读者');
+  const email = `${reader.username}@example.com`;
+  await page.goto('/login');
+  await loginThroughForm(page, reader.username, reader.password);
+  await expect(page.getByTestId('user-menu')).toContainText('健忘的读者');
+
+  await page.goto('/userCenter');
+  const mail = page.getByRole('region', { name: '邮箱与通知' });
+  await mail.getByLabel('邮箱').fill(email);
+  await mail.getByRole('button', { name: '保存并发送验证邮件' }).click();
+  await expect(mail.getByRole('status')).toContainText('还没有验证');
+  const verify = linkIn((await mailTo(email, '验证你的邮箱')).text, 'verifyEmail');
+  await page.goto(verify.pathname + verify.search);
+  await expect(page.getByRole('main').getByRole('status')).toContainText('邮箱验证成功');
+  await page.goto('/userCenter');
+  await expect(mail.getByRole('status')).toContainText('已验证');
+  await expect(mail.getByRole('checkbox', { name: '有人回复我的评论' })).toBeChecked();
+
+  // Forgotten: from the login screen, by the address.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByRole('link', { name: '忘记密码？' }).click();
+  await expect(page).toHaveURL(/\/forgotPassword$/);
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByRole('button', { name: '发送重置链接' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText('30 分钟内有效');
+  const reset = linkIn((await mailTo(email, '重置密码')).text, 'resetPassword');
+
+  await page.goto(reset.pathname + reset.search);
+  await page.getByLabel('新密码', { exact: true }).fill('short');
+  await page.getByLabel('确认新密码').fill('short');
+  await page.getByRole('button', { name: '设置新密码' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('新密码');
+  await page.getByLabel('新密码', { exact: true }).fill('a-brand-new-pass');
+  await page.getByLabel('确认新密码').fill('a-brand-new-pass');
+  await page.getByRole('button', { name: '设置新密码' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText('密码已经改好了');
+  await page.getByRole('link', { name: '去登录' }).click();
+  await loginThroughForm(page, reader.username, reader.password);
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('用户名或密码错误');
+  await loginThroughForm(page, reader.username, 'a-brand-new-pass');
+  await expect(page.getByTestId('user-menu')).toContainText('健忘的读者');
+
+  // The link works once.
+  await page.goto(reset.pathname + reset.search);
+  await page.getByLabel('新密码', { exact: true }).fill('yet-another-pass');
+  await page.getByLabel('确认新密码').fill('yet-another-pass');
+  await page.getByRole('button', { name: '设置新密码' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('已经用过');
+});
