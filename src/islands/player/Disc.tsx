@@ -15,7 +15,7 @@ export default function Disc({ hidden = false, openButton }: { hidden?: boolean;
   const name = musicDescription?.name ?? t.player.idleTitle;
   const detail = musicDescription ? artistNames(musicDescription.ar) : t.player.idleHint;
   return (
-    <div className={styles.disc} data-playing={!isPaused} hidden={hidden}>
+    <div className={styles.disc} data-playing={!isPaused} hidden={hidden} data-testid="music-pill">
       {/* The name begins with the text on the button (the song, then the artist), as voice control expects. */}
       <button type="button" ref={openButton} className={styles.discOpen} onClick={() => togglePanel(true)} aria-label={t.player.openPlayer(`${name} ${detail}`)}>
         <img className={styles.discCover} src={musicDescription?.al.picUrl || DEFAULT_COVER} alt="" width="48" height="48" />
