@@ -20,8 +20,8 @@ export interface Profile {
   mail_on_owner: boolean;
 }
 
-/** `login`: the profile and the token other clients send in `Authorization`. */
-export interface LoginResult extends Profile {
+/** `login`: who logged in, and the token other clients send in `Authorization`. */
+export interface LoginResult extends Pick<Profile, 'id' | 'username' | 'nick_name' | 'avatar' | 'role' | 'createdAt'> {
   token: string;
 }
 

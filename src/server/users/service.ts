@@ -39,14 +39,15 @@ function placesOf(origin: Origin): string[] {
   return device ? [addressPlace(origin.ip), device] : [addressPlace(origin.ip)];
 }
 
+/** Who the user is: what login answers, as the original front end knows it. */
+function identity(user: UserRow): Omit<LoginResult, 'token'> {
+  return { id: user.id, username: user.username, nick_name: user.nickName, avatar: user.avatar, role: user.role, createdAt: formatDateTime(user.createdAt) };
+}
+
+/** The user's own profile: who they are, and their address and mail choices. */
 export function profile(user: UserRow): Profile {
   return {
-    id: user.id,
-    username: user.username,
-    nick_name: user.nickName,
-    avatar: user.avatar,
-    role: user.role,
-    createdAt: formatDateTime(user.createdAt),
+    ...identity(user),
     email: user.email,
     email_verified: Boolean(user.email && user.emailVerifiedAt),
     mail_on_reply: user.mailOnReply,
@@ -140,7 +141,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
       const deviceToken = newDeviceToken();
       await rememberPlaces(db, user.id, [address, devicePlace(deviceToken)!]);
       const token = await sessions.create(user.id);
-      return { result: { token, ...profile(user) }, deviceToken };
+      return { result: { token, ...identity(user) }, deviceToken };
     },
 
     logout: (user: SessionUser) => sessions.revoke(user.tokenHash),
