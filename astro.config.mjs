@@ -8,6 +8,7 @@ import { firstVisit } from './scripts/astro/firstVisit.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
 import { articleImages } from './src/lib/imageLayout.ts';
 import { markdownConfig } from './src/lib/markdownOptions.ts';
+import { withoutTrailingSlash } from './src/lib/trim.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -17,7 +18,7 @@ export default defineConfig({
   // Where encoded images and the content store are kept between builds (bench:build measures a first build in an empty one).
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), reactIslands(), articleImages(), sitemap({ filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
+  integrations: [react(), reactIslands(), articleImages(), sitemap({ serialize: (item) => ({ ...item, url: withoutTrailingSlash(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

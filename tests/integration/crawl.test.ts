@@ -124,3 +124,26 @@ describe('crawling from / through plain links', () => {
     expect(visits.get('/link/list')?.status).toBe(200);
   });
 });
+
+describe('one address per page', () => {
+  it('lists each page in the sitemap at its canonical address, and sends the spelling with a slash there', async () => {
+    const xml = readFileSync(join(process.env.DIST_DIR ?? 'dist', 'client', 'sitemap-0.xml'), 'utf8');
+    const listed = elements(xml, 'loc').map((loc) => new URL(loc.children.map((c) => c.value ?? '').join('').trim()).pathname);
+    const paths = [...new Set(['/article/1', '/tag', ...listed.filter((_, i) => i % 10 === 0)])];
+    expect(listed).toContain('/article/1');
+    for (const path of paths) {
+      expect(path === '/' || !path.endsWith('/'), path).toBe(true);
+      const page = await fetch(`${server.url}${path}`);
+      expect(page.status, path).toBe(200);
+      const canonical = elements(await page.text(), 'link').find((link) => link.attributes.rel === 'canonical');
+      expect(new URL(decodeEntities(canonical!.attributes.href)).pathname, path).toBe(path);
+      if (path === '/') continue;
+      const slashed = await fetch(`${server.url}${path}/?from=rss`, { redirect: 'manual' });
+      expect(slashed.status, `${path}/`).toBe(301);
+      expect(slashed.headers.get('location')).toBe(`${path}?from=rss`);
+    }
+    // Never a redirect to another site.
+    const sneaky = await fetch(`${server.url}//evil.example/`, { redirect: 'manual' });
+    expect(sneaky.headers.get('location') ?? '/').not.toMatch(/^\/\//);
+  });
+});

@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '../../lib/trim.ts';
 import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
 import { readFileSync } from 'node:fs';
@@ -58,6 +59,14 @@ export function createApp({ clientDir, previousClientDir, astroHandler, api, wap
     const target = query < 0 ? null : legacyRedirect(req.originalUrl.slice(0, query), req.originalUrl.slice(query));
     if (target) res.redirect(301, target);
     else next();
+  });
+  // One address per page: `/article/1/` is `/article/1`, as the canonical link and the sitemap say.
+  app.use((req, res, next) => {
+    const { path } = req;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || path === '/' || !path.endsWith('/') || /^\/(api|wapi|uploads)\//.test(path)) return next();
+    const query = req.originalUrl.indexOf('?');
+    // One leading slash only: `//host/` must not become a redirect to another site.
+    res.redirect(301, `/${withoutTrailingSlash(path).replace(/^\/+/, '')}${query < 0 ? '' : req.originalUrl.slice(query)}`);
   });
   // Only what is rendered per request is compressed here; static files go out precompressed.
   const compress = compression();
