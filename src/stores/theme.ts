@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { decodeStored, encodeStored } from '../lib/storage';
-import { isTheme, THEME_STORAGE_KEY, themeForHour, type Theme } from '../lib/theme';
+import { isTheme, THEME_COLORS, THEME_STORAGE_KEY, themeForHour, type Theme } from '../lib/theme';
 
 /** The theme on screen. The inline boot script sets it before paint; this store follows it. */
 export const $theme = atom<Theme>('light');
@@ -19,6 +19,7 @@ export function syncTheme(): void {
 export function setTheme(theme: Theme): void {
   document.documentElement.setAttribute('data-theme', theme);
   document.documentElement.style.colorScheme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, encodeStored(theme));
   } catch {

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { encodeStored } from '../../src/lib/storage';
-import { themeBootScript, themeForHour } from '../../src/lib/theme';
+import { THEME_COLORS, themeBootScript, themeForHour } from '../../src/lib/theme';
 
 describe('themeForHour', () => {
   it.each([
@@ -15,9 +15,10 @@ describe('themeForHour', () => {
   ])('hour %i is %s', (hour, theme) => expect(themeForHour(hour)).toBe(theme));
 });
 
-/** Runs the inline boot script in a sandbox with a fake clock and storage. */
-function bootTheme(hour: number, stored: string | null): string | null {
+/** Runs the inline boot script in a sandbox with a fake clock and storage; answers the theme and the bar colour it set. */
+function boot(hour: number, stored: string | null): { theme: string | null; color: string | null } {
   let applied: string | null = null;
+  let color: string | null = null;
   const RealDate = Date;
   const FakeDate = class extends RealDate {
     getHours() {
@@ -31,10 +32,12 @@ function bootTheme(hour: number, stored: string | null): string | null {
     document: {
       documentElement: { setAttribute: (_: string, v: string) => (applied = v), style: {} },
       addEventListener: () => {},
+      querySelector: (selector: string) => (selector === 'meta[name="theme-color"]' ? { setAttribute: (_: string, v: string) => (color = v) } : null),
     },
   });
-  return applied;
+  return { theme: applied, color };
 }
+const bootTheme = (hour: number, stored: string | null) => boot(hour, stored).theme;
 
 describe('themeBootScript', () => {
   it('follows themeForHour when nothing is saved', () => {
@@ -43,6 +46,11 @@ describe('themeBootScript', () => {
   it('prefers the saved theme', () => {
     expect(bootTheme(12, encodeStored('dark'))).toBe('dark');
     expect(bootTheme(23, encodeStored('light'))).toBe('light');
+  });
+  it('colours the browser bar for the theme it applied, not for the system setting', () => {
+    expect(boot(23, null).color).toBe(THEME_COLORS.dark);
+    expect(boot(12, null).color).toBe(THEME_COLORS.light);
+    expect(boot(12, encodeStored('dark')).color).toBe(THEME_COLORS.dark);
   });
   it('ignores a corrupt saved value', () => {
     expect(bootTheme(12, '%%%not-base64')).toBe('light');
