@@ -42,3 +42,24 @@ test('the welcome toast greets once per tab', async ({ page }) => {
   await islandsHydrated(page);
   await expect(page.getByRole('status')).toBeEmpty();
 });
+
+test('the theme toggle turns diagrams dark with the page, leaves photos alone, and colours the browser bar', async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2026-03-14T12:00:00+08:00'));
+  await page.goto('/article/2');
+  await islandsHydrated(page);
+  const diagram = page.locator('.prose img[src$=".svg"]').first();
+  const themeColor = page.locator('meta[name="theme-color"]');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(themeColor).toHaveAttribute('content', '#f4f5f7');
+  expect(await diagram.evaluate((img) => getComputedStyle(img).filter)).toBe('none');
+
+  await page.getByRole('button', { name: '切换到深色主题' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(themeColor).toHaveAttribute('content', '#14161a');
+  expect(await diagram.evaluate((img) => getComputedStyle(img).filter)).toContain('invert');
+  // The next page, loaded afresh, colours the bar for the chosen theme before it paints.
+  await page.goto('/article/1');
+  await expect(themeColor).toHaveAttribute('content', '#14161a');
+  const photo = page.locator('.prose img:not([src$=".svg"])').first();
+  if (await photo.count()) expect(await photo.evaluate((img) => getComputedStyle(img).filter)).toBe('none');
+});
