@@ -30,8 +30,8 @@ export interface SiteConfig {
   /** Page-header background per route prefix; the longest matching prefix wins, `default` otherwise. */
   pageHeaders: Record<string, string>;
   pageSize: number;
-  /** The user id that receives the special greeting. */
-  specialGreetingUserId: number;
+  /** The user id that receives the special greeting; unset, nobody does (set it to someone who has an account). */
+  specialGreetingUserId?: number;
   landing: {
     /**
      * A JSON quote service (GET), e.g. `https://v1.hitokoto.cn/?c=d&c=i&encode=json`. Its sentence is read from
@@ -83,7 +83,6 @@ export const site: SiteConfig = {
     default: '/img/headers/default.svg',
   },
   pageSize: 10,
-  specialGreetingUserId: 3,
   landing: {
     quoteUrl: '',
     fallbackQuotes: [

@@ -90,6 +90,8 @@ export interface AdminPayment {
   trade_no: string | null;
   amount_cents: number;
   flagged: boolean;
+  /** Its order was refunded: the money went back. */
+  refunded: boolean;
   detail: string;
   createdAt: string;
 }
@@ -97,9 +99,14 @@ export interface AdminPayment {
 export interface AdminLicense {
   order_no: string;
   user_id: number;
+  /** The buyer's nick-name, and the names the order was sold under. */
+  nick_name: string;
   product: string;
   plan: string;
+  product_name: string;
+  plan_name: string;
   state: 'active' | 'expired' | 'revoked';
+  /** ISO 8601, null for a lifetime license. */
   expires_at: string | null;
   max_machines: number;
   machines: { id: number; fingerprint: string; name: string; lastSeenAt: string }[];

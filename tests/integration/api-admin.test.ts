@@ -257,7 +257,11 @@ describe('the shop', () => {
     const payments = (await admin('GET', '/payments')).body.result.list as { order_no: string; source: string }[];
     expect(payments.find((p) => p.order_no === order.order_no)).toMatchObject({ source: 'admin' });
     const [license] = (await admin('GET', `/licenses?order_no=${order.order_no}`)).body.result;
-    expect(license).toMatchObject({ user_id: buyer.id, state: 'active', machines: [expect.objectContaining({ fingerprint: 'admin-test-pc' })] });
+    expect(license).toMatchObject({ user_id: buyer.id, nick_name: buyer.nickName, state: 'active', machines: [expect.objectContaining({ fingerprint: 'admin-test-pc' })] });
+    // The names it was sold under, as /admin/orders shows them, not the slugs.
+    const sold = (await api.call('GET', `/shop/order/${order.order_no}`, { headers: buyer.auth })).body.result;
+    expect(license).toMatchObject({ product_name: sold.product_name, plan_name: sold.plan_name });
+    expect(license.product_name).not.toBe(license.product);
     expect((await admin('PUT', `/licenses/${order.order_no}/reset`)).body.result).toBe(1);
     expect((await admin('PUT', `/licenses/${order.order_no}/revoke`)).status).toBe(200);
     expect((await admin('GET', `/licenses?user_id=${buyer.id}`)).body.result[0]).toMatchObject({ state: 'revoked', machines: [] });

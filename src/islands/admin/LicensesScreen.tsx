@@ -8,6 +8,7 @@ import { $adminBusy } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';
 import { useHydrated } from '../shared/useHydrated';
 import ProblemLine from './ProblemLine';
+import { formatDateTime } from '../../lib/time';
 import styles from './Admin.module.scss';
 import own from './Licenses.module.scss';
 
@@ -63,13 +64,16 @@ export default function LicensesScreen() {
               <dt>{text.orderNo}</dt>
               <dd className={styles.mono}>{license.order_no}</dd>
               <dt>{text.buyer}</dt>
-              <dd>{text.userId(license.user_id)}</dd>
+              <dd>
+                {license.nick_name}
+                <small className={styles.sub}>{text.userId(license.user_id)}</small>
+              </dd>
               <dt>{text.product}</dt>
-              <dd>{license.product} · {license.plan}</dd>
+              <dd>{license.product_name} · {license.plan_name}</dd>
               <dt>{text.state}</dt>
               <dd><span className={styles.badge} data-state={license.state}>{text.licenseStates[license.state]}</span></dd>
               <dt>{text.expires}</dt>
-              <dd>{license.expires_at ?? text.lifetime}</dd>
+              <dd>{license.expires_at ? formatDateTime(new Date(license.expires_at)) : text.lifetime}</dd>
             </dl>
             <p>{text.machines(license.machines.length, license.max_machines)}</p>
             {license.machines.length === 0 ? (

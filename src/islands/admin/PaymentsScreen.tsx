@@ -50,7 +50,7 @@ export default function PaymentsScreen() {
                 <td className={styles.nowrap}>{text.sources[payment.source] ?? payment.source}</td>
                 <td className={styles.mono}>{payment.trade_no ?? '—'}</td>
                 <td className={styles.nowrap}>{formatPrice(payment.amount_cents)}</td>
-                <td className={styles.nowrap}>{payment.flagged ? <strong className={styles.flag}>⚠ {text.flagged}</strong> : '—'}</td>
+                <td className={styles.nowrap}>{payment.refunded ? text.refunded : payment.flagged ? <strong className={styles.flag}>⚠ {text.flagged}</strong> : '—'}</td>
                 <td>{payment.detail}</td>
                 <td className={styles.nowrap}>{payment.createdAt}</td>
               </tr>

@@ -51,7 +51,7 @@ export function createSales(db: Db) {
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(payments).where(where),
         db
-          .select({ payment: payments, orderNo: orders.orderNo })
+          .select({ payment: payments, orderNo: orders.orderNo, orderStatus: orders.status })
           .from(payments)
           .innerJoin(orders, eq(orders.id, payments.orderId))
           .where(where)
@@ -59,9 +59,10 @@ export function createSales(db: Db) {
           .limit(size)
           .offset((current - 1) * size),
       ]);
-      const list = rows.map(({ payment, orderNo }) => ({
+      const list = rows.map(({ payment, orderNo, orderStatus }) => ({
         id: payment.id,
         order_no: orderNo,
+        refunded: orderStatus === 'refunded',
         source: payment.source,
         trade_no: payment.tradeNo,
         amount_cents: payment.amountCents,
@@ -75,14 +76,24 @@ export function createSales(db: Db) {
     /** By order number or by buyer. */
     async licenses({ orderNo, userId }: { orderNo?: string; userId?: number }): Promise<AdminLicense[]> {
       const where = and(orderNo ? eq(orders.orderNo, orderNo) : undefined, userId ? eq(licenses.userId, userId) : undefined);
-      const rows = await db.select({ license: licenses, orderNo: orders.orderNo }).from(licenses).innerJoin(orders, eq(orders.id, licenses.orderId)).where(where).orderBy(desc(licenses.id)).limit(100);
+      const rows = await db
+        .select({ license: licenses, orderNo: orders.orderNo, productName: orders.productName, planName: orders.planName, nickName: users.nickName })
+        .from(licenses)
+        .innerJoin(orders, eq(orders.id, licenses.orderId))
+        .innerJoin(users, eq(users.id, licenses.userId))
+        .where(where)
+        .orderBy(desc(licenses.id))
+        .limit(100);
       const ids = rows.map(({ license }) => license.id);
       const machines = ids.length ? await db.select().from(licenseMachines).where(inArray(licenseMachines.licenseId, ids)) : [];
-      return rows.map(({ license, orderNo: no }) => ({
+      return rows.map(({ license, orderNo: no, productName, planName, nickName }) => ({
         order_no: no,
         user_id: license.userId,
+        nick_name: nickName,
         product: license.product,
         plan: license.plan,
+        product_name: productName,
+        plan_name: planName,
         state: licenseState(license),
         expires_at: license.expiresAt,
         max_machines: license.maxMachines,
