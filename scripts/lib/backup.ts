@@ -15,6 +15,7 @@ export const UPLOADS_FOLDER = 'uploads';
 export const KEYS_FOLDER = 'keys';
 export const MANIFEST_FILE = 'manifest.json';
 export const CONTENT_FOLDER = 'content';
+export const MUSIC_FOLDER = 'music';
 /** What of CONTENT_DIR is the owner's writing: the collections the console writes, and its recycle bin. */
 const CONTENT_PARTS = ['articles', 'talks', TRASH];
 const SNAPSHOT_NAME = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/;
@@ -24,6 +25,8 @@ export interface DataPlaces {
   uploadDir: string;
   licenseKeyDir: string;
   contentDir: string;
+  /** The music library (MUSIC_DIR), backed up only when asked: it is often far larger than the rest. */
+  musicDir?: string;
 }
 
 export interface Manifest {
@@ -33,6 +36,8 @@ export interface Manifest {
   keys: boolean;
   /** Files of the articles and talks, their images included. */
   content: number;
+  /** Files of the music library, when it was backed up (`npm run backup -- --music`). */
+  music?: number;
 }
 
 /** The file behind a `file:` URL; other databases (a libSQL server) are backed up by their own tools. */
@@ -82,6 +87,10 @@ export async function takeSnapshot(places: DataPlaces, backupDir: string, keep: 
     keys,
     content: countFiles(join(target, CONTENT_FOLDER)),
   };
+  if (places.musicDir) {
+    if (existsSync(places.musicDir)) cpSync(places.musicDir, join(target, MUSIC_FOLDER), { recursive: true });
+    manifest.music = countFiles(join(target, MUSIC_FOLDER));
+  }
   writeFileSync(join(target, MANIFEST_FILE), JSON.stringify(manifest, null, 2), { mode: 0o600 });
   pruneSnapshots(backupDir, keep);
   return target;
@@ -118,6 +127,10 @@ export async function restoreSnapshot(snapshot: string, places: DataPlaces): Pro
     if (existsSync(existing)) throw new Error(`${existing} 已存在：恢复只写入空的数据目录，请先停止服务并移走现有数据`);
   }
   if (existsSync(places.uploadDir) && readdirSync(places.uploadDir).length) throw new Error(`${places.uploadDir} 不是空的：恢复只写入空的数据目录`);
+  const music = join(dir, MUSIC_FOLDER);
+  if (existsSync(music) && places.musicDir && existsSync(places.musicDir) && readdirSync(places.musicDir).length) {
+    throw new Error(`${places.musicDir} 不是空的：备份里有音乐库，恢复只写入空的 MUSIC_DIR，请先移走现有的音乐`);
+  }
   mkdirSync(dirname(database), { recursive: true, mode: 0o700 });
   cpSync(join(dir, DATABASE_FILE), database);
   chmodSync(database, 0o600);
@@ -129,6 +142,7 @@ export async function restoreSnapshot(snapshot: string, places: DataPlaces): Pro
     if (existsSync(join(dir, KEYS_FOLDER, PUBLIC_KEY_FILE))) cpSync(join(dir, KEYS_FOLDER, PUBLIC_KEY_FILE), join(places.licenseKeyDir, PUBLIC_KEY_FILE));
   }
   restoreContent(join(dir, CONTENT_FOLDER), places.contentDir);
+  if (existsSync(music) && places.musicDir) cpSync(music, places.musicDir, { recursive: true });
   return manifest;
 }
 

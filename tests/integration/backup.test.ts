@@ -107,6 +107,32 @@ describe('npm run backup', () => {
     expect(readdirSync(backups)).toHaveLength(2);
   }, 60_000);
 
+  it('adds the music library when asked with --music, and restores it into an empty MUSIC_DIR', async () => {
+    const music = join(api.dir, 'music-library');
+    mkdirSync(join(music, '周末'), { recursive: true });
+    writeFileSync(join(music, '周末', '晴天.mp3'), 'not really audio');
+    const without = await run('scripts/backup.ts', [], { ...dataEnv(), MUSIC_DIR: music, BACKUP_KEEP: '10' });
+    expect(without.code, without.output).toBe(0);
+    expect(existsSync(join(backups, readdirSync(backups).sort().at(-1)!, 'music'))).toBe(false);
+    const withMusic = await run('scripts/backup.ts', ['--music'], { ...dataEnv(), MUSIC_DIR: music, BACKUP_KEEP: '10' });
+    expect(withMusic.code, withMusic.output).toBe(0);
+    const snapshot = join(backups, readdirSync(backups).sort().at(-1)!);
+    expect(JSON.parse(readFileSync(join(snapshot, 'manifest.json'), 'utf8')).music).toBe(1);
+    const restored = mkdtempSync(join(tmpdir(), 'blog-restored-music-'));
+    try {
+      const target = { DATABASE_URL: `file:${join(restored, 'blog.db')}`, UPLOAD_DIR: join(restored, 'uploads'), LICENSE_KEY_DIR: restored, CONTENT_DIR: join(restored, 'content'), MUSIC_DIR: join(restored, 'music') };
+      const restore = await run('scripts/restore.ts', [snapshot], target);
+      expect(restore.code, restore.output).toBe(0);
+      expect(restore.output).toContain('1 个音乐库文件');
+      expect(readFileSync(join(restored, 'music', '周末', '晴天.mp3'), 'utf8')).toBe('not really audio');
+    } finally {
+      rmSync(restored, { recursive: true, force: true });
+    }
+    const wrong = await run('scripts/backup.ts', ['--musik'], dataEnv());
+    expect(wrong.code).toBe(2);
+    expect(wrong.output).toContain('不认识的参数');
+  }, 60_000);
+
   it('explains what it cannot back up', async () => {
     const remote = await run('scripts/backup.ts', [], { ...dataEnv(), DATABASE_URL: 'libsql://db.example.com' });
     expect(remote.code).toBe(1);
