@@ -22,6 +22,8 @@ import type { ProductCatalog } from './catalog.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { orderByNo, type OrderRow, type Settlements } from './settle.ts';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** A buyer's page asks about its order every few seconds; the provider is asked at most this often. */
 const QUERY_EVERY_MS = 15_000;
 /** A notice usually beats this; only then is the provider asked. */
@@ -47,8 +49,9 @@ export interface OrderServiceParts {
 }
 
 export function createOrderService(db: Db, { products, provider, licenses, settlements, notifications }: OrderServiceParts) {
-  const tellOwner = async (row: OrderRow, message: string) =>
-    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message, mail: 'owner' }), row.userId);
+  /** In the transaction of what it tells, so the owner hears of an order exactly when it exists. */
+  const tellOwner = async (tx: Tx, row: OrderRow, message: string) =>
+    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message, mail: 'owner' }), row.userId, tx);
 
   const payable = (row: OrderRow) => ({ orderNo: row.orderNo, amountCents: row.amountCents, productName: row.productName, planName: row.planName });
 
@@ -134,9 +137,9 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
             expiresAt,
           })
           .returning();
+        await tellOwner(tx, inserted, html`新订单 ${inserted.orderNo}：${inserted.productName} · ${inserted.planName}，${formatPrice(inserted.amountCents)}`);
         return inserted;
       });
-      await tellOwner(row, html`新订单 ${row.orderNo}：${row.productName} · ${row.planName}，${formatPrice(row.amountCents)}`);
       return { order_no: row.orderNo, amount_cents: row.amountCents, status: row.status, pay: provider.payStep(payable(row)), expires_at: row.expiresAt.toISOString() };
     },
 
@@ -160,13 +163,15 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       if (row.provider !== 'manual') throw new Refused('这个订单在支付平台付款，付款后会自动确认，不需要告诉站长');
       if (row.status === 'expired') throw new Refused('订单已过期。如果你已经付款，请联系站长核对');
       if (row.status === 'pending' && !row.buyerPaidAt) {
-        const [reported] = await db
-          .update(orders)
-          .set({ buyerPaidAt: now })
-          .where(and(eq(orders.id, row.id), eq(orders.status, 'pending'), isNull(orders.buyerPaidAt)))
-          .returning();
-        // Only the request that made the change tells the owner: a double tap sends one notice.
-        if (reported) await tellOwner(reported, html`订单 ${row.orderNo} 的买家说已经付款 ${formatPrice(row.amountCents)}（${row.productName} · ${row.planName}），请核对收款后确认`);
+        await db.transaction(async (tx) => {
+          const [reported] = await tx
+            .update(orders)
+            .set({ buyerPaidAt: now })
+            .where(and(eq(orders.id, row.id), eq(orders.status, 'pending'), isNull(orders.buyerPaidAt)))
+            .returning();
+          // Only the request that made the change tells the owner: a double tap sends one notice.
+          if (reported) await tellOwner(tx, reported, html`订单 ${row.orderNo} 的买家说已经付款 ${formatPrice(row.amountCents)}（${row.productName} · ${row.planName}），请核对收款后确认`);
+        });
       }
       return (await items([await own(userId, orderNo)]))[0];
     },
