@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import { features } from './src/data/features.ts';
+import { featurePages } from './scripts/astro/featurePages.ts';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
 import { articleImages } from './src/lib/imageLayout.ts';
@@ -18,7 +20,7 @@ export default defineConfig({
   // Where encoded images and the content store are kept between builds (bench:build measures a first build in an empty one).
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), reactIslands(), articleImages(), sitemap({ serialize: (item) => ({ ...item, url: withoutTrailingSlash(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
+  integrations: [react(), reactIslands(), articleImages(), featurePages(features), sitemap({ serialize: (item) => ({ ...item, url: withoutTrailingSlash(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit()],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

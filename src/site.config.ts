@@ -1,7 +1,13 @@
 /** The owner's settings for the whole site. Everything a reader sees about the owner lives here. */
+import type { FeatureSwitches } from './lib/features';
 export interface SiteConfig {
   /** Canonical origin used in links, RSS and the sitemap; overridable with SITE_URL at build time. */
   url: string;
+  /**
+   * The parts of the site that are on (src/lib/features.ts): a blog that sells nothing turns the
+   * shop off. `FEATURES_OFF` turns more off without editing this file; build again after a change.
+   */
+  features: FeatureSwitches;
   title: string;
   description: string;
   author: string;
@@ -83,6 +89,7 @@ export const site: SiteConfig = {
     default: '/img/headers/default.svg',
   },
   pageSize: 10,
+  features: { shop: true, downloads: true, board: true, talks: true, music: true, comments: true },
   landing: {
     quoteUrl: '',
     fallbackQuotes: [

@@ -1,3 +1,4 @@
+import { features } from './features';
 import { getProducts } from './products';
 import { t } from '../i18n/zh-CN';
 
@@ -35,10 +36,10 @@ export async function getNavItems(): Promise<NavItem[]> {
         { href: '/siteList', label: t.nav.siteList },
       ],
     },
-    { href: '/talk', label: t.nav.talk },
-    { href: '/link/list', label: t.nav.download },
-    { href: '/message/list', label: t.nav.messages },
-    { href: '/pay', label: t.nav.pay, children: products.map((p) => ({ href: `/pay/${p.data.slug}`, label: p.data.name })) },
+    ...(features.talks ? [{ href: '/talk', label: t.nav.talk }] : []),
+    ...(features.downloads ? [{ href: '/link/list', label: t.nav.download }] : []),
+    ...(features.board ? [{ href: '/message/list', label: t.nav.messages }] : []),
+    ...(features.shop ? [{ href: '/pay', label: t.nav.pay, children: products.map((p) => ({ href: `/pay/${p.data.slug}`, label: p.data.name })) }] : []),
   ];
 }
 

@@ -18,6 +18,7 @@ import { site } from '../site.config.ts';
 import { PROJECT_ROOT } from './projectRoot.ts';
 import type { AdminSettings } from './users/setup.ts';
 import { trimEnd } from '../lib/trim.ts';
+import { featureSwitches, type FeatureSwitches } from '../lib/features.ts';
 import { mailSettings, type MailSettings } from './mail/settings.ts';
 import { sessionPolicyFromEnv, type SessionPolicy } from './users/sessions.ts';
 
@@ -62,6 +63,8 @@ export interface ServerConfig {
   showIpLocation: boolean;
   /** Mail through the owner's SMTP server (`SMTP_URL`, `MAIL_FROM`); null when off. */
   mail: MailSettings | null;
+  /** The parts of the site that are on: the site config's switches, less `FEATURES_OFF`. */
+  features: FeatureSwitches;
 }
 
 function originOfSetting(url: string | undefined): string | null {
@@ -101,5 +104,6 @@ export function readConfig(env: Env): ServerConfig {
     },
     showIpLocation: onOff(env, 'IP_LOCATION', true),
     mail: mailSettings(env),
+    features: featureSwitches(site.features, env.FEATURES_OFF),
   };
 }

@@ -14,7 +14,8 @@ import styles from './Board.module.scss';
 const text = t.board;
 
 /** /message/detail?id=N: the post, then its comments. */
-export default function MessageDetail({ defaultAvatar }: { defaultAvatar: string }) {
+/** `comments`: whether the site's comments are on (site config `features`). */
+export default function MessageDetail({ defaultAvatar, comments = true }: { defaultAvatar: string; comments?: boolean }) {
   const hydrated = useHydrated();
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
@@ -41,7 +42,7 @@ export default function MessageDetail({ defaultAvatar }: { defaultAvatar: string
           if (gone) void navigate('/message/list');
         })}
       />
-      <Comments type={3} forId={post.id} defaultAvatar={defaultAvatar} />
+      {comments && <Comments type={3} forId={post.id} defaultAvatar={defaultAvatar} />}
     </div>
   );
 }

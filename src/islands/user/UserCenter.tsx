@@ -17,7 +17,8 @@ const MyOrders = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('./M
 const MyLicenses = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('./MyLicenses')));
 
 /** The personal centre: profile, password and orders. Anonymous readers are sent to log in first. */
-export default function UserCenter({ defaultAvatar }: { defaultAvatar: string }) {
+/** `shop`: whether the site sells anything (site config `features`): without it, no orders or licenses. */
+export default function UserCenter({ defaultAvatar, shop = true }: { defaultAvatar: string; shop?: boolean }) {
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
   const hydrated = useHydrated();
@@ -50,18 +51,22 @@ export default function UserCenter({ defaultAvatar }: { defaultAvatar: string })
         <h2 id="mail-title">{t.userCenter.mail.title}</h2>
         <EmailForm />
       </section>
-      <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="orders-title">
-        <h2 id="orders-title">{t.userCenter.orders}</h2>
-        <Suspense fallback={<p className={styles.empty}>{shopText.ordersLoading}</p>}>
-          <MyOrders />
-        </Suspense>
-      </section>
-      <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="licenses-title">
-        <h2 id="licenses-title">{licenseText.title}</h2>
-        <Suspense fallback={<p className={styles.empty}>{licenseText.loading}</p>}>
-          <MyLicenses />
-        </Suspense>
-      </section>
+      {shop && (
+        <>
+          <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="orders-title">
+            <h2 id="orders-title">{t.userCenter.orders}</h2>
+            <Suspense fallback={<p className={styles.empty}>{shopText.ordersLoading}</p>}>
+              <MyOrders />
+            </Suspense>
+          </section>
+          <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby="licenses-title">
+            <h2 id="licenses-title">{licenseText.title}</h2>
+            <Suspense fallback={<p className={styles.empty}>{licenseText.loading}</p>}>
+              <MyLicenses />
+            </Suspense>
+          </section>
+        </>
+      )}
     </div>
   );
 }

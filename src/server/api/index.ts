@@ -22,6 +22,7 @@ import { writingRoutes } from './routes/writing.ts';
 import type { Writing } from '../writing/index.ts';
 import type { Cookies } from './cookies.ts';
 import { LIKES_PER_MINUTE } from '../../contract/limits.ts';
+import { FEATURE_APIS, FEATURES, type FeatureSwitches } from '../../lib/features.ts';
 import { apiErrors, apiNotFound, jsonBody, limitPerActor, requireXhr, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { commentRoutes } from './routes/comments.ts';
@@ -61,10 +62,17 @@ export interface ApiOptions {
   cookies: Cookies;
   /** `SITE_URL`'s origin, for absolute image addresses; null to use the address each request came to. */
   siteOrigin?: string | null;
+  /** The parts of the site that are on: the API of a part switched off answers 404. */
+  features?: FeatureSwitches;
 }
 
-export function apiRouter(services: ApiServices, { cookies, siteOrigin = null }: ApiOptions): Router {
+export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, features }: ApiOptions): Router {
   const api = Router();
+  const switchedOff = features ? FEATURES.filter((feature) => !features[feature]).flatMap((feature) => FEATURE_APIS[feature]) : [];
+  if (switchedOff.length) {
+    const notFound = apiNotFound();
+    api.use((req, res, next) => (switchedOff.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`)) ? notFound(req, res, next) : next()));
+  }
   api.use((_req, res, next) => {
     // Answers depend on the database and the reader; never let a shared cache keep them.
     res.set('Cache-Control', 'no-store');

@@ -64,7 +64,8 @@ await startPurging(users);
 await ensureAdminAtStart(users, config.admin);
 const owner = await createOwner(db);
 const music = config.music;
-if (!music.upstream && !(await hasAudio(music.dir))) {
+// A site without the music player makes no demo library.
+if (config.features.music && !music.upstream && !(await hasAudio(music.dir))) {
   const demo = await generateDemoLibrary(music.dir);
   console.log(`音乐库是空的，已在 ${music.dir} 生成示例音乐库：${demo.playlists} 个歌单、${demo.tracks} 首歌`);
 }
@@ -131,7 +132,7 @@ const api = apiRouter(
     licensePublicKeyPem: licenseKeys.publicKeyPem,
     writing,
   },
-  { cookies, siteOrigin: config.siteOrigin },
+  { cookies, siteOrigin: config.siteOrigin, features: config.features },
 );
 const actions = Router().get('/logout', logoutRoute(users.sessions, cookies));
 
@@ -142,7 +143,7 @@ const appFor = (current: Build) =>
     previousClientDir: previousClientDir(current.release),
     astroHandler: current.handler,
     api,
-    wapi: musicService.router,
+    wapi: config.features.music ? musicService.router : undefined,
     actions,
     gates: [adminGate(users.sessions)],
     uploadDir: config.uploadDir,

@@ -1,0 +1,106 @@
+/**
+ * Every part an owner can switch off, switched off at once (`FEATURES_OFF=all`): a real build into
+ * a folder of its own, then the server on it. Each part is gone from the links, the sitemap, the
+ * pages and the API, and its islands reach no reader; the rest of the site works as before.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './serve';
+
+const OFF = { FEATURES_OFF: 'all' };
+let dist: string;
+let server: RunningServer;
+
+function build(env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/build.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'blog-features-off-'));
+  const built = await build({ ...OFF, DIST_DIR: dist });
+  if (built.code !== 0) throw new Error(built.output.slice(-3000));
+  server = await startServer({ ...OFF, DIST_DIR: dist });
+}, 300_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const SWITCHED_OFF_PAGES = ['/pay', '/pay/xxx-sd', '/pay/order', '/talk', '/talk/1', '/message/list', '/message/publish', '/link/list', '/link/apply'];
+const switchedOff = (path: string) => /^\/(pay|talk|message|link)(\/|$)/.test(path);
+
+/** Every page reachable from / by plain links, with the links found on each. */
+async function crawl(): Promise<Map<string, { status: number; links: string[]; html: string }>> {
+  const pages = new Map<string, { status: number; links: string[]; html: string }>();
+  let level = ['/'];
+  while (level.length) {
+    const next: string[] = [];
+    for (const path of level) {
+      const res = await fetch(`${server.url}${path}`);
+      const html = res.headers.get('content-type')?.startsWith('text/html') ? await res.text() : '';
+      const links = [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)]
+        .map((match) => new URL(match[1].replaceAll('&amp;', '&'), `${server.url}${path}`))
+        .filter((url) => url.origin === server.url)
+        .map((url) => url.pathname.replace(/(.)\/$/, '$1'));
+      pages.set(path, { status: res.status, links, html });
+      for (const link of links) if (!pages.has(link) && !next.includes(link) && !/\.(xml|svg|png|jpe?g|webp|avif)$/.test(link)) next.push(link);
+    }
+    level = next.filter((path) => !pages.has(path)).slice(0, 400);
+  }
+  return pages;
+}
+
+describe('with every part switched off', () => {
+  it('links to none of them from any page, and every page that is linked to exists', async () => {
+    const pages = await crawl();
+    expect(pages.size).toBeGreaterThan(30);
+    const toSwitchedOff = [...pages].flatMap(([path, page]) => page.links.filter(switchedOff).map((link) => `${path} → ${link}`));
+    expect(toSwitchedOff).toEqual([]);
+    expect([...pages].filter(([, page]) => page.status >= 400).map(([path, page]) => `${path} ${page.status}`)).toEqual([]);
+    // Their islands reach no reader: no music player, and no comments under an article.
+    const article = pages.get('/article/1')!.html;
+    expect(article).toContain('<article');
+    for (const [path, page] of pages) {
+      expect(page.html, path).not.toMatch(/component-url="[^"]*\/Comments\.[^"]*"/);
+      expect(page.html, path).not.toContain('component-export="Player"');
+    }
+  });
+
+  it('builds none of their pages: each answers 404, and the sitemap lists none', async () => {
+    for (const path of SWITCHED_OFF_PAGES) expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+    const sitemap = readFileSync(join(dist, 'current', 'client', 'sitemap-0.xml'), 'utf8');
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+    expect(listed.length).toBeGreaterThan(20);
+    expect(listed.filter(switchedOff)).toEqual([]);
+  });
+
+  it('answers 404 from their API, and the rest of the API as before', async () => {
+    const xhr = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
+    const off: [string, string][] = [
+      ['GET', '/api/shop/products'],
+      ['GET', '/api/license/public-key'],
+      ['POST', '/api/links/getLinksList'],
+      ['POST', '/api/talk/blogGetTalkList'],
+      ['POST', '/api/message/getMessageList'],
+      ['POST', '/api/comment/getCommentTotal'],
+      ['GET', '/wapi/playlist/detail?id=1'],
+    ];
+    for (const [method, path] of off) {
+      const res = await fetch(`${server.url}${path}`, { method, headers: xhr, body: method === 'GET' ? undefined : '{}' });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    const config = await fetch(`${server.url}/api/config`, { headers: xhr });
+    expect(config.status).toBe(200);
+    const article = await fetch(`${server.url}/api/article/getArticleById/1`, { headers: xhr });
+    expect(article.status).toBe(200);
+  });
+});
