@@ -19,12 +19,12 @@ test('a reader verifies an address, forgets the password, and sets a new one fro
   const mail = page.getByRole('region', { name: '邮箱与通知' });
   await mail.getByLabel('邮箱').fill(email);
   await mail.getByRole('button', { name: '保存并发送验证邮件' }).click();
-  await expect(mail.getByRole('status')).toContainText('还没有验证');
+  await expect(mail.getByTestId('email-status')).toContainText('还没有验证');
   const verify = linkIn((await mailTo(email, '验证你的邮箱')).text, 'verifyEmail');
   await page.goto(verify.pathname + verify.search);
   await expect(page.getByRole('main').getByRole('status')).toContainText('邮箱验证成功');
   await page.goto('/userCenter');
-  await expect(mail.getByRole('status')).toContainText('已验证');
+  await expect(mail.getByTestId('email-status')).toContainText('已验证');
   await expect(mail.getByRole('checkbox', { name: '有人回复我的评论' })).toBeChecked();
 
   // Forgotten: from the login screen, by the address.

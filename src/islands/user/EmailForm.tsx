@@ -69,7 +69,7 @@ export default function EmailForm() {
             onChange={(e) => { setEmail(e.target.value); setProblem(''); }} />
           <button type="submit" className={styles.button} disabled={busy || unchanged}>{busy ? t.userCenter.saving : email.trim() ? text.sendVerify : text.remove}</button>
         </div>
-        <p id={`${id}-email-note`} className={problem ? styles.error : styles.hint} role={problem ? 'alert' : 'status'}>{problem || status}</p>
+        <p id={`${id}-email-note`} className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined} aria-live="polite" data-testid="email-status">{problem || status}</p>
       </form>
       <fieldset className={styles.choices}>
         <legend>{text.notifyBy}</legend>
