@@ -60,14 +60,6 @@ export function createApp({ clientDir, previousClientDir, astroHandler, api, wap
     if (target) res.redirect(301, target);
     else next();
   });
-  // One address per page: `/article/1/` is `/article/1`, as the canonical link and the sitemap say.
-  app.use((req, res, next) => {
-    const { path } = req;
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || path === '/' || !path.endsWith('/') || /^\/(api|wapi|uploads)\//.test(path)) return next();
-    const query = req.originalUrl.indexOf('?');
-    // One leading slash only: `//host/` must not become a redirect to another site.
-    res.redirect(301, `/${withoutTrailingSlash(path).replace(/^\/+/, '')}${query < 0 ? '' : req.originalUrl.slice(query)}`);
-  });
   // Only what is rendered per request is compressed here; static files go out precompressed.
   const compress = compression();
   // The API and the music service come before the static files, which can never live under their paths.
@@ -88,6 +80,15 @@ export function createApp({ clientDir, previousClientDir, astroHandler, api, wap
     }),
   );
   for (const gate of gates) app.use(gate);
+  // One address per page: `/article/1/` is `/article/1`, as the canonical link and the sitemap say.
+  // After the gates, so the console's paths answer only to its own.
+  app.use((req, res, next) => {
+    const { path } = req;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || path === '/' || !path.endsWith('/') || /^\/(api|wapi|uploads)\//.test(path)) return next();
+    const query = req.originalUrl.indexOf('?');
+    // One leading slash only: `//host/` must not become a redirect to another site.
+    res.redirect(301, `/${withoutTrailingSlash(path).replace(/^\/+/, '')}${query < 0 ? '' : req.originalUrl.slice(query)}`);
+  });
   app.use(staticFiles(clientDir));
   if (previousClientDir) {
     const previous = staticFiles(previousClientDir);
