@@ -4,6 +4,7 @@ import type { AddedComment, AddedReply, CommentOrder, CommentTargetCode, ReplyBo
 import type { Page } from '../contract/envelope';
 import type { BoardMessage, HotTag, MessageChanges, MessageDraft, Talk } from '../contract/messages';
 import type { Notification } from '../contract/notifications';
+import type { SiteConfig } from '../contract/site';
 import type { LoginBody, LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
 import { createRequest } from '../lib/request';
 import { showNotice } from '../stores/toast';
@@ -30,6 +31,7 @@ export const api = {
   // An expired session is already logged out: no "please log in" detour.
   logout: () => http.request<boolean>('POST', '/api/user/logout', {}, {}, { quiet401: true }),
   me: () => http.get<Profile>('/api/user/getUserInfo'),
+  siteConfig: () => http.get<SiteConfig>('/api/config'),
   updateProfile: (changes: ProfileChanges) => http.put<Profile>('/api/user/updateOwnUserInfo', changes),
   updatePassword: (password: string, password1: string, password2: string) =>
     http.put<boolean>('/api/user/updatePassword', { password, password1, password2 }),

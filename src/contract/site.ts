@@ -18,6 +18,8 @@ export interface SiteConfig {
   ali_pay: string;
   /** The site's start date. */
   createdAt: string;
+  /** Whether the site sends mail: without it, addresses cannot be added and the owner hands out reset links. */
+  mail_enabled: boolean;
 }
 
 export interface PageHeaderEntry {

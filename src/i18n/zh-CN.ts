@@ -252,6 +252,7 @@ export const t = {
       onReply: '有人回复我的评论',
       onOwner: '新订单和买家「我已付款」（站长）',
       onlyVerified: '只发到验证过的邮箱。',
+      mailOff: '本站没有开启邮件，暂时不能绑定邮箱。忘记密码时，请联系站长为你生成一次性的重置链接。',
     },
     title: '个人中心',
     profile: '个人资料',

@@ -38,6 +38,7 @@ async function verifiedAddress(who: Person, email: string) {
 
 describe('an address', () => {
   it('is verified by the mailed link, once, on SITE_URL', async () => {
+    expect((await api.call('GET', '/config')).body.result.mail_enabled).toBe(true);
     const reader = await someone();
     const email = 'Reader.One@Example.com';
     const set = await api.call('PUT', '/user/updateOwnUserInfo', { body: { email }, headers: reader.auth });
@@ -159,6 +160,7 @@ describe('with mail off', () => {
   afterAll(() => quiet?.stop());
 
   it('says an address cannot be added, and the owner’s one-time link resets a password and ends the sessions', async () => {
+    expect((await quiet.call('GET', '/config')).body.result.mail_enabled).toBe(false);
     const reader = await newPerson(quiet, 'nomail1', BLOCK);
     const refused = await quiet.call('PUT', '/user/updateOwnUserInfo', { body: { email: 'a@example.com' }, headers: reader.auth });
     expect(refused.status).toBe(400);

@@ -1,5 +1,4 @@
 /** `npm run backup` under a write load, and `npm run restore` into an empty folder. */
-import { spawn } from 'node:child_process';
 import { createClient } from '@libsql/client';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,18 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_KEY_FILE } from '../../src/server/licenses/keys';
 import type { ApiClient } from './api';
 import { freshIp, startOwnedApi } from './people';
+import { runScript as run } from './scripts';
 
 const BLOCK = 81;
-
-function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
 
 let api: ApiClient;
 let backups: string;

@@ -3,30 +3,20 @@
  * a folder of its own, then the server on it. Each part is gone from the links, the sitemap, the
  * pages and the API, and its islands reach no reader; the rest of the site works as before.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from './scripts';
 import { startServer, type RunningServer } from './serve';
 
 const OFF = { FEATURES_OFF: 'all' };
 let dist: string;
 let server: RunningServer;
 
-function build(env: Record<string, string>): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
-
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'blog-features-off-'));
-  const built = await build({ ...OFF, DIST_DIR: dist });
+  const built = await runScript('scripts/build.ts', [], { ...OFF, DIST_DIR: dist });
   if (built.code !== 0) throw new Error(built.output.slice(-3000));
   server = await startServer({ ...OFF, DIST_DIR: dist });
 }, 300_000);

@@ -3,12 +3,12 @@
  * step, the server switches to it within seconds, and no request in between breaks. The build and
  * the server both live in a temp folder outside the project, as an owner's `DIST_DIR` may.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentRelease, projectPackagesDir, publishRelease, RELEASES } from '../../src/server/http/releases';
+import { runScript } from './scripts';
 import { startServer, type RunningServer } from './serve';
 
 let dir: string;
@@ -36,16 +36,6 @@ afterAll(async () => {
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function build(env: Record<string, string>): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
 
 /** One reader's request: a broken answer is any status but 200, a cut-off body, or a length that does not match. */
 async function check(path: string): Promise<string | null> {
@@ -82,7 +72,7 @@ describe('npm run build beside a running server', () => {
       }
     });
 
-    const built = await build({ DIST_DIR: dist, SITE_URL: 'https://second.example.com' });
+    const built = await runScript('scripts/build.ts', [], { DIST_DIR: dist, SITE_URL: 'https://second.example.com' });
     expect(built.code, built.output).toBe(0);
     for (let i = 0; i < 200 && !server.output().includes('已切换到新的构建'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.output()).toContain('已切换到新的构建');

@@ -27,8 +27,10 @@ export default function EmailForm() {
     setSettings(profile);
     setEmail(profile.email ?? '');
   };
+  const [mailOff, setMailOff] = useState(false);
   useEffect(() => {
     api.me().then(({ result }) => result && show(result), () => setLoadFailed(true));
+    api.siteConfig().then(({ result }) => setMailOff(result?.mail_enabled === false), () => {});
   }, []);
 
   async function save(e: FormEvent) {
@@ -58,6 +60,7 @@ export default function EmailForm() {
   }
 
   if (!settings) return <p className={styles.hint} aria-busy={!loadFailed}>{loadFailed ? text.loadFailed : text.loading}</p>;
+  if (mailOff && !settings.email) return <p className={styles.hint} data-testid="email-status">{text.mailOff}</p>;
   const status = !settings.email ? text.none : settings.email_verified ? text.verified : text.unverified(settings.email);
   const unchanged = email.trim() === (settings.email ?? '') && (settings.email_verified || !email.trim());
   return (

@@ -113,7 +113,7 @@ const shop = createShop(db, { products, licenses, notifications, payment: config
 const api = apiRouter(
   {
     db,
-    site: createSiteService({ db, catalog, userCount: users.count }),
+    site: createSiteService({ db, catalog, userCount: users.count, mailEnabled: mailer.enabled }),
     articles,
     users,
     recovery,

@@ -14,9 +14,11 @@ export interface SiteDeps {
   catalog: Catalog;
   /** Registered users; the accounts module provides it. */
   userCount?: () => Promise<number>;
+  /** Whether the site sends mail (`SMTP_URL`): pages offer addresses and resets by mail only then. */
+  mailEnabled?: boolean;
 }
 
-export function createSiteService({ db, catalog, userCount = async () => 0 }: SiteDeps) {
+export function createSiteService({ db, catalog, userCount = async () => 0, mailEnabled = false }: SiteDeps) {
   const headers = pageHeaderList(site.pageHeaders);
   const started = parseSiteDate(site.createdAt);
   if (!started) throw new Error(`site.config.ts 里的 createdAt 应是 "YYYY-MM-DD HH:mm:ss" 格式的日期，现在是 "${site.createdAt}"`);
@@ -46,6 +48,7 @@ export function createSiteService({ db, catalog, userCount = async () => 0 }: Si
         we_chat_pay: site.payment.weChatQr,
         ali_pay: site.payment.aliPayQr,
         createdAt,
+        mail_enabled: mailEnabled,
       };
     },
 
