@@ -1,15 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../client/api';
 import type { BoardMessage } from '../../contract/messages';
 import { t } from '../../i18n/zh-CN';
 import { deletePost, togglePostLike } from '../../stores/board';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
-import Comments from '../comments/Comments';
 import { useHydrated } from '../shared/useHydrated';
+import { neverOnServer } from '../shared/useOnDemand';
 import PostCard from './PostCard';
 import styles from './Board.module.scss';
+
+// Loaded only where comments are on: a site without them sends no reader their code.
+const Comments = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('../comments/Comments')));
 
 const text = t.board;
 
@@ -42,7 +45,11 @@ export default function MessageDetail({ defaultAvatar, comments = true }: { defa
           if (gone) void navigate('/message/list');
         })}
       />
-      {comments && <Comments type={3} forId={post.id} defaultAvatar={defaultAvatar} />}
+      {comments && (
+        <Suspense fallback={null}>
+          <Comments type={3} forId={post.id} defaultAvatar={defaultAvatar} />
+        </Suspense>
+      )}
     </div>
   );
 }
