@@ -3,6 +3,7 @@
  * Markdown body for optimised files while rendering the page, but the body the API exports is read
  * before that: its Markdown still points at the source files, and its HTML holds placeholders.
  */
+import { unescapeHtml } from './html.ts';
 
 /** `![alt](target)` or `![alt](target "title")`; `<target>` in angle brackets too. */
 const MARKDOWN_IMAGE = /(!\[[^\]]*\]\(\s*)(<[^>]*>|[^\s)]+)(\s+(?:"[^"]*"|'[^']*'))?(\s*\))/g;
@@ -40,14 +41,6 @@ export type ImageAttributes = Record<string, string | number | boolean | undefin
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-const unescapeAttribute = (value: string) =>
-  value
-    .replace(/&(?:#x22|#34|quot);/gi, '"')
-    .replace(/&(?:#x27|#39|apos);/gi, "'")
-    .replace(/&(?:#x3c|#60|lt);/gi, '<')
-    .replace(/&(?:#x3e|#62|gt);/gi, '>')
-    .replace(/&(?:#x26|#38|amp);/gi, '&');
-
 /**
  * Replaces each placeholder attribute with the attributes `render` gives for the image's properties
  * (`src`, `alt`, and whatever else the Markdown plugins set). A placeholder `render` has nothing for
@@ -55,7 +48,7 @@ const unescapeAttribute = (value: string) =>
  */
 export function fillImageMarkers(html: string, render: (props: Record<string, unknown>) => Promise<ImageAttributes | undefined>): Promise<string> {
   return replaceAsync(html, IMAGE_MARKER, async ([, json]) => {
-    const props = JSON.parse(unescapeAttribute(json)) as Record<string, unknown>;
+    const props = JSON.parse(unescapeHtml(json)) as Record<string, unknown>;
     const attributes = (await render(props)) ?? { src: String(props.src ?? ''), alt: String(props.alt ?? '') };
     return Object.entries(attributes)
       .filter(([, value]) => value !== undefined && value !== false)

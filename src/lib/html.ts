@@ -7,6 +7,20 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
 }
 
+const UNESCAPES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'",
+  '#38': '&', '#60': '<', '#62': '>', '#34': '"', '#39': "'",
+  '#x26': '&', '#x3c': '<', '#x3e': '>', '#x22': '"', '#x27': "'",
+};
+
+/**
+ * The text behind escaped HTML: the five characters escapeHtml writes, by name or by number, read
+ * back in one pass (so `&amp;lt;` is `&lt;`, never `<`). Any other reference is left as it is.
+ */
+export function unescapeHtml(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{2}|#\d{2}|[a-z]{2,4});/gi, (whole, name: string) => UNESCAPES[name.toLowerCase()] ?? whole);
+}
+
 /**
  * HTML built from a template whose values are escaped: `html\`<b>${nickName}</b> 评论了你\``.
  * Only the template's own text may carry markup.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html, looksLikeHtml } from '../../src/lib/html';
+import { escapeHtml, html, looksLikeHtml, unescapeHtml } from '../../src/lib/html';
 
 describe('escapeHtml and html', () => {
   it('escapes the five characters that can open markup or close an attribute', () => {
@@ -23,5 +23,16 @@ describe('looksLikeHtml', () => {
       expect(looksLikeHtml(`<b>${word}</b>`)).toBe(false);
       expect(looksLikeHtml(`<b>${word.toUpperCase()}</b>`)).toBe(false);
     }
+  });
+});
+
+describe('unescapeHtml', () => {
+  it('reads back what escapeHtml wrote, by name or by number, in one pass', () => {
+    const text = `<b>"小明" & 'co'</b>`;
+    expect(unescapeHtml(escapeHtml(text))).toBe(text);
+    expect(unescapeHtml('&#x3C;&#60;&apos;&#34;&#X26;')).toBe(`<<'"&`);
+    // Escaped twice is read back once: `&amp;lt;` is the text `&lt;`, never `<`.
+    expect(unescapeHtml('&amp;lt;')).toBe('&lt;');
+    expect(unescapeHtml('&nbsp;&copy;&#169;')).toBe('&nbsp;&copy;&#169;');
   });
 });

@@ -1,4 +1,5 @@
 /** The site's mail, in 中文 plain text: what it is, what to do, and who can ignore it. */
+import { unescapeHtml } from '../../lib/html.ts';
 import { site } from '../../site.config.ts';
 import type { Mail } from './mailer.ts';
 
@@ -22,7 +23,7 @@ export function verifyMail({ to, nickName, url, hours }: { to: string; nickName:
 
 /** A notification as mail: its words, without the markup of the bell's list, and where to read more. */
 export function notificationMail({ to, nickName, message, url }: { to: string; nickName: string; message: string; url: string }): Mail {
-  const words = message.replace(/<[^<>]*>/g, '').replace(/&(lt|gt|amp|quot|#39);/g, (_m, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'" })[name]!);
+  const words = unescapeHtml(message.replace(/<[^<>]*>/g, ''));
   return {
     to,
     subject: `【${site.title}】${words.length > 40 ? `${words.slice(0, 40)}…` : words}`,

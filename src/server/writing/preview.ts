@@ -5,6 +5,7 @@
  * Loaded on the first preview: a server that is never written on never pays for the highlighter.
  */
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
+import { fillImageMarkers } from '../../lib/contentImages.ts';
 import { markdownHastPlugins } from '../../lib/markdownOptions.ts';
 
 type Renderer = Awaited<ReturnType<typeof createSatteriMarkdownProcessor>>;
@@ -34,13 +35,5 @@ export async function renderPreview(markdown: string, articleDir = ''): Promise<
   });
   const { code } = await (await renderer).render(markdown);
   // The build swaps each marked image for its optimised copy; the preview shows the original.
-  return code.replace(/<img __ASTRO_IMAGE_="([^"]*)">/g, (_whole, json: string) => {
-    const { src, alt } = JSON.parse(decodeEntities(json)) as { src: string; alt?: string };
-    const url = contentFileUrl(articleDir, src) ?? src;
-    return `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt ?? '')}" loading="lazy">`;
-  });
+  return fillImageMarkers(code, async ({ src, alt }) => ({ src: contentFileUrl(articleDir, String(src)) ?? String(src), alt: String(alt ?? ''), loading: 'lazy' }));
 }
-
-const decodeEntities = (value: string) =>
-  value.replace(/&(quot|amp|lt|gt|#x27|#39);/g, (_m, name: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[name]!);
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
