@@ -3,7 +3,7 @@ import type { AdminComment, AdminLicense, AdminMessage, AdminOrder, AdminPayment
 import type { Page } from '../contract/envelope';
 import type { LinkItem, LinkStatusCode } from '../contract/links';
 import type { OrderItem, OrderStatus } from '../contract/shop';
-import type { RoleCode } from '../contract/users';
+import type { ResetLink, RoleCode } from '../contract/users';
 import { http } from './api';
 
 /** A query string of the values given; empty ones are left out. */
@@ -32,7 +32,7 @@ export const adminApi = {
   users: (keyword: string, current: number, size: number) => http.get<Page<AdminUser>>(`/api/admin/users?${query({ keyword, current, size })}`),
   setDisabled: (id: number, disabled: boolean) => http.put<AdminUser>(`/api/admin/users/${id}/disabled`, { disabled }),
   setRole: (id: number, role: RoleCode) => http.put<AdminUser>(`/api/admin/users/${id}/role`, { role }),
-  resetLink: (id: number) => http.post<{ url: string; expires_at: string }>(`/api/admin/users/${id}/resetLink`),
+  resetLink: (id: number) => http.post<ResetLink>(`/api/admin/users/${id}/resetLink`),
 
   orders: (status: OrderStatus | null, current: number, size: number) => http.get<Page<AdminOrder>>(`/api/admin/orders?${query({ status, current, size })}`),
   confirmOrder: (orderNo: string) => http.put<OrderItem>(`/api/shop/admin/confirm/${order(orderNo)}`),

@@ -22,6 +22,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** E-mail addresses (RFC 5321's longest path), and how often mail for them may be asked for. */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_VERIFY_MAILS_PER_HOUR = 5;
+/** A mailed password-reset link works once, for this long. */
+export const RESET_LINK_MINUTES = 30;
 /** `forgotPassword` per address an hour; `resetPassword` and `verifyEmail` attempts per address in 15 minutes. */
 export const FORGOT_PASSWORD_PER_HOUR = 5;
 export const TOKEN_ATTEMPTS_PER_15_MINUTES = 20;

@@ -76,6 +76,12 @@ export interface ResetPasswordBody {
   password: string;
 }
 
+/** `POST /api/admin/users/{id}/resetLink`: a link for the owner to hand over, and when it stops working (ISO 8601). */
+export interface ResetLink {
+  url: string;
+  expires_at: string;
+}
+
 /** `POST /api/user/verifyEmail`: the token from the link. */
 export interface VerifyEmailBody {
   token: string;

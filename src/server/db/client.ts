@@ -64,3 +64,9 @@ export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string): Pr
 export async function migrateDb(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS });
 }
+
+/** Whether a write failed on a unique index: the database, not an earlier read, decides a race for one name or address. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
+  return /UNIQUE/.test(`${String(message)} ${String(cause?.message ?? cause ?? '')}`);
+}

@@ -6,8 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { EMAIL_VERIFY_MAILS_PER_HOUR } from '../../contract/limits.ts';
-import type { Db } from '../db/client.ts';
+import { EMAIL_VERIFY_MAILS_PER_HOUR, RESET_LINK_MINUTES } from '../../contract/limits.ts';
+import type { ResetLink } from '../../contract/users.ts';
+import { isUniqueViolation, type Db } from '../db/client.ts';
 import { accountTokens, users } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetMail, verifyMail } from '../mail/messages.ts';
@@ -16,7 +17,6 @@ import { hashPassword } from './password.ts';
 import { hashToken, type SessionStore } from './sessions.ts';
 
 const MINUTE = 60_000;
-export const RESET_LINK_MINUTES = 30;
 const VERIFY_LINK_HOURS = 24;
 /** A link the owner hands over may wait a day for its reader. */
 const OWNER_LINK_HOURS = 24;
@@ -29,14 +29,6 @@ export interface RecoveryParts {
   /** The site's public address, which links in mail point at. */
   siteUrl: string;
 }
-
-/** A link for the owner to hand over, and when it stops working (ISO 8601). */
-export interface ResetLink {
-  url: string;
-  expires_at: string;
-}
-
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/.test(String((error as Error)?.message) + String((error as { cause?: Error })?.cause?.message));
 
 export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: RecoveryParts) {
   const link = (page: string, token: string) => `${siteUrl}/${page}?token=${token}`;
@@ -67,9 +59,6 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
   }
 
   return {
-    /** Whether mail is set up: without it, addresses cannot be verified and resets go through the owner. */
-    mailEnabled: mailer.enabled,
-
     /**
      * Mails a reset link when `email` is the verified address of an active account. The caller
      * answers the same either way, and the mail is not waited for, so the time taken tells nothing.

@@ -4,7 +4,7 @@ import { ROLE, type LoginResult, type Profile, type PublicProfile, type Register
 import { sameNickName } from '../../lib/accountRules.ts';
 import { site } from '../../site.config.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Db } from '../db/client.ts';
+import { isUniqueViolation, type Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { InvalidInput, NotFound, Refused, RetryLater, waitInWords } from '../shared/errors.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
@@ -97,7 +97,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
         return row;
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.
-        if (String((error as { cause?: unknown })?.cause ?? error).includes('UNIQUE')) throw new InvalidInput('该用户名已被注册', ['username']);
+        if (isUniqueViolation(error)) throw new InvalidInput('该用户名已被注册', ['username']);
         throw error;
       }
     },
