@@ -239,7 +239,6 @@ export const t = {
       email: '邮箱',
       loading: '加载中…',
       loadFailed: '邮箱设置加载失败，请刷新页面重试',
-      badEmail: '请输入正确的邮箱',
       sendVerify: '保存并发送验证邮件',
       remove: '解除绑定',
       removed: '已解除邮箱绑定',

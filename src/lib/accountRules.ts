@@ -24,6 +24,11 @@ export function passwordProblem(password: string, label = '密码'): string | nu
   return null;
 }
 
+/** A form's first check of an address; the server checks it fully. */
+export function emailProblem(email: string): string | null {
+  return /^[^\s@]+@[^\s@]+$/.test(email) ? null : '请输入正确的邮箱';
+}
+
 export function nickNameProblem(nickName: string): string | null {
   return Array.from(nickName.trim()).length > NICK_NAME_MAX_CHARS ? `昵称最多 ${NICK_NAME_MAX_CHARS} 个字` : null;
 }

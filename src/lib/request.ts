@@ -33,6 +33,11 @@ export class RequestError extends Error {
   }
 }
 
+/** The server's own words for a refused call, or `fallback` when it said none (a timeout, a network failure). */
+export function serverMessage(error: unknown, fallback: string): string {
+  return (error instanceof RequestError && error.body?.message) || fallback;
+}
+
 const TITLES = { tip: '温馨提示', error: '错误提示' } as const;
 
 /** What the reader is told for each listed status; other statuses reject silently. */

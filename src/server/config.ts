@@ -78,6 +78,7 @@ function originOfSetting(url: string | undefined): string | null {
 
 export function readConfig(env: Env): ServerConfig {
   const distDir = resolve(env.DIST_DIR ?? 'dist');
+  const siteUrl = trimEnd(env.SITE_URL || site.url, '/');
   return {
     host: env.HOST || '0.0.0.0',
     port: Number(env.PORT || 4321),
@@ -87,7 +88,7 @@ export function readConfig(env: Env): ServerConfig {
     autoPublish: onOff(env, 'AUTO_PUBLISH', true),
     httpsSite: isHttpsSite(env.SITE_URL),
     siteOrigin: originOfSetting(env.SITE_URL),
-    siteUrl: trimEnd(env.SITE_URL || site.url, '/'),
+    siteUrl,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     uploadDir: resolve(env.UPLOAD_DIR || DEFAULT_UPLOAD_DIR),
     database: databaseSettings(env),
@@ -96,7 +97,7 @@ export function readConfig(env: Env): ServerConfig {
     mediaOrigins: mediaOriginsFromEnv(env),
     admin: env.ADMIN_USERNAME ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD || undefined } : null,
     licenseKeyDir: resolve(env.LICENSE_KEY_DIR || 'data'),
-    payment: paymentSettings(env, site.url),
+    payment: paymentSettings(env, siteUrl),
     connections: connectionSettings(env),
     licenseDeactivations: {
       times: wholeNumber(env, 'LICENSE_DEACTIVATIONS', DEFAULT_DEACTIVATION_LIMIT.times, 0),

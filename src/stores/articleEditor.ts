@@ -7,7 +7,7 @@ import { atom, map } from 'nanostores';
 import { writingApi } from '../client/writingApi';
 import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, WritingArticle } from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
-import { RequestError } from '../lib/request';
+import { RequestError, serverMessage } from '../lib/request';
 import { draftOf, emptyDraft, fieldProblems, sameDraft } from '../lib/writingDraft';
 import { publishingStarted } from './publishStatus';
 import { showToast } from './toast';
@@ -55,7 +55,7 @@ export async function openArticle(id: number | null): Promise<void> {
     try {
       opened = (await writingApi.article(id)).result ?? null;
     } catch (error) {
-      $editor.set({ ...$editor.get(), loading: false, refusal: error instanceof RequestError && error.body?.message ? error.body.message : writingText.loadArticleFailed });
+      $editor.set({ ...$editor.get(), loading: false, refusal: serverMessage(error, writingText.loadArticleFailed) });
       return;
     }
   }
@@ -180,7 +180,7 @@ export async function uploadImages(files: File[], use: 'images' | 'covers'): Pro
     try {
       paths.push((await writingApi.uploadImage(file, use)).result!.path);
     } catch (error) {
-      $editor.setKey('refusal', error instanceof RequestError && error.body?.message ? error.body.message : writingText.uploadFailed);
+      $editor.setKey('refusal', serverMessage(error, writingText.uploadFailed));
     }
   }
   return paths;

@@ -5,7 +5,7 @@ import { api } from '../client/api';
 import type { Notification } from '../contract/notifications';
 import { t } from '../i18n/zh-CN';
 import { notificationPath } from '../lib/notifications';
-import { RequestError } from '../lib/request';
+import { RequestError, serverMessage } from '../lib/request';
 import { showToast } from './toast';
 import { $isLoggedIn, $userInfo } from './user';
 
@@ -87,7 +87,7 @@ export function loadMoreNotifications(): Promise<void> {
 
 function tell(error: unknown, fallback: string) {
   if (error instanceof RequestError && error.noticed) return;
-  showToast(error instanceof RequestError && error.body?.message ? error.body.message : fallback, 'error');
+  showToast(serverMessage(error, fallback), 'error');
 }
 
 export async function removeNotification(id: number): Promise<void> {

@@ -58,39 +58,42 @@ export default function OrdersScreen() {
             </tr>
           </thead>
           <tbody>
-            {state.list.map((order) => (
-              <tr key={order.order_no} data-testid="admin-order">
-                <td className={styles.mono} data-label={text.orderNo}>{order.order_no}</td>
-                <td data-label={text.buyer}>
-                  <span>
-                    {order.nick_name}
-                    <small className={styles.sub}>{text.userId(order.user_id)}</small>
-                  </span>
-                </td>
-                <td data-label={text.product}>{order.product_name} · {order.plan_name}</td>
-                <td className={styles.nowrap} data-label={text.amount}>{formatPrice(order.amount_cents)}</td>
-                <td className={styles.nowrap} data-label={text.status}>
-                  <span>
-                    <span className={styles.badge} data-status={orderStage(order)}>{shopText.statuses[orderStage(order)]}</span>
-                    {order.buyer_paid_at && order.status === 'pending' && <small className={styles.sub}>{text.buyerPaidAt(order.buyer_paid_at)}</small>}
-                  </span>
-                </td>
-                <td className={styles.nowrap} data-label={text.provider}>{text.providers[order.provider] ?? order.provider}</td>
-                <td className={styles.nowrap} data-label={text.createdAt}>{order.createdAt}</td>
-                <td className={styles.nowrap} data-label={text.paidAt}>{order.paidAt ?? '—'}</td>
-                <td className={styles.actions} aria-busy={busy === `order:${order.order_no}`}>
-                  {CONFIRMABLE.includes(order.status) && (
-                    <ConfirmButton label={text.confirmPay} question={text.confirmPayQuestion} onConfirm={() => void confirmOrder(order.order_no)} classes={confirmClasses} />
-                  )}
-                  {REFUNDABLE.includes(order.status) && (
-                    <ConfirmButton label={text.refund} question={text.confirmRefund} onConfirm={() => void refundOrder(order.order_no)} classes={confirmClasses} />
-                  )}
-                  {(order.status === 'fulfilled' || order.status === 'refunded') && (
-                    <a href={`/admin/licenses?order_no=${encodeURIComponent(order.order_no)}`}>{text.viewLicense}</a>
-                  )}
-                </td>
-              </tr>
-            ))}
+            {state.list.map((order) => {
+              const stage = orderStage(order);
+              return (
+                <tr key={order.order_no} data-testid="admin-order">
+                  <td className={styles.mono} data-label={text.orderNo}>{order.order_no}</td>
+                  <td data-label={text.buyer}>
+                    <span>
+                      {order.nick_name}
+                      <small className={styles.sub}>{text.userId(order.user_id)}</small>
+                    </span>
+                  </td>
+                  <td data-label={text.product}>{order.product_name} · {order.plan_name}</td>
+                  <td className={styles.nowrap} data-label={text.amount}>{formatPrice(order.amount_cents)}</td>
+                  <td className={styles.nowrap} data-label={text.status}>
+                    <span>
+                      <span className={styles.badge} data-status={stage}>{shopText.statuses[stage]}</span>
+                      {stage === 'reported' && <small className={styles.sub}>{text.buyerPaidAt(order.buyer_paid_at!)}</small>}
+                    </span>
+                  </td>
+                  <td className={styles.nowrap} data-label={text.provider}>{text.providers[order.provider] ?? order.provider}</td>
+                  <td className={styles.nowrap} data-label={text.createdAt}>{order.createdAt}</td>
+                  <td className={styles.nowrap} data-label={text.paidAt}>{order.paidAt ?? '—'}</td>
+                  <td className={styles.actions} aria-busy={busy === `order:${order.order_no}`}>
+                    {CONFIRMABLE.includes(order.status) && (
+                      <ConfirmButton label={text.confirmPay} question={text.confirmPayQuestion} onConfirm={() => void confirmOrder(order.order_no)} classes={confirmClasses} />
+                    )}
+                    {REFUNDABLE.includes(order.status) && (
+                      <ConfirmButton label={text.refund} question={text.confirmRefund} onConfirm={() => void refundOrder(order.order_no)} classes={confirmClasses} />
+                    )}
+                    {(order.status === 'fulfilled' || order.status === 'refunded') && (
+                      <a href={`/admin/licenses?order_no=${encodeURIComponent(order.order_no)}`}>{text.viewLicense}</a>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </Listing>

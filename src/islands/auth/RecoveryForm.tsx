@@ -1,18 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/limits';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_LINK_MINUTES } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
-import { passwordProblem } from '../../lib/accountRules';
-import { RequestError } from '../../lib/request';
+import { emailProblem, passwordProblem } from '../../lib/accountRules';
+import { RequestError, serverMessage } from '../../lib/request';
 import styles from './AuthForm.module.scss';
 
 const text = t.recovery;
-/** The reset link's lifetime, as the server sets it (src/server/users/recovery.ts). */
-const RESET_LINK_MINUTES = 30;
 
 type Mode = 'forgot' | 'reset' | 'verify';
 
-const messageOf = (error: unknown) => (error instanceof RequestError && error.body?.message) || text.failed;
+const messageOf = (error: unknown) => serverMessage(error, text.failed);
 const tokenInUrl = () => new URLSearchParams(location.search).get('token');
 
 /** 找回密码: an address in, the same answer out whoever it belongs to. */
@@ -25,7 +23,8 @@ function Forgot() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) return setProblem('请输入正确的邮箱');
+    const found = emailProblem(email.trim());
+    if (found) return setProblem(found);
     setBusy(true);
     try {
       await api.forgotPassword(email.trim());

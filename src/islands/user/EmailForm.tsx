@@ -3,13 +3,13 @@ import { api } from '../../client/api';
 import { EMAIL_MAX_LENGTH } from '../../contract/limits';
 import { ROLE, type Profile } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
-import { RequestError } from '../../lib/request';
+import { emailProblem } from '../../lib/accountRules';
+import { serverMessage } from '../../lib/request';
 import { showToast } from '../../stores/toast';
 import styles from './UserCenter.module.scss';
 
 const text = t.userCenter.mail;
 type MailSettings = Pick<Profile, 'email' | 'email_verified' | 'mail_on_reply' | 'mail_on_owner' | 'role'>;
-const messageOf = (error: unknown, fallback: string) => (error instanceof RequestError && error.body?.message) || fallback;
 
 /**
  * 邮箱与通知: the address (verified by a mailed link) and which notifications come by mail. Read
@@ -22,12 +22,12 @@ export default function EmailForm() {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const [mailOff, setMailOff] = useState(false);
 
   const show = (profile: MailSettings) => {
     setSettings(profile);
     setEmail(profile.email ?? '');
   };
-  const [mailOff, setMailOff] = useState(false);
   useEffect(() => {
     api.me().then(({ result }) => result && show(result), () => setLoadFailed(true));
     api.siteConfig().then(({ result }) => setMailOff(result?.mail_enabled === false), () => {});
@@ -36,14 +36,15 @@ export default function EmailForm() {
   async function save(e: FormEvent) {
     e.preventDefault();
     const address = email.trim();
-    if (address && !/^[^\s@]+@[^\s@]+$/.test(address)) return setProblem(text.badEmail);
+    const found = address ? emailProblem(address) : null;
+    if (found) return setProblem(found);
     setBusy(true);
     try {
       const { result } = await api.updateProfile({ email: address });
       if (result) show(result);
       showToast(address ? text.verifySent(address) : text.removed);
     } catch (error) {
-      setProblem(messageOf(error, text.saveFailed));
+      setProblem(serverMessage(error, text.saveFailed));
     } finally {
       setBusy(false);
     }
@@ -55,7 +56,7 @@ export default function EmailForm() {
       if (result) setSettings(result);
       showToast(t.userCenter.saved);
     } catch (error) {
-      showToast(messageOf(error, text.saveFailed));
+      showToast(serverMessage(error, text.saveFailed));
     }
   }
 

@@ -62,13 +62,13 @@ function epaySettings(env: Env): EpaySettings {
   return { url, pid, version, merchantPrivateKeyPem: readPem(env, 'EPAY_MERCHANT_KEY_FILE'), platformPublicKeyPem: readPem(env, 'EPAY_PLATFORM_KEY_FILE') };
 }
 
-export function paymentSettings(env: Env, defaultSiteUrl: string): PaymentSettings {
+/** `siteUrl`: the site's public address, as the server config reads it (SITE_URL, or the site config's). */
+export function paymentSettings(env: Env, siteUrl: string): PaymentSettings {
   const provider = env.PAY_PROVIDER || 'manual';
   if (provider !== 'manual' && provider !== 'epay') throw new Error('PAY_PROVIDER 只能是 manual 或 epay');
   const sweepSeconds = Number(env.ORDER_SWEEP_SECONDS || 60);
   if (!Number.isInteger(sweepSeconds) || sweepSeconds < 1) throw new Error('ORDER_SWEEP_SECONDS 必须是正整数（秒）');
   const manualPayHours = Number(env.MANUAL_PAY_HOURS || MANUAL_PAY_HOURS);
   if (!(manualPayHours > 0 && manualPayHours <= 24 * 30)) throw new Error('MANUAL_PAY_HOURS 必须是 0 到 720 之间的小时数（可以带小数）');
-  const siteUrl = trimEnd(env.SITE_URL || defaultSiteUrl, '/');
   return { provider, siteUrl, epay: provider === 'epay' ? epaySettings(env) : null, sweepMs: sweepSeconds * 1000, manualPayHours };
 }
