@@ -43,11 +43,21 @@ export interface AdminComment {
   for_id: number;
   parent_id: number | null;
   content: string;
+  /** 0 for a guest. */
   user_id: number;
   nick_name: string;
   hidden: boolean;
+  /** Waiting for the owner's approval. */
+  held: boolean;
+  /** What a guest left besides their name, for the owner alone. */
+  guest_email?: string;
+  guest_site?: string;
   createdAt: string;
 }
+
+/** `GET /api/admin/comments?status=`: every comment, those waiting for approval, or the hidden ones. */
+export const ADMIN_COMMENT_STATUSES = ['all', 'held', 'hidden'] as const;
+export type AdminCommentStatus = (typeof ADMIN_COMMENT_STATUSES)[number];
 
 export interface AdminMessage {
   id: number;

@@ -114,3 +114,11 @@ export const ARTICLE_DESCRIPTION_MAX = 200;
 export const ARTICLE_BODY_MAX = 200_000;
 export const TALK_IMAGES_MAX = 9;
 export const TALK_BODY_MAX = 2_000;
+
+/** A guest's site address (comments without an account), in characters. */
+export const GUEST_SITE_MAX_LENGTH = 200;
+/** The owner's keyword lists for comments: how many words each, and how long one word. */
+export const COMMENT_KEYWORDS_MAX = 500;
+export const COMMENT_KEYWORD_MAX_CHARS = 50;
+/** The console's bulk moderation of comments: at most this many at once. */
+export const COMMENT_BULK_MAX_IDS = 100;

@@ -20,6 +20,8 @@ export interface SiteConfig {
   createdAt: string;
   /** Whether the site sends mail: without it, addresses cannot be added and the owner hands out reset links. */
   mail_enabled: boolean;
+  /** Whether readers may comment without an account, giving a nickname (the owner's comment rules). */
+  comment_guests: boolean;
 }
 
 export interface PageHeaderEntry {

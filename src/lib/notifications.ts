@@ -16,6 +16,8 @@ export function notificationPath(type: NotificationTypeCode, toId: number): stri
       return '/userCenter';
     case 6:
       return '/admin/orders';
+    case 7:
+      return '/admin/moderation';
   }
 }
 

@@ -1,6 +1,7 @@
 /** The session and device cookies: their names, reading them from a request, setting and clearing them. */
 import type { CookieOptions, Request, Response } from 'express';
 import { parseCookie } from 'cookie';
+import { createHash, randomBytes } from 'node:crypto';
 import { KNOWN_PLACE_TTL_MS } from '../users/knownPlaces.ts';
 
 export const SESSION_COOKIE = 'blog_session';
@@ -11,6 +12,12 @@ export const SESSION_COOKIE = 'blog_session';
  * would make every browser a stranger once.
  */
 export const DEVICE_COOKIE = 'blog_device';
+/**
+ * A reader without an account: a long-lived random value, issued when a guest first comments, so
+ * their held comments show to that browser alone. Only its hash is stored.
+ */
+export const READER_COOKIE = 'blog_reader';
+const READER_MAX_AGE_MS = 365 * 24 * 3600_000;
 
 const cookieOf = (req: Request, name: string): string | null => {
   const cookieHeader = req.headers.cookie;
@@ -25,6 +32,15 @@ export function tokenOf(req: Request): string | null {
 }
 
 export const deviceTokenOf = (req: Request): string | null => cookieOf(req, DEVICE_COOKIE);
+
+const READER_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+const readerHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The hash of the reader cookie, or null without a well-formed one. */
+export function readerOf(req: Request): string | null {
+  const token = cookieOf(req, READER_COOKIE);
+  return token && READER_TOKEN.test(token) ? readerHash(token) : null;
+}
 
 export interface CookieSettings {
   /** The site's address (SITE_URL) is https; decided once at start. */
@@ -43,6 +59,14 @@ export function createCookies({ httpsSite }: CookieSettings) {
     },
     setDevice(req: Request, res: Response, token: string): void {
       res.cookie(DEVICE_COOKIE, token, { ...options(req), maxAge: KNOWN_PLACE_TTL_MS });
+    },
+    /** The reader's hash, issuing the cookie first when the browser has none. */
+    ensureReader(req: Request, res: Response): string {
+      const known = readerOf(req);
+      if (known) return known;
+      const token = randomBytes(32).toString('base64url');
+      res.cookie(READER_COOKIE, token, { ...options(req), maxAge: READER_MAX_AGE_MS });
+      return readerHash(token);
     },
     clearSession(req: Request, res: Response): void {
       res.clearCookie(SESSION_COOKIE, options(req));

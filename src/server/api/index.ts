@@ -51,7 +51,7 @@ export interface ApiServices {
   shop: Shop;
   links: LinkService;
   /** The console's own services; the rest are shared with the public routes. */
-  admin: Pick<AdminServices, 'audit' | 'dashboard' | 'moderation' | 'people' | 'sales'>;
+  admin: Pick<AdminServices, 'audit' | 'dashboard' | 'moderation' | 'people' | 'sales' | 'commentRules'>;
   licenses: LicenseService;
   licensePublicKeyPem: string;
   writing: Writing;
@@ -94,7 +94,7 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
     comment: commentLikes(services.comments),
   });
   api.use('/like', likeRoutes(likes, { likeLimit }));
-  api.use('/comment', commentRoutes(services.comments, { likeLimit }));
+  api.use('/comment', commentRoutes(services.comments, { likeLimit, cookies }));
   api.use('/notify', notifyRoutes(services.notifications));
   api.use('/message', messageRoutes(services.messages, { likeLimit }));
   api.use('/talk', talkRoutes(services.talks, { likeLimit }));

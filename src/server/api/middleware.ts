@@ -3,7 +3,7 @@ import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { currentUser } from './authenticate.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
-import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater } from '../shared/errors.ts';
+import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
 import { QueueFull } from '../users/workQueue.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
@@ -121,6 +121,7 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   else if (error instanceof RetryLater) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) } });
   else if (error instanceof QueueFull) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': '1' } });
   else if (error instanceof InvalidInput || error instanceof Refused) apiError = new ApiError(400, error.message, { fields: error.fields });
+  else if (error instanceof SignInRequired) apiError = new ApiError(401, error.message);
   else if (error instanceof NotFound) apiError = new ApiError(404, error.message);
   else if (error instanceof NotYours) apiError = new ApiError(403, error.message);
   else if (error instanceof Conflict) apiError = new ApiError(409, error.message, { detail: { disk: error.current } });

@@ -1,8 +1,9 @@
 /** Reading comments back in the wire's shapes: who wrote them, how many replies, whether the reader liked them. */
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from '../../contract/comments.ts';
 import type { Page } from '../../contract/envelope.ts';
+import { ROLE } from '../../contract/users.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, likes, users } from '../db/schema.ts';
@@ -11,8 +12,24 @@ import { UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
-/** Comments an admin hid are kept but counted and shown nowhere. */
-export const visibleComments = eq(comments.hidden, false);
+/** Comments an admin hid are kept but counted and shown nowhere; held ones wait for the owner. */
+export const visibleComments = and(eq(comments.hidden, false), eq(comments.held, false));
+
+/** Who is reading: held comments show to their writer (an account, or a guest's device) and to admins. */
+export interface Viewer {
+  /** `user:{id}` or `ip:{address}`, as the likes table keys a reader. */
+  actor: string;
+  userId: number | null;
+  admin: boolean;
+  /** A hash of the guest reader cookie (see readerCookie), or null without one. */
+  device: string | null;
+}
+
+function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.admin) return eq(comments.hidden, false);
+  const own = [viewer.userId !== null ? eq(comments.userId, viewer.userId) : undefined, viewer.device ? eq(comments.guestDevice, viewer.device) : undefined].filter((one) => one !== undefined);
+  return own.length ? and(eq(comments.hidden, false), or(eq(comments.held, false), ...own)) : visibleComments;
+}
 
 /** A reply whose addressee has since closed their account still reads as a reply to someone. */
 export const GONE_USER_NAME = '已注销的用户';
@@ -27,6 +44,11 @@ const columns = {
   parentId: comments.parentId,
   userId: comments.userId,
   toUserId: comments.toUserId,
+  toGuestName: comments.toGuestName,
+  toCommentId: comments.toCommentId,
+  guestName: comments.guestName,
+  guestSite: comments.guestSite,
+  held: comments.held,
   content: comments.content,
   likes: comments.likes,
   createdAt: comments.createdAt,
@@ -38,7 +60,7 @@ const columns = {
 };
 
 const selectComments = (db: Executor) =>
-  db.select(columns).from(comments).innerJoin(author, eq(author.id, comments.userId)).leftJoin(addressee, eq(addressee.id, comments.toUserId));
+  db.select(columns).from(comments).leftJoin(author, eq(author.id, comments.userId)).leftJoin(addressee, eq(addressee.id, comments.toUserId));
 
 export async function findComment(db: Executor, id: number) {
   const [row] = await selectComments(db).where(eq(comments.id, id)).limit(1);
@@ -47,16 +69,25 @@ export async function findComment(db: Executor, id: number) {
 
 /**
  * A comment as readers may act on it (like it, reply to it, read its replies): null when it is
- * gone or hidden, or when the root its thread hangs from is. A hidden comment takes its thread
- * out of reach, not only out of view.
+ * gone, hidden or held, or when the root its thread hangs from is. A hidden comment takes its
+ * thread out of reach, not only out of view.
  */
 export async function reachableComment(db: Executor, id: number) {
-  const fields = { likes: comments.likes, hidden: comments.hidden, parentId: comments.parentId, type: comments.type, forId: comments.forId };
+  const fields = {
+    likes: comments.likes,
+    hidden: comments.hidden,
+    held: comments.held,
+    parentId: comments.parentId,
+    type: comments.type,
+    forId: comments.forId,
+    userId: comments.userId,
+    guestName: comments.guestName,
+  };
   const [row] = await db.select(fields).from(comments).where(eq(comments.id, id)).limit(1);
-  if (!row || row.hidden) return null;
+  if (!row || row.hidden || row.held) return null;
   if (row.parentId === null) return row;
-  const [root] = await db.select({ hidden: comments.hidden }).from(comments).where(eq(comments.id, row.parentId)).limit(1);
-  return root && !root.hidden ? row : null;
+  const [root] = await db.select({ hidden: comments.hidden, held: comments.held }).from(comments).where(eq(comments.id, row.parentId)).limit(1);
+  return root && !root.hidden && !root.held ? row : null;
 }
 
 export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
@@ -64,20 +95,22 @@ export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
 const rootShape = (row: CommentRow, liked: boolean, childrenCount: number): RootComment => ({
   id: row.id,
   content: row.content,
-  from_id: row.userId,
-  from_name: row.fromName,
-  from_avatar: row.fromAvatar,
-  from_role: row.fromRole,
+  from_id: row.userId ?? 0,
+  from_name: row.fromName ?? row.guestName ?? GONE_USER_NAME,
+  from_avatar: row.fromAvatar ?? '',
+  from_role: row.fromRole ?? ROLE.user,
   thumbs_up: row.likes,
   is_like: liked,
   createdAt: formatDateTime(row.createdAt),
   childrenCount,
+  ...(row.guestSite ? { from_site: row.guestSite } : {}),
+  ...(row.held ? { held: true as const } : {}),
   ipAddress: row.ipLocation || UNKNOWN_LOCATION,
 });
 
 export function replyShape(row: CommentRow, liked: boolean): ReplyComment {
   const { childrenCount: _, ...common } = rootShape(row, liked, 0);
-  return { ...common, to_id: row.toUserId ?? 0, to_name: row.toName ?? GONE_USER_NAME };
+  return { ...common, to_id: row.toUserId ?? 0, to_name: row.toName ?? row.toGuestName ?? GONE_USER_NAME };
 }
 
 export const newRootShape = (row: CommentRow) => rootShape(row, false, 0);
@@ -92,8 +125,8 @@ async function likedAmong(db: Executor, ids: number[], actor: string): Promise<S
   return new Set(rows.map((row) => row.id));
 }
 
-async function page<T>(db: Executor, filter: SQL | undefined, order: SQL[], current: number, size: number, shape: (rows: CommentRow[]) => Promise<T[]>): Promise<Page<T>> {
-  const where = and(filter, visibleComments);
+async function page<T>(db: Executor, filter: SQL | undefined, viewer: Viewer, order: SQL[], current: number, size: number, shape: (rows: CommentRow[]) => Promise<T[]>): Promise<Page<T>> {
+  const where = and(filter, visibleTo(viewer));
   const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
   const rows = await selectComments(db)
     .where(where)
@@ -116,29 +149,29 @@ export interface RootPageQuery {
   order: CommentOrder;
 }
 
-export function rootPage(db: Db, { type, forId, current, size, order }: RootPageQuery, actor: string): Promise<Page<RootComment>> {
+export function rootPage(db: Db, { type, forId, current, size, order }: RootPageQuery, viewer: Viewer): Promise<Page<RootComment>> {
   const where = and(eq(comments.type, type), eq(comments.forId, forId), isNull(comments.parentId));
-  return page(db, where, ORDERS[order], current, size, async (rows) => {
+  return page(db, where, viewer, ORDERS[order], current, size, async (rows) => {
     const ids = rows.map((row) => row.id);
-    const [liked, counts] = await Promise.all([likedAmong(db, ids, actor), replyCounts(db, ids)]);
+    const [liked, counts] = await Promise.all([likedAmong(db, ids, viewer.actor), replyCounts(db, ids, viewer)]);
     return rows.map((row) => rootShape(row, liked.has(row.id), counts.get(row.id) ?? 0));
   });
 }
 
 /** Oldest first, so a thread reads as a conversation. */
-export function replyPage(db: Db, rootId: number, current: number, size: number, actor: string): Promise<Page<ReplyComment>> {
-  return page(db, eq(comments.parentId, rootId), [asc(comments.createdAt), asc(comments.id)], current, size, async (rows) => {
-    const liked = await likedAmong(db, rows.map((row) => row.id), actor);
+export function replyPage(db: Db, rootId: number, current: number, size: number, viewer: Viewer): Promise<Page<ReplyComment>> {
+  return page(db, eq(comments.parentId, rootId), viewer, [asc(comments.createdAt), asc(comments.id)], current, size, async (rows) => {
+    const liked = await likedAmong(db, rows.map((row) => row.id), viewer.actor);
     return rows.map((row) => replyShape(row, liked.has(row.id)));
   });
 }
 
-async function replyCounts(db: Executor, rootIds: number[]): Promise<Map<number, number>> {
+async function replyCounts(db: Executor, rootIds: number[], viewer: Viewer): Promise<Map<number, number>> {
   if (rootIds.length === 0) return new Map();
   const rows = await db
     .select({ rootId: comments.parentId, replies: count() })
     .from(comments)
-    .where(and(inArray(comments.parentId, rootIds), visibleComments))
+    .where(and(inArray(comments.parentId, rootIds), visibleTo(viewer)))
     .groupBy(comments.parentId);
   return new Map(rows.map((row) => [row.rootId!, row.replies]));
 }

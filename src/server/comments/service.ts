@@ -2,18 +2,36 @@
  * Comments (docs/api.md §9.1): two-level threads on articles, talks and message-board posts.
  * Each kind of target is lent by its own domain (targets.ts).
  */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { COMMENT_TARGET_NAMES, type AddedComment, type AddedReply, type CommentTargetCode, type ReplyComment, type RootComment } from '../../contract/comments.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
-import { html } from '../../lib/html.ts';
-import { commentContentProblem, excerpt } from '../../lib/text.ts';
+import { sameNickName } from '../../lib/accountRules.ts';
+import { judgeComment } from '../../lib/commentModeration.ts';
+import { commentContentProblem } from '../../lib/text.ts';
+import { site } from '../../site.config.ts';
 import type { Db } from '../db/client.ts';
 import { comments, likes } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { InvalidInput, NotFound, NotYours } from '../shared/errors.ts';
+import { InvalidInput, NotFound, NotYours, Refused, SignInRequired } from '../shared/errors.ts';
 import { ipLocation } from '../shared/ipLocation.ts';
-import { commentTotal, findComment, isLiked, reachableComment, newRootShape, replyPage, replyShape, rootPage, type Executor, type RootPageQuery } from './reads.ts';
+import { createCommentNews, type GuestMailer } from './news.ts';
+import {
+  commentTotal,
+  findComment,
+  isLiked,
+  newRootShape,
+  reachableComment,
+  replyPage,
+  replyShape,
+  rootPage,
+  type CommentRow,
+  type Executor,
+  type RootPageQuery,
+  type Viewer,
+} from './reads.ts';
+import type { CommentRuleStore } from './rules.ts';
+import { accountAddressee, factsOf, guestAddressee, removeWithReplies } from './thread.ts';
 import type { CommentTargetInfo, CommentTargets } from './targets.ts';
 
 /** The logged-in user acting. */
@@ -22,6 +40,20 @@ export interface Commenter {
   nickName: string;
   role: RoleCode;
 }
+
+/** A reader without an account, when the owner allows it: checked by the routes, trimmed. */
+export interface Guest {
+  guest: true;
+  nickName: string;
+  email: string | null;
+  site: string | null;
+  /** A hash of their reader cookie: their held comments show to that browser. */
+  device: string;
+}
+
+export type Writer = Commenter | Guest;
+
+const isGuest = (writer: Writer): writer is Guest => 'guest' in writer;
 
 export interface NewComment {
   type: CommentTargetCode;
@@ -34,6 +66,7 @@ export interface NewComment {
 export interface NewReply extends NewComment {
   /** The root's id, or a reply's: then the reply goes under that reply's root. */
   parentId: number;
+  /** The account answered, or 0 for the guest who wrote `parentId`. */
   toId: number;
 }
 
@@ -45,14 +78,21 @@ export interface LikeChange {
 
 export interface CommentServiceOptions {
   targets: CommentTargets;
-  notifications: Pick<NotificationService, 'notify'>;
+  notifications: Pick<NotificationService, 'notify' | 'forAdmins'>;
+  /** The owner's rules: guests, holding, keywords (rules.ts). */
+  rules: Pick<CommentRuleStore, 'get'>;
+  /** Mail for guests answered by a reply, when the site sends mail. */
+  mailer?: GuestMailer;
+  siteUrl?: string;
   /** Show each comment's IP 属地 (`IP_LOCATION`); when off, none is looked up, kept or shown. */
   showIpLocation?: boolean;
 }
 
 const MISSING_COMMENT = '评论不存在';
+export const REFUSED_BY_KEYWORD = '评论包含本站不允许的内容，请修改后再发';
 
-export function createCommentService(db: Db, { targets, notifications, showIpLocation = true }: CommentServiceOptions) {
+export function createCommentService(db: Db, { targets, notifications, rules, mailer, siteUrl, showIpLocation = true }: CommentServiceOptions) {
+  const news = createCommentNews({ notifications, mailer, siteUrl });
   const locationOf = (ip: string) => (showIpLocation ? ipLocation(ip) : '');
   /** The comment as readers get it: with its IP 属地 only while the owner shows them. */
   const shown = <T extends { ipAddress?: string }>(comment: T): T => {
@@ -76,9 +116,37 @@ export function createCommentService(db: Db, { targets, notifications, showIpLoc
     return trimmed;
   }
 
+  /** Whether the comment is held, after the owner's rules; a guest is turned away while guests are off. */
+  async function judged(writer: Writer, text: string): Promise<boolean> {
+    const current = await rules.get();
+    if (isGuest(writer)) {
+      if (!current.guests) throw new SignInRequired();
+      if (sameNickName(writer.nickName, site.author)) throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
+    }
+    const seen = isGuest(writer) ? [text, writer.nickName, writer.site ?? ''].join('\n') : text;
+    const verdict = judgeComment(current, { text: seen, guest: isGuest(writer), byOwner: !isGuest(writer) && writer.role === ROLE.admin });
+    if (verdict.kind === 'refuse') throw new Refused(REFUSED_BY_KEYWORD, ['content']);
+    return verdict.kind === 'hold';
+  }
+
+  const writerColumns = (writer: Writer) =>
+    isGuest(writer)
+      ? { userId: null, guestName: writer.nickName, guestEmail: writer.email, guestSite: writer.site, guestDevice: writer.device }
+      : { userId: writer.id };
+
   async function insert(tx: Executor, values: typeof comments.$inferInsert) {
     const [{ id }] = await tx.insert(comments).values(values).returning({ id: comments.id });
     return (await findComment(tx, id))!;
+  }
+
+  /** Tells whoever should hear of a new comment: the admins while it is held, the rest once it is public. */
+  async function announce(tx: Executor, row: CommentRow, info: CommentTargetInfo, held: boolean) {
+    const facts = factsOf(row);
+    if (held) {
+      await news.held(tx, facts, info);
+      return null;
+    }
+    return news.published(tx, facts, info);
   }
 
   /** A comment's likes, or null when readers cannot reach it: it, its thread or what it is on is gone or hidden. */
@@ -89,40 +157,55 @@ export function createCommentService(db: Db, { targets, notifications, showIpLoc
   }
 
   return {
-    /** A root comment; the target's owner is told. */
-    async add(user: Commenter, { type, forId, content, ip }: NewComment): Promise<AddedComment> {
+    /** A root comment; the target's owner is told, or the admins while it is held. */
+    async add(writer: Writer, { type, forId, content, ip }: NewComment): Promise<AddedComment> {
       const text = contentOf(content);
       const info = await target(type, forId);
-      return db.transaction(async (tx) => {
-        const row = await insert(tx, { type, forId, userId: user.id, content: text, ipLocation: locationOf(ip) });
-        if (info.ownerId) {
-          const message = html`<b>${user.nickName}</b> 评论了你的${info.title}：${excerpt(text)}`;
-          await notifications.notify([{ userId: info.ownerId, type, toId: forId, message }], user.id, tx);
-        }
-        return shown({ ...newRootShape(row), parent_id: null, type, for_id: forId });
+      const held = await judged(writer, text);
+      const { comment, after } = await db.transaction(async (tx) => {
+        const row = await insert(tx, { type, forId, ...writerColumns(writer), content: text, held, ipLocation: locationOf(ip) });
+        return { comment: shown({ ...newRootShape(row), parent_id: null, type, for_id: forId }), after: await announce(tx, row, info, held) };
       });
+      after?.();
+      return comment;
     },
 
-    /** A reply in a thread, addressed to someone who wrote in it; they are told. */
-    async reply(user: Commenter, { type, forId, parentId, toId, content, ip }: NewReply): Promise<AddedReply> {
+    /** A reply in a thread, addressed to someone who wrote in it; they are told once it is public. */
+    async reply(writer: Writer, { type, forId, parentId, toId, content, ip }: NewReply): Promise<AddedReply> {
       const text = contentOf(content);
       const info = await target(type, forId);
-      return db.transaction(async (tx) => {
+      const held = await judged(writer, text);
+      const { comment, after } = await db.transaction(async (tx) => {
         const parent = await reachableComment(tx, parentId);
         if (!parent) throw new NotFound(MISSING_COMMENT);
         if (parent.type !== type || parent.forId !== forId) throw new InvalidInput(`这条评论不属于该${COMMENT_TARGET_NAMES[type]}`, ['parent_id']);
         const rootId = parent.parentId ?? parentId;
-        const [inThread] = await tx
-          .select({ id: comments.id })
-          .from(comments)
-          .where(and(eq(comments.userId, toId), or(eq(comments.id, rootId), eq(comments.parentId, rootId))))
-          .limit(1);
-        if (!inThread) throw new InvalidInput('只能回复这条评论下发言过的人', ['to_id']);
-        const row = await insert(tx, { type, forId, parentId: rootId, userId: user.id, toUserId: toId, content: text, ipLocation: locationOf(ip) });
-        const message = html`<b>${user.nickName}</b> 回复了你在${info.title}下的评论：${excerpt(text)}`;
-        await notifications.notify([{ userId: toId, type, toId: forId, message, mail: 'reply' }], user.id, tx);
-        return shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId });
+        const addressee = toId === 0 ? guestAddressee(parent, parentId) : await accountAddressee(tx, rootId, toId);
+        const row = await insert(tx, { type, forId, parentId: rootId, ...writerColumns(writer), ...addressee, content: text, held, ipLocation: locationOf(ip) });
+        return { comment: shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId }), after: await announce(tx, row, info, held) };
       });
+      after?.();
+      return comment;
+    },
+
+    /**
+     * Publishes held comments: each is then told as a new one would have been. Answers how many
+     * were waiting; ids that were not held are left alone.
+     */
+    async approve(ids: number[]): Promise<number> {
+      const waiting = await db.transaction(async (tx) => {
+        const rows = await tx.update(comments).set({ held: false }).where(and(inArray(comments.id, ids), eq(comments.held, true))).returning({ id: comments.id });
+        const afters: (() => void)[] = [];
+        for (const { id } of rows) {
+          const row = (await findComment(tx, id))!;
+          const info = await targets[row.type].find(row.forId);
+          const after = info ? await news.published(tx, factsOf(row), info) : null;
+          if (after) afters.push(after);
+        }
+        return { count: rows.length, afters };
+      });
+      for (const after of waiting.afters) after();
+      return waiting.count;
     },
 
     /** Records or removes the actor's like with its counter; null when there is no such comment. */
@@ -155,25 +238,28 @@ export function createCommentService(db: Db, { targets, notifications, showIpLoc
     /** One's own comment, or any for an admin. A root goes with its replies, and their likes with them. */
     async remove(user: Pick<Commenter, 'id' | 'role'>, id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await tx.select({ userId: comments.userId, parentId: comments.parentId }).from(comments).where(eq(comments.id, id)).limit(1);
+        const [row] = await tx.select({ userId: comments.userId }).from(comments).where(eq(comments.id, id)).limit(1);
         if (!row) throw new NotFound(MISSING_COMMENT);
         if (row.userId !== user.id && user.role !== ROLE.admin) throw new NotYours('只能删除自己的评论');
-        const doomed = row.parentId === null ? or(eq(comments.id, id), eq(comments.parentId, id)) : eq(comments.id, id);
-        await tx.delete(likes).where(and(eq(likes.type, 'comment'), inArray(likes.targetId, tx.select({ id: comments.id }).from(comments).where(doomed))));
-        await tx.delete(comments).where(doomed);
+        await removeWithReplies(tx, [id]);
       });
     },
 
-    async roots(query: RootPageQuery, actor: string): Promise<Page<RootComment>> {
+    /** The console's bulk delete (admins only, checked by the route); answers how many were found. */
+    async removeMany(ids: number[]): Promise<number> {
+      return db.transaction((tx) => removeWithReplies(tx, ids));
+    },
+
+    async roots(query: RootPageQuery, viewer: Viewer): Promise<Page<RootComment>> {
       await target(query.type, query.forId);
-      return shownPage(await rootPage(db, query, actor));
+      return shownPage(await rootPage(db, query, viewer));
     },
 
     /** The replies of a root; a reply's id stands for its root, as it does when replying. */
-    async replies(parentId: number, current: number, size: number, actor: string): Promise<Page<ReplyComment>> {
+    async replies(parentId: number, current: number, size: number, viewer: Viewer): Promise<Page<ReplyComment>> {
       const parent = await reachableComment(db, parentId);
       if (!parent) throw new NotFound(MISSING_COMMENT);
-      return shownPage(await replyPage(db, parent.parentId ?? parentId, current, size, actor));
+      return shownPage(await replyPage(db, parent.parentId ?? parentId, current, size, viewer));
     },
 
     async total(type: CommentTargetCode, forId: number): Promise<number> {

@@ -150,11 +150,21 @@ export const comments = sqliteTable(
     type: integer('type').$type<CommentTargetCode>().notNull(),
     forId: integer('for_id').notNull(),
     parentId: integer('parent_id'),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The writer's account; null for a guest (a comment without an account, `guest_*` below). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A reply to a guest: their name as it was, and the comment replied to (for the reply mail), since they have no account. */
+    toGuestName: text('to_guest_name'),
+    toCommentId: integer('to_comment_id'),
+    guestName: text('guest_name'),
+    /** For reply mail only; never shown. */
+    guestEmail: text('guest_email'),
+    guestSite: text('guest_site'),
+    /** A hash of the guest's reader cookie, so their held comment shows to them alone. */
+    guestDevice: text('guest_device'),
     content: text('content').notNull(),
+    /** Waiting for the owner (the moderation rule or a keyword): shown only to its writer and the owner. */
+    held: integer('held', { mode: 'boolean' }).notNull().default(false),
     /** Kept beside the likes table's rows, so the hot order is one indexed sort. */
     likes: integer('likes').notNull().default(0),
     /** Hidden by an admin: kept, but shown to nobody. */
@@ -163,7 +173,12 @@ export const comments = sqliteTable(
     ipLocation: text('ip_location').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('comments_target_idx').on(t.type, t.forId, t.parentId, t.createdAt), index('comments_parent_idx').on(t.parentId, t.createdAt)],
+  (t) => [
+    index('comments_target_idx').on(t.type, t.forId, t.parentId, t.createdAt),
+    index('comments_parent_idx').on(t.parentId, t.createdAt),
+    index('comments_held_idx').on(t.held).where(sql`${t.held} = 1`),
+    index('comments_user_idx').on(t.userId),
+  ],
 );
 
 /** Message-board posts, each with the look its author chose. Style values are checked on the way in. */
@@ -419,4 +434,11 @@ export const dailyViews = sqliteTable('daily_views', {
   /** YYYY-MM-DD in Asia/Shanghai (UTC+8 all year). */
   day: text('day').primaryKey(),
   views: integer('views').notNull().default(0),
+});
+
+/** The owner's settings changed from the console at run time, one JSON value per key (e.g. `comments`). */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
 });

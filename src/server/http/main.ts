@@ -7,6 +7,7 @@ import { apiRouter } from '../api/index.ts';
 import { shareBudgets } from '../api/middleware.ts';
 import { databaseRateLimitStore, purgeEndedWindows } from '../api/rateLimitStore.ts';
 import { createArticleService } from '../articles/service.ts';
+import { createCommentRules } from '../comments/rules.ts';
 import { createCommentService } from '../comments/service.ts';
 import { articleCommentTarget } from '../comments/targets.ts';
 import { readConfig } from '../config.ts';
@@ -94,7 +95,9 @@ const messages = createMessageService(db, { uploads: users.uploads, notification
 const licenses = createLicenseService(db, licenseKeys, config.licenseDeactivations);
 const links = createLinkService(db, { uploads: users.uploads, notifications, externalIconAllowed: (url) => imageUrlAllowed(url, config.mediaOrigins) });
 const audit = createAuditLog(db);
+const commentRules = createCommentRules(db);
 const admin = {
+  commentRules,
   audit,
   dashboard: () => dashboard(db, { catalog, audit }),
   moderation: createModeration(db),
@@ -113,13 +116,16 @@ const shop = createShop(db, { products, licenses, notifications, payment: config
 const api = apiRouter(
   {
     db,
-    site: createSiteService({ db, catalog, userCount: users.count, mailEnabled: mailer.enabled }),
+    site: createSiteService({ db, catalog, userCount: users.count, mailEnabled: mailer.enabled, commentGuests: async () => (await commentRules.get()).guests }),
     articles,
     users,
     recovery,
     comments: createCommentService(db, {
       targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) },
       notifications,
+      rules: commentRules,
+      mailer,
+      siteUrl: config.siteUrl,
       showIpLocation: config.showIpLocation,
     }),
     notifications,

@@ -30,3 +30,12 @@ export function notificationMail({ to, nickName, message, url }: { to: string; n
     text: `${nickName}，你好：\n\n${words}\n\n查看：${url}\n\n不想再收到这类邮件，可以在个人中心的「邮箱与通知」里关闭。${signature}`,
   };
 }
+
+/** A reply to a guest's comment: they left an address for this alone, and have no settings to turn it off. */
+export function guestReplyMail({ to, nickName, replier, where, text, url }: { to: string; nickName: string; replier: string; where: string; text: string; url: string }): Mail {
+  return {
+    to,
+    subject: `【${site.title}】${replier} 回复了你的评论`,
+    text: `${nickName}，你好：\n\n${replier} 回复了你在${where}下的评论：\n\n${text}\n\n查看：${url}\n\n你评论时留下了这个邮箱，所以收到这封提醒。以后评论时不填邮箱，就不会再收到。${signature}`,
+  };
+}

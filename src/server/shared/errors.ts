@@ -1,7 +1,7 @@
 /**
  * Errors the domains (accounts, uploads) throw without knowing about HTTP; the API turns them
  * into envelopes in `apiErrors` (api/middleware.ts):
- * InvalidInput and Refused → 400 naming the fields, NotYours → 403, NotFound → 404, Conflict → 409 with
+ * InvalidInput and Refused → 400 naming the fields, SignInRequired → 401, NotYours → 403, NotFound → 404, Conflict → 409 with
  * the thing as it is now, RetryLater → 429 with Retry-After.
  */
 
@@ -69,5 +69,13 @@ export class Conflict<T = unknown> extends Error {
     super(message);
     this.name = 'Conflict';
     this.current = current;
+  }
+}
+
+/** Only a logged-in user may do this, such as commenting while the owner allows no guests. */
+export class SignInRequired extends Error {
+  constructor(message = '请先登录') {
+    super(message);
+    this.name = 'SignInRequired';
   }
 }

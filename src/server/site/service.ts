@@ -16,9 +16,11 @@ export interface SiteDeps {
   userCount?: () => Promise<number>;
   /** Whether the site sends mail (`SMTP_URL`): pages offer addresses and resets by mail only then. */
   mailEnabled?: boolean;
+  /** Whether the owner lets readers comment without an account (comments/rules.ts). */
+  commentGuests?: () => Promise<boolean>;
 }
 
-export function createSiteService({ db, catalog, userCount = async () => 0, mailEnabled = false }: SiteDeps) {
+export function createSiteService({ db, catalog, userCount = async () => 0, mailEnabled = false, commentGuests = async () => false }: SiteDeps) {
   const headers = pageHeaderList(site.pageHeaders);
   const started = parseSiteDate(site.createdAt);
   if (!started) throw new Error(`site.config.ts 里的 createdAt 应是 "YYYY-MM-DD HH:mm:ss" 格式的日期，现在是 "${site.createdAt}"`);
@@ -49,6 +51,7 @@ export function createSiteService({ db, catalog, userCount = async () => 0, mail
         ali_pay: site.payment.aliPayQr,
         createdAt,
         mail_enabled: mailEnabled,
+        comment_guests: await commentGuests(),
       };
     },
 

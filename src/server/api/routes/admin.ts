@@ -1,9 +1,11 @@
 /** The admin console's API (docs/api.md §10.4): admins only, and every change written to the audit log. */
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
-import type { AdminComment, AdminLicense, AdminMessage, AdminOrder, AdminPayment, AdminUser, Dashboard } from '../../../contract/admin.ts';
+import { ADMIN_COMMENT_STATUSES, type AdminComment, type AdminLicense, type AdminMessage, type AdminOrder, type AdminPayment, type AdminUser, type Dashboard } from '../../../contract/admin.ts';
+import { HOLD_RULES, type CommentRules } from '../../../contract/commentRules.ts';
 import type { Page } from '../../../contract/envelope.ts';
-import { KEYWORD_MAX_LENGTH } from '../../../contract/limits.ts';
+import { COMMENT_BULK_MAX_IDS, KEYWORD_MAX_LENGTH } from '../../../contract/limits.ts';
+import { keywordList, keywordListProblem } from '../../../lib/commentModeration.ts';
 import type { LinkItem } from '../../../contract/links.ts';
 import { ORDER_STATUSES } from '../../../contract/shop.ts';
 import { ROLE, type ResetLink } from '../../../contract/users.ts';
@@ -11,13 +13,14 @@ import type { AuditLog } from '../../admin/audit.ts';
 import type { Moderation } from '../../admin/moderation.ts';
 import type { People } from '../../admin/people.ts';
 import type { Sales } from '../../admin/sales.ts';
+import type { CommentRuleStore } from '../../comments/rules.ts';
 import type { CommentService } from '../../comments/service.ts';
 import type { LinkService } from '../../links/service.ts';
 import type { MessageService } from '../../messages/service.ts';
 import type { AccountRecovery } from '../../users/recovery.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
-import { id, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
+import { id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 
 export interface AdminServices {
   audit: AuditLog;
@@ -25,7 +28,8 @@ export interface AdminServices {
   moderation: Moderation;
   people: People;
   sales: Sales;
-  comments: Pick<CommentService, 'remove'>;
+  comments: Pick<CommentService, 'remove' | 'removeMany' | 'approve'>;
+  commentRules: CommentRuleStore;
   messages: Pick<MessageService, 'remove'>;
   links: Pick<LinkService, 'byStatus'>;
   recovery: Pick<AccountRecovery, 'ownerResetLink'>;
@@ -36,7 +40,33 @@ const listQuery = z.object({ ...paging, keyword });
 const idParams = z.object({ id: id() });
 const orderParams = z.object({ order_no: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: '订单号格式不对' }) });
 const hiddenBody = z.object({ hidden: z.boolean({ error: 'hidden 必须是 true 或 false' }) }, NOT_AN_OBJECT);
-const disabledBody = z.object({ disabled: z.boolean({ error: 'disabled 必须是 true 或 false' }) }, NOT_AN_OBJECT);
+const disabledBody = z.object(
+  {
+    disabled: z.boolean({ error: 'disabled 必须是 true 或 false' }),
+    hide_writing: z.boolean({ error: 'hide_writing 必须是 true 或 false' }).default(false),
+  },
+  NOT_AN_OBJECT,
+);
+const commentQuery = listQuery.extend({ status: z.enum(ADMIN_COMMENT_STATUSES, { error: 'status 只能是 all、held 或 hidden' }).default('all') });
+const bulkBody = z.object({ idList: idList('评论', '处理', COMMENT_BULK_MAX_IDS) }, NOT_AN_OBJECT);
+const bulkHiddenBody = bulkBody.extend(hiddenBody.shape);
+const keywords = (label: string) =>
+  z
+    .union([z.array(z.string({ error: `${label}必须是文字` }), { error: `${label}必须是文字列表` }), z.string({ error: `${label}必须是文字列表` })])
+    .transform((value) => keywordList(Array.isArray(value) ? value.join('\n') : value))
+    .superRefine((words, ctx) => {
+      const problem = keywordListProblem(words, label);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+const commentRulesBody = z.object(
+  {
+    guests: z.boolean({ error: 'guests 必须是 true 或 false' }),
+    hold: z.enum(HOLD_RULES, { error: 'hold 只能是 all（全部审核）、guests（只审核访客）或 none（不审核）' }),
+    hold_words: keywords('待审核关键词'),
+    refuse_words: keywords('拒绝关键词'),
+  },
+  NOT_AN_OBJECT,
+) satisfies z.ZodType<CommentRules, unknown>;
 const roleBody = z.object({ role: z.union([z.literal(ROLE.admin), z.literal(ROLE.user)], { error: 'role 只能是 1（管理员）或 2（普通用户）' }) }, NOT_AN_OBJECT);
 const linkQuery = z.object({ ...paging, status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'status 只能是 1、2 或 3' })).optional() });
 const orderQuery = z.object({ ...paging, status: z.enum(ORDER_STATUSES as [string, ...string[]], { error: '订单状态不对' }).optional() });
@@ -60,13 +90,32 @@ export function adminRoutes(services: AdminServices): Router {
   router.get('/dashboard', async (_req, res) => void res.json(ok((await services.dashboard()) satisfies Dashboard)));
 
   router.get('/comments', async (req, res) => {
-    const { current, size, keyword: words } = parse(listQuery, query(req));
-    res.json(ok((await moderation.comments(words, current, size)) satisfies Page<AdminComment>));
+    const { current, size, keyword: words, status } = parse(commentQuery, query(req));
+    res.json(ok((await moderation.comments(words, status, current, size)) satisfies Page<AdminComment>));
+  });
+  // The bulk actions answer how many comments they found; a root takes its replies with it.
+  router.put('/comments/approve', async (req, res) => {
+    const { idList } = parse(bulkBody, req.body);
+    const approved = await services.comments.approve(idList);
+    await audit.record(adminOf(req).id, 'comment.approve', `comment:${idList.join(',')}`);
+    res.json(ok(approved));
+  });
+  router.put('/comments/hidden', async (req, res) => {
+    const { idList, hidden } = parse(bulkHiddenBody, req.body);
+    const changed = await moderation.hideComments(idList, hidden);
+    await audit.record(adminOf(req).id, hidden ? 'comment.hide' : 'comment.show', `comment:${idList.join(',')}`);
+    res.json(ok(changed));
+  });
+  router.put('/comments/delete', async (req, res) => {
+    const { idList } = parse(bulkBody, req.body);
+    const removed = await services.comments.removeMany(idList);
+    await audit.record(adminOf(req).id, 'comment.delete', `comment:${idList.join(',')}`);
+    res.json(ok(removed));
   });
   router.put('/comments/:id/hidden', async (req, res) => {
     const { id } = parse(idParams, req.params);
     const { hidden } = parse(hiddenBody, req.body);
-    await moderation.hideComment(id, hidden);
+    await moderation.hideComments([id], hidden);
     await audit.record(adminOf(req).id, hidden ? 'comment.hide' : 'comment.show', `comment:${id}`);
     res.json(ok(true));
   });
@@ -76,6 +125,12 @@ export function adminRoutes(services: AdminServices): Router {
     await services.comments.remove(admin, id);
     await audit.record(admin.id, 'comment.delete', `comment:${id}`);
     res.json(ok(true));
+  });
+  router.get('/commentRules', async (_req, res) => void res.json(ok((await services.commentRules.get()) satisfies CommentRules)));
+  router.put('/commentRules', async (req, res) => {
+    const rules = await services.commentRules.set(parse(commentRulesBody, req.body));
+    await audit.record(adminOf(req).id, 'comment.rules', 'settings:comments', `${rules.guests ? 'guests' : 'accounts'} hold=${rules.hold}`);
+    res.json(ok(rules satisfies CommentRules));
   });
 
   router.get('/messages', async (req, res) => {
@@ -109,9 +164,13 @@ export function adminRoutes(services: AdminServices): Router {
   router.put('/users/:id/disabled', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
-    const { disabled } = parse(disabledBody, req.body);
+    const { disabled, hide_writing } = parse(disabledBody, req.body);
     const user = await people.setDisabled(admin.id, id, disabled);
     await audit.record(admin.id, disabled ? 'user.disable' : 'user.enable', `user:${id}`);
+    if (disabled && hide_writing) {
+      const hidden = await moderation.hideWritingOf(id);
+      await audit.record(admin.id, 'user.hideWriting', `user:${id}`, `comments=${hidden.comments} messages=${hidden.messages}`);
+    }
     res.json(ok(user satisfies AdminUser));
   });
   // A one-time link the owner passes on to a user who cannot log in (mail off, or no verified address).

@@ -14,13 +14,19 @@ import type {
   RootCommentQuery,
 } from '../../../contract/comments.ts';
 import type { Page } from '../../../contract/envelope.ts';
-import { COMMENTS_PER_MINUTE } from '../../../contract/limits.ts';
+import { COMMENTS_PER_MINUTE, EMAIL_MAX_LENGTH } from '../../../contract/limits.ts';
 import { commentContentProblem } from '../../../lib/text.ts';
-import type { CommentService } from '../../comments/service.ts';
-import { requireUser } from '../authenticate.ts';
-import { notFound, ok, tip } from '../envelope.ts';
+import type { GuestFields } from '../../../contract/commentRules.ts';
+import { ROLE } from '../../../contract/users.ts';
+import { emailProblem } from '../../../lib/accountRules.ts';
+import { guestNameProblem, guestSiteProblem } from '../../../lib/commentModeration.ts';
+import type { Viewer } from '../../comments/reads.ts';
+import type { CommentService, Writer } from '../../comments/service.ts';
+import { currentUser, requireUser } from '../authenticate.ts';
+import { readerOf, type Cookies } from '../cookies.ts';
+import { ApiError, notFound, ok, tip } from '../envelope.ts';
 import { actorOf, limitPerActor } from '../middleware.ts';
-import { id, paging, parse } from '../validate.ts';
+import { checkedText, id, paging, parse } from '../validate.ts';
 
 const TYPE_ERROR = '评论类型 type 只能是 1（文章）、2（说说）或 3（留言）';
 const BODY_ERROR = '请求体必须是 JSON 对象';
@@ -39,8 +45,24 @@ const content = z
 const order = z.enum(['new', 'hot'], { error: '排序 order 只能是 new（最新）或 hot（最热）' });
 
 const target = { type, for_id: id('for_id') };
-const commentBody = z.object({ ...target, content }, { error: BODY_ERROR }) satisfies z.ZodType<CommentBody>;
-const replyBody = z.object({ ...target, parent_id: id('parent_id'), to_id: id('to_id'), content }, { error: BODY_ERROR }) satisfies z.ZodType<ReplyBody>;
+const optionalText = z.union([z.string({ error: '必须是文字' }), z.null()]);
+/** What a guest gives; ignored with a session, since the account says who is writing. */
+const guest = {
+  nick_name: checkedText(optionalText, (name) => (name ? guestNameProblem(name) : null)).optional(),
+  email: checkedText(optionalText, (email) => (email ? emailProblem(email) || (email.length > EMAIL_MAX_LENGTH ? `邮箱最长 ${EMAIL_MAX_LENGTH} 个字符` : null) : null)).optional(),
+  site: checkedText(optionalText, guestSiteProblem).optional(),
+};
+const commentBody = z.object({ ...target, content, ...guest }, { error: BODY_ERROR }) satisfies z.ZodType<CommentBody, unknown>;
+const replyBody = z.object(
+  {
+    ...target,
+    parent_id: id('parent_id'),
+    to_id: z.coerce.number({ error: 'to_id 必须是数字' }).int({ error: 'to_id 必须是整数' }).nonnegative({ error: 'to_id 不能小于 0' }),
+    content,
+    ...guest,
+  },
+  { error: BODY_ERROR },
+) satisfies z.ZodType<ReplyBody, unknown>;
 const rootQuery = z.object({ ...target, ...paging, order: order.default('new') }, { error: BODY_ERROR }) satisfies z.ZodType<RootCommentQuery>;
 const replyQuery = z.object({ parent_id: id('parent_id'), ...paging }, { error: BODY_ERROR }) satisfies z.ZodType<ReplyCommentQuery>;
 const totalQuery = z.object(target, { error: BODY_ERROR }) satisfies z.ZodType<CommentTotalQuery>;
@@ -51,21 +73,38 @@ const deleteParams = z.object({
   parent_id: z.coerce.number({ error: 'parent_id 必须是数字' }).int({ error: 'parent_id 必须是整数' }).nonnegative({ error: 'parent_id 不能小于 0' }).optional(),
 });
 
+/** Who is reading, for the held comments they may see. */
+function viewerOf(req: Request): Viewer {
+  const user = currentUser(req);
+  return { actor: actorOf(req), userId: user?.id ?? null, admin: user?.role === ROLE.admin, device: readerOf(req) };
+}
+
+/**
+ * The account writing, or the guest: a guest must give a nickname (whether guests may write at
+ * all is the owner's rule, which the service applies). A guest's browser gets its reader cookie.
+ */
+function writerOf(req: Request, res: Response, cookies: Cookies, fields: Partial<GuestFields>): Writer {
+  const user = currentUser(req);
+  if (user) return user;
+  if (!fields.nick_name) throw new ApiError(400, '请填写昵称', { fields: ['nick_name'] });
+  return { guest: true, nickName: fields.nick_name, email: fields.email || null, site: fields.site || null, device: cookies.ensureReader(req, res) };
+}
+
 /** `likeLimit`: the budget for liking, shared with every other like route. */
-export function commentRoutes(comments: CommentService, { likeLimit }: { likeLimit: RequestHandler }): Router {
+export function commentRoutes(comments: CommentService, { likeLimit, cookies }: { likeLimit: RequestHandler; cookies: Cookies }): Router {
   const router = Router();
   // One budget for comments and replies together.
   const commentLimit = limitPerActor(COMMENTS_PER_MINUTE, 60_000, `评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试`);
 
   router.post('/add', commentLimit, async (req, res) => {
-    const user = requireUser(req);
-    const { type, for_id, content } = parse(commentBody, req.body);
-    res.json(ok((await comments.add(user, { type, forId: for_id, content, ip: req.ip ?? '' })) satisfies AddedComment));
+    const { type, for_id, content, ...fields } = parse(commentBody, req.body);
+    const writer = writerOf(req, res, cookies, fields);
+    res.json(ok((await comments.add(writer, { type, forId: for_id, content, ip: req.ip ?? '' })) satisfies AddedComment));
   });
   router.post('/apply', commentLimit, async (req, res) => {
-    const user = requireUser(req);
-    const { type, for_id, parent_id, to_id, content } = parse(replyBody, req.body);
-    res.json(ok((await comments.reply(user, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' })) satisfies AddedReply));
+    const { type, for_id, parent_id, to_id, content, ...fields } = parse(replyBody, req.body);
+    const writer = writerOf(req, res, cookies, fields);
+    res.json(ok((await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' })) satisfies AddedReply));
   });
 
   const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
@@ -85,11 +124,11 @@ export function commentRoutes(comments: CommentService, { likeLimit }: { likeLim
 
   router.post('/frontGetParentComment', async (req, res) => {
     const { type, for_id, current, size, order } = parse(rootQuery, req.body);
-    res.json(ok((await comments.roots({ type, forId: for_id, current, size, order }, actorOf(req))) satisfies Page<RootComment>));
+    res.json(ok((await comments.roots({ type, forId: for_id, current, size, order }, viewerOf(req))) satisfies Page<RootComment>));
   });
   router.post('/frontGetChildrenComment', async (req, res) => {
     const { parent_id, current, size } = parse(replyQuery, req.body);
-    res.json(ok((await comments.replies(parent_id, current, size, actorOf(req))) satisfies Page<ReplyComment>));
+    res.json(ok((await comments.replies(parent_id, current, size, viewerOf(req))) satisfies Page<ReplyComment>));
   });
   router.post('/getCommentTotal', async (req, res) => {
     const { type, for_id } = parse(totalQuery, req.body);

@@ -1,0 +1,75 @@
+/**
+ * Comment moderation, shared by the server (which decides) and the console (which explains):
+ * the guest's fields, the keyword lists, and whether a comment is published, held or refused.
+ */
+import { COMMENT_KEYWORD_MAX_CHARS, COMMENT_KEYWORDS_MAX, GUEST_SITE_MAX_LENGTH, NICK_NAME_MAX_CHARS } from '../contract/limits.ts';
+import type { CommentRules } from '../contract/commentRules.ts';
+import { charCount, hasControlCharacters } from './text.ts';
+
+export type Verdict = { kind: 'publish' } | { kind: 'hold'; why: 'rule' | 'keyword' } | { kind: 'refuse' };
+
+/** Spaces, punctuation and symbols a spammer puts between letters to slip past a word list. */
+const FILLER = /[\s\p{P}\p{S}\u200b-\u200f\u2060\ufeff]/gu;
+
+/** Text as the keyword lists compare it: full-width folded (NFKC), lower case, without filler. */
+export const foldForKeywords = (text: string): string => text.normalize('NFKC').toLowerCase().replace(FILLER, '');
+
+const containsAny = (folded: string, words: readonly string[]) => words.some((word) => {
+  const needle = foldForKeywords(word);
+  return needle !== '' && folded.includes(needle);
+});
+
+export interface CommentToJudge {
+  /** The comment's text and, for a guest, their nickname and site: a spammer's link often sits there. */
+  text: string;
+  guest: boolean;
+  /** The owner's own comments are never held. */
+  byOwner: boolean;
+}
+
+export function judgeComment(rules: CommentRules, { text, guest, byOwner }: CommentToJudge): Verdict {
+  if (byOwner) return { kind: 'publish' };
+  const folded = foldForKeywords(text);
+  if (containsAny(folded, rules.refuse_words)) return { kind: 'refuse' };
+  if (containsAny(folded, rules.hold_words)) return { kind: 'hold', why: 'keyword' };
+  if (rules.hold === 'all' || (rules.hold === 'guests' && guest)) return { kind: 'hold', why: 'rule' };
+  return { kind: 'publish' };
+}
+
+/** A keyword list as the owner types it: one word per line (or comma-separated), blanks and repeats dropped. */
+export function keywordList(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(/[\n,，]/)
+    .map((word) => word.trim())
+    .filter((word) => word !== '' && !seen.has(word) && seen.add(word));
+}
+
+export function keywordListProblem(words: readonly string[], label: string): string | null {
+  if (words.length > COMMENT_KEYWORDS_MAX) return `${label}最多 ${COMMENT_KEYWORDS_MAX} 个`;
+  const long = words.find((word) => charCount(word) > COMMENT_KEYWORD_MAX_CHARS);
+  if (long !== undefined) return `${label}里的每个词最多 ${COMMENT_KEYWORD_MAX_CHARS} 个字：「${long.slice(0, 10)}…」太长了`;
+  if (words.some((word) => hasControlCharacters(word))) return `${label}不能包含控制字符`;
+  return null;
+}
+
+/** A guest's site: an absolute http(s) address, so a `javascript:` link never reaches a page. Empty is fine. */
+export function guestSiteProblem(site: string): string | null {
+  if (!site) return null;
+  if (site.length > GUEST_SITE_MAX_LENGTH) return `网址最长 ${GUEST_SITE_MAX_LENGTH} 个字符`;
+  try {
+    const url = new URL(site);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && !/\s/.test(site)) return null;
+  } catch {
+    // Falls through to the same answer as a wrong scheme.
+  }
+  return '网址要以 http:// 或 https:// 开头';
+}
+
+/** A guest's nickname: required, as short as an account's. */
+export function guestNameProblem(name: string): string | null {
+  if (!name) return '请填写昵称';
+  if (charCount(name) > NICK_NAME_MAX_CHARS) return `昵称最多 ${NICK_NAME_MAX_CHARS} 个字`;
+  if (hasControlCharacters(name) || /[\r\n]/.test(name)) return '昵称不能换行或包含控制字符';
+  return null;
+}

@@ -1,0 +1,85 @@
+/**
+ * Who hears of a comment, and when. A published comment tells the target's owner (a root) or the
+ * person answered (a reply: the bell for an account, a mail for a guest who left an address). A
+ * held one tells only the admins, and the others hear of it once it is approved.
+ */
+import { eq } from 'drizzle-orm';
+import type { CommentTargetCode } from '../../contract/comments.ts';
+import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
+import { html } from '../../lib/html.ts';
+import { notificationPath } from '../../lib/notifications.ts';
+import { excerpt } from '../../lib/text.ts';
+import type { Db } from '../db/client.ts';
+import { comments } from '../db/schema.ts';
+import type { Mail } from '../mail/mailer.ts';
+import { guestReplyMail } from '../mail/messages.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import type { Executor } from './reads.ts';
+import type { CommentTargetInfo } from './targets.ts';
+
+/** What a news item needs of a comment. */
+export interface CommentFacts {
+  id: number;
+  type: CommentTargetCode;
+  forId: number;
+  parentId: number | null;
+  /** The writer's account, or null for a guest. */
+  userId: number | null;
+  writerName: string;
+  toUserId: number | null;
+  toCommentId: number | null;
+  content: string;
+}
+
+export interface GuestMailer {
+  enabled: boolean;
+  send(mail: Mail): Promise<void>;
+}
+
+export interface CommentNewsDeps {
+  notifications: Pick<NotificationService, 'notify' | 'forAdmins'>;
+  /** Mail to guests who left an address; their replies reach them no other way. */
+  mailer?: GuestMailer;
+  siteUrl?: string;
+}
+
+export function createCommentNews({ notifications, mailer, siteUrl = '' }: CommentNewsDeps) {
+  /** Mails wait until the action's transaction has committed: a rolled-back reply mails nobody. */
+  function mailAfter(mail: Mail): () => void {
+    return () =>
+      void mailer!.send(mail).catch((error: Error) => console.error(`回复提醒邮件发送失败：${error.message}`));
+  }
+
+  return {
+    /** Writes the bell notices in `tx`; answers what to send once it has committed. */
+    async published(tx: Executor, comment: CommentFacts, target: CommentTargetInfo): Promise<(() => void) | null> {
+      const text = excerpt(comment.content);
+      if (comment.parentId === null) {
+        if (target.ownerId) {
+          const message = html`<b>${comment.writerName}</b> 评论了你的${target.title}：${text}`;
+          await notifications.notify([{ userId: target.ownerId, type: comment.type, toId: comment.forId, message }], comment.userId, tx);
+        }
+        return null;
+      }
+      if (comment.toUserId) {
+        const message = html`<b>${comment.writerName}</b> 回复了你在${target.title}下的评论：${text}`;
+        await notifications.notify([{ userId: comment.toUserId, type: comment.type, toId: comment.forId, message, mail: 'reply' }], comment.userId, tx);
+        return null;
+      }
+      if (!comment.toCommentId || !mailer?.enabled) return null;
+      const [answered] = await tx.select({ email: comments.guestEmail, name: comments.guestName }).from(comments).where(eq(comments.id, comment.toCommentId)).limit(1);
+      if (!answered?.email || !answered.name) return null;
+      const url = `${siteUrl}${notificationPath(comment.type, comment.forId)}`;
+      return mailAfter(guestReplyMail({ to: answered.email, nickName: answered.name, replier: comment.writerName, where: target.title, text, url }));
+    },
+
+    /** Tells the admins a comment waits for them (with mail, for those who want the owner's news). */
+    async held(tx: Executor, comment: CommentFacts, target: CommentTargetInfo): Promise<void> {
+      const message = html`<b>${comment.writerName}</b> 在${target.title}下的评论等待审核：${excerpt(comment.content)}`;
+      const drafts = await notifications.forAdmins({ type: NOTIFICATION_TYPE.heldComment, toId: comment.id, message, mail: 'owner' });
+      await notifications.notify(drafts, comment.userId, tx);
+    },
+  };
+}
+
+export type CommentNews = ReturnType<typeof createCommentNews>;

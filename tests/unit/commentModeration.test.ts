@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COMMENT_RULES, type CommentRules } from '../../src/contract/commentRules';
+import { foldForKeywords, guestSiteProblem, judgeComment, keywordList, keywordListProblem } from '../../src/lib/commentModeration';
+
+const rules = (change: Partial<CommentRules>): CommentRules => ({ ...DEFAULT_COMMENT_RULES, ...change });
+const reader = { guest: false, byOwner: false };
+const guest = { guest: true, byOwner: false };
+
+describe('judgeComment', () => {
+  it('holds by the rule: every comment, guests only, or none', () => {
+    expect(judgeComment(rules({ hold: 'all' }), { ...reader, text: '你好' })).toEqual({ kind: 'hold', why: 'rule' });
+    expect(judgeComment(rules({ hold: 'guests' }), { ...reader, text: '你好' })).toEqual({ kind: 'publish' });
+    expect(judgeComment(rules({ hold: 'guests' }), { ...guest, text: '你好' })).toEqual({ kind: 'hold', why: 'rule' });
+    expect(judgeComment(rules({ hold: 'none' }), { ...guest, text: '你好' })).toEqual({ kind: 'publish' });
+  });
+
+  it('refuses before it holds, and a keyword holds whatever the rule', () => {
+    const lists = rules({ hold: 'none', hold_words: ['加微信'], refuse_words: ['博彩'] });
+    expect(judgeComment(lists, { ...reader, text: '加微信聊聊' })).toEqual({ kind: 'hold', why: 'keyword' });
+    expect(judgeComment(lists, { ...reader, text: '加微信看博彩' })).toEqual({ kind: 'refuse' });
+    expect(judgeComment(lists, { ...reader, text: '写得真好' })).toEqual({ kind: 'publish' });
+  });
+
+  it('sees through width, case, spaces and symbols put between the letters', () => {
+    const lists = rules({ hold: 'none', refuse_words: ['Casino', '博彩'] });
+    for (const text of ['ＣＡＳＩＮＯ bonus', 'c a s i n o', 'c.a-s*i_n·o', '博 彩', '博\u200b彩']) {
+      expect(judgeComment(lists, { ...reader, text }), text).toEqual({ kind: 'refuse' });
+    }
+    expect(judgeComment(lists, { ...reader, text: 'cas ino? no: cassino' })).toEqual({ kind: 'refuse' });
+    expect(judgeComment(lists, { ...reader, text: '博客' })).toEqual({ kind: 'publish' });
+  });
+
+  it('never holds or refuses the owner', () => {
+    const strict = rules({ hold: 'all', refuse_words: ['博彩'] });
+    expect(judgeComment(strict, { text: '博彩', guest: false, byOwner: true })).toEqual({ kind: 'publish' });
+  });
+
+  it('ignores a word that folds to nothing', () => {
+    expect(judgeComment(rules({ hold: 'none', refuse_words: ['  ', '!!'] }), { ...reader, text: '好!!' })).toEqual({ kind: 'publish' });
+  });
+});
+
+describe('keyword lists', () => {
+  it('splits on lines and commas, trims, drops blanks and repeats', () => {
+    expect(keywordList('博彩\n 加微信 ,代刷，博彩\n\n')).toEqual(['博彩', '加微信', '代刷']);
+  });
+
+  it('limits the count and the length of each word', () => {
+    expect(keywordListProblem(['a'.repeat(51)], '拒绝词')).toMatch(/最多 50 个字/);
+    expect(keywordListProblem(Array.from({ length: 501 }, (_, i) => `w${i}`), '拒绝词')).toMatch(/最多 500 个/);
+    expect(keywordListProblem(['ok'], '拒绝词')).toBeNull();
+  });
+
+  it('folds full-width letters and case', () => {
+    expect(foldForKeywords('ＡＢｃ 1２3')).toBe('abc123');
+  });
+});
+
+describe('guestSiteProblem', () => {
+  it('takes empty or an http(s) address only', () => {
+    expect(guestSiteProblem('')).toBeNull();
+    expect(guestSiteProblem('https://example.com/blog')).toBeNull();
+    expect(guestSiteProblem('javascript:alert(1)')).toMatch(/http/);
+    expect(guestSiteProblem('example.com')).toMatch(/http/);
+    expect(guestSiteProblem(`https://e.com/${'a'.repeat(300)}`)).toMatch(/最长/);
+  });
+});
