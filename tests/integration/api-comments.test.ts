@@ -253,7 +253,7 @@ describe('replying', () => {
     ['no parent_id', { type: 1, for_id: 1, to_id: 1, content: '你好' }, ['parent_id']],
     ['a parent_id that is not a number', { type: 1, for_id: 1, parent_id: 'x', to_id: 1, content: '你好' }, ['parent_id']],
     ['no to_id', { type: 1, for_id: 1, parent_id: 1, content: '你好' }, ['to_id']],
-    ['to_id 0', { type: 1, for_id: 1, parent_id: 1, to_id: 0, content: '你好' }, ['to_id']],
+    ['a negative to_id', { type: 1, for_id: 1, parent_id: 1, to_id: -1, content: '你好' }, ['to_id']],
     ['blank content', { type: 1, for_id: 1, parent_id: 1, to_id: 1, content: '   ' }, ['content']],
     ['over-long content', { type: 1, for_id: 1, parent_id: 1, to_id: 1, content: '长'.repeat(COMMENT_MAX_CHARS + 1) }, ['content']],
   ])('refuses a reply with %s', async (_case, body, fields) => {

@@ -60,13 +60,15 @@ export function createCookies({ httpsSite }: CookieSettings) {
     setDevice(req: Request, res: Response, token: string): void {
       res.cookie(DEVICE_COOKIE, token, { ...options(req), maxAge: KNOWN_PLACE_TTL_MS });
     },
-    /** The reader's hash, issuing the cookie first when the browser has none. */
-    ensureReader(req: Request, res: Response): string {
+    /**
+     * The reader's hash; for a browser without the cookie, a new one and `issue` to send it, once
+     * what it was made for has succeeded.
+     */
+    reader(req: Request, res: Response): { hash: string; issue: () => void } {
       const known = readerOf(req);
-      if (known) return known;
+      if (known) return { hash: known, issue: () => {} };
       const token = randomBytes(32).toString('base64url');
-      res.cookie(READER_COOKIE, token, { ...options(req), maxAge: READER_MAX_AGE_MS });
-      return readerHash(token);
+      return { hash: readerHash(token), issue: () => void res.cookie(READER_COOKIE, token, { ...options(req), maxAge: READER_MAX_AGE_MS }) };
     },
     clearSession(req: Request, res: Response): void {
       res.clearCookie(SESSION_COOKIE, options(req));

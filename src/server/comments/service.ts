@@ -7,7 +7,7 @@ import { COMMENT_TARGET_NAMES, type AddedComment, type AddedReply, type CommentT
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
 import { sameNickName } from '../../lib/accountRules.ts';
-import { judgeComment } from '../../lib/commentModeration.ts';
+import { guestNameProblem, judgeComment } from '../../lib/commentModeration.ts';
 import { commentContentProblem } from '../../lib/text.ts';
 import { site } from '../../site.config.ts';
 import type { Db } from '../db/client.ts';
@@ -121,6 +121,8 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
     const current = await rules.get();
     if (isGuest(writer)) {
       if (!current.guests) throw new SignInRequired();
+      const problem = guestNameProblem(writer.nickName);
+      if (problem) throw new InvalidInput(problem, ['nick_name']);
       if (sameNickName(writer.nickName, site.author)) throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
     }
     const seen = isGuest(writer) ? [text, writer.nickName, writer.site ?? ''].join('\n') : text;

@@ -24,7 +24,7 @@ import type { Viewer } from '../../comments/reads.ts';
 import type { CommentService, Writer } from '../../comments/service.ts';
 import { currentUser, requireUser } from '../authenticate.ts';
 import { readerOf, type Cookies } from '../cookies.ts';
-import { ApiError, notFound, ok, tip } from '../envelope.ts';
+import { notFound, ok, tip } from '../envelope.ts';
 import { actorOf, limitPerActor } from '../middleware.ts';
 import { checkedText, id, paging, parse } from '../validate.ts';
 
@@ -80,14 +80,16 @@ function viewerOf(req: Request): Viewer {
 }
 
 /**
- * The account writing, or the guest: a guest must give a nickname (whether guests may write at
- * all is the owner's rule, which the service applies). A guest's browser gets its reader cookie.
+ * The account writing, or the guest (whether guests may write, and what they must give, is the
+ * owner's rule, which the service applies). A guest's browser gets its reader cookie once the
+ * comment is in.
  */
-function writerOf(req: Request, res: Response, cookies: Cookies, fields: Partial<GuestFields>): Writer {
+function writerOf(req: Request, res: Response, cookies: Cookies, fields: Partial<GuestFields>): { writer: Writer; written: () => void } {
   const user = currentUser(req);
-  if (user) return user;
-  if (!fields.nick_name) throw new ApiError(400, '请填写昵称', { fields: ['nick_name'] });
-  return { guest: true, nickName: fields.nick_name, email: fields.email || null, site: fields.site || null, device: cookies.ensureReader(req, res) };
+  if (user) return { writer: user, written: () => {} };
+  const reader = cookies.reader(req, res);
+  const writer = { guest: true as const, nickName: fields.nick_name ?? '', email: fields.email || null, site: fields.site || null, device: reader.hash };
+  return { writer, written: reader.issue };
 }
 
 /** `likeLimit`: the budget for liking, shared with every other like route. */
@@ -98,13 +100,17 @@ export function commentRoutes(comments: CommentService, { likeLimit, cookies }: 
 
   router.post('/add', commentLimit, async (req, res) => {
     const { type, for_id, content, ...fields } = parse(commentBody, req.body);
-    const writer = writerOf(req, res, cookies, fields);
-    res.json(ok((await comments.add(writer, { type, forId: for_id, content, ip: req.ip ?? '' })) satisfies AddedComment));
+    const { writer, written } = writerOf(req, res, cookies, fields);
+    const comment = await comments.add(writer, { type, forId: for_id, content, ip: req.ip ?? '' });
+    written();
+    res.json(ok(comment satisfies AddedComment));
   });
   router.post('/apply', commentLimit, async (req, res) => {
     const { type, for_id, parent_id, to_id, content, ...fields } = parse(replyBody, req.body);
-    const writer = writerOf(req, res, cookies, fields);
-    res.json(ok((await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' })) satisfies AddedReply));
+    const { writer, written } = writerOf(req, res, cookies, fields);
+    const reply = await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' });
+    written();
+    res.json(ok(reply satisfies AddedReply));
   });
 
   const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
