@@ -1,6 +1,6 @@
 /** The browser's request client and the API calls islands make; the shapes are the contract's. */
 import type { ArticleLive, HotArticle, SearchResult } from '../contract/articles';
-import type { AddedComment, AddedReply, CommentOrder, CommentTargetCode, ReplyBody, ReplyComment, RootComment } from '../contract/comments';
+import type { AddedComment, AddedReply, CommentBody, CommentOrder, CommentTargetCode, ReplyBody, ReplyComment, RootComment } from '../contract/comments';
 import type { Page } from '../contract/envelope';
 import type { BoardMessage, HotTag, MessageChanges, MessageDraft, Talk } from '../contract/messages';
 import type { Notification } from '../contract/notifications';
@@ -68,7 +68,7 @@ export const api = {
   comments: (type: CommentTargetCode, for_id: number, current: number, size: number, order: CommentOrder) =>
     http.post<Page<RootComment>>('/api/comment/frontGetParentComment', { type, for_id, current, size, order }),
   replies: (parent_id: number, current: number, size: number) => http.post<Page<ReplyComment>>('/api/comment/frontGetChildrenComment', { parent_id, current, size }),
-  addComment: (type: CommentTargetCode, for_id: number, content: string) => http.post<AddedComment>('/api/comment/add', { type, for_id, content }),
+  addComment: (body: CommentBody) => http.post<AddedComment>('/api/comment/add', body),
   reply: (body: ReplyBody) => http.post<AddedReply>('/api/comment/apply', body),
   likeComment: (id: number) => http.put<number>(`/api/comment/thumbUp/${id}`),
   unlikeComment: (id: number) => http.put<number>(`/api/comment/cancelThumbUp/${id}`),

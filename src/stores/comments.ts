@@ -5,11 +5,14 @@
  */
 import { map } from 'nanostores';
 import { api } from '../client/api';
+import type { GuestFields } from '../contract/commentRules';
 import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from '../contract/comments';
 import { t } from '../i18n/zh-CN';
 import { commentContentProblem } from '../lib/text';
 import { RequestError } from '../lib/request';
+import { guestFields } from './commentGuest';
 import { showToast } from './toast';
+import { $isLoggedIn } from './user';
 
 export const COMMENT_PAGE_SIZE = 10;
 export const REPLY_PAGE_SIZE = 5;
@@ -114,15 +117,25 @@ function refusal(error: unknown): string {
   return error instanceof RequestError && error.body?.message ? error.body.message : t.comments.sendFailed;
 }
 
+/** Who is writing, for a send: nothing to add for an account; a guest's fields, or what is wrong with them. */
+function writer(): { guest?: GuestFields; problem?: string } {
+  if ($isLoggedIn.get()) return {};
+  const checked = guestFields();
+  return 'problem' in checked ? { problem: checked.problem } : { guest: checked.fields };
+}
+
+const sentToast = (comment: { held?: true }) => showToast(comment.held ? t.comments.heldSent : t.comments.sent);
+
 /** Sends a new comment; the draft is cleared only once the server has it. Answers an error to show, or null. */
 export async function sendComment(): Promise<string | null> {
   const { type, forId } = $comments.get();
   const key = draftKey();
   const text = $drafts.get()[key] ?? '';
-  const problem = commentProblem(text);
-  if (problem) return problem;
+  const { guest, problem } = writer();
+  const contentProblem = commentProblem(text);
+  if (contentProblem || problem) return contentProblem ?? problem!;
   try {
-    const { result } = await api.addComment(type, forId, text.trim());
+    const { result } = await api.addComment({ type, for_id: forId, content: text.trim(), ...guest });
     setDraft(key, '');
     const state = $comments.get();
     if (result && state.key === key) {
@@ -130,22 +143,31 @@ export async function sendComment(): Promise<string | null> {
       const roots = state.order === 'new' ? [result, ...state.roots] : state.roots;
       $comments.set({ ...state, roots, total: state.total + 1 });
     }
-    showToast(t.comments.sent);
+    if (result) sentToast(result);
     return null;
   } catch (error) {
     return refusal(error);
   }
 }
 
+/** Whom a reply answers: an account by its id, or a guest (id 0) by the comment they wrote. */
+export interface Addressee {
+  id: number;
+  name: string;
+  commentId: number;
+}
+
 /** Replies under `root` to `to` (the root's author or someone in the thread). */
-export async function sendReply(root: RootComment, to: { id: number; name: string }): Promise<string | null> {
+export async function sendReply(root: RootComment, to: Addressee): Promise<string | null> {
   const { type, forId } = $comments.get();
   const key = draftKey(root.id);
   const text = $drafts.get()[key] ?? '';
-  const problem = commentProblem(text);
-  if (problem) return problem;
+  const { guest, problem } = writer();
+  const contentProblem = commentProblem(text);
+  if (contentProblem || problem) return contentProblem ?? problem!;
   try {
-    const { result } = await api.reply({ type, for_id: forId, parent_id: root.id, to_id: to.id, content: text.trim() });
+    const parent = to.id === 0 ? to.commentId : root.id;
+    const { result } = await api.reply({ type, for_id: forId, parent_id: parent, to_id: to.id, content: text.trim(), ...guest });
     setDraft(key, '');
     if (result) {
       const state = $comments.get();
@@ -155,8 +177,8 @@ export async function sendReply(root: RootComment, to: { id: number; name: strin
         roots: state.roots.map((one) => (one.id === root.id ? { ...one, childrenCount: one.childrenCount + 1 } : one)),
         threads: { ...state.threads, [root.id]: { ...thread, replies: [...thread.replies, result] } },
       });
+      sentToast(result);
     }
-    showToast(t.comments.sent);
     return null;
   } catch (error) {
     return refusal(error);

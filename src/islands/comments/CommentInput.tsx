@@ -5,6 +5,7 @@ import { t } from '../../i18n/zh-CN';
 import { charCount } from '../../lib/text';
 import { $drafts, setDraft } from '../../stores/comments';
 import { rememberRoute, type UserInfo } from '../../stores/user';
+import GuestFields from './GuestFields';
 import styles from './Comments.module.scss';
 
 const text = t.comments;
@@ -13,6 +14,8 @@ interface Props {
   /** Where the draft is kept; '' while the section is not ready. */
   draftKey: string;
   me: UserInfo | null;
+  /** Whether the owner lets readers without an account comment (they then give a nickname). */
+  guestsAllowed: boolean;
   /** Sends the draft; answers an error to show, or null once sent. */
   onSend: () => Promise<string | null>;
   label: string;
@@ -20,15 +23,15 @@ interface Props {
   autoFocus?: boolean;
 }
 
-/** A comment box: the draft survives a failed send, and Ctrl+Enter sends. */
-export default function CommentInput({ draftKey, me, onSend, label, onCancel, autoFocus }: Props) {
+/** A comment box: the draft survives a failed send, and Ctrl+Enter sends. A guest gives a nickname above it. */
+export default function CommentInput({ draftKey, me, guestsAllowed, onSend, label, onCancel, autoFocus }: Props) {
   const drafts = useStore($drafts);
   const value = drafts[draftKey] ?? '';
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
 
-  if (!me) {
+  if (!me && !guestsAllowed) {
     return (
       <p className={styles.login}>
         {text.loginFirst}
@@ -48,6 +51,7 @@ export default function CommentInput({ draftKey, me, onSend, label, onCancel, au
 
   return (
     <form className={styles.form} onSubmit={send} noValidate>
+      {!me && <GuestFields />}
       <textarea
         id={id}
         value={value}

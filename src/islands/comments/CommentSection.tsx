@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { CommentTargetCode } from '../../contract/comments';
 import { t } from '../../i18n/zh-CN';
+import { $guestsAllowed, loadGuestsAllowed } from '../../stores/commentGuest';
 import { $comments, draftKey, loadMoreComments, openComments, sendComment, setOrder } from '../../stores/comments';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import CommentInput from './CommentInput';
@@ -22,7 +23,10 @@ export default function CommentSection({ type, forId, defaultAvatar }: Props) {
   const user = useStore($userInfo);
   const me = loggedIn && user ? user : null;
 
+  const guestsAllowed = useStore($guestsAllowed) === true;
+
   useEffect(() => void openComments(type, forId), [type, forId]);
+  useEffect(() => void (me ? undefined : loadGuestsAllowed()), [me]);
 
   const ready = state.key === `${type}:${forId}`;
   const shown = ready ? state.roots.length : 0;
@@ -31,7 +35,7 @@ export default function CommentSection({ type, forId, defaultAvatar }: Props) {
 
   return (
     <div className={styles.section}>
-      <CommentInput draftKey={ready ? draftKey() : ''} me={me} onSend={sendComment} label={text.placeholder} />
+      <CommentInput draftKey={ready ? draftKey() : ''} me={me} guestsAllowed={guestsAllowed} onSend={sendComment} label={text.placeholder} />
       <div className={styles.toolbar}>
         <span className={styles.count}>{text.count(ready ? state.total : 0)}</span>
         <div role="group" aria-label={text.order} className={styles.order}>
@@ -40,7 +44,7 @@ export default function CommentSection({ type, forId, defaultAvatar }: Props) {
         </div>
       </div>
       <ol className={styles.list} aria-busy={state.loading}>
-        {ready && state.roots.map((root) => <CommentItem key={root.id} root={root} me={me} defaultAvatar={defaultAvatar} />)}
+        {ready && state.roots.map((root) => <CommentItem key={root.id} root={root} me={me} guestsAllowed={guestsAllowed} defaultAvatar={defaultAvatar} />)}
       </ol>
       <button type="button" className={styles.more} onClick={() => void loadMoreComments()} disabled={!state.failed && (!more || state.loading)}>
         {bottom}
