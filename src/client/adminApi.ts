@@ -1,5 +1,6 @@
 /** The admin console's calls (docs/api.md §11.2), and the shop's confirm and refund. */
-import type { AdminComment, AdminLicense, AdminMessage, AdminOrder, AdminPayment, AdminUser, Dashboard } from '../contract/admin';
+import type { AdminComment, AdminCommentStatus, AdminLicense, AdminMessage, AdminOrder, AdminPayment, AdminUser, Dashboard } from '../contract/admin';
+import type { CommentRules } from '../contract/commentRules';
 import type { Page } from '../contract/envelope';
 import type { LinkItem, LinkStatusCode } from '../contract/links';
 import type { OrderItem, OrderStatus } from '../contract/shop';
@@ -18,7 +19,13 @@ const order = (orderNo: string) => encodeURIComponent(orderNo);
 export const adminApi = {
   dashboard: () => http.get<Dashboard>('/api/admin/dashboard'),
 
-  comments: (keyword: string, current: number, size: number) => http.get<Page<AdminComment>>(`/api/admin/comments?${query({ keyword, current, size })}`),
+  comments: (keyword: string, status: AdminCommentStatus, current: number, size: number) =>
+    http.get<Page<AdminComment>>(`/api/admin/comments?${query({ keyword, status, current, size })}`),
+  approveComments: (idList: number[]) => http.put<number>('/api/admin/comments/approve', { idList }),
+  hideComments: (idList: number[], hidden: boolean) => http.put<number>('/api/admin/comments/hidden', { idList, hidden }),
+  deleteComments: (idList: number[]) => http.put<number>('/api/admin/comments/delete', { idList }),
+  commentRules: () => http.get<CommentRules>('/api/admin/commentRules'),
+  saveCommentRules: (rules: CommentRules) => http.put<CommentRules>('/api/admin/commentRules', rules),
   hideComment: (id: number, hidden: boolean) => http.put<boolean>(`/api/admin/comments/${id}/hidden`, { hidden }),
   deleteComment: (id: number) => http.put<boolean>(`/api/admin/comments/${id}/delete`),
   messages: (keyword: string, current: number, size: number) => http.get<Page<AdminMessage>>(`/api/admin/messages?${query({ keyword, current, size })}`),
@@ -30,7 +37,7 @@ export const adminApi = {
   rejectLinks: (idList: number[]) => http.put<boolean>('/api/links/reject', { idList }),
 
   users: (keyword: string, current: number, size: number) => http.get<Page<AdminUser>>(`/api/admin/users?${query({ keyword, current, size })}`),
-  setDisabled: (id: number, disabled: boolean) => http.put<AdminUser>(`/api/admin/users/${id}/disabled`, { disabled }),
+  setDisabled: (id: number, disabled: boolean, hide_writing = false) => http.put<AdminUser>(`/api/admin/users/${id}/disabled`, { disabled, hide_writing }),
   setRole: (id: number, role: RoleCode) => http.put<AdminUser>(`/api/admin/users/${id}/role`, { role }),
   resetLink: (id: number) => http.post<ResetLink>(`/api/admin/users/${id}/resetLink`),
 

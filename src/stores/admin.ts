@@ -4,11 +4,13 @@
  */
 import { atom, map } from 'nanostores';
 import { adminApi } from '../client/adminApi';
-import type { AdminComment, AdminMessage, AdminUser, Dashboard } from '../contract/admin';
+import type { AdminComment, AdminCommentStatus, AdminMessage, AdminUser, Dashboard } from '../contract/admin';
+import type { CommentRules } from '../contract/commentRules';
+import type { Envelope } from '../contract/envelope';
 import type { LinkItem, LinkStatusCode } from '../contract/links';
 import type { RoleCode } from '../contract/users';
 import { adminText } from '../i18n/admin.zh-CN';
-import { adminAction, pagedTable } from './adminTable';
+import { adminAction, pagedTable, tableSelection } from './adminTable';
 
 const text = adminText;
 
@@ -37,8 +39,17 @@ export async function loadDashboard(): Promise<void> {
 
 /* ---- 审核 ---- */
 
-export const commentTable = pagedTable<AdminComment, string>('', (keyword, current, size) => adminApi.comments(keyword, current, size));
-export const messageTable = pagedTable<AdminMessage, string>('', (keyword, current, size) => adminApi.messages(keyword, current, size));
+/** A moderation tab's filter; posts have no status to filter by, and keep `all`. */
+export interface ModerationFilter {
+  keyword: string;
+  status: AdminCommentStatus;
+}
+
+const NO_FILTER: ModerationFilter = { keyword: '', status: 'all' };
+
+export const commentTable = pagedTable<AdminComment, ModerationFilter>(NO_FILTER, ({ keyword, status }, current, size) => adminApi.comments(keyword, status, current, size));
+export const messageTable = pagedTable<AdminMessage, ModerationFilter>(NO_FILTER, ({ keyword }, current, size) => adminApi.messages(keyword, current, size));
+export const commentSelection = tableSelection(commentTable);
 
 export type ModerationKind = 'comment' | 'message';
 
@@ -59,35 +70,55 @@ export async function removeModerated(kind: ModerationKind, id: number): Promise
   if (done !== undefined) await table.reload();
 }
 
+export type BulkCommentAction = 'approve' | 'hide' | 'show' | 'delete';
+
+const bulkCalls: Record<BulkCommentAction, (ids: number[]) => Promise<Envelope<number>>> = {
+  approve: adminApi.approveComments,
+  hide: (ids) => adminApi.hideComments(ids, true),
+  show: (ids) => adminApi.hideComments(ids, false),
+  delete: adminApi.deleteComments,
+};
+
+/** Approves, hides, shows or deletes comments, ticked together or one from its row. */
+export async function moderateComments(ids: number[], action: BulkCommentAction): Promise<void> {
+  if (ids.length === 0) return;
+  const done = await adminAction(`comments:${ids.join(',')}`, () => bulkCalls[action](ids), (count) => text.bulkDone[action](count));
+  if (done === undefined) return;
+  commentSelection.drop(ids);
+  await commentTable.reload();
+}
+
+/** The owner's comment rules as saved; null until read. */
+export const $commentRules = map<{ rules: CommentRules | null; failed: boolean }>({ rules: null, failed: false });
+
+export async function loadCommentRules(): Promise<void> {
+  try {
+    const { result } = await adminApi.commentRules();
+    $commentRules.set({ rules: result ?? null, failed: false });
+  } catch {
+    $commentRules.set({ ...$commentRules.get(), failed: true });
+  }
+}
+
+/** Saves the rules; answers whether they were taken (a refusal shows on the screen). */
+export async function saveCommentRules(rules: CommentRules): Promise<boolean> {
+  const saved = await adminAction('commentRules', () => adminApi.saveCommentRules(rules), text.rulesSaved);
+  if (saved) $commentRules.set({ rules: saved, failed: false });
+  return saved !== undefined;
+}
+
 /* ---- 下载申请 ---- */
 
 /** The status shown, or null for every application. */
 export const linkTable = pagedTable<LinkItem, LinkStatusCode | null>(1, (status, current, size) => adminApi.links(status, current, size));
-
-/** The applications ticked on this page, by id. */
-export const $linkSelection = map<{ ids: number[] }>({ ids: [] });
-
-export function toggleLinkSelected(id: number, selected: boolean): void {
-  const { ids } = $linkSelection.get();
-  $linkSelection.set({ ids: selected ? [...new Set([...ids, id])] : ids.filter((known) => known !== id) });
-}
-
-export function selectAllLinks(selected: boolean): void {
-  $linkSelection.set({ ids: selected ? linkTable.$table.get().list.map((item) => item.id) : [] });
-}
-
-/** Another filter or page shows other applications: nothing stays ticked out of sight. */
-export async function showLinks(action: () => Promise<void>): Promise<void> {
-  $linkSelection.set({ ids: [] });
-  await action();
-}
+export const linkSelection = tableSelection(linkTable);
 
 export async function reviewLinks(ids: number[], verdict: 'approve' | 'reject'): Promise<void> {
   if (ids.length === 0) return;
   const call = verdict === 'approve' ? adminApi.approveLinks : adminApi.rejectLinks;
   const done = await adminAction(`links:${ids.join(',')}`, () => call(ids), verdict === 'approve' ? text.approved : text.rejected);
   if (done === undefined) return;
-  $linkSelection.set({ ids: $linkSelection.get().ids.filter((id) => !ids.includes(id)) });
+  linkSelection.drop(ids);
   await linkTable.reload();
 }
 
@@ -100,8 +131,10 @@ function replaceUser(user: AdminUser): void {
   $table.setKey('list', $table.get().list.map((known) => (known.id === user.id ? user : known)));
 }
 
-export async function setUserDisabled(id: number, disabled: boolean): Promise<void> {
-  const user = await adminAction(`user:${id}`, () => adminApi.setDisabled(id, disabled), disabled ? text.userDisabled : text.userEnabled);
+/** `hideWriting`: on disabling, every comment and post they wrote goes out of view too. */
+export async function setUserDisabled(id: number, disabled: boolean, hideWriting = false): Promise<void> {
+  const done = disabled ? (hideWriting ? text.userDisabledHidden : text.userDisabled) : text.userEnabled;
+  const user = await adminAction(`user:${id}`, () => adminApi.setDisabled(id, disabled, hideWriting), done);
   if (user) replaceUser(user);
 }
 

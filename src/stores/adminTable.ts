@@ -63,6 +63,32 @@ export function pagedTable<T, F>(initial: F, read: (filter: F, current: number, 
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
+/** The rows ticked on a table's page, for an action on several at once. */
+export function tableSelection<T extends { id: number }, F>(table: Table<T, F>) {
+  const $selection = map<{ ids: number[] }>({ ids: [] });
+  return {
+    $selection,
+    toggle(id: number, selected: boolean): void {
+      const { ids } = $selection.get();
+      $selection.set({ ids: selected ? [...new Set([...ids, id])] : ids.filter((known) => known !== id) });
+    },
+    selectAll(selected: boolean): void {
+      $selection.set({ ids: selected ? table.$table.get().list.map((row) => row.id) : [] });
+    },
+    /** Another filter or page shows other rows: nothing stays ticked out of sight. */
+    async show(action: () => Promise<void>): Promise<void> {
+      $selection.set({ ids: [] });
+      await action();
+    },
+    /** After an action: what it handled is no longer ticked. */
+    drop(handled: number[]): void {
+      $selection.set({ ids: $selection.get().ids.filter((id) => !handled.includes(id)) });
+    },
+  };
+}
+
+export type TableSelection = ReturnType<typeof tableSelection>;
+
 /** The last refusal on this screen, in the server's words; empty when there is nothing to say. */
 export const $adminProblem = atom('');
 /** The action under way (e.g. `comment:12`): its buttons wait, and no action runs twice. */

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { LinkStatusCode } from '../../contract/links';
 import { adminText } from '../../i18n/admin.zh-CN';
-import { $linkSelection, linkTable, reviewLinks, selectAllLinks, showLinks, toggleLinkSelected } from '../../stores/admin';
+import { linkSelection, linkTable, reviewLinks } from '../../stores/admin';
 import { $adminBusy } from '../../stores/adminTable';
 import { LinkIcon } from '../links/LinkCard';
 import { useHydrated } from '../shared/useHydrated';
@@ -17,11 +17,11 @@ const FILTERS: [LinkStatusCode | null, string][] = [[1, text.linkStatuses[1]], [
 export default function LinkReviewScreen() {
   const hydrated = useHydrated();
   const state = useStore(linkTable.$table);
-  const { ids } = useStore($linkSelection);
+  const { ids } = useStore(linkSelection.$selection);
   const busy = useStore($adminBusy);
   const selectAll = useRef<HTMLInputElement>(null);
 
-  useEffect(() => void showLinks(() => linkTable.open(linkTable.$table.get().filter)), []);
+  useEffect(() => void linkSelection.show(() => linkTable.open(linkTable.$table.get().filter)), []);
 
   const onPage = state.list.filter((item) => ids.includes(item.id)).length;
   useEffect(() => {
@@ -36,7 +36,7 @@ export default function LinkReviewScreen() {
       <div className={styles.toolbar}>
         <div role="group" aria-label={text.statusFilter} className={styles.filters}>
           {FILTERS.map(([status, label]) => (
-            <button key={label} type="button" aria-pressed={state.filter === status} onClick={() => void showLinks(() => linkTable.open(status))}>
+            <button key={label} type="button" aria-pressed={state.filter === status} onClick={() => void linkSelection.show(() => linkTable.open(status))}>
               {label}
             </button>
           ))}
@@ -47,12 +47,12 @@ export default function LinkReviewScreen() {
           <button type="button" onClick={() => void reviewLinks(ids, 'reject')} disabled={ids.length === 0 || busy !== null}>{text.rejectSelected}</button>
         </div>
       </div>
-      <Listing label={text.links} state={state} onRetry={() => void linkTable.reload()} onPage={(page) => void showLinks(() => linkTable.goTo(page))}>
+      <Listing label={text.links} state={state} onRetry={() => void linkTable.reload()} onPage={(page) => void linkSelection.show(() => linkTable.goTo(page))}>
         <table className={styles.table}>
           <thead>
             <tr>
               <th scope="col" className={styles.check}>
-                <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => selectAllLinks(e.target.checked)} />
+                <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => linkSelection.selectAll(e.target.checked)} />
               </th>
               <th scope="col">{text.site}</th>
               <th scope="col">{text.applicant}</th>
@@ -65,7 +65,7 @@ export default function LinkReviewScreen() {
             {state.list.map((item) => (
               <tr key={item.id} data-selected={ids.includes(item.id) || undefined}>
                 <td className={styles.check}>
-                  <input type="checkbox" aria-label={text.select(item.site_name)} checked={ids.includes(item.id)} onChange={(e) => toggleLinkSelected(item.id, e.target.checked)} />
+                  <input type="checkbox" aria-label={text.select(item.site_name)} checked={ids.includes(item.id)} onChange={(e) => linkSelection.toggle(item.id, e.target.checked)} />
                 </td>
                 <td className={styles.content}>
                   <div className={styles.linkCell}>

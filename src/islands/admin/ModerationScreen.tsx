@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { adminText } from '../../i18n/admin.zh-CN';
 import { commentTable, messageTable, type ModerationKind } from '../../stores/admin';
 import { useHydrated } from '../shared/useHydrated';
+import CommentRulesForm from './CommentRulesForm';
 import ModerationTable from './ModerationTable';
 import ProblemLine from './ProblemLine';
 import styles from './Admin.module.scss';
@@ -10,7 +11,7 @@ const text = adminText;
 const TABS: [ModerationKind, string][] = [['comment', text.commentsTab], ['message', text.messagesTab]];
 const TABLES = { comment: commentTable, message: messageTable };
 
-/** /admin/moderation: comments and message-board posts, each in a tab, to hide, show again or delete. */
+/** /admin/moderation: comments (with their rules, and approval) and message-board posts, each in a tab, to hide, show again or delete. */
 export default function ModerationScreen() {
   const hydrated = useHydrated();
   const [tab, setTab] = useState<ModerationKind>('comment');
@@ -56,7 +57,8 @@ export default function ModerationScreen() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}-tab`} className={styles.screen}>
+        {tab === 'comment' && <CommentRulesForm />}
         <ModerationTable key={tab} kind={tab} />
       </div>
     </div>

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import type { AdminComment, AdminMessage } from '../../contract/admin';
+import { useEffect, useRef } from 'react';
+import { ADMIN_COMMENT_STATUSES, type AdminComment, type AdminMessage } from '../../contract/admin';
 import { COMMENT_TARGET_NAMES } from '../../contract/comments';
 import { adminText } from '../../i18n/admin.zh-CN';
 import { commentTargetPath } from '../../lib/adminView';
-import { commentTable, messageTable, removeModerated, setHidden, type ModerationKind } from '../../stores/admin';
+import { commentSelection, commentTable, messageTable, moderateComments, removeModerated, setHidden, type ModerationFilter, type ModerationKind } from '../../stores/admin';
 import { $adminBusy, type TableState } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';
 import Listing from './Listing';
@@ -11,6 +12,7 @@ import SearchBox from './SearchBox';
 import styles from './Admin.module.scss';
 
 const text = adminText;
+const confirmClasses = { box: styles.confirm, danger: styles.danger };
 
 type Row = AdminComment | AdminMessage;
 
@@ -27,22 +29,81 @@ function Place({ row }: { row: Row }) {
   );
 }
 
-/** One tab of /admin/moderation: search, the rows with their state, and hide, show and delete. */
+/** Who wrote it: an account by its id; a guest with what they left, for the owner's eyes only. */
+function Author({ row }: { row: Row }) {
+  const guest = isComment(row) && row.user_id === 0;
+  return (
+    <>
+      {row.nick_name}
+      <small className={styles.sub}>{guest ? text.guest : text.userId(row.user_id)}</small>
+      {guest && row.guest_email && <small className={styles.sub}>{row.guest_email}</small>}
+      {guest && row.guest_site && <small className={styles.sub}>{row.guest_site}</small>}
+    </>
+  );
+}
+
+const stateOf = (row: Row) => (isComment(row) && row.held ? text.held : row.hidden ? text.hidden : text.shown);
+
+/** The comments tab's status filter and its actions on the ticked rows. */
+function CommentBulkBar({ filter }: { filter: ModerationFilter }) {
+  const { ids } = useStore(commentSelection.$selection);
+  const busy = useStore($adminBusy) !== null;
+  const none = ids.length === 0 || busy;
+  return (
+    <>
+      <div role="group" aria-label={text.statusFilter} className={styles.filters}>
+        {ADMIN_COMMENT_STATUSES.map((status) => (
+          <button key={status} type="button" aria-pressed={filter.status === status} onClick={() => void commentSelection.show(() => commentTable.open({ ...filter, status }))}>
+            {text.commentStatuses[status]}
+          </button>
+        ))}
+      </div>
+      <div className={styles.bulk}>
+        <span aria-live="polite">{text.selected(ids.length)}</span>
+        <button type="button" onClick={() => void moderateComments(ids, 'approve')} disabled={none}>{text.approveSelected}</button>
+        <button type="button" onClick={() => void moderateComments(ids, 'hide')} disabled={none}>{text.hideSelected}</button>
+        <button type="button" onClick={() => void moderateComments(ids, 'show')} disabled={none}>{text.showSelected}</button>
+        {ids.length > 0 && (
+          <ConfirmButton label={text.removeSelected} question={text.confirmRemoveSelected(ids.length)} onConfirm={() => void moderateComments(ids, 'delete')} classes={confirmClasses} />
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * One tab of /admin/moderation: search, the rows with their state, and hide, show and delete;
+ * comments also by status, with approval, and ticked together.
+ */
 export default function ModerationTable({ kind }: { kind: ModerationKind }) {
-  const table = kind === 'comment' ? commentTable : messageTable;
-  const state = useStore(table.$table) as TableState<Row, string>;
+  const comments = kind === 'comment';
+  const table = comments ? commentTable : messageTable;
+  const state = useStore(table.$table) as TableState<Row, ModerationFilter>;
+  const { ids } = useStore(commentSelection.$selection);
   const busy = useStore($adminBusy);
-  const label = kind === 'comment' ? text.commentsTab : text.messagesTab;
+  const label = comments ? text.commentsTab : text.messagesTab;
+  const selectAll = useRef<HTMLInputElement>(null);
+  const onPage = comments ? state.list.filter((row) => ids.includes(row.id)).length : 0;
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = onPage > 0 && onPage < state.list.length;
+  });
+  const showing = (action: () => Promise<void>) => void (comments ? commentSelection.show(action) : action());
 
   return (
     <>
       <div className={styles.toolbar}>
-        <SearchBox label={`${text.search}${label}`} keyword={state.filter} onSearch={(keyword) => void table.open(keyword)} />
+        <SearchBox label={`${text.search}${label}`} keyword={state.filter.keyword} onSearch={(keyword) => showing(() => table.open({ ...state.filter, keyword }))} />
+        {comments && <CommentBulkBar filter={state.filter} />}
       </div>
-      <Listing label={label} state={state} onRetry={() => void table.reload()} onPage={(page) => void table.goTo(page)}>
-        <table className={styles.table}>
+      <Listing label={label} state={state} onRetry={() => void table.reload()} onPage={(page) => showing(() => table.goTo(page))}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
+              {comments && (
+                <th scope="col" className={styles.check}>
+                  <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => commentSelection.selectAll(e.target.checked)} />
+                </th>
+              )}
               <th scope="col">{text.content}</th>
               <th scope="col">{text.author}</th>
               <th scope="col">{text.where}</th>
@@ -54,25 +115,29 @@ export default function ModerationTable({ kind }: { kind: ModerationKind }) {
           <tbody>
             {state.list.map((row) => {
               const key = `${kind}:${row.id}`;
+              const held = isComment(row) && row.held;
               return (
-                <tr key={row.id} data-hidden={row.hidden || undefined}>
-                  <td className={styles.content}>{isComment(row) ? row.content : row.message}</td>
-                  <td>
-                    {row.nick_name}
-                    <small className={styles.sub}>{text.userId(row.user_id)}</small>
-                  </td>
-                  <td className={styles.nowrap}><Place row={row} /></td>
-                  <td className={styles.nowrap}>{row.hidden ? text.hidden : text.shown}</td>
-                  <td className={styles.nowrap}>{row.createdAt}</td>
+                <tr key={row.id} data-hidden={row.hidden || undefined} data-held={held || undefined} data-testid={`moderation-${kind}`}>
+                  {comments && (
+                    <td className={styles.check}>
+                      <input type="checkbox" aria-label={text.select(`#${row.id}`)} checked={ids.includes(row.id)} onChange={(e) => commentSelection.toggle(row.id, e.target.checked)} />
+                    </td>
+                  )}
+                  <td className={styles.content} data-label={text.content}>{isComment(row) ? row.content : row.message}</td>
+                  <td data-label={text.author}><Author row={row} /></td>
+                  <td className={styles.nowrap} data-label={text.where}><Place row={row} /></td>
+                  <td className={styles.nowrap} data-label={text.state}>{stateOf(row)}</td>
+                  <td className={styles.nowrap} data-label={text.time}>{row.createdAt}</td>
                   <td className={styles.actions} aria-busy={busy === key}>
+                    {held && <button type="button" onClick={() => void moderateComments([row.id], 'approve')} disabled={busy !== null}>{text.approve}</button>}
                     <button type="button" onClick={() => void setHidden(kind, row.id, !row.hidden)} disabled={busy !== null}>
                       {row.hidden ? text.show : text.hide}
                     </button>
                     <ConfirmButton
                       label={text.remove}
-                      question={kind === 'comment' ? text.confirmRemoveComment : text.confirmRemoveMessage}
+                      question={comments ? text.confirmRemoveComment : text.confirmRemoveMessage}
                       onConfirm={() => void removeModerated(kind, row.id)}
-                      classes={{ box: styles.confirm, danger: styles.danger }}
+                      classes={confirmClasses}
                     />
                   </td>
                 </tr>

@@ -67,7 +67,10 @@ export default function UsersScreen() {
                   {user.disabled ? (
                     <button type="button" onClick={() => void setUserDisabled(user.id, false)} disabled={busy !== null}>{text.enable}</button>
                   ) : (
-                    <ConfirmButton label={text.disable} question={text.confirmDisable} onConfirm={() => void setUserDisabled(user.id, true)} classes={confirmClasses} />
+                    <>
+                      <ConfirmButton label={text.disable} question={text.confirmDisable} onConfirm={() => void setUserDisabled(user.id, true)} classes={confirmClasses} />
+                      <ConfirmButton label={text.disableAndHide} question={text.confirmDisableAndHide} onConfirm={() => void setUserDisabled(user.id, true, true)} classes={confirmClasses} />
+                    </>
                   )}
                   {user.role === ROLE.admin ? (
                     <ConfirmButton label={text.makeUser} question={text.confirmMakeUser} onConfirm={() => void setUserRole(user.id, ROLE.user)} classes={confirmClasses} />
