@@ -189,7 +189,7 @@ test('the owner sees the server refuse to disable their own account, and changes
   await owner.page.getByRole('button', { name: '搜索', exact: true }).click();
   const me = owner.page.getByRole('row').filter({ hasText: owner.username });
   await expect(me.getByRole('cell', { name: '管理员', exact: true })).toBeVisible();
-  await me.getByRole('button', { name: '停用' }).click();
+  await me.getByRole('button', { name: '停用', exact: true }).click();
   await me.getByRole('group', { name: '停用后他会立即退出登录，确定吗？' }).getByRole('button', { name: '确定' }).click();
   await expect(owner.page.getByRole('alert')).toHaveText('不能停用自己的账号');
   await expect(me.getByRole('cell', { name: '正常', exact: true })).toBeVisible();
