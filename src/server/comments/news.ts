@@ -11,7 +11,7 @@ import { notificationPath } from '../../lib/notifications.ts';
 import { excerpt } from '../../lib/text.ts';
 import type { Db } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
 import { guestReplyMail } from '../mail/messages.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { Executor } from './reads.ts';
@@ -31,15 +31,10 @@ export interface CommentFacts {
   content: string;
 }
 
-export interface GuestMailer {
-  enabled: boolean;
-  send(mail: Mail): Promise<void>;
-}
-
 export interface CommentNewsDeps {
   notifications: Pick<NotificationService, 'notify' | 'forAdmins'>;
   /** Mail to guests who left an address; their replies reach them no other way. */
-  mailer?: GuestMailer;
+  mailer?: Mailer;
   siteUrl?: string;
 }
 

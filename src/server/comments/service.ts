@@ -15,7 +15,8 @@ import { comments, likes } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { InvalidInput, NotFound, NotYours, Refused, SignInRequired } from '../shared/errors.ts';
 import { ipLocation } from '../shared/ipLocation.ts';
-import { createCommentNews, type GuestMailer } from './news.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createCommentNews } from './news.ts';
 import {
   commentTotal,
   findComment,
@@ -82,14 +83,14 @@ export interface CommentServiceOptions {
   /** The owner's rules: guests, holding, keywords (rules.ts). */
   rules: Pick<CommentRuleStore, 'get'>;
   /** Mail for guests answered by a reply, when the site sends mail. */
-  mailer?: GuestMailer;
+  mailer?: Mailer;
   siteUrl?: string;
   /** Show each comment's IP 属地 (`IP_LOCATION`); when off, none is looked up, kept or shown. */
   showIpLocation?: boolean;
 }
 
 const MISSING_COMMENT = '评论不存在';
-export const REFUSED_BY_KEYWORD = '评论包含本站不允许的内容，请修改后再发';
+const REFUSED_BY_KEYWORD = '评论包含本站不允许的内容，请修改后再发';
 
 export function createCommentService(db: Db, { targets, notifications, rules, mailer, siteUrl, showIpLocation = true }: CommentServiceOptions) {
   const news = createCommentNews({ notifications, mailer, siteUrl });
@@ -159,6 +160,11 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
   }
 
   return {
+    /** Throws for a guest while the owner allows none: a signed-out write is then refused before its body is read. */
+    async welcomeGuests(): Promise<void> {
+      if (!(await rules.get()).guests) throw new SignInRequired();
+    },
+
     /** A root comment; the target's owner is told, or the admins while it is held. */
     async add(writer: Writer, { type, forId, content, ip }: NewComment): Promise<AddedComment> {
       const text = contentOf(content);

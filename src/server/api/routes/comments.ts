@@ -98,14 +98,20 @@ export function commentRoutes(comments: CommentService, { likeLimit, cookies }: 
   // One budget for comments and replies together.
   const commentLimit = limitPerActor(COMMENTS_PER_MINUTE, 60_000, `评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试`);
 
-  router.post('/add', commentLimit, async (req, res) => {
+  // Without a session and with guests off, the answer is 401 whatever the body says, as for any signed-out write.
+  const guestsWelcome: RequestHandler = async (req, _res, next) => {
+    if (!currentUser(req)) await comments.welcomeGuests();
+    next();
+  };
+
+  router.post('/add', commentLimit, guestsWelcome, async (req, res) => {
     const { type, for_id, content, ...fields } = parse(commentBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const comment = await comments.add(writer, { type, forId: for_id, content, ip: req.ip ?? '' });
     written();
     res.json(ok(comment satisfies AddedComment));
   });
-  router.post('/apply', commentLimit, async (req, res) => {
+  router.post('/apply', commentLimit, guestsWelcome, async (req, res) => {
     const { type, for_id, parent_id, to_id, content, ...fields } = parse(replyBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const reply = await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' });
