@@ -11,7 +11,7 @@ let visitors = 0;
 /** A browser without an account, from an address of its own. */
 async function visitor(browser: Browser, problems: PageProblems, baseURL: string): Promise<BrowserContext> {
   const n = ++visitors;
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.77.${n >> 8}.${n & 255}` } });
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.76.${n >> 8}.${n & 255}` } });
   await watchContext(context, problems, new URL(baseURL).origin);
   return context;
 }
