@@ -1,4 +1,4 @@
-import { isCSSRequest, type Rolldown } from 'vite';
+import { isCSSRequest, type Plugin, type Rolldown } from 'vite';
 
 /**
  * The client modules every page loads: what the page script, Astro's router, the islands of the
@@ -138,4 +138,20 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
     // What the islands of one kind of page share, in one chunk per kind.
     { name: (id, context) => (graph.in(context).lazyStyled(id) ? null : graph.pageKind(id)), minShareCount: 2, priority: 0 },
   ];
+}
+
+/**
+ * Fails the client build when nothing went into the chunk every page loads: the rules above no
+ * longer find the modules every page loads (Astro renamed its router's script, say).
+ */
+export function chunkGroupsFound(): Plugin {
+  return {
+    name: 'blog:chunk-groups-found',
+    generateBundle(_, bundle) {
+      if (this.environment.name !== 'client') return;
+      if (!Object.values(bundle).some((item) => item.type === 'chunk' && item.name === 'site')) {
+        this.error('找不到每个页面都加载的脚本（src/client/page.ts 等），分块规则需要更新（scripts/astro/chunkGroups.ts）');
+      }
+    },
+  };
 }

@@ -3,7 +3,7 @@ import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chunkGroups } from './chunkGroups.ts';
+import { chunkGroups, chunkGroupsFound } from './chunkGroups.ts';
 import { lazyIslandStyles } from './lazyIslandStyles.ts';
 
 const INLINE_ISLAND_SCRIPT = `<script>${islandScript}</script>`;
@@ -36,7 +36,7 @@ export function firstVisit(): AstroIntegration {
         injectScript('page', `import ${JSON.stringify(fileURLToPath(new URL('../../src/client/page.ts', import.meta.url)))};`);
         updateConfig({
           vite: {
-            plugins: [lazyIslandStyles()],
+            plugins: [lazyIslandStyles(), chunkGroupsFound()],
             // The client's build only: the server's chunks are not downloaded.
             environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } } } },
           },
