@@ -3,12 +3,9 @@ import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isCSSRequest } from 'vite';
-import { everyPageModules, type ModuleMap } from './everyPage.ts';
+import { chunkGroups, chunkGroupsFound } from './chunkGroups.ts';
 import { lazyIslandStyles } from './lazyIslandStyles.ts';
 
-/** Modules that render with React: its DOM renderer, its store bindings and the islands. */
-const RENDERS = /node_modules[\\/](react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|[\\/]src[\\/]islands[\\/]/;
 const INLINE_ISLAND_SCRIPT = `<script>${islandScript}</script>`;
 
 /**
@@ -22,13 +19,16 @@ const INLINE_ISLAND_SCRIPT = `<script>${islandScript}</script>`;
  *   islands of one kind of page (comments, the message board) share one chunk per kind;
  * - islands loaded at idle or on interaction keep their stylesheets in files of their own, loaded
  *   with their chunk (their imports are guarded by `import.meta.env.SSR`, so no page inlines them).
+ *
+ * The script and the chunks go through public hooks (`injectScript`, `updateConfig` with Vite's
+ * client environment and Rolldown's `codeSplitting.groups`, see chunkGroups.ts). Taking the
+ * island element out of the pages cannot: Astro has no option to leave out the copy it inlines, so
+ * `astro:build:done` removes it from the HTML, matched against the text of Astro's own module
+ * `astro/runtime/server/astro-island.prebuilt.js` (exported, not documented); src/client/page.ts
+ * imports the element from `astro/runtime/server/astro-island.js` likewise. A page with an
+ * island where that text is not found is reported below.
  */
 export function firstVisit(): AstroIntegration {
-  /** Client modules loaded only by `import()` that import a stylesheet of their own. */
-  const lazyStyled = new Set<string>();
-  /** Which client modules every page loads, and which kind of page uses the others (see everyPageModules). */
-  const modules: ModuleMap = { everyPage: new Set(), pageKind: new Map() };
-  const { everyPage, pageKind } = modules;
   return {
     name: 'blog:first-visit',
     hooks: {
@@ -36,29 +36,9 @@ export function firstVisit(): AstroIntegration {
         injectScript('page', `import ${JSON.stringify(fileURLToPath(new URL('../../src/client/page.ts', import.meta.url)))};`);
         updateConfig({
           vite: {
-            plugins: [lazyIslandStyles(lazyStyled), everyPageModules(modules)],
-            environments: {
-              client: {
-                build: {
-                  rolldownOptions: {
-                    output: {
-                      codeSplitting: {
-                        groups: [
-                          // Shared by two or more scripts and loaded with every page, without React's renderer.
-                          { name: 'site', test: (id: string) => everyPage.has(id) && !RENDERS.test(id), minShareCount: 2, priority: 2 },
-                          // Shared by two or more islands of every page, fetched when the first one hydrates. A lazily loaded
-                          // component with a stylesheet stays in the lazy chunks that use it: grouped here, it
-                          // would load with the page, and no page inlines its rules.
-                          { name: 'islands', test: (id: string) => everyPage.has(id) && RENDERS.test(id) && !isCSSRequest(id) && !lazyStyled.has(id), minShareCount: 2, priority: 1 },
-                          // What the islands of one kind of page share, in one chunk per kind.
-                          { name: (id: string) => (lazyStyled.has(id) ? null : (pageKind.get(id) ?? null)), minShareCount: 2, priority: 0 },
-                        ],
-                      },
-                    },
-                  },
-                },
-              },
-            },
+            plugins: [lazyIslandStyles(), chunkGroupsFound()],
+            // The client's build only: the server's chunks are not downloaded.
+            environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } } } },
           },
         });
       },

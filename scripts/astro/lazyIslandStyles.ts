@@ -4,12 +4,19 @@ import { isCSSRequest, type Plugin, type Rollup } from 'vite';
  * Vite gives the stylesheet of a chunk loaded by `import()` a file of its own, which its preload
  * helper links and waits for before the import resolves (and src/client/page.ts keeps those links
  * across client-side navigations). Astro keeps a stylesheet only if a page lists it or a chunk
- * names it as an asset: this names those of the chunks no entry loads statically, and lists into
- * `lazyStyled` the modules that only `import()` reaches and that import a stylesheet.
+ * names it as an asset: this names those of the chunks no entry loads statically.
  * It fails the build when a stylesheet would be lost: one that loads with a page's scripts but
  * that no server-rendered page inlines, or one of a lazy chunk that was deleted all the same.
+ *
+ * Why a plugin and not an option: no public option of Astro or Vite says "keep the stylesheet of a
+ * lazy chunk as a file when the pages inline theirs" (`build.inlineStylesheets: 'always'`). Naming
+ * it in the chunk's `viteMetadata.importedAssets` is what Astro reads to keep an asset; Vite
+ * declares that field in its types but does not document it, and Astro's rule for deleting
+ * stylesheets is its own, so the checks here and tests/integration/page-chunks.test.ts watch both.
+ * The environments are told apart by Vite's public `this.environment.name`: `client` is the
+ * browser's, the others render pages on the server.
  */
-export function lazyIslandStyles(lazyStyled: Set<string>): Plugin {
+export function lazyIslandStyles(): Plugin {
   /** CSS modules of the components the server renders, whose rules every page inlines. */
   const rendered = new Set<string>();
   /** Stylesheets of lazily loaded chunks. */
@@ -17,20 +24,6 @@ export function lazyIslandStyles(lazyStyled: Set<string>): Plugin {
   const cssModules = (chunk: Rollup.OutputChunk) => Object.keys(chunk.modules).filter((id) => isCSSRequest(id)).map((id) => id.split('?')[0]);
   return {
     name: 'blog:lazy-island-styles',
-    buildEnd() {
-      if (this.environment.name !== 'client') return;
-      const initial = new Set<string>();
-      const reach = (id: string) => {
-        if (initial.has(id)) return;
-        initial.add(id);
-        this.getModuleInfo(id)?.importedIds.forEach(reach);
-      };
-      const ids = [...this.getModuleIds()];
-      for (const id of ids) if (this.getModuleInfo(id)?.isEntry) reach(id);
-      for (const id of ids) {
-        if (!initial.has(id) && this.getModuleInfo(id)?.importedIds.some((imported) => isCSSRequest(imported))) lazyStyled.add(id);
-      }
-    },
     generateBundle: {
       order: 'pre',
       handler(_, bundle) {

@@ -9,6 +9,8 @@ const OUR_REACT_CLIENT = fileURLToPath(new URL('../../src/client/reactIslands.ts
 /**
  * The islands hydrate through src/client/reactIslands.ts, which wraps Astro's React renderer so
  * an island the router removes mid-hydration is unmounted after React commits it (see there).
+ * A Vite plugin's `resolveId`, not `resolve.alias`: an alias would also send our module's own
+ * import of Astro's renderer back to our module.
  */
 export function reactIslands(): AstroIntegration {
   const plugin: Plugin = {

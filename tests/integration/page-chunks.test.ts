@@ -1,0 +1,56 @@
+/**
+ * The chunking of the client scripts (the build plugins in scripts/astro/) holds: each page's
+ * first flight and the scripts a first visit loads once its idle islands have hydrated are exactly
+ * the figures `npm run bench:pages` prints, measured the same way (bench/lib/pageFigures.ts) on
+ * the built site. An Astro, Vite or Rolldown upgrade that splits or merges the chunks another way,
+ * or drops a rule the plugins rely on, fails here rather than on readers' phones.
+ * A change meant to move these figures updates them here, after comparing with bench:pages.
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articleFirstFlights, firstFlight, firstVisit, median } from '../../bench/lib/pageFigures';
+import { CHROMIUM, CHROMIUM_FLAGS, kb, PAGES } from '../../bench/lib/server';
+import { startServer, type RunningServer } from './serve';
+
+/** Per page, as bench:pages prints them: 首屏（HTML + 阻塞 CSS，brotli）, 其中 JS and 脚本请求. */
+const EXPECTED: Record<string, { firstFlight: string; js: string; scripts: number }> = {
+  '/home': { firstFlight: '9.0 KB', js: '89.7 KB', scripts: 10 },
+  '/article/1': { firstFlight: '9.4 KB', js: '91.5 KB', scripts: 12 },
+  '/archives': { firstFlight: '7.4 KB', js: '89.7 KB', scripts: 10 },
+};
+/** The first flight of every article page: median and largest. */
+const EXPECTED_ARTICLES = { median: '9.9 KB', max: '10.4 KB' };
+
+const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
+let data: string;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  data = mkdtempSync(join(tmpdir(), 'blog-page-chunks-'));
+  server = await startServer({ DATABASE_URL: `file:${join(data, 'blog.db')}`, UPLOAD_DIR: join(data, 'uploads') });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(data, { recursive: true, force: true });
+});
+
+describe('the chunk figures of bench:pages', () => {
+  for (const page of PAGES) {
+    it(`${page.path}: first flight, and the scripts after idle`, async () => {
+      const visit = await firstVisit(browser, server.url + page.path);
+      const figures = { firstFlight: kb(firstFlight(CLIENT, join(CLIENT, page.path))), js: kb(visit.js), scripts: visit.scripts };
+      expect(figures).toEqual(EXPECTED[page.path]);
+    }, 60_000);
+  }
+
+  it('every article page: the median and largest first flight', () => {
+    const flights = articleFirstFlights(CLIENT);
+    expect({ median: kb(median(flights)), max: kb(flights.at(-1)!) }).toEqual(EXPECTED_ARTICLES);
+  });
+});
