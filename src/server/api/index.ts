@@ -1,18 +1,16 @@
 /** The `/api` router: envelope, body limit, XHR rule and timeout around each domain's routes. */
 import { Router } from 'express';
 import type { ArticleService } from '../articles/service.ts';
-import { commentLikes } from '../comments/likes.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { Db } from '../db/client.ts';
-import { articleLikes, createLikeService } from '../likes/service.ts';
-import { messageLikes } from '../messages/lends.ts';
+import { createLikeService } from '../likes/service.ts';
+import { likeRoutes } from '../likes/routes.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { LicenseService } from '../licenses/service.ts';
 import type { LinkService } from '../links/service.ts';
 import type { Shop } from '../shop/index.ts';
 import type { SiteService } from '../site/service.ts';
-import { talkLikes } from '../talks/lends.ts';
 import type { TalkService } from '../talks/service.ts';
 import type { UserService } from '../users/service.ts';
 import { authenticate } from './authenticate.ts';
@@ -26,7 +24,6 @@ import { FEATURE_APIS, FEATURES, type FeatureSwitches } from '../../lib/features
 import { apiErrors, apiNotFound, jsonBody, limitPerActor, requireXhr, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { commentRoutes } from './routes/comments.ts';
-import { likeRoutes } from './routes/likes.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notifyRoutes } from './routes/notify.ts';
 import { licenseRoutes } from './routes/license.ts';
@@ -85,19 +82,20 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   api.use(authenticate(services.users.sessions, cookies));
   // One budget for liking, whichever route a client uses (each domain's own routes or the generic ones).
   const likeLimit = limitPerActor(LIKES_PER_MINUTE, 60_000, `点赞太频繁了，每分钟最多 ${LIKES_PER_MINUTE} 次，请稍后再试`);
-  api.use('/', siteRoutes(services.site));
-  api.use('/article', articleRoutes(services.articles, { likeLimit }));
-  const likes = createLikeService({
-    article: articleLikes(services.articles),
-    talk: talkLikes(services.talks),
-    message: messageLikes(services.messages),
-    comment: commentLikes(services.comments),
+  const likes = createLikeService(services.db, {
+    article: services.articles.likeTarget,
+    talk: services.talks.likeTarget,
+    message: services.messages.likeTarget,
+    comment: services.comments.likeTarget,
   });
-  api.use('/like', likeRoutes(likes, { likeLimit }));
-  api.use('/comment', commentRoutes(services.comments, { likeLimit, cookies }));
+  const liking = { likes, likeLimit };
+  api.use('/', siteRoutes(services.site));
+  api.use('/article', articleRoutes(services.articles, liking));
+  api.use('/like', likeRoutes(liking));
+  api.use('/comment', commentRoutes(services.comments, { ...liking, cookies }));
   api.use('/notify', notifyRoutes(services.notifications));
-  api.use('/message', messageRoutes(services.messages, { likeLimit }));
-  api.use('/talk', talkRoutes(services.talks, { likeLimit }));
+  api.use('/message', messageRoutes(services.messages, liking));
+  api.use('/talk', talkRoutes(services.talks, liking));
   api.use('/links', linkRoutes(services.links, services.admin.audit));
   api.use('/shop', shopRoutes({ ...services.shop, audit: services.admin.audit }));
   api.use('/admin/writing', writingRoutes(services.writing, services.admin.audit));

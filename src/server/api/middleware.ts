@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import { currentUser } from './authenticate.ts';
+import { rateLimit, type Store } from 'express-rate-limit';
+import { budgetActorOf } from '../likes/actor.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
 import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
@@ -66,10 +66,7 @@ export function limitPerActor(limit: number, windowMs: number, message = '操作
     windowMs,
     message,
     name,
-    keyGenerator: (req) => {
-      const user = currentUser(req);
-      return user ? `user:${user.id}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
-    },
+    keyGenerator: budgetActorOf,
   });
 }
 
@@ -96,12 +93,6 @@ export function budget({ limit, windowMs, message, name, keyGenerator }: Budget)
       res.status(429).set('Retry-After', String(seconds)).json(errorBody(new ApiError(429, message)));
     },
   });
-}
-
-/** Who a like or view belongs to: the logged-in user, else the client address. */
-export function actorOf(req: Request): string {
-  const user = currentUser(req);
-  return user ? `user:${user.id}` : `ip:${req.ip ?? 'unknown'}`;
 }
 
 /** A body parser's byte limit as its setting reads (`64KB`, `1MB`): each route group has its own. */

@@ -1,10 +1,12 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import type { ArticleBriefPage, ArticleDetail, ArticleLive, ArticlePage, HotArticle, RelatedArticles, SearchResult, TimelinePage } from '../../../contract/articles.ts';
 import { KEYWORD_MAX_LENGTH, MAX_READING_MS_PER_CALL, MIN_READING_MS_PER_CALL } from '../../../contract/limits.ts';
 import type { ArticleService } from '../../articles/service.ts';
-import { badRequest, notFound, ok, tip } from '../envelope.ts';
-import { actorOf, limitPerIp } from '../middleware.ts';
+import { actorOf } from '../../likes/actor.ts';
+import { likeHandlers, type LikeRouting } from '../../likes/routes.ts';
+import { badRequest, notFound, ok } from '../envelope.ts';
+import { limitPerIp } from '../middleware.ts';
 import { id, paging, pagingSchema, parse } from '../validate.ts';
 
 const idParams = z.object({ id: id() });
@@ -26,7 +28,7 @@ const keywordParams = z.object({
 });
 
 /** `likeLimit`: the per-address budget for liking, shared with the generic like routes. */
-export function articleRoutes(articles: ArticleService, { likeLimit }: { likeLimit: RequestHandler }): Router {
+export function articleRoutes(articles: ArticleService, { likes, likeLimit }: LikeRouting): Router {
   const router = Router();
   const article = (req: Request) => {
     const found = articles.find(parse(idParams, req.params).id);
@@ -59,15 +61,10 @@ export function articleRoutes(articles: ArticleService, { likeLimit }: { likeLim
     res.json(ok(articles.search(parse(keywordParams, req.params).keyword) satisfies SearchResult[]));
   });
 
-  router.put('/like/:id', likeLimit, async (req, res) => {
-    const outcome = await articles.like(article(req), actorOf(req));
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));
-  });
-  router.put('/cancelLike/:id', likeLimit, async (req, res) => {
-    const outcome = await articles.unlike(article(req), actorOf(req));
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你还没有点赞哦', outcome.likes));
-  });
-  router.get('/isLike/:id', async (req, res) => void res.json(ok(await articles.isLiked(article(req), actorOf(req)))));
+  const liking = likeHandlers(likes, 'article');
+  router.put('/like/:id', likeLimit, liking.like);
+  router.put('/cancelLike/:id', likeLimit, liking.unlike);
+  router.get('/isLike/:id', liking.isLiked);
   router.put('/addReadingDuration/:id/:duration', limitPerIp(60, 60_000), async (req, res) => {
     const { duration } = parse(readingParams, req.params);
     res.json(ok(await articles.addReading(article(req), duration)));

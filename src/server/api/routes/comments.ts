@@ -24,8 +24,10 @@ import type { Viewer } from '../../comments/reads.ts';
 import type { CommentService, Writer } from '../../comments/service.ts';
 import { currentUser, requireUser } from '../authenticate.ts';
 import { readerOf, type Cookies } from '../cookies.ts';
-import { notFound, ok, tip } from '../envelope.ts';
-import { actorOf, limitPerActor } from '../middleware.ts';
+import { actorOf } from '../../likes/actor.ts';
+import { likeHandlers, type LikeRouting } from '../../likes/routes.ts';
+import { ok } from '../envelope.ts';
+import { limitPerActor } from '../middleware.ts';
 import { checkedText, id, paging, parse } from '../validate.ts';
 
 const TYPE_ERROR = '评论类型 type 只能是 1（文章）、2（说说）或 3（留言）';
@@ -66,7 +68,6 @@ const replyBody = z.object(
 const rootQuery = z.object({ ...target, ...paging, order: order.default('new') }, { error: BODY_ERROR }) satisfies z.ZodType<RootCommentQuery>;
 const replyQuery = z.object({ parent_id: id('parent_id'), ...paging }, { error: BODY_ERROR }) satisfies z.ZodType<ReplyCommentQuery>;
 const totalQuery = z.object(target, { error: BODY_ERROR }) satisfies z.ZodType<CommentTotalQuery>;
-const idParams = z.object({ id: id() });
 // The original client sends the root's id, or 0 for a root; the comment's own id decides what goes.
 const deleteParams = z.object({
   id: id(),
@@ -93,7 +94,7 @@ function writerOf(req: Request, res: Response, cookies: Cookies, fields: Partial
 }
 
 /** `likeLimit`: the budget for liking, shared with every other like route. */
-export function commentRoutes(comments: CommentService, { likeLimit, cookies }: { likeLimit: RequestHandler; cookies: Cookies }): Router {
+export function commentRoutes(comments: CommentService, { likes, likeLimit, cookies }: LikeRouting & { cookies: Cookies }): Router {
   const router = Router();
   // One budget for comments and replies together.
   const commentLimit = limitPerActor(COMMENTS_PER_MINUTE, 60_000, `评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试`);
@@ -119,14 +120,9 @@ export function commentRoutes(comments: CommentService, { likeLimit, cookies }: 
     res.json(ok(reply satisfies AddedReply));
   });
 
-  const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
-    const outcome = await comments.setLiked(parse(idParams, req.params).id, actorOf(req), liked);
-    if (!outcome) throw notFound('评论不存在');
-    if (outcome.changed) res.json(ok(outcome.likes));
-    else res.json(tip(liked ? '你已经点过赞啦' : '你还没有点赞哦', outcome.likes));
-  };
-  router.put('/thumbUp/:id', likeLimit, setLiked(true));
-  router.put('/cancelThumbUp/:id', likeLimit, setLiked(false));
+  const liking = likeHandlers(likes, 'comment');
+  router.put('/thumbUp/:id', likeLimit, liking.like);
+  router.put('/cancelThumbUp/:id', likeLimit, liking.unlike);
 
   router.delete('/delete/:id{/:parent_id}', async (req, res) => {
     const user = requireUser(req);

@@ -1,5 +1,5 @@
 /** The message board (docs/api.md §9.2): anyone reads and likes; logged-in readers post. */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import { KEYWORD_MAX_LENGTH, MESSAGE_DELETE_MAX_IDS, MESSAGES_PER_MINUTE } from '../../../contract/limits.ts';
@@ -9,8 +9,10 @@ import { colorProblem, fontSizeCss, fontSizeProblem, fontWeightProblem, messageP
 import type { MessageService, Poster } from '../../messages/service.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import { requireUser } from '../authenticate.ts';
-import { notFound, ok, tip } from '../envelope.ts';
-import { actorOf, limitPerActor } from '../middleware.ts';
+import { actorOf } from '../../likes/actor.ts';
+import { likeHandlers, type LikeRouting } from '../../likes/routes.ts';
+import { ok } from '../envelope.ts';
+import { limitPerActor } from '../middleware.ts';
 import { checkedText, id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 
 const textOrNull = (label: string) => z.union([z.string(), z.null()], { error: `${label}必须是文字` });
@@ -100,11 +102,10 @@ const posterOf = (req: Request): Poster => {
 };
 
 /** `likeLimit`: the budget for liking, shared with every other like route. */
-export function messageRoutes(messages: MessageService, { likeLimit }: { likeLimit: RequestHandler }): Router {
+export function messageRoutes(messages: MessageService, { likes, likeLimit }: LikeRouting): Router {
   const router = Router();
   const postLimit = limitPerActor(MESSAGES_PER_MINUTE, 60_000, `留言太频繁了，每分钟最多发布 ${MESSAGES_PER_MINUTE} 条，请稍后再试`);
   const editLimit = limitPerActor(MESSAGES_PER_MINUTE, 60_000, `修改太频繁了，每分钟最多修改 ${MESSAGES_PER_MINUTE} 次，请稍后再试`);
-  const missing = () => notFound('留言不存在');
 
   router.post('/getMessageList', async (req, res) => {
     const { current, size, tag, message: text, author_id } = parse(listBody, req.body);
@@ -132,15 +133,8 @@ export function messageRoutes(messages: MessageService, { likeLimit }: { likeLim
     res.json(ok(true));
   });
 
-  router.put('/like/:id', likeLimit, async (req, res) => {
-    const outcome = await messages.like(parse(idParams, req.params).id, actorOf(req));
-    if (!outcome) throw missing();
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));
-  });
-  router.put('/cancelLike/:id', likeLimit, async (req, res) => {
-    const outcome = await messages.unlike(parse(idParams, req.params).id, actorOf(req));
-    if (!outcome) throw missing();
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你还没有点赞哦', outcome.likes));
-  });
+  const liking = likeHandlers(likes, 'message');
+  router.put('/like/:id', likeLimit, liking.like);
+  router.put('/cancelLike/:id', likeLimit, liking.unlike);
   return router;
 }

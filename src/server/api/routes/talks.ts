@@ -1,18 +1,19 @@
 /** Talks (docs/api.md §9.3): the owner's short posts, with likes for anyone. */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import type { Talk } from '../../../contract/messages.ts';
 import type { TalkService } from '../../talks/service.ts';
-import { notFound, ok, tip } from '../envelope.ts';
-import { actorOf } from '../middleware.ts';
+import { actorOf } from '../../likes/actor.ts';
+import { likeHandlers, type LikeRouting } from '../../likes/routes.ts';
+import { notFound, ok } from '../envelope.ts';
 import { id, paging, parse } from '../validate.ts';
 
 const idParams = z.object({ id: id() });
 const listBody = z.object(paging, { error: '请求体必须是 JSON 对象' });
 
 /** `likeLimit`: the budget for liking, shared with every other like route. */
-export function talkRoutes(talks: TalkService, { likeLimit }: { likeLimit: RequestHandler }): Router {
+export function talkRoutes(talks: TalkService, { likes, likeLimit }: LikeRouting): Router {
   const router = Router();
   const talk = (req: Request) => {
     const found = talks.find(parse(idParams, req.params).id);
@@ -26,13 +27,8 @@ export function talkRoutes(talks: TalkService, { likeLimit }: { likeLimit: Reque
   });
   router.get('/getTalkById/:id', async (req, res) => void res.json(ok((await talks.detail(talk(req), actorOf(req))) satisfies Talk)));
 
-  router.put('/like/:id', likeLimit, async (req, res) => {
-    const outcome = await talks.like(talk(req), actorOf(req));
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));
-  });
-  router.put('/cancelLike/:id', likeLimit, async (req, res) => {
-    const outcome = await talks.unlike(talk(req), actorOf(req));
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你还没有点赞哦', outcome.likes));
-  });
+  const liking = likeHandlers(likes, 'talk');
+  router.put('/like/:id', likeLimit, liking.like);
+  router.put('/cancelLike/:id', likeLimit, liking.unlike);
   return router;
 }

@@ -1,0 +1,77 @@
+/**
+ * The like routes: the original front end's generic calls by type code (docs/api.md §4), and the
+ * handlers each domain's own like routes use. Every one answers for the session's reader.
+ */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'astro/zod';
+import { LIKE_TYPES, type LikeBody, type LikeKind, type LikeTypeCode } from '../../contract/likes.ts';
+import { notFound, ok, tip } from '../api/envelope.ts';
+import { id, parse } from '../api/validate.ts';
+import { actorOf } from './actor.ts';
+import type { LikeService } from './service.ts';
+
+const KIND_NAMES: Record<LikeKind, string> = { article: '文章', talk: '说说', message: '留言', comment: '评论' };
+const USER_ID_ERROR = 'user_id 必须是数字';
+const TYPE_ERROR = '点赞类型 type 只能是 1（文章）、2（说说）、3（留言）或 4（评论）';
+
+const likeBody = z.object(
+  {
+    for_id: id('for_id'),
+    type: z.coerce
+      .number({ error: TYPE_ERROR })
+      .refine((n): n is LikeTypeCode => n in LIKE_TYPES, { error: TYPE_ERROR })
+      .transform((n) => n as LikeTypeCode),
+    // The original client sends its own idea of the user. The session decides who likes, so it is
+    // checked for shape and otherwise ignored.
+    user_id: z
+      .union([z.number().int({ error: USER_ID_ERROR }).nonnegative({ error: USER_ID_ERROR }), z.string().regex(/^\d*$/, { error: USER_ID_ERROR }), z.null()], {
+        error: USER_ID_ERROR,
+      })
+      .optional(),
+  },
+  { error: '请求体必须是 JSON 对象' },
+) satisfies z.ZodType<LikeBody>;
+
+const idParams = z.object({ id: id() });
+const missing = (kind: LikeKind) => notFound(`${KIND_NAMES[kind]}不存在`);
+
+/** A domain's own like routes (`PUT /api/article/like/{id}` and the like): the count, or a tip with it when nothing changed. */
+export function likeHandlers(likes: LikeService, kind: LikeKind) {
+  const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
+    const outcome = await likes.setLiked(kind, parse(idParams, req.params).id, actorOf(req), liked);
+    if (!outcome) throw missing(kind);
+    res.json(outcome.changed ? ok(outcome.likes) : tip(liked ? '你已经点过赞啦' : '你还没有点赞哦', outcome.likes));
+  };
+  const isLiked: RequestHandler = async (req, res) => {
+    const liked = await likes.isLiked(kind, parse(idParams, req.params).id, actorOf(req));
+    if (liked === null) throw missing(kind);
+    res.json(ok(liked));
+  };
+  return { like: setLiked(true), unlike: setLiked(false), isLiked };
+}
+
+/** What a router with like routes is given: the likes, and the one budget for liking, shared by every like route. */
+export interface LikeRouting {
+  likes: LikeService;
+  likeLimit: RequestHandler;
+}
+
+export function likeRoutes({ likes, likeLimit }: LikeRouting): Router {
+  const router = Router();
+
+  router.post('/getIsLikeByIdAndType', async (req, res) => {
+    const { for_id, type } = parse(likeBody, req.body);
+    const liked = await likes.isLiked(LIKE_TYPES[type], for_id, actorOf(req));
+    if (liked === null) throw missing(LIKE_TYPES[type]);
+    res.json(ok(liked));
+  });
+
+  const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
+    const { for_id, type } = parse(likeBody, req.body);
+    if (!(await likes.setLiked(LIKE_TYPES[type], for_id, actorOf(req), liked))) throw missing(LIKE_TYPES[type]);
+    res.json(ok(true));
+  };
+  router.post('/addLike', likeLimit, setLiked(true));
+  router.post('/cancelLike', likeLimit, setLiked(false));
+  return router;
+}
