@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
-import { budgetActorOf } from '../likes/actor.ts';
+import type { Budget } from '../../contract/budgets.ts';
+import { budgetActorOf } from './actor.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
 import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
@@ -70,7 +71,28 @@ export function limitPerActor(limit: number, windowMs: number, message = '操作
   });
 }
 
-export interface Budget {
+const BUDGETS_SPENT = new WeakMap<RequestHandler, Budget>();
+
+/**
+ * The middleware that spends one of the table's budgets (src/contract/budgets.ts). Made once per
+ * budget in a router, where several routes name the same budget: they then share one count.
+ * `keyOf` says whose key a `licenseKey` budget counts.
+ */
+export function spend(rule: Budget, keyOf?: (req: Request) => string): RequestHandler {
+  const { max, windowMs, per, message, name } = rule;
+  let handler: RequestHandler;
+  if (per === 'address') handler = limitPerIp(max, windowMs, message, name);
+  else if (per === 'reader') handler = limitPerActor(max, windowMs, message, name);
+  else if (keyOf) handler = budget({ limit: max, windowMs, message, name, keyGenerator: keyOf });
+  else throw new Error('按授权码限流需要给出取授权码的方法');
+  BUDGETS_SPENT.set(handler, rule);
+  return handler;
+}
+
+/** Which budget a handler spends, if it is one made by `spend`. */
+export const budgetOf = (handler: RequestHandler): Budget | undefined => BUDGETS_SPENT.get(handler);
+
+export interface BudgetOptions {
   limit: number;
   windowMs: number;
   message: string;
@@ -79,7 +101,7 @@ export interface Budget {
   keyGenerator?: (req: Request) => string;
 }
 
-export function budget({ limit, windowMs, message, name, keyGenerator }: Budget): RequestHandler {
+export function budget({ limit, windowMs, message, name, keyGenerator }: BudgetOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,

@@ -7,8 +7,7 @@ import { ROLE } from '../../contract/users.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, users } from '../db/schema.ts';
-import type { Actor } from '../likes/actor.ts';
-import { likedAmong } from '../likes/table.ts';
+import { likedAmong, type Actor } from '../likes/table.ts';
 import { UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

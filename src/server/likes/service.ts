@@ -6,8 +6,7 @@
  */
 import type { LikeKind } from '../../contract/likes.ts';
 import type { Db } from '../db/client.ts';
-import type { Actor } from './actor.ts';
-import { likedAmong, recordLike } from './table.ts';
+import { likedAmong, recordLike, type Actor } from './table.ts';
 import type { LikeTarget } from './target.ts';
 
 export interface LikeChange {

@@ -3,7 +3,9 @@ import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { LikeKind } from '../../contract/likes.ts';
 import type { Db } from '../db/client.ts';
 import { likes } from '../db/schema.ts';
-import type { Actor } from './actor.ts';
+
+/** Who a like belongs to, as the likes table keys a reader (src/server/api/actor.ts says how readers are told apart). */
+export type Actor = string;
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;

@@ -20,8 +20,7 @@ import { contains } from '../shared/textSearch.ts';
 import { ipLocation, UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { commentCounts } from '../comments/counts.ts';
-import { forgetLikes, likedAmong } from '../likes/table.ts';
-import { userActor } from '../likes/actor.ts';
+import { forgetLikes, likedAmong, type Actor } from '../likes/table.ts';
 import { postLikeTarget, visiblePost } from './likes.ts';
 
 /** A post's fields as checked by the route: trimmed, `''` for the default look, `font_size` as the CSS `"16px"`. */
@@ -140,8 +139,11 @@ export function createMessageService(
       return { current, size, total, list: await items(rows, actor) };
     },
 
-    /** Posts it and tells every admin but the poster, in one transaction. Of `ip`, the poster's address, only the IP 属地 is kept. */
-    async add(poster: Poster, fields: PostFields, ip = ''): Promise<BoardMessage> {
+    /**
+     * Posts it and tells every admin but the poster, in one transaction. Of `ip`, the poster's
+     * address, only the IP 属地 is kept; `actor` is the poster as likes know them, for `is_like`.
+     */
+    async add(poster: Poster, fields: PostFields, { ip, actor }: { ip: string; actor: Actor }): Promise<BoardMessage> {
       if (fields.bg_url) await assertOwnUpload(fields.bg_url, poster.id);
       const id = await db.transaction(async (tx) => {
         const [post] = await tx
@@ -152,11 +154,11 @@ export function createMessageService(
         await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: post.id, message }), poster.id, tx);
         return post.id;
       });
-      return get(id, userActor(poster.id));
+      return get(id, actor);
     },
 
     /** Only the author may change a post; an admin may delete it, not rewrite it. */
-    async update(poster: Poster, id: number, changes: Partial<PostFields>): Promise<BoardMessage> {
+    async update(poster: Poster, id: number, changes: Partial<PostFields>, actor: Actor): Promise<BoardMessage> {
       const [post] = await db.select({ userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(eq(messages.id, id)).limit(1);
       if (!post) throw new NotFound('留言不存在');
       if (post.userId !== poster.id) throw new NotYours('只能修改自己的留言');
@@ -168,7 +170,7 @@ export function createMessageService(
         .where(and(eq(messages.id, id), eq(messages.userId, poster.id)));
       // A replaced background's file goes once nothing else (an avatar, another post) uses it.
       if (changes.bg_url !== undefined && post.bgUrl && changes.bg_url !== post.bgUrl) await uploads.releaseIfUnused(post.bgUrl);
-      return get(id, userActor(poster.id));
+      return get(id, actor);
     },
 
     /**

@@ -14,7 +14,7 @@ import type {
   RootCommentQuery,
 } from '../../../contract/comments.ts';
 import type { Page } from '../../../contract/envelope.ts';
-import { COMMENTS_PER_MINUTE, EMAIL_MAX_LENGTH } from '../../../contract/limits.ts';
+import { EMAIL_MAX_LENGTH } from '../../../contract/limits.ts';
 import { commentContentProblem } from '../../../lib/text.ts';
 import type { GuestFields } from '../../../contract/commentRules.ts';
 import { ROLE } from '../../../contract/users.ts';
@@ -24,11 +24,14 @@ import type { Viewer } from '../../comments/reads.ts';
 import type { CommentService, Writer } from '../../comments/service.ts';
 import { currentUser, requireUser } from '../authenticate.ts';
 import { readerOf, type Cookies } from '../cookies.ts';
-import { actorOf } from '../../likes/actor.ts';
-import { likeHandlers, type LikeRouting } from '../../likes/routes.ts';
+import { actorOf } from '../actor.ts';
+import { likeHandlers, type LikeRouting } from './likes.ts';
 import { ok } from '../envelope.ts';
-import { limitPerActor } from '../middleware.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
 import { checkedText, id, paging, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const TYPE_ERROR = '评论类型 type 只能是 1（文章）、2（说说）或 3（留言）';
 const BODY_ERROR = '请求体必须是 JSON 对象';
@@ -93,11 +96,10 @@ function writerOf(req: Request, res: Response, cookies: Cookies, fields: Partial
   return { writer, written: reader.issue };
 }
 
-/** `likeLimit`: the budget for liking, shared with every other like route. */
 export function commentRoutes(comments: CommentService, { likes, likeLimit, cookies }: LikeRouting & { cookies: Cookies }): Router {
-  const router = Router();
+  const { router, route } = groupRouter(API.comment);
   // One budget for comments and replies together.
-  const commentLimit = limitPerActor(COMMENTS_PER_MINUTE, 60_000, `评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试`);
+  const commentLimit = spend(BUDGETS.comment);
 
   // Without a session and with guests off, the answer is 401 whatever the body says, as for any signed-out write.
   const guestsWelcome: RequestHandler = async (req, _res, next) => {
@@ -105,14 +107,14 @@ export function commentRoutes(comments: CommentService, { likes, likeLimit, cook
     next();
   };
 
-  router.post('/add', commentLimit, guestsWelcome, async (req, res) => {
+  route('add', commentLimit, guestsWelcome, async (req, res) => {
     const { type, for_id, content, ...fields } = parse(commentBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const comment = await comments.add(writer, { type, forId: for_id, content, ip: req.ip ?? '' });
     written();
     res.json(ok(comment satisfies AddedComment));
   });
-  router.post('/apply', commentLimit, guestsWelcome, async (req, res) => {
+  route('reply', commentLimit, guestsWelcome, async (req, res) => {
     const { type, for_id, parent_id, to_id, content, ...fields } = parse(replyBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const reply = await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' });
@@ -121,24 +123,24 @@ export function commentRoutes(comments: CommentService, { likes, likeLimit, cook
   });
 
   const liking = likeHandlers(likes, 'comment');
-  router.put('/thumbUp/:id', likeLimit, liking.like);
-  router.put('/cancelThumbUp/:id', likeLimit, liking.unlike);
+  route('like', likeLimit, liking.like);
+  route('unlike', likeLimit, liking.unlike);
 
-  router.delete('/delete/:id{/:parent_id}', async (req, res) => {
+  route('remove', async (req, res) => {
     const user = requireUser(req);
     await comments.remove(user, parse(deleteParams, req.params).id);
     res.json(ok(true));
   });
 
-  router.post('/frontGetParentComment', async (req, res) => {
+  route('roots', async (req, res) => {
     const { type, for_id, current, size, order } = parse(rootQuery, req.body);
     res.json(ok((await comments.roots({ type, forId: for_id, current, size, order }, viewerOf(req))) satisfies Page<RootComment>));
   });
-  router.post('/frontGetChildrenComment', async (req, res) => {
+  route('replies', async (req, res) => {
     const { parent_id, current, size } = parse(replyQuery, req.body);
     res.json(ok((await comments.replies(parent_id, current, size, viewerOf(req))) satisfies Page<ReplyComment>));
   });
-  router.post('/getCommentTotal', async (req, res) => {
+  route('total', async (req, res) => {
     const { type, for_id } = parse(totalQuery, req.body);
     res.json(ok((await comments.total(type, for_id)) satisfies number));
   });

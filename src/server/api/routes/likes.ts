@@ -4,11 +4,13 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'astro/zod';
-import { LIKE_TYPES, type LikeBody, type LikeKind, type LikeTypeCode } from '../../contract/likes.ts';
-import { notFound, ok, tip } from '../api/envelope.ts';
-import { id, parse } from '../api/validate.ts';
-import { actorOf } from './actor.ts';
-import type { LikeService } from './service.ts';
+import { LIKE_TYPES, type LikeBody, type LikeKind, type LikeTypeCode } from '../../../contract/likes.ts';
+import { API } from '../../../contract/endpoints.ts';
+import type { LikeService } from '../../likes/service.ts';
+import { actorOf } from '../actor.ts';
+import { groupRouter } from '../endpoints.ts';
+import { notFound, ok, tip } from '../envelope.ts';
+import { id, parse } from '../validate.ts';
 
 const KIND_NAMES: Record<LikeKind, string> = { article: '文章', talk: '说说', message: '留言', comment: '评论' };
 const USER_ID_ERROR = 'user_id 必须是数字';
@@ -57,9 +59,9 @@ export interface LikeRouting {
 }
 
 export function likeRoutes({ likes, likeLimit }: LikeRouting): Router {
-  const router = Router();
+  const { router, route } = groupRouter(API.like);
 
-  router.post('/getIsLikeByIdAndType', async (req, res) => {
+  route('isLiked', async (req, res) => {
     const { for_id, type } = parse(likeBody, req.body);
     const liked = await likes.isLiked(LIKE_TYPES[type], for_id, actorOf(req));
     if (liked === null) throw missing(LIKE_TYPES[type]);
@@ -71,7 +73,7 @@ export function likeRoutes({ likes, likeLimit }: LikeRouting): Router {
     if (!(await likes.setLiked(LIKE_TYPES[type], for_id, actorOf(req), liked))) throw missing(LIKE_TYPES[type]);
     res.json(ok(true));
   };
-  router.post('/addLike', likeLimit, setLiked(true));
-  router.post('/cancelLike', likeLimit, setLiked(false));
+  route('like', likeLimit, setLiked(true));
+  route('unlike', likeLimit, setLiked(false));
   return router;
 }
