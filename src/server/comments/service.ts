@@ -2,7 +2,7 @@
  * Comments (docs/api.md §9.1): two-level threads on articles, talks and message-board posts.
  * Each kind of target is lent by its own domain (targets.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { COMMENT_TARGET_NAMES, type AddedComment, type AddedReply, type CommentTargetCode, type ReplyComment, type RootComment } from '../../contract/comments.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
@@ -12,6 +12,7 @@ import { commentContentProblem } from '../../lib/text.ts';
 import { site } from '../../site.config.ts';
 import type { Db } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
+import { bumpRowLikes } from '../likes/table.ts';
 import type { LikeTarget } from '../likes/target.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { InvalidInput, NotFound, NotYours, Refused, SignInRequired } from '../shared/errors.ts';
@@ -216,14 +217,7 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
         const likes = await likesOf(tx, id);
         return likes === null ? null : { likes };
       },
-      async bump(tx, id, by) {
-        const [row] = await tx
-          .update(comments)
-          .set({ likes: sql`max(0, ${comments.likes} + ${by})` })
-          .where(eq(comments.id, id))
-          .returning({ likes: comments.likes });
-        return row;
-      },
+      bump: (tx, id, by) => bumpRowLikes(tx, comments, id, by),
     } satisfies LikeTarget,
 
     /** One's own comment, or any for an admin. A root goes with its replies, and their likes with them. */

@@ -1,8 +1,8 @@
 /** The likes table: one row per kind, target and reader, so a second like of the same target is recognised. */
-import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { LikeKind } from '../../contract/likes.ts';
 import type { Db } from '../db/client.ts';
-import { likes } from '../db/schema.ts';
+import { comments, likes, messages } from '../db/schema.ts';
 
 /** Who a like belongs to, as the likes table keys a reader (src/server/api/actor.ts says how readers are told apart). */
 export type Actor = string;
@@ -33,4 +33,14 @@ export async function likedAmong(db: Executor, kind: LikeKind, ids: readonly num
 /** Removes every like of targets being deleted: a list of ids, or a query selecting them. */
 export async function forgetLikes(tx: Executor, kind: LikeKind, ids: readonly number[] | SQLWrapper): Promise<void> {
   await tx.delete(likes).where(and(eq(likes.type, kind), inArray(likes.targetId, Array.isArray(ids) ? [...(ids as readonly number[])] : (ids as SQLWrapper))));
+}
+
+/** Moves the like counter that posts and comments keep on their own row (so the hot order is one indexed sort), never below zero. */
+export async function bumpRowLikes(tx: Tx, table: typeof messages | typeof comments, id: number, by: 1 | -1): Promise<{ likes: number }> {
+  const [row] = await tx
+    .update(table)
+    .set({ likes: sql`max(0, ${table.likes} + ${by})` })
+    .where(eq(table.id, id))
+    .returning({ likes: table.likes });
+  return row;
 }

@@ -1,6 +1,7 @@
 /** Posts as likes see them: a post readers can reach, with its counter on its own row. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages } from '../db/schema.ts';
+import { bumpRowLikes } from '../likes/table.ts';
 import type { LikeTarget } from '../likes/target.ts';
 
 /** The post as readers can reach it: there, and not hidden by the owner (a hidden post takes its thread with it). */
@@ -11,12 +12,5 @@ export const postLikeTarget: LikeTarget = {
     const [post] = await db.select({ likes: messages.likes }).from(messages).where(visiblePost(id)).limit(1);
     return post ?? null;
   },
-  async bump(tx, id, by) {
-    const [post] = await tx
-      .update(messages)
-      .set({ likes: sql`max(0, ${messages.likes} + ${by})` })
-      .where(eq(messages.id, id))
-      .returning({ likes: messages.likes });
-    return post;
-  },
+  bump: (tx, id, by) => bumpRowLikes(tx, messages, id, by),
 };
