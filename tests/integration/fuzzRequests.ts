@@ -1,11 +1,12 @@
 /**
- * Request generation for the fuzz test: the routes the site really has, found in the build and
- * the routers' sources, bent in every way a client can bend them. Everything comes from one
+ * Request generation for the fuzz test: the routes the site really has, found in the build, the
+ * endpoint table and the music routers' sources, bent in every way a client can bend them. Everything comes from one
  * seeded generator, so a seed replays the same requests in the same order.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ENDPOINTS } from '../../src/contract/endpoints';
 import { seededRandom } from '../../src/lib/seededRandom';
 import type { RawRequest } from './raw';
 
@@ -30,20 +31,13 @@ export interface Route {
 
 const matches = (text: string, pattern: RegExp) => [...text.matchAll(pattern)];
 
-/** The pages in the sitemap, every /api route from its router, every /wapi endpoint, and a few built files. */
+/** The pages in the sitemap, every /api route from the endpoint table, every /wapi endpoint, and a few built files. */
 export function discoverRoutes(distDir: string) {
   const sitemap = readFileSync(join(distDir, 'client', 'sitemap-0.xml'), 'utf8');
   const pages = matches(sitemap, /<loc>([^<]+)<\/loc>/g).map(([, loc]) => new URL(loc).pathname);
 
-  const apiIndex = readFileSync('src/server/api/index.ts', 'utf8');
-  const prefixOf = new Map(matches(apiIndex, /api\.use\('([^']*)',\s*(\w+)\(/g).map(([, prefix, fn]) => [fn, prefix === '/' ? '' : prefix]));
-  const api: Route[] = [];
-  for (const file of readdirSync('src/server/api/routes').filter((name) => name.endsWith('.ts'))) {
-    const source = readFileSync(join('src/server/api/routes', file), 'utf8');
-    const prefix = matches(source, /export function (\w+)/g).map(([, fn]) => prefixOf.get(fn)).find((p) => p !== undefined);
-    if (prefix === undefined) continue;
-    for (const [, method, path] of matches(source, /router\.(get|post|put|delete|patch)\(\s*'([^']+)'/g)) api.push({ method: method.toUpperCase(), path: `/api${prefix}${path}` });
-  }
+  // The table is what the server mounts (tests/unit/endpoints.test.ts holds the two together).
+  const api: Route[] = ENDPOINTS.map(({ method, path }) => ({ method, path }));
 
   const endpoints = matches(readFileSync('src/server/music/query.ts', 'utf8'), /^\s*'(\/[^']+)':\s*z/gm).map(([, path]) => path);
   const files = matches(readFileSync('src/server/music/files.ts', 'utf8'), /router\.get\('([^']+)'/g).map(([, path]) => path);

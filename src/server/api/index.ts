@@ -1,18 +1,16 @@
 /** The `/api` router: envelope, body limit, XHR rule and timeout around each domain's routes. */
 import { Router } from 'express';
 import type { ArticleService } from '../articles/service.ts';
-import { commentLikes } from '../comments/likes.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { Db } from '../db/client.ts';
-import { articleLikes, createLikeService } from '../likes/service.ts';
-import { messageLikes } from '../messages/lends.ts';
+import { createLikeService } from '../likes/service.ts';
+import { likeRoutes } from './routes/likes.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { LicenseService } from '../licenses/service.ts';
 import type { LinkService } from '../links/service.ts';
 import type { Shop } from '../shop/index.ts';
 import type { SiteService } from '../site/service.ts';
-import { talkLikes } from '../talks/lends.ts';
 import type { TalkService } from '../talks/service.ts';
 import type { UserService } from '../users/service.ts';
 import { authenticate } from './authenticate.ts';
@@ -21,12 +19,13 @@ import { adminRoutes, type AdminServices } from './routes/admin.ts';
 import { writingRoutes } from './routes/writing.ts';
 import type { Writing } from '../writing/index.ts';
 import type { Cookies } from './cookies.ts';
-import { LIKES_PER_MINUTE } from '../../contract/limits.ts';
+import { BUDGETS } from '../../contract/budgets.ts';
+import { API } from '../../contract/endpoints.ts';
+import { mountPath } from './endpoints.ts';
 import { FEATURE_APIS, FEATURES, type FeatureSwitches } from '../../lib/features.ts';
-import { apiErrors, apiNotFound, jsonBody, limitPerActor, requireXhr, timeout } from './middleware.ts';
+import { apiErrors, apiNotFound, jsonBody, requireXhr, spend, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { commentRoutes } from './routes/comments.ts';
-import { likeRoutes } from './routes/likes.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notifyRoutes } from './routes/notify.ts';
 import { licenseRoutes } from './routes/license.ts';
@@ -83,28 +82,33 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   api.use(jsonBody());
   api.use(imageAddresses(siteOrigin));
   api.use(authenticate(services.users.sessions, cookies));
-  // One budget for liking, whichever route a client uses (each domain's own routes or the generic ones).
-  const likeLimit = limitPerActor(LIKES_PER_MINUTE, 60_000, `点赞太频繁了，每分钟最多 ${LIKES_PER_MINUTE} 次，请稍后再试`);
-  api.use('/', siteRoutes(services.site));
-  api.use('/article', articleRoutes(services.articles, { likeLimit }));
-  const likes = createLikeService({
-    article: articleLikes(services.articles),
-    talk: talkLikes(services.talks),
-    message: messageLikes(services.messages),
-    comment: commentLikes(services.comments),
+  // One count for liking, whichever route a client uses (each domain's own routes or the generic ones).
+  const likeLimit = spend(BUDGETS.like);
+  const likes = createLikeService(services.db, {
+    article: services.articles.likeTarget,
+    talk: services.talks.likeTarget,
+    message: services.messages.likeTarget,
+    comment: services.comments.likeTarget,
   });
-  api.use('/like', likeRoutes(likes, { likeLimit }));
-  api.use('/comment', commentRoutes(services.comments, { likeLimit, cookies }));
-  api.use('/notify', notifyRoutes(services.notifications));
-  api.use('/message', messageRoutes(services.messages, { likeLimit }));
-  api.use('/talk', talkRoutes(services.talks, { likeLimit }));
-  api.use('/links', linkRoutes(services.links, services.admin.audit));
-  api.use('/shop', shopRoutes({ ...services.shop, audit: services.admin.audit }));
-  api.use('/admin/writing', writingRoutes(services.writing, services.admin.audit));
-  api.use('/admin', adminRoutes({ ...services.admin, comments: services.comments, messages: services.messages, links: services.links, recovery: services.recovery }));
-  api.use('/license', licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
-  api.use('/user', userRoutes(services.users, services.recovery, cookies));
-  api.use('/upload', uploadRoutes(services.users.uploads));
+  const liking = { likes, likeLimit };
+  // Each group's router at its prefix in the endpoint table; the console's writing group before the rest of the console.
+  api.use(mountPath(API.site), siteRoutes(services.site));
+  api.use(mountPath(API.article), articleRoutes(services.articles, liking));
+  api.use(mountPath(API.like), likeRoutes(liking));
+  api.use(mountPath(API.comment), commentRoutes(services.comments, { ...liking, cookies }));
+  api.use(mountPath(API.notification), notifyRoutes(services.notifications));
+  api.use(mountPath(API.message), messageRoutes(services.messages, liking));
+  api.use(mountPath(API.talk), talkRoutes(services.talks, liking));
+  api.use(mountPath(API.link), linkRoutes(services.links, services.admin.audit));
+  api.use(mountPath(API.shop), shopRoutes({ ...services.shop, audit: services.admin.audit }));
+  api.use(mountPath(API.writing), writingRoutes(services.writing, services.admin.audit));
+  api.use(
+    mountPath(API.admin),
+    adminRoutes({ ...services.admin, comments: services.comments, messages: services.messages, links: services.links, recovery: services.recovery }),
+  );
+  api.use(mountPath(API.license), licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
+  api.use(mountPath(API.user), userRoutes(services.users, services.recovery, cookies));
+  api.use(mountPath(API.upload), uploadRoutes(services.users.uploads));
   api.use(apiNotFound());
   api.use(apiErrors());
   return api;

@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import { currentUser } from './authenticate.ts';
+import { rateLimit, type Store } from 'express-rate-limit';
+import type { Budget } from '../../contract/budgets.ts';
+import { budgetActorOf } from './actor.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
 import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
@@ -66,14 +67,32 @@ export function limitPerActor(limit: number, windowMs: number, message = '操作
     windowMs,
     message,
     name,
-    keyGenerator: (req) => {
-      const user = currentUser(req);
-      return user ? `user:${user.id}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
-    },
+    keyGenerator: budgetActorOf,
   });
 }
 
-export interface Budget {
+const BUDGETS_SPENT = new WeakMap<RequestHandler, Budget>();
+
+/**
+ * The middleware that spends one of the table's budgets (src/contract/budgets.ts). Made once per
+ * budget in a router, where several routes name the same budget: they then share one count.
+ * `keyOf` says whose key a `licenseKey` budget counts.
+ */
+export function spend(rule: Budget, keyOf?: (req: Request) => string): RequestHandler {
+  const { max, windowMs, per, message, name } = rule;
+  let handler: RequestHandler;
+  if (per === 'address') handler = limitPerIp(max, windowMs, message, name);
+  else if (per === 'reader') handler = limitPerActor(max, windowMs, message, name);
+  else if (keyOf) handler = budget({ limit: max, windowMs, message, name, keyGenerator: keyOf });
+  else throw new Error('按授权码限流需要给出取授权码的方法');
+  BUDGETS_SPENT.set(handler, rule);
+  return handler;
+}
+
+/** Which budget a handler spends, if it is one made by `spend`. */
+export const budgetOf = (handler: RequestHandler): Budget | undefined => BUDGETS_SPENT.get(handler);
+
+export interface BudgetOptions {
   limit: number;
   windowMs: number;
   message: string;
@@ -82,7 +101,7 @@ export interface Budget {
   keyGenerator?: (req: Request) => string;
 }
 
-export function budget({ limit, windowMs, message, name, keyGenerator }: Budget): RequestHandler {
+export function budget({ limit, windowMs, message, name, keyGenerator }: BudgetOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
@@ -96,12 +115,6 @@ export function budget({ limit, windowMs, message, name, keyGenerator }: Budget)
       res.status(429).set('Retry-After', String(seconds)).json(errorBody(new ApiError(429, message)));
     },
   });
-}
-
-/** Who a like or view belongs to: the logged-in user, else the client address. */
-export function actorOf(req: Request): string {
-  const user = currentUser(req);
-  return user ? `user:${user.id}` : `ip:${req.ip ?? 'unknown'}`;
 }
 
 /** A body parser's byte limit as its setting reads (`64KB`, `1MB`): each route group has its own. */

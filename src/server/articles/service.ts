@@ -6,6 +6,8 @@ import { site } from '../../site.config.ts';
 import type { ArticleBrief, ArticleCounters, ArticleItem, ArticleLive, RelatedArticles } from '../../contract/articles.ts';
 import { HOT_ARTICLE_COUNT, RELATED_ARTICLE_COUNT, SEARCH_RESULT_LIMIT } from '../../contract/limits.ts';
 import type { Db } from '../db/client.ts';
+import { likedAmong } from '../likes/table.ts';
+import type { LikeTarget } from '../likes/target.ts';
 import type { Owner } from '../users/owner.ts';
 import type { Catalog, CatalogArticle } from './catalog.ts';
 import * as stats from './stats.ts';
@@ -105,9 +107,9 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
 
     /** The static article page's call: count the view and return what the page shows live. */
     async view(article: CatalogArticle, actor: string): Promise<ArticleLive> {
-      const [viewed, liked] = await Promise.all([stats.addView(db, article.id), stats.isLiked(db, article.id, actor)]);
+      const [viewed, liked] = await Promise.all([stats.addView(db, article.id), likedAmong(db, 'article', [article.id], actor)]);
       counters.put(article.id, viewed);
-      return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked };
+      return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked.has(article.id) };
     },
 
     /** Five most viewed; newest articles fill in while few have been read. */
@@ -128,15 +130,12 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
       });
     },
 
-    async like(article: CatalogArticle, actor: string) {
-      const outcome = await stats.like(db, article.id, actor);
-      return { changed: outcome.changed, likes: counters.put(article.id, outcome.counters).likes };
-    },
-    async unlike(article: CatalogArticle, actor: string) {
-      const outcome = await stats.unlike(db, article.id, actor);
-      return { changed: outcome.changed, likes: counters.put(article.id, outcome.counters).likes };
-    },
-    isLiked: (article: CatalogArticle, actor: string) => stats.isLiked(db, article.id, actor),
+    /** Articles as likes see them: any article in the catalog, its counters kept fresh in the cache. */
+    likeTarget: {
+      counter: async (tx, id) => (catalog.byId.has(id) ? stats.currentCounters(tx, id) : null),
+      bump: stats.bumpLikes,
+      settled: (id, changed) => void counters.put(id, changed),
+    } satisfies LikeTarget<stats.ArticleCounters>,
     /** Adds milliseconds of reading and answers the article's new total, in milliseconds. */
     async addReading(article: CatalogArticle, ms: number) {
       return counters.put(article.id, await stats.addReading(db, article.id, ms)).readingMs;

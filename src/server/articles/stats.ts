@@ -1,7 +1,7 @@
-/** The article counters and likes tables. A like and its counter always change together. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+/** The article counters table: views, likes and reading time; the likes themselves are the likes module's. */
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { articleStats, likes } from '../db/schema.ts';
+import { articleStats } from '../db/schema.ts';
 
 export interface ArticleCounters {
   views: number;
@@ -83,45 +83,13 @@ async function bump(db: Executor, id: number, change: Partial<Record<keyof Artic
 export const addView = (db: Db, id: number) => bump(db, id, { views: 1 });
 export const addReading = (db: Db, id: number, ms: number) => bump(db, id, { readingMs: ms });
 
-export interface LikeOutcome {
-  /** False when the reader had already liked (or had not liked, for an unlike). */
-  changed: boolean;
-  counters: ArticleCounters;
-}
-
-/** Records the like and raises the counter in one transaction; a repeat like changes nothing. */
-export async function like(db: Db, id: number, actor: string): Promise<LikeOutcome> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx.insert(likes).values({ type: 'article', targetId: id, actor }).onConflictDoNothing().returning({ actor: likes.actor });
-    if (inserted.length === 0) return { changed: false, counters: await current(tx, id) };
-    return { changed: true, counters: await bump(tx, id, { likes: 1 }) };
-  });
-}
-
-export async function unlike(db: Db, id: number, actor: string): Promise<LikeOutcome> {
-  return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(likes)
-      .where(and(eq(likes.type, 'article'), eq(likes.targetId, id), eq(likes.actor, actor)))
-      .returning({ actor: likes.actor });
-    if (removed.length === 0) return { changed: false, counters: await current(tx, id) };
-    return { changed: true, counters: await bump(tx, id, { likes: -1 }) };
-  });
-}
-
-async function current(db: Executor, id: number): Promise<ArticleCounters> {
+/** The article's counters as the like finds them, in its transaction. */
+export async function currentCounters(db: Executor, id: number): Promise<ArticleCounters> {
   const [row] = await db.select(counterColumns).from(articleStats).where(eq(articleStats.articleId, id));
   return row ?? ZERO;
 }
 
-export async function isLiked(db: Db, id: number, actor: string): Promise<boolean> {
-  const rows = await db
-    .select({ actor: likes.actor })
-    .from(likes)
-    .where(and(eq(likes.type, 'article'), eq(likes.targetId, id), eq(likes.actor, actor)))
-    .limit(1);
-  return rows.length > 0;
-}
+export const bumpLikes = (tx: Tx, id: number, by: 1 | -1) => bump(tx, id, { likes: by });
 
 /** The most viewed article ids, more than asked so that removed articles can be skipped. */
 export async function mostViewed(db: Db, limit: number): Promise<{ id: number; views: number }[]> {

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CommentTargetCode } from '../../contract/comments.ts';
-import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
+import { NOTIFICATION_TYPE, type NotificationTypeCode } from '../../contract/notifications.ts';
 import { html } from '../../lib/html.ts';
 import { notificationPath } from '../../lib/notifications.ts';
 import { excerpt } from '../../lib/text.ts';
@@ -16,6 +16,9 @@ import { guestReplyMail } from '../mail/messages.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { Executor } from './reads.ts';
 import type { CommentTargetInfo } from './targets.ts';
+
+/** A comment's notification leads to what it is on. */
+const ABOUT_TARGET: Record<CommentTargetCode, NotificationTypeCode> = { 1: NOTIFICATION_TYPE.article, 2: NOTIFICATION_TYPE.talk, 3: NOTIFICATION_TYPE.board };
 
 /** What a news item needs of a comment. */
 export interface CommentFacts {
@@ -52,13 +55,13 @@ export function createCommentNews({ notifications, mailer, siteUrl = '' }: Comme
       if (comment.parentId === null) {
         if (target.ownerId) {
           const message = html`<b>${comment.writerName}</b> 评论了你的${target.title}：${text}`;
-          await notifications.notify([{ userId: target.ownerId, type: comment.type, toId: comment.forId, message }], comment.userId, tx);
+          await notifications.notify([{ userId: target.ownerId, type: ABOUT_TARGET[comment.type], toId: comment.forId, message }], comment.userId, tx);
         }
         return null;
       }
       if (comment.toUserId) {
         const message = html`<b>${comment.writerName}</b> 回复了你在${target.title}下的评论：${text}`;
-        await notifications.notify([{ userId: comment.toUserId, type: comment.type, toId: comment.forId, message, mail: 'reply' }], comment.userId, tx);
+        await notifications.notify([{ userId: comment.toUserId, type: ABOUT_TARGET[comment.type], toId: comment.forId, message, mail: 'reply' }], comment.userId, tx);
         return null;
       }
       if (!comment.toCommentId || !mailer?.enabled) return null;

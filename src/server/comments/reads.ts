@@ -6,7 +6,8 @@ import type { Page } from '../../contract/envelope.ts';
 import { ROLE } from '../../contract/users.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
-import { comments, likes, users } from '../db/schema.ts';
+import { comments, users } from '../db/schema.ts';
+import { likedAmong, type Actor } from '../likes/table.ts';
 import { UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -17,8 +18,7 @@ export const visibleComments = and(eq(comments.hidden, false), eq(comments.held,
 
 /** Who is reading: held comments show to their writer (an account, or a guest's device) and to admins. */
 export interface Viewer {
-  /** `user:{id}` or `ip:{address}`, as the likes table keys a reader. */
-  actor: string;
+  actor: Actor;
   userId: number | null;
   admin: boolean;
   /** A hash of the guest reader cookie (see readerCookie), or null without one. */
@@ -115,16 +115,6 @@ export function replyShape(row: CommentRow, liked: boolean): ReplyComment {
 
 export const newRootShape = (row: CommentRow) => rootShape(row, false, 0);
 
-/** Which of these comments the actor has liked. */
-async function likedAmong(db: Executor, ids: number[], actor: string): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: likes.targetId })
-    .from(likes)
-    .where(and(eq(likes.type, 'comment'), eq(likes.actor, actor), inArray(likes.targetId, ids)));
-  return new Set(rows.map((row) => row.id));
-}
-
 async function page<T>(db: Executor, filter: SQL | undefined, viewer: Viewer, order: SQL[], current: number, size: number, shape: (rows: CommentRow[]) => Promise<T[]>): Promise<Page<T>> {
   const where = and(filter, visibleTo(viewer));
   const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
@@ -153,7 +143,7 @@ export function rootPage(db: Db, { type, forId, current, size, order }: RootPage
   const where = and(eq(comments.type, type), eq(comments.forId, forId), isNull(comments.parentId));
   return page(db, where, viewer, ORDERS[order], current, size, async (rows) => {
     const ids = rows.map((row) => row.id);
-    const [liked, counts] = await Promise.all([likedAmong(db, ids, viewer.actor), replyCounts(db, ids, viewer)]);
+    const [liked, counts] = await Promise.all([likedAmong(db, 'comment', ids, viewer.actor), replyCounts(db, ids, viewer)]);
     return rows.map((row) => rootShape(row, liked.has(row.id), counts.get(row.id) ?? 0));
   });
 }
@@ -161,7 +151,7 @@ export function rootPage(db: Db, { type, forId, current, size, order }: RootPage
 /** Oldest first, so a thread reads as a conversation. */
 export function replyPage(db: Db, rootId: number, current: number, size: number, viewer: Viewer): Promise<Page<ReplyComment>> {
   return page(db, eq(comments.parentId, rootId), viewer, [asc(comments.createdAt), asc(comments.id)], current, size, async (rows) => {
-    const liked = await likedAmong(db, rows.map((row) => row.id), viewer.actor);
+    const liked = await likedAmong(db, 'comment', rows.map((row) => row.id), viewer.actor);
     return rows.map((row) => replyShape(row, liked.has(row.id)));
   });
 }
@@ -183,8 +173,4 @@ export async function commentTotal(db: Db, type: CommentTargetCode, forId: numbe
     .from(comments)
     .where(and(eq(comments.type, type), eq(comments.forId, forId), visibleComments));
   return total;
-}
-
-export async function isLiked(db: Executor, id: number, actor: string): Promise<boolean> {
-  return (await likedAmong(db, [id], actor)).has(id);
 }

@@ -2,7 +2,7 @@
  * Comments (docs/api.md §9.1): two-level threads on articles, talks and message-board posts.
  * Each kind of target is lent by its own domain (targets.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { COMMENT_TARGET_NAMES, type AddedComment, type AddedReply, type CommentTargetCode, type ReplyComment, type RootComment } from '../../contract/comments.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
@@ -11,7 +11,9 @@ import { guestNameProblem, judgeComment } from '../../lib/commentModeration.ts';
 import { commentContentProblem } from '../../lib/text.ts';
 import { site } from '../../site.config.ts';
 import type { Db } from '../db/client.ts';
-import { comments, likes } from '../db/schema.ts';
+import { comments } from '../db/schema.ts';
+import { bumpRowLikes } from '../likes/table.ts';
+import type { LikeTarget } from '../likes/target.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { InvalidInput, NotFound, NotYours, Refused, SignInRequired } from '../shared/errors.ts';
 import { ipLocation } from '../shared/ipLocation.ts';
@@ -20,7 +22,6 @@ import { createCommentNews } from './news.ts';
 import {
   commentTotal,
   findComment,
-  isLiked,
   newRootShape,
   reachableComment,
   replyPage,
@@ -69,12 +70,6 @@ export interface NewReply extends NewComment {
   parentId: number;
   /** The account answered, or 0 for the guest who wrote `parentId`. */
   toId: number;
-}
-
-export interface LikeChange {
-  /** False when the reader had already liked it (or had not, for an unlike). */
-  changed: boolean;
-  likes: number;
 }
 
 export interface CommentServiceOptions {
@@ -216,32 +211,14 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       return waiting.count;
     },
 
-    /** Records or removes the actor's like with its counter; null when there is no such comment. */
-    async setLiked(id: number, actor: string, liked: boolean): Promise<LikeChange | null> {
-      return db.transaction(async (tx) => {
-        const before = await likesOf(tx, id);
-        if (before === null) return null;
-        const changed = liked
-          ? await tx.insert(likes).values({ type: 'comment', targetId: id, actor }).onConflictDoNothing().returning({ actor: likes.actor })
-          : await tx
-              .delete(likes)
-              .where(and(eq(likes.type, 'comment'), eq(likes.targetId, id), eq(likes.actor, actor)))
-              .returning({ actor: likes.actor });
-        if (changed.length === 0) return { changed: false, likes: before };
-        const [row] = await tx
-          .update(comments)
-          .set({ likes: sql`max(0, ${comments.likes} + ${liked ? 1 : -1})` })
-          .where(eq(comments.id, id))
-          .returning({ likes: comments.likes });
-        return { changed: true, likes: row.likes };
-      });
-    },
-
-    /** null when there is no such comment. */
-    async isLiked(id: number, actor: string): Promise<boolean | null> {
-      if ((await likesOf(db, id)) === null) return null;
-      return isLiked(db, id, actor);
-    },
+    /** Comments as likes see them: one readers can reach, on a target they can reach. */
+    likeTarget: {
+      counter: async (tx, id) => {
+        const likes = await likesOf(tx, id);
+        return likes === null ? null : { likes };
+      },
+      bump: (tx, id, by) => bumpRowLikes(tx, comments, id, by),
+    } satisfies LikeTarget,
 
     /** One's own comment, or any for an admin. A root goes with its replies, and their likes with them. */
     async remove(user: Pick<Commenter, 'id' | 'role'>, id: number): Promise<void> {

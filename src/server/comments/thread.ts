@@ -1,6 +1,7 @@
 /** The parts of writing a comment that concern its thread: whom a reply answers, what a deletion takes with it. */
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { comments, likes } from '../db/schema.ts';
+import { comments } from '../db/schema.ts';
+import { forgetLikes } from '../likes/table.ts';
 import { InvalidInput } from '../shared/errors.ts';
 import type { CommentFacts } from './news.ts';
 import type { CommentRow, Executor } from './reads.ts';
@@ -41,7 +42,7 @@ export async function removeWithReplies(tx: Executor, ids: number[]): Promise<nu
   const found = await tx.select({ id: comments.id }).from(comments).where(inArray(comments.id, ids));
   if (!found.length) return 0;
   const doomed = or(inArray(comments.id, ids), inArray(comments.parentId, ids));
-  await tx.delete(likes).where(and(eq(likes.type, 'comment'), inArray(likes.targetId, tx.select({ id: comments.id }).from(comments).where(doomed))));
+  await forgetLikes(tx, 'comment', tx.select({ id: comments.id }).from(comments).where(doomed));
   await tx.delete(comments).where(doomed);
   return found.length;
 }

@@ -27,7 +27,7 @@ export const likes = sqliteTable(
   {
     type: text('type', { enum: ['article', 'talk', 'message', 'comment'] }).notNull(),
     targetId: integer('target_id').notNull(),
-    /** `user:<id>` when logged in, `ip:<address>` otherwise. */
+    /** The reader who liked, as src/server/api/actor.ts tells readers apart. */
     actor: text('actor').notNull(),
     createdAt: createdAt(),
   },

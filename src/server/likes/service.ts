@@ -1,44 +1,47 @@
 /**
- * Likes by type code, as the original front end asks for them (docs/api.md §4). Each
- * type is answered by the domain that owns its targets, on the same likes table as that
- * domain's own routes, so either way of liking records one like and counts it once.
+ * Liking, for every kind of target: the one rule (a reader may like what they can reach), one row
+ * per reader in the likes table, and the target's counter moved in the same transaction. The
+ * generic `/api/like/*` routes and each domain's own like routes all come here, so either way of
+ * liking records one like and counts it once.
  */
-import { LIKE_TYPES, type LikeKind, type LikeTypeCode } from '../../contract/likes.ts';
-import type { ArticleService } from '../articles/service.ts';
+import type { LikeKind } from '../../contract/likes.ts';
+import type { Db } from '../db/client.ts';
+import { likedAmong, recordLike, type Actor } from './table.ts';
+import type { LikeTarget } from './target.ts';
 
-/** What a domain lends to generic likes. `null` or `false`: there is no target with that id. */
-export interface LikeTarget {
-  isLiked(id: number, actor: string): Promise<boolean | null>;
-  /** Records (or removes) the actor's like; doing it twice changes nothing. */
-  setLiked(id: number, actor: string, liked: boolean): Promise<boolean>;
+export interface LikeChange {
+  /** False when the reader had already liked it (or had not, for an unlike). */
+  changed: boolean;
+  likes: number;
 }
 
-/** `done`; `missing` when the target does not exist. */
-export type LikeOutcome = 'done' | 'missing';
+export type LikeTargets = Record<LikeKind, LikeTarget>;
 
-export function articleLikes(articles: ArticleService): LikeTarget {
+export function createLikeService(db: Db, targets: LikeTargets) {
+  /** Records or removes the reader's like with its counter; null when readers cannot reach the target. */
+  async function setLiked(kind: LikeKind, id: number, actor: Actor, liked: boolean): Promise<LikeChange | null> {
+    const target = targets[kind];
+    // The target is looked up in the transaction, so a like never outlives a target deleted at the same moment.
+    const outcome = await db.transaction(async (tx) => {
+      const before = await target.counter(tx, id);
+      if (before === null) return null;
+      if (!(await recordLike(tx, kind, id, actor, liked))) return { changed: false, counters: before };
+      return { changed: true, counters: await target.bump(tx, id, liked ? 1 : -1) };
+    });
+    if (!outcome) return null;
+    target.settled?.(id, outcome.counters);
+    return { changed: outcome.changed, likes: outcome.counters.likes };
+  }
+
   return {
-    async isLiked(id, actor) {
-      const article = articles.find(id);
-      return article ? articles.isLiked(article, actor) : null;
-    },
-    async setLiked(id, actor, liked) {
-      const article = articles.find(id);
-      if (!article) return false;
-      await (liked ? articles.like(article, actor) : articles.unlike(article, actor));
-      return true;
-    },
-  };
-}
+    setLiked,
+    like: (kind: LikeKind, id: number, actor: Actor) => setLiked(kind, id, actor, true),
+    unlike: (kind: LikeKind, id: number, actor: Actor) => setLiked(kind, id, actor, false),
 
-/** Every type code has its domain's target. */
-export function createLikeService(targets: Record<LikeKind, LikeTarget>) {
-  return {
-    /** `null` when the target does not exist. */
-    isLiked: (type: LikeTypeCode, id: number, actor: string): Promise<boolean | null> => targets[LIKE_TYPES[type]].isLiked(id, actor),
-
-    async setLiked(type: LikeTypeCode, id: number, actor: string, liked: boolean): Promise<LikeOutcome> {
-      return (await targets[LIKE_TYPES[type]].setLiked(id, actor, liked)) ? 'done' : 'missing';
+    /** null when readers cannot reach the target. */
+    async isLiked(kind: LikeKind, id: number, actor: Actor): Promise<boolean | null> {
+      if ((await targets[kind].counter(db, id)) === null) return null;
+      return (await likedAmong(db, kind, [id], actor)).has(id);
     },
   };
 }

@@ -13,6 +13,7 @@ import type { NotificationService } from '../notifications/service.ts';
 import { NotFound, NotYours, Refused } from '../shared/errors.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { isUploadedImagePath } from '../uploads/images.ts';
+import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
 
 type Row = typeof links.$inferSelect;
 
@@ -23,9 +24,6 @@ export interface LinkFields {
   site_avatar: string;
   url: string;
 }
-
-/** Notifications of type 4 lead to /link/apply. */
-const ABOUT_LINK = 4;
 
 const toWire = (row: Row): LinkItem => ({
   id: row.id,
@@ -61,7 +59,7 @@ export function createLinkService(
   }
 
   const tellAdmins = async (row: Row, actorId: number, verb: string) =>
-    notifications.notify(await notifications.forAdmins({ type: ABOUT_LINK, toId: row.id, message: html`有新的下载申请${verb}：<b>${row.siteName}</b>` }), actorId);
+    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.linkApplication, toId: row.id, message: html`有新的下载申请${verb}：<b>${row.siteName}</b>` }), actorId);
 
   return {
     /** Approved entries, newest first. */
@@ -121,7 +119,7 @@ export function createLinkService(
         // One notification per entry: an applicant with two entries hears of both.
         for (const row of rows) {
           const message = html`你的下载申请 <b>${row.siteName}</b> ${verdict}`;
-          await notifications.notify([{ userId: row.userId, type: ABOUT_LINK, toId: row.id, message }], adminId, tx);
+          await notifications.notify([{ userId: row.userId, type: NOTIFICATION_TYPE.linkApplication, toId: row.id, message }], adminId, tx);
         }
         return rows.map(toWire);
       });

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
 import { HOT_TAG_COUNT } from '../../contract/limits.ts';
+import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
 import type { BoardMessage, HotTag } from '../../contract/messages.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
 import { html } from '../../lib/html.ts';
@@ -12,14 +13,15 @@ import { fontSizePx } from '../../lib/messageRules.ts';
 import { excerpt } from '../../lib/text.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../db/client.ts';
-import { comments, likes, messages, users } from '../db/schema.ts';
+import { comments, messages, users } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { NotFound, NotYours, Refused } from '../shared/errors.ts';
 import { contains } from '../shared/textSearch.ts';
 import { ipLocation, UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { commentCounts } from '../comments/counts.ts';
-import * as postLikes from './likes.ts';
+import { forgetLikes, likedAmong, type Actor } from '../likes/table.ts';
+import { postLikeTarget, visiblePost } from './likes.ts';
 
 /** A post's fields as checked by the route: trimmed, `''` for the default look, `font_size` as the CSS `"16px"`. */
 export type PostFields = Pick<BoardMessage, 'message' | 'color' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'> & { font_size: string };
@@ -85,7 +87,7 @@ export function createMessageService(
 
   async function items(rows: readonly PostWithAuthor[], actor: string): Promise<BoardMessage[]> {
     const ids = rows.map((row) => row.post.id);
-    const [liked, totals] = await Promise.all([postLikes.likedBy(db, ids, actor), commentCounts(db, ON_POSTS, ids)]);
+    const [liked, totals] = await Promise.all([likedAmong(db, 'message', ids, actor), commentCounts(db, ON_POSTS, ids)]);
     return rows.map(({ post, nickName, avatar }) => ({
       id: post.id,
       message: post.message,
@@ -107,7 +109,7 @@ export function createMessageService(
   }
 
   async function get(id: number, actor: string): Promise<BoardMessage> {
-    const rows = await withAuthors().where(postLikes.visiblePost(id)).limit(1);
+    const rows = await withAuthors().where(visiblePost(id)).limit(1);
     if (rows.length === 0) throw new NotFound('留言不存在');
     return (await items(rows, actor))[0];
   }
@@ -137,8 +139,11 @@ export function createMessageService(
       return { current, size, total, list: await items(rows, actor) };
     },
 
-    /** Posts it and tells every admin but the poster, in one transaction. Of `ip`, the poster's address, only the IP 属地 is kept. */
-    async add(poster: Poster, fields: PostFields, ip = ''): Promise<BoardMessage> {
+    /**
+     * Posts it and tells every admin but the poster, in one transaction. Of `ip`, the poster's
+     * address, only the IP 属地 is kept; `actor` is the poster as likes know them, for `is_like`.
+     */
+    async add(poster: Poster, fields: PostFields, { ip, actor }: { ip: string; actor: Actor }): Promise<BoardMessage> {
       if (fields.bg_url) await assertOwnUpload(fields.bg_url, poster.id);
       const id = await db.transaction(async (tx) => {
         const [post] = await tx
@@ -146,14 +151,14 @@ export function createMessageService(
           .values({ userId: poster.id, message: fields.message, ...columns(fields), ipLocation: showIpLocation ? ipLocation(ip) : '' })
           .returning({ id: messages.id });
         const message = html`<b>${poster.nickName}</b> 在留言板发布了新留言：${excerpt(fields.message)}`;
-        await notifications.notify(await notifications.forAdmins({ type: 3, toId: post.id, message }), poster.id, tx);
+        await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: post.id, message }), poster.id, tx);
         return post.id;
       });
-      return get(id, `user:${poster.id}`);
+      return get(id, actor);
     },
 
     /** Only the author may change a post; an admin may delete it, not rewrite it. */
-    async update(poster: Poster, id: number, changes: Partial<PostFields>): Promise<BoardMessage> {
+    async update(poster: Poster, id: number, changes: Partial<PostFields>, actor: Actor): Promise<BoardMessage> {
       const [post] = await db.select({ userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(eq(messages.id, id)).limit(1);
       if (!post) throw new NotFound('留言不存在');
       if (post.userId !== poster.id) throw new NotYours('只能修改自己的留言');
@@ -165,7 +170,7 @@ export function createMessageService(
         .where(and(eq(messages.id, id), eq(messages.userId, poster.id)));
       // A replaced background's file goes once nothing else (an avatar, another post) uses it.
       if (changes.bg_url !== undefined && post.bgUrl && changes.bg_url !== post.bgUrl) await uploads.releaseIfUnused(post.bgUrl);
-      return get(id, `user:${poster.id}`);
+      return get(id, actor);
     },
 
     /**
@@ -180,26 +185,20 @@ export function createMessageService(
         if (poster.role !== ROLE.admin && found.some((post) => post.userId !== poster.id)) throw new NotYours('只能删除自己的留言');
         const onThesePosts = and(eq(comments.type, ON_POSTS), inArray(comments.forId, wanted));
         const commentIds = tx.select({ id: comments.id }).from(comments).where(onThesePosts);
-        await tx.delete(likes).where(and(eq(likes.type, 'comment'), inArray(likes.targetId, commentIds)));
+        await forgetLikes(tx, 'comment', commentIds);
         await tx.delete(comments).where(onThesePosts);
-        await tx.delete(likes).where(and(eq(likes.type, 'message'), inArray(likes.targetId, wanted)));
+        await forgetLikes(tx, 'message', wanted);
         await tx.delete(messages).where(inArray(messages.id, wanted));
         return found.map((post) => post.bgUrl).filter(Boolean);
       });
       for (const path of new Set(backgrounds)) await uploads.releaseIfUnused(path);
     },
 
-    /** null when there is no such post. */
-    like: (id: number, actor: string) => postLikes.like(db, id, actor),
-    unlike: (id: number, actor: string) => postLikes.unlike(db, id, actor),
-    async isLiked(id: number, actor: string): Promise<boolean | null> {
-      const [post] = await db.select({ id: messages.id }).from(messages).where(postLikes.visiblePost(id)).limit(1);
-      return post ? (await postLikes.likedBy(db, [id], actor)).has(id) : null;
-    },
+    likeTarget: postLikeTarget,
 
     /** The author of a post, for the comment domain; null when there is no such post, or it is hidden: its thread goes with it. */
     async author(id: number): Promise<number | null> {
-      const [post] = await db.select({ userId: messages.userId }).from(messages).where(postLikes.visiblePost(id)).limit(1);
+      const [post] = await db.select({ userId: messages.userId }).from(messages).where(visiblePost(id)).limit(1);
       return post?.userId ?? null;
     },
 

@@ -6,6 +6,8 @@ import { formatDateTime } from '../../lib/time.ts';
 import { site } from '../../site.config.ts';
 import type { Db } from '../db/client.ts';
 import { commentCounts } from '../comments/counts.ts';
+import { likedAmong } from '../likes/table.ts';
+import type { LikeTarget } from '../likes/target.ts';
 import type { Owner } from '../users/owner.ts';
 import type { CatalogTalk, TalkCatalog } from './catalog.ts';
 import * as stats from './stats.ts';
@@ -14,7 +16,7 @@ import * as stats from './stats.ts';
 export function createTalkService(db: Db, catalog: TalkCatalog, owner: Pick<Owner, 'id'>) {
   async function items(list: readonly CatalogTalk[], actor: string): Promise<Talk[]> {
     const ids = list.map((t) => t.id);
-    const [counts, liked, comments] = await Promise.all([stats.likeCounts(db, ids), stats.likedBy(db, ids, actor), commentCounts(db, 2, ids)]);
+    const [counts, liked, comments] = await Promise.all([stats.likeCounts(db, ids), likedAmong(db, 'talk', ids, actor), commentCounts(db, 2, ids)]);
     return list.map((t) => ({
       id: t.id,
       content: t.text,
@@ -45,9 +47,11 @@ export function createTalkService(db: Db, catalog: TalkCatalog, owner: Pick<Owne
       return item;
     },
 
-    like: (talk: CatalogTalk, actor: string) => stats.like(db, talk.id, actor),
-    unlike: (talk: CatalogTalk, actor: string) => stats.unlike(db, talk.id, actor),
-    isLiked: async (talk: CatalogTalk, actor: string) => (await stats.likedBy(db, [talk.id], actor)).has(talk.id),
+    /** Talks as likes see them: any talk in the build's export. */
+    likeTarget: {
+      counter: async (tx, id) => (catalog.byId.has(id) ? { likes: await stats.likeCount(tx, id) } : null),
+      bump: async (tx, id, by) => ({ likes: await stats.bumpLikes(tx, id, by) }),
+    } satisfies LikeTarget,
   };
 }
 

@@ -21,6 +21,8 @@ import type { AccountRecovery } from '../../users/recovery.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
 import { id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 export interface AdminServices {
   audit: AuditLog;
@@ -80,71 +82,71 @@ const query = (req: Request) => ({ current: 1, size: 20, ...req.query });
 
 export function adminRoutes(services: AdminServices): Router {
   const { audit, moderation, people, sales } = services;
-  const router = Router();
+  const { router, route } = groupRouter(API.admin);
   router.use((req, _res, next) => {
     requireAdmin(req);
     next();
   });
   const adminOf = (req: Request) => requireAdmin(req);
 
-  router.get('/dashboard', async (_req, res) => void res.json(ok((await services.dashboard()) satisfies Dashboard)));
+  route('dashboard', async (_req, res) => void res.json(ok((await services.dashboard()) satisfies Dashboard)));
 
-  router.get('/comments', async (req, res) => {
+  route('comments', async (req, res) => {
     const { current, size, keyword: words, status } = parse(commentQuery, query(req));
     res.json(ok((await moderation.comments(words, status, current, size)) satisfies Page<AdminComment>));
   });
   // The bulk actions answer how many comments they found; a root takes its replies with it.
-  router.put('/comments/approve', async (req, res) => {
+  route('approveComments', async (req, res) => {
     const { idList } = parse(bulkBody, req.body);
     const approved = await services.comments.approve(idList);
     await audit.record(adminOf(req).id, 'comment.approve', `comment:${idList.join(',')}`);
     res.json(ok(approved));
   });
-  router.put('/comments/hidden', async (req, res) => {
+  route('hideComments', async (req, res) => {
     const { idList, hidden } = parse(bulkHiddenBody, req.body);
     const changed = await moderation.hideComments(idList, hidden);
     await audit.record(adminOf(req).id, hidden ? 'comment.hide' : 'comment.show', `comment:${idList.join(',')}`);
     res.json(ok(changed));
   });
-  router.put('/comments/delete', async (req, res) => {
+  route('removeComments', async (req, res) => {
     const { idList } = parse(bulkBody, req.body);
     const removed = await services.comments.removeMany(idList);
     await audit.record(adminOf(req).id, 'comment.delete', `comment:${idList.join(',')}`);
     res.json(ok(removed));
   });
-  router.put('/comments/:id/hidden', async (req, res) => {
+  route('hideComment', async (req, res) => {
     const { id } = parse(idParams, req.params);
     const { hidden } = parse(hiddenBody, req.body);
     await moderation.hideComments([id], hidden);
     await audit.record(adminOf(req).id, hidden ? 'comment.hide' : 'comment.show', `comment:${id}`);
     res.json(ok(true));
   });
-  router.put('/comments/:id/delete', async (req, res) => {
+  route('removeComment', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     await services.comments.remove(admin, id);
     await audit.record(admin.id, 'comment.delete', `comment:${id}`);
     res.json(ok(true));
   });
-  router.get('/commentRules', async (_req, res) => void res.json(ok((await services.commentRules.get()) satisfies CommentRules)));
-  router.put('/commentRules', async (req, res) => {
+  route('commentRules', async (_req, res) => void res.json(ok((await services.commentRules.get()) satisfies CommentRules)));
+  route('setCommentRules', async (req, res) => {
     const rules = await services.commentRules.set(parse(commentRulesBody, req.body));
     await audit.record(adminOf(req).id, 'comment.rules', 'settings:comments', `${rules.guests ? 'guests' : 'accounts'} hold=${rules.hold}`);
     res.json(ok(rules satisfies CommentRules));
   });
 
-  router.get('/messages', async (req, res) => {
+  route('messages', async (req, res) => {
     const { current, size, keyword: words } = parse(listQuery, query(req));
     res.json(ok((await moderation.messages(words, current, size)) satisfies Page<AdminMessage>));
   });
-  router.put('/messages/:id/hidden', async (req, res) => {
+  route('hideMessage', async (req, res) => {
     const { id } = parse(idParams, req.params);
     const { hidden } = parse(hiddenBody, req.body);
     await moderation.hideMessage(id, hidden);
     await audit.record(adminOf(req).id, hidden ? 'message.hide' : 'message.show', `message:${id}`);
     res.json(ok(true));
   });
-  router.put('/messages/:id/delete', async (req, res) => {
+  route('removeMessage', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     await services.messages.remove(admin, [id]);
@@ -152,16 +154,16 @@ export function adminRoutes(services: AdminServices): Router {
     res.json(ok(true));
   });
 
-  router.get('/links', async (req, res) => {
+  route('links', async (req, res) => {
     const { current, size, status } = parse(linkQuery, query(req));
     res.json(ok((await services.links.byStatus(status ?? null, current, size)) satisfies Page<LinkItem>));
   });
 
-  router.get('/users', async (req, res) => {
+  route('users', async (req, res) => {
     const { current, size, keyword: words } = parse(listQuery, query(req));
     res.json(ok((await people.search(words, current, size)) satisfies Page<AdminUser>));
   });
-  router.put('/users/:id/disabled', async (req, res) => {
+  route('disableUser', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const { disabled, hide_writing } = parse(disabledBody, req.body);
@@ -174,14 +176,14 @@ export function adminRoutes(services: AdminServices): Router {
     res.json(ok(user satisfies AdminUser));
   });
   // A one-time link the owner passes on to a user who cannot log in (mail off, or no verified address).
-  router.post('/users/:id/resetLink', async (req, res) => {
+  route('resetLink', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const link = await services.recovery.ownerResetLink(id);
     await audit.record(admin.id, 'user.resetLink', `user:${id}`);
     res.json(ok(link satisfies ResetLink));
   });
-  router.put('/users/:id/role', async (req, res) => {
+  route('setRole', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const { role } = parse(roleBody, req.body);
@@ -190,25 +192,25 @@ export function adminRoutes(services: AdminServices): Router {
     res.json(ok(user satisfies AdminUser));
   });
 
-  router.get('/orders', async (req, res) => {
+  route('orders', async (req, res) => {
     const { current, size, status } = parse(orderQuery, query(req));
     res.json(ok((await sales.orders((status as AdminOrder['status'] | undefined) ?? null, current, size)) satisfies Page<AdminOrder>));
   });
-  router.get('/payments', async (req, res) => {
+  route('payments', async (req, res) => {
     const { current, size, flagged } = parse(paymentQuery, query(req));
     res.json(ok((await sales.payments(flagged === '1', current, size)) satisfies Page<AdminPayment>));
   });
-  router.get('/licenses', async (req, res) => {
+  route('licenses', async (req, res) => {
     const { order_no, user_id } = parse(licenseQuery, req.query);
     res.json(ok((await sales.licenses({ orderNo: order_no, userId: user_id })) satisfies AdminLicense[]));
   });
-  router.put('/licenses/:order_no/revoke', async (req, res) => {
+  route('revokeLicense', async (req, res) => {
     const { order_no } = parse(orderParams, req.params);
     await sales.revoke(order_no);
     await audit.record(adminOf(req).id, 'license.revoke', `order:${order_no}`);
     res.json(ok(true));
   });
-  router.put('/licenses/:order_no/reset', async (req, res) => {
+  route('resetMachines', async (req, res) => {
     const { order_no } = parse(orderParams, req.params);
     const freed = await sales.resetMachines(order_no);
     await audit.record(adminOf(req).id, 'license.reset', `order:${order_no}`, `释放 ${freed} 台机器`);

@@ -1,11 +1,16 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import type { ArticleBriefPage, ArticleDetail, ArticleLive, ArticlePage, HotArticle, RelatedArticles, SearchResult, TimelinePage } from '../../../contract/articles.ts';
 import { KEYWORD_MAX_LENGTH, MAX_READING_MS_PER_CALL, MIN_READING_MS_PER_CALL } from '../../../contract/limits.ts';
 import type { ArticleService } from '../../articles/service.ts';
-import { badRequest, notFound, ok, tip } from '../envelope.ts';
-import { actorOf, limitPerIp } from '../middleware.ts';
+import { actorOf } from '../actor.ts';
+import { likeHandlers, type LikeRouting } from './likes.ts';
+import { badRequest, notFound, ok } from '../envelope.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
 import { id, paging, pagingSchema, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const idParams = z.object({ id: id() });
 const listBody = z.object({ id: id(), ...paging });
@@ -25,50 +30,44 @@ const keywordParams = z.object({
     .max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字` }),
 });
 
-/** `likeLimit`: the per-address budget for liking, shared with the generic like routes. */
-export function articleRoutes(articles: ArticleService, { likeLimit }: { likeLimit: RequestHandler }): Router {
-  const router = Router();
+export function articleRoutes(articles: ArticleService, { likes, likeLimit }: LikeRouting): Router {
+  const { router, route } = groupRouter(API.article);
   const article = (req: Request) => {
     const found = articles.find(parse(idParams, req.params).id);
     if (!found) throw notFound('文章不存在');
     return found;
   };
 
-  router.get('/blogHomeGetArticleList/:current/:size', async (req, res) => {
+  route('home', async (req, res) => {
     const { current, size } = parse(pagingSchema, req.params);
     res.json(ok((await articles.home(current, size)) satisfies ArticlePage));
   });
-  router.get('/blogTimelineGetArticleList/:current/:size', (req, res) => {
+  route('timeline', (req, res) => {
     const { current, size } = parse(pagingSchema, req.params);
     res.json(ok(articles.timeline(current, size) satisfies TimelinePage));
   });
-  router.post('/getArticleListByTagId', (req, res) => {
+  route('byTag', (req, res) => {
     const { id, current, size } = parse(listBody, req.body);
     res.json(ok(articles.byTag(id, current, size) satisfies ArticleBriefPage));
   });
-  router.post('/getArticleListByCategoryId', (req, res) => {
+  route('byCategory', (req, res) => {
     const { id, current, size } = parse(listBody, req.body);
     res.json(ok(articles.byCategory(id, current, size) satisfies ArticleBriefPage));
   });
-  router.get('/getRecommendArticleById/:id', async (req, res) => void res.json(ok((await articles.related(article(req))) satisfies RelatedArticles)));
-  router.get('/getArticleById/:id', limitPerIp(120, 60_000, undefined, 'article-detail'), async (req, res) => void res.json(ok((await articles.detail(article(req))) satisfies ArticleDetail)));
-  router.put('/view/:id', limitPerIp(120, 60_000, undefined, 'article-view'), async (req, res) => void res.json(ok((await articles.view(article(req), actorOf(req))) satisfies ArticleLive)));
-  router.get('/getHotArticle', async (_req, res) => void res.json(ok((await articles.hot()) satisfies HotArticle[])));
-  router.get('/getArticleListByContent{/:keyword}', (req, res) => {
+  route('related', async (req, res) => void res.json(ok((await articles.related(article(req))) satisfies RelatedArticles)));
+  route('detail', spend(BUDGETS.articleDetail), async (req, res) => void res.json(ok((await articles.detail(article(req))) satisfies ArticleDetail)));
+  route('view', spend(BUDGETS.articleView), async (req, res) => void res.json(ok((await articles.view(article(req), actorOf(req))) satisfies ArticleLive)));
+  route('hot', async (_req, res) => void res.json(ok((await articles.hot()) satisfies HotArticle[])));
+  route('search', (req, res) => {
     if (req.params.keyword === undefined) throw badRequest('请输入搜索内容', ['keyword']);
     res.json(ok(articles.search(parse(keywordParams, req.params).keyword) satisfies SearchResult[]));
   });
 
-  router.put('/like/:id', likeLimit, async (req, res) => {
-    const outcome = await articles.like(article(req), actorOf(req));
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));
-  });
-  router.put('/cancelLike/:id', likeLimit, async (req, res) => {
-    const outcome = await articles.unlike(article(req), actorOf(req));
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你还没有点赞哦', outcome.likes));
-  });
-  router.get('/isLike/:id', async (req, res) => void res.json(ok(await articles.isLiked(article(req), actorOf(req)))));
-  router.put('/addReadingDuration/:id/:duration', limitPerIp(60, 60_000), async (req, res) => {
+  const liking = likeHandlers(likes, 'article');
+  route('like', likeLimit, liking.like);
+  route('unlike', likeLimit, liking.unlike);
+  route('isLiked', liking.isLiked);
+  route('addReading', spend(BUDGETS.readingTime), async (req, res) => {
     const { duration } = parse(readingParams, req.params);
     res.json(ok(await articles.addReading(article(req), duration)));
   });

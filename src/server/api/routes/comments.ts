@@ -14,7 +14,7 @@ import type {
   RootCommentQuery,
 } from '../../../contract/comments.ts';
 import type { Page } from '../../../contract/envelope.ts';
-import { COMMENTS_PER_MINUTE, EMAIL_MAX_LENGTH } from '../../../contract/limits.ts';
+import { EMAIL_MAX_LENGTH } from '../../../contract/limits.ts';
 import { commentContentProblem } from '../../../lib/text.ts';
 import type { GuestFields } from '../../../contract/commentRules.ts';
 import { ROLE } from '../../../contract/users.ts';
@@ -24,9 +24,14 @@ import type { Viewer } from '../../comments/reads.ts';
 import type { CommentService, Writer } from '../../comments/service.ts';
 import { currentUser, requireUser } from '../authenticate.ts';
 import { readerOf, type Cookies } from '../cookies.ts';
-import { notFound, ok, tip } from '../envelope.ts';
-import { actorOf, limitPerActor } from '../middleware.ts';
+import { actorOf } from '../actor.ts';
+import { likeHandlers, type LikeRouting } from './likes.ts';
+import { ok } from '../envelope.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
 import { checkedText, id, paging, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const TYPE_ERROR = '评论类型 type 只能是 1（文章）、2（说说）或 3（留言）';
 const BODY_ERROR = '请求体必须是 JSON 对象';
@@ -66,7 +71,6 @@ const replyBody = z.object(
 const rootQuery = z.object({ ...target, ...paging, order: order.default('new') }, { error: BODY_ERROR }) satisfies z.ZodType<RootCommentQuery>;
 const replyQuery = z.object({ parent_id: id('parent_id'), ...paging }, { error: BODY_ERROR }) satisfies z.ZodType<ReplyCommentQuery>;
 const totalQuery = z.object(target, { error: BODY_ERROR }) satisfies z.ZodType<CommentTotalQuery>;
-const idParams = z.object({ id: id() });
 // The original client sends the root's id, or 0 for a root; the comment's own id decides what goes.
 const deleteParams = z.object({
   id: id(),
@@ -92,11 +96,10 @@ function writerOf(req: Request, res: Response, cookies: Cookies, fields: Partial
   return { writer, written: reader.issue };
 }
 
-/** `likeLimit`: the budget for liking, shared with every other like route. */
-export function commentRoutes(comments: CommentService, { likeLimit, cookies }: { likeLimit: RequestHandler; cookies: Cookies }): Router {
-  const router = Router();
+export function commentRoutes(comments: CommentService, { likes, likeLimit, cookies }: LikeRouting & { cookies: Cookies }): Router {
+  const { router, route } = groupRouter(API.comment);
   // One budget for comments and replies together.
-  const commentLimit = limitPerActor(COMMENTS_PER_MINUTE, 60_000, `评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试`);
+  const commentLimit = spend(BUDGETS.comment);
 
   // Without a session and with guests off, the answer is 401 whatever the body says, as for any signed-out write.
   const guestsWelcome: RequestHandler = async (req, _res, next) => {
@@ -104,14 +107,14 @@ export function commentRoutes(comments: CommentService, { likeLimit, cookies }: 
     next();
   };
 
-  router.post('/add', commentLimit, guestsWelcome, async (req, res) => {
+  route('add', commentLimit, guestsWelcome, async (req, res) => {
     const { type, for_id, content, ...fields } = parse(commentBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const comment = await comments.add(writer, { type, forId: for_id, content, ip: req.ip ?? '' });
     written();
     res.json(ok(comment satisfies AddedComment));
   });
-  router.post('/apply', commentLimit, guestsWelcome, async (req, res) => {
+  route('reply', commentLimit, guestsWelcome, async (req, res) => {
     const { type, for_id, parent_id, to_id, content, ...fields } = parse(replyBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const reply = await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' });
@@ -119,30 +122,25 @@ export function commentRoutes(comments: CommentService, { likeLimit, cookies }: 
     res.json(ok(reply satisfies AddedReply));
   });
 
-  const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
-    const outcome = await comments.setLiked(parse(idParams, req.params).id, actorOf(req), liked);
-    if (!outcome) throw notFound('评论不存在');
-    if (outcome.changed) res.json(ok(outcome.likes));
-    else res.json(tip(liked ? '你已经点过赞啦' : '你还没有点赞哦', outcome.likes));
-  };
-  router.put('/thumbUp/:id', likeLimit, setLiked(true));
-  router.put('/cancelThumbUp/:id', likeLimit, setLiked(false));
+  const liking = likeHandlers(likes, 'comment');
+  route('like', likeLimit, liking.like);
+  route('unlike', likeLimit, liking.unlike);
 
-  router.delete('/delete/:id{/:parent_id}', async (req, res) => {
+  route('remove', async (req, res) => {
     const user = requireUser(req);
     await comments.remove(user, parse(deleteParams, req.params).id);
     res.json(ok(true));
   });
 
-  router.post('/frontGetParentComment', async (req, res) => {
+  route('roots', async (req, res) => {
     const { type, for_id, current, size, order } = parse(rootQuery, req.body);
     res.json(ok((await comments.roots({ type, forId: for_id, current, size, order }, viewerOf(req))) satisfies Page<RootComment>));
   });
-  router.post('/frontGetChildrenComment', async (req, res) => {
+  route('replies', async (req, res) => {
     const { parent_id, current, size } = parse(replyQuery, req.body);
     res.json(ok((await comments.replies(parent_id, current, size, viewerOf(req))) satisfies Page<ReplyComment>));
   });
-  router.post('/getCommentTotal', async (req, res) => {
+  route('total', async (req, res) => {
     const { type, for_id } = parse(totalQuery, req.body);
     res.json(ok((await comments.total(type, for_id)) satisfies number));
   });

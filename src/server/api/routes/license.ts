@@ -4,14 +4,17 @@
  */
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'astro/zod';
-import { FINGERPRINT_MAX_LENGTH, LICENSE_CALLS_PER_MINUTE_PER_IP, LICENSE_CALLS_PER_MINUTE_PER_KEY, MACHINE_NAME_MAX_CHARS } from '../../../contract/limits.ts';
+import { FINGERPRINT_MAX_LENGTH, MACHINE_NAME_MAX_CHARS } from '../../../contract/limits.ts';
 import type { ActivateBody, Activation, Deactivation, LicenseCheckBody, LicenseCode, Validation } from '../../../contract/shop.ts';
 import { charCount, hasControlCharacters } from '../../../lib/text.ts';
 import { hashLicenseKey } from '../../licenses/keys.ts';
 import { LicenseRefused, type LicenseService } from '../../licenses/service.ts';
 import { ApiError, ok } from '../envelope.ts';
-import { budget, limitPerIp } from '../middleware.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
 import { NOT_AN_OBJECT, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const key = z.string({ error: '请提供授权码 key' }).trim().min(1, { error: '请提供授权码 key' }).max(4096, { error: '授权码过长' });
 const fingerprint = z
@@ -41,25 +44,20 @@ const keyOf = (req: Request) => {
 };
 
 export function licenseRoutes({ licenses, publicKeyPem }: { licenses: LicenseService; publicKeyPem: string }): Router {
-  const router = Router();
-  const perIp = limitPerIp(LICENSE_CALLS_PER_MINUTE_PER_IP, 60_000, `授权接口调用太频繁了，每个地址每分钟最多 ${LICENSE_CALLS_PER_MINUTE_PER_IP} 次`);
-  const perKey = budget({
-    limit: LICENSE_CALLS_PER_MINUTE_PER_KEY,
-    windowMs: 60_000,
-    message: `这个授权码的调用太频繁了，每分钟最多 ${LICENSE_CALLS_PER_MINUTE_PER_KEY} 次`,
-    keyGenerator: keyOf,
-  });
+  const { router, route } = groupRouter(API.license);
+  const perIp = spend(BUDGETS.licensePerAddress);
+  const perKey = spend(BUDGETS.licensePerKey, keyOf);
 
-  router.get('/public-key', (_req, res) => void res.json(ok(publicKeyPem)));
-  router.post('/activate', perIp, perKey, async (req, res) => {
+  route('publicKey', (_req, res) => void res.json(ok(publicKeyPem)));
+  route('activate', perIp, perKey, async (req, res) => {
     const { key, fingerprint, name } = parse(activateBody, req.body);
     res.json(ok((await licenses.activate(key, fingerprint, name)) satisfies Activation));
   });
-  router.post('/validate', perIp, perKey, async (req, res) => {
+  route('validate', perIp, perKey, async (req, res) => {
     const { key, fingerprint } = parse(checkBody, req.body);
     res.json(ok((await licenses.validate(key, fingerprint)) satisfies Validation));
   });
-  router.post('/deactivate', perIp, perKey, async (req, res) => {
+  route('deactivate', perIp, perKey, async (req, res) => {
     const { key, fingerprint } = parse(checkBody, req.body);
     res.json(ok((await licenses.deactivate(key, fingerprint)) satisfies Deactivation));
   });

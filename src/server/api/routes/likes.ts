@@ -1,13 +1,18 @@
-/** The original front end's generic like calls (docs/api.md §4), for the session's reader. */
-import { Router, type Request, type Response, type RequestHandler } from 'express';
+/**
+ * The like routes: the original front end's generic calls by type code (docs/api.md §4), and the
+ * handlers each domain's own like routes use. Every one answers for the session's reader.
+ */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'astro/zod';
-import { LIKE_TYPES, type LikeBody, type LikeTypeCode } from '../../../contract/likes.ts';
+import { LIKE_TYPES, type LikeBody, type LikeKind, type LikeTypeCode } from '../../../contract/likes.ts';
+import { API } from '../../../contract/endpoints.ts';
 import type { LikeService } from '../../likes/service.ts';
-import { notFound, ok } from '../envelope.ts';
-import { actorOf } from '../middleware.ts';
+import { actorOf } from '../actor.ts';
+import { groupRouter } from '../endpoints.ts';
+import { notFound, ok, tip } from '../envelope.ts';
 import { id, parse } from '../validate.ts';
 
-const TYPE_NAMES: Record<LikeTypeCode, string> = { 1: '文章', 2: '说说', 3: '留言', 4: '评论' };
+const KIND_NAMES: Record<LikeKind, string> = { article: '文章', talk: '说说', message: '留言', comment: '评论' };
 const USER_ID_ERROR = 'user_id 必须是数字';
 const TYPE_ERROR = '点赞类型 type 只能是 1（文章）、2（说说）、3（留言）或 4（评论）';
 
@@ -29,25 +34,46 @@ const likeBody = z.object(
   { error: '请求体必须是 JSON 对象' },
 ) satisfies z.ZodType<LikeBody>;
 
-/** `likeLimit`: the per-address budget for liking, shared with the article routes. */
-export function likeRoutes(likes: LikeService, { likeLimit }: { likeLimit: RequestHandler }): Router {
-  const router = Router();
-  const missing = (type: LikeTypeCode) => notFound(`${TYPE_NAMES[type]}不存在`);
+const idParams = z.object({ id: id() });
+const missing = (kind: LikeKind) => notFound(`${KIND_NAMES[kind]}不存在`);
 
-  router.post('/getIsLikeByIdAndType', async (req, res) => {
+/** A domain's own like routes (`PUT /api/article/like/{id}` and the like): the count, or a tip with it when nothing changed. */
+export function likeHandlers(likes: LikeService, kind: LikeKind) {
+  const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
+    const outcome = await likes.setLiked(kind, parse(idParams, req.params).id, actorOf(req), liked);
+    if (!outcome) throw missing(kind);
+    res.json(outcome.changed ? ok(outcome.likes) : tip(liked ? '你已经点过赞啦' : '你还没有点赞哦', outcome.likes));
+  };
+  const isLiked: RequestHandler = async (req, res) => {
+    const liked = await likes.isLiked(kind, parse(idParams, req.params).id, actorOf(req));
+    if (liked === null) throw missing(kind);
+    res.json(ok(liked));
+  };
+  return { like: setLiked(true), unlike: setLiked(false), isLiked };
+}
+
+/** What a router with like routes is given: the likes, and the one budget for liking, shared by every like route. */
+export interface LikeRouting {
+  likes: LikeService;
+  likeLimit: RequestHandler;
+}
+
+export function likeRoutes({ likes, likeLimit }: LikeRouting): Router {
+  const { router, route } = groupRouter(API.like);
+
+  route('isLiked', async (req, res) => {
     const { for_id, type } = parse(likeBody, req.body);
-    const liked = await likes.isLiked(type, for_id, actorOf(req));
-    if (liked === null) throw missing(type);
+    const liked = await likes.isLiked(LIKE_TYPES[type], for_id, actorOf(req));
+    if (liked === null) throw missing(LIKE_TYPES[type]);
     res.json(ok(liked));
   });
 
   const setLiked = (liked: boolean) => async (req: Request, res: Response) => {
     const { for_id, type } = parse(likeBody, req.body);
-    const outcome = await likes.setLiked(type, for_id, actorOf(req), liked);
-    if (outcome === 'missing') throw missing(type);
+    if (!(await likes.setLiked(LIKE_TYPES[type], for_id, actorOf(req), liked))) throw missing(LIKE_TYPES[type]);
     res.json(ok(true));
   };
-  router.post('/addLike', likeLimit, setLiked(true));
-  router.post('/cancelLike', likeLimit, setLiked(false));
+  route('like', likeLimit, setLiked(true));
+  route('unlike', likeLimit, setLiked(false));
   return router;
 }

@@ -2,15 +2,18 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
-import { LINK_APPLICATIONS_PER_HOUR, LINK_REVIEW_MAX_IDS, LINK_URL_MAX_LENGTH } from '../../../contract/limits.ts';
+import { LINK_REVIEW_MAX_IDS, LINK_URL_MAX_LENGTH } from '../../../contract/limits.ts';
 import { LINK_STATUS, type LinkDraft, type LinkItem, type LinkReview, type LinkUpdate } from '../../../contract/links.ts';
 import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../../../lib/linkRules.ts';
 import type { AuditLog } from '../../admin/audit.ts';
 import type { LinkService } from '../../links/service.ts';
 import { requireAdmin, requireUser } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
-import { limitPerActor } from '../middleware.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
 import { checkedText, id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const text = (label: string, problem: (value: string) => string | null) =>
   checkedText(z.string({ error: (issue) => (issue.input === undefined ? `请填写${label}` : `${label}必须是文字`) }), problem);
@@ -35,14 +38,14 @@ const reviewBody = z.object(
 ) satisfies z.ZodType<LinkReview>;
 
 export function linkRoutes(links: LinkService, audit: Pick<AuditLog, 'record'>): Router {
-  const router = Router();
-  const applyLimit = limitPerActor(LINK_APPLICATIONS_PER_HOUR, 3_600_000, `提交太频繁了，每小时最多提交 ${LINK_APPLICATIONS_PER_HOUR} 次申请`);
+  const { router, route } = groupRouter(API.link);
+  const applyLimit = spend(BUDGETS.linkApplication);
 
-  router.post('/getLinksList', async (req, res) => {
+  route('list', async (req, res) => {
     const { current, size } = parse(z.object(paging, NOT_AN_OBJECT), req.body);
     res.json(ok((await links.listApproved(current, size)) satisfies Page<LinkItem>));
   });
-  router.get('/mine', async (req, res) => void res.json(ok((await links.mine(requireUser(req).id)) satisfies LinkItem[])));
+  route('mine', async (req, res) => void res.json(ok((await links.mine(requireUser(req).id)) satisfies LinkItem[])));
   // Checked before the budget, so fixing a refused form is not counted as applying.
   const checked =
     (schema: typeof addBody | typeof updateBody): RequestHandler =>
@@ -51,15 +54,15 @@ export function linkRoutes(links: LinkService, audit: Pick<AuditLog, 'record'>):
       res.locals.link = parse(schema, req.body);
       next();
     };
-  router.post('/add', checked(addBody), applyLimit, async (_req, res) => {
+  route('add', checked(addBody), applyLimit, async (_req, res) => {
     res.json(ok((await links.add(res.locals.applicant.id, res.locals.link)) satisfies LinkItem));
   });
-  router.post('/frontUpdate', checked(updateBody), applyLimit, async (_req, res) => {
+  route('update', checked(updateBody), applyLimit, async (_req, res) => {
     const { id, ...changes } = res.locals.link as z.output<typeof updateBody>;
     res.json(ok((await links.update(res.locals.applicant.id, id, changes)) satisfies LinkItem));
   });
   for (const [verdict, status] of [['approve', LINK_STATUS.approved], ['reject', LINK_STATUS.rejected]] as const) {
-    router.put(`/${verdict}`, async (req, res) => {
+    route(verdict, async (req, res) => {
       const admin = requireAdmin(req);
       const changed = await links.review(parse(reviewBody, req.body).idList, status, admin.id);
       for (const link of changed) await audit.record(admin.id, `link.${verdict}`, `link:${link.id}`, link.site_name);

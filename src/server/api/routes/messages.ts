@@ -1,17 +1,22 @@
 /** The message board (docs/api.md §9.2): anyone reads and likes; logged-in readers post. */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
-import { KEYWORD_MAX_LENGTH, MESSAGE_DELETE_MAX_IDS, MESSAGES_PER_MINUTE } from '../../../contract/limits.ts';
+import { KEYWORD_MAX_LENGTH, MESSAGE_DELETE_MAX_IDS } from '../../../contract/limits.ts';
 import type { BoardMessage, HotTag, MessageChanges, MessageDeletion, MessageDraft, MessageListQuery } from '../../../contract/messages.ts';
 import { cssColor } from '../../../lib/cssColor.ts';
 import { colorProblem, fontSizeCss, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../../lib/messageRules.ts';
 import type { MessageService, Poster } from '../../messages/service.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import { requireUser } from '../authenticate.ts';
-import { notFound, ok, tip } from '../envelope.ts';
-import { actorOf, limitPerActor } from '../middleware.ts';
+import { actorOf } from '../actor.ts';
+import { likeHandlers, type LikeRouting } from './likes.ts';
+import { ok } from '../envelope.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
 import { checkedText, id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const textOrNull = (label: string) => z.union([z.string(), z.null()], { error: `${label}必须是文字` });
 
@@ -99,48 +104,39 @@ const posterOf = (req: Request): Poster => {
   return { id, nickName, role };
 };
 
-/** `likeLimit`: the budget for liking, shared with every other like route. */
-export function messageRoutes(messages: MessageService, { likeLimit }: { likeLimit: RequestHandler }): Router {
-  const router = Router();
-  const postLimit = limitPerActor(MESSAGES_PER_MINUTE, 60_000, `留言太频繁了，每分钟最多发布 ${MESSAGES_PER_MINUTE} 条，请稍后再试`);
-  const editLimit = limitPerActor(MESSAGES_PER_MINUTE, 60_000, `修改太频繁了，每分钟最多修改 ${MESSAGES_PER_MINUTE} 次，请稍后再试`);
-  const missing = () => notFound('留言不存在');
+export function messageRoutes(messages: MessageService, { likes, likeLimit }: LikeRouting): Router {
+  const { router, route } = groupRouter(API.message);
+  const postLimit = spend(BUDGETS.messagePost);
+  const editLimit = spend(BUDGETS.messageEdit);
 
-  router.post('/getMessageList', async (req, res) => {
+  route('list', async (req, res) => {
     const { current, size, tag, message: text, author_id } = parse(listBody, req.body);
     res.json(ok((await messages.list({ tag, text: text || undefined, authorId: author_id }, current, size, actorOf(req))) satisfies Page<BoardMessage>));
   });
-  router.get('/getMessageById/:id', async (req, res) => {
+  route('get', async (req, res) => {
     res.json(ok((await messages.get(parse(idParams, req.params).id, actorOf(req))) satisfies BoardMessage));
   });
-  router.get('/getHotTagList', async (_req, res) => void res.json(ok((await messages.hotTags()) satisfies HotTag[])));
+  route('hotTags', async (_req, res) => void res.json(ok((await messages.hotTags()) satisfies HotTag[])));
 
   // The budget comes first: a refused post costs the server as much as an accepted one, so it counts.
-  router.post('/add', postLimit, async (req, res) => {
+  route('add', postLimit, async (req, res) => {
     const poster = posterOf(req);
     const fields = parse(addBody, req.body);
-    res.json(ok((await messages.add(poster, fields, req.ip ?? '')) satisfies BoardMessage));
+    res.json(ok((await messages.add(poster, fields, { ip: req.ip ?? '', actor: actorOf(req) })) satisfies BoardMessage));
   });
-  router.post('/update', editLimit, async (req, res) => {
+  route('update', editLimit, async (req, res) => {
     const poster = posterOf(req);
     const { id, ...changes } = parse(updateBody, req.body);
-    res.json(ok((await messages.update(poster, id, changes)) satisfies BoardMessage));
+    res.json(ok((await messages.update(poster, id, changes, actorOf(req))) satisfies BoardMessage));
   });
-  router.put('/delete', async (req, res) => {
+  route('remove', async (req, res) => {
     const poster = posterOf(req);
     await messages.remove(poster, parse(deleteBody, req.body).idList);
     res.json(ok(true));
   });
 
-  router.put('/like/:id', likeLimit, async (req, res) => {
-    const outcome = await messages.like(parse(idParams, req.params).id, actorOf(req));
-    if (!outcome) throw missing();
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));
-  });
-  router.put('/cancelLike/:id', likeLimit, async (req, res) => {
-    const outcome = await messages.unlike(parse(idParams, req.params).id, actorOf(req));
-    if (!outcome) throw missing();
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你还没有点赞哦', outcome.likes));
-  });
+  const liking = likeHandlers(likes, 'message');
+  route('like', likeLimit, liking.like);
+  route('unlike', likeLimit, liking.unlike);
   return router;
 }

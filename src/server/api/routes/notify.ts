@@ -7,27 +7,29 @@ import type { NotificationService } from '../../notifications/service.ts';
 import { requireUser } from '../authenticate.ts';
 import { forbidden, ok } from '../envelope.ts';
 import { id, paging, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const listBody = z.object({ ...paging, userId: id('userId') }, { error: '请求体必须是 JSON 对象' }) satisfies z.ZodType<NotificationListBody>;
 const idParams = z.object({ id: id() });
 
 export function notifyRoutes(notifications: NotificationService): Router {
-  const router = Router();
+  const { router, route } = groupRouter(API.notification);
 
-  router.post('/getNotifyList', async (req, res) => {
+  route('list', async (req, res) => {
     const user = requireUser(req);
     const { current, size, userId } = parse(listBody, req.body);
     // The original client names the user it means; the session alone decides whose list it gets.
     if (userId !== user.id) throw forbidden('只能查看自己的消息');
     res.json(ok((await notifications.list(user.id, current, size)) satisfies Page<Notification>));
   });
-  router.get('/unreadCount', async (req, res) => void res.json(ok((await notifications.unreadCount(requireUser(req).id)) satisfies number)));
-  router.put('/update/:id', async (req, res) => {
+  route('unreadCount', async (req, res) => void res.json(ok((await notifications.unreadCount(requireUser(req).id)) satisfies number)));
+  route('markRead', async (req, res) => {
     const user = requireUser(req);
     await notifications.markRead(user.id, parse(idParams, req.params).id);
     res.json(ok(true));
   });
-  router.put('/delete/:id', async (req, res) => {
+  route('remove', async (req, res) => {
     const user = requireUser(req);
     await notifications.remove(user.id, parse(idParams, req.params).id);
     res.json(ok(true));

@@ -2,7 +2,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
-import { ORDERS_PER_MINUTE } from '../../../contract/limits.ts';
 import type { CreatedOrder, LicenseItem, OrderBody, OrderItem, ProductItem } from '../../../contract/shop.ts';
 import type { AuditLog } from '../../admin/audit.ts';
 import type { ProductCatalog } from '../../shop/catalog.ts';
@@ -11,8 +10,11 @@ import type { PaymentProvider } from '../../shop/payments/provider.ts';
 import type { Settlements } from '../../shop/settle.ts';
 import { requireAdmin, requireUser } from '../authenticate.ts';
 import { ok } from '../envelope.ts';
-import { limitPerActor } from '../middleware.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
 import { id, paging, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const slug = (label: string) => z.string({ error: `请选择${label}` }).trim().min(1, { error: `请选择${label}` }).max(64, { error: `${label}不存在` });
 const orderBody = z.object(
@@ -41,10 +43,10 @@ export interface ShopRouteServices {
 }
 
 export function shopRoutes({ products, orders, settlements, provider, audit }: ShopRouteServices): Router {
-  const router = Router();
-  const orderLimit = limitPerActor(ORDERS_PER_MINUTE, 60_000, `下单太频繁了，每分钟最多 ${ORDERS_PER_MINUTE} 次，请稍后再试`);
+  const { router, route } = groupRouter(API.shop);
+  const orderLimit = spend(BUDGETS.order);
 
-  router.get('/products', (_req, res) => void res.json(ok(products.list satisfies ProductItem[])));
+  route('products', (_req, res) => void res.json(ok(products.list satisfies ProductItem[])));
 
   // Checked before the budget, so a buyer fixing a malformed request is not counted as ordering.
   const checkOrder: RequestHandler = (req, res, next) => {
@@ -52,33 +54,33 @@ export function shopRoutes({ products, orders, settlements, provider, audit }: S
     res.locals.order = parse(orderBody, req.body);
     next();
   };
-  router.post('/order', checkOrder, orderLimit, async (_req, res) => {
+  route('order', checkOrder, orderLimit, async (_req, res) => {
     res.json(ok((await orders.create(res.locals.buyer.id, res.locals.order)) satisfies CreatedOrder));
   });
-  router.get('/order/:order_no', async (req, res) => {
+  route('getOrder', async (req, res) => {
     const user = requireUser(req);
     res.json(ok((await orders.get(user.id, parse(orderParams, req.params).order_no)) satisfies OrderItem));
   });
-  router.put('/order/:order_no/paid', async (req, res) => {
+  route('reportPaid', async (req, res) => {
     const user = requireUser(req);
     res.json(ok((await orders.reportPaid(user.id, parse(orderParams, req.params).order_no)) satisfies OrderItem));
   });
-  router.get('/orders', async (req, res) => {
+  route('orders', async (req, res) => {
     const user = requireUser(req);
     const { current, size } = parse(z.object(paging), { current: req.query.current ?? 1, size: req.query.size ?? 10 });
     res.json(ok((await orders.list(user.id, current, size)) satisfies Page<OrderItem>));
   });
-  router.get('/licenses', async (req, res) => {
+  route('licenses', async (req, res) => {
     const user = requireUser(req);
     res.json(ok((await orders.licensesOf(user.id)) satisfies LicenseItem[]));
   });
-  router.put('/machine/deactivate/:machine_id', async (req, res) => {
+  route('releaseMachine', async (req, res) => {
     const user = requireUser(req);
     res.json(ok((await orders.releaseMachine(user.id, parse(machineParams, req.params).machine_id)) satisfies LicenseItem));
   });
 
   // The provider retries until it reads `success`, so that word goes out only once the payment is committed.
-  router.get('/notify/epay', async (req, res) => {
+  route('epayNotice', async (req, res) => {
     const answer = (word: 'success' | 'fail') => void res.type('text/plain').send(word);
     const params = noticeParams(req);
     const reading = params && provider.readNotice ? provider.readNotice(params) : { ok: false as const, reason: '本站没有启用易支付' };
@@ -96,13 +98,13 @@ export function shopRoutes({ products, orders, settlements, provider, audit }: S
     }
   });
 
-  router.put('/admin/confirm/:order_no', async (req, res) => {
+  route('confirm', async (req, res) => {
     const admin = requireAdmin(req);
     const confirmed = await settlements.confirm(parse(orderParams, req.params).order_no, admin.id);
     await audit.record(admin.id, 'order.confirm', `order:${confirmed.orderNo}`);
     res.json(ok((await orders.anyByNo(confirmed.orderNo)) satisfies OrderItem));
   });
-  router.put('/admin/refund/:order_no', async (req, res) => {
+  route('refund', async (req, res) => {
     const admin = requireAdmin(req);
     const refunded = await settlements.refund(parse(orderParams, req.params).order_no, admin.id);
     await audit.record(admin.id, 'order.refund', `order:${refunded.orderNo}`);

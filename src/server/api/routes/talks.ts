@@ -1,38 +1,35 @@
 /** Talks (docs/api.md §9.3): the owner's short posts, with likes for anyone. */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import type { Talk } from '../../../contract/messages.ts';
 import type { TalkService } from '../../talks/service.ts';
-import { notFound, ok, tip } from '../envelope.ts';
-import { actorOf } from '../middleware.ts';
+import { actorOf } from '../actor.ts';
+import { likeHandlers, type LikeRouting } from './likes.ts';
+import { notFound, ok } from '../envelope.ts';
 import { id, paging, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const idParams = z.object({ id: id() });
 const listBody = z.object(paging, { error: '请求体必须是 JSON 对象' });
 
-/** `likeLimit`: the budget for liking, shared with every other like route. */
-export function talkRoutes(talks: TalkService, { likeLimit }: { likeLimit: RequestHandler }): Router {
-  const router = Router();
+export function talkRoutes(talks: TalkService, { likes, likeLimit }: LikeRouting): Router {
+  const { router, route } = groupRouter(API.talk);
   const talk = (req: Request) => {
     const found = talks.find(parse(idParams, req.params).id);
     if (!found) throw notFound('说说不存在');
     return found;
   };
 
-  router.post('/blogGetTalkList', async (req, res) => {
+  route('list', async (req, res) => {
     const { current, size } = parse(listBody, req.body);
     res.json(ok((await talks.list(current, size, actorOf(req))) satisfies Page<Talk>));
   });
-  router.get('/getTalkById/:id', async (req, res) => void res.json(ok((await talks.detail(talk(req), actorOf(req))) satisfies Talk)));
+  route('get', async (req, res) => void res.json(ok((await talks.detail(talk(req), actorOf(req))) satisfies Talk)));
 
-  router.put('/like/:id', likeLimit, async (req, res) => {
-    const outcome = await talks.like(talk(req), actorOf(req));
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你已经点过赞啦', outcome.likes));
-  });
-  router.put('/cancelLike/:id', likeLimit, async (req, res) => {
-    const outcome = await talks.unlike(talk(req), actorOf(req));
-    res.json(outcome.changed ? ok(outcome.likes) : tip('你还没有点赞哦', outcome.likes));
-  });
+  const liking = likeHandlers(likes, 'talk');
+  route('like', likeLimit, liking.like);
+  route('unlike', likeLimit, liking.unlike);
   return router;
 }

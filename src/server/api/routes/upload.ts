@@ -6,7 +6,10 @@ import type { UploadService } from '../../uploads/service.ts';
 import { addressKey } from '../../users/places.ts';
 import { requireUser } from '../authenticate.ts';
 import { ApiError, badRequest, ok } from '../envelope.ts';
-import { limitPerIp } from '../middleware.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const TOO_LARGE = new ApiError(413, `图片不能超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
 
@@ -37,8 +40,8 @@ export function readImageUpload(req: Request): Promise<Buffer> {
 }
 
 export function uploadRoutes(uploads: UploadService): Router {
-  const router = Router();
-  router.post('/img', limitPerIp(30, 60 * 60_000, '上传太频繁，请稍后再试'), async (req, res) => {
+  const { router, route } = groupRouter(API.upload);
+  route('image', spend(BUDGETS.imageUpload), async (req, res) => {
     const user = requireUser(req);
     const uploader = { userId: user.id, address: addressKey(req.ip ?? '') };
     // A user over the day's quota is told so before the body is read (the server drops the rest: linger.ts).

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { Router } from 'express';
-import { EMAIL_MAX_LENGTH, FORGOT_PASSWORD_PER_HOUR, PASSWORD_MAX_LENGTH, TOKEN_ATTEMPTS_PER_15_MINUTES, USERNAME_INPUT_MAX_LENGTH } from '../../../contract/limits.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../../contract/limits.ts';
 import type { ForgotPasswordBody, LoginBody, LoginResult, PasswordChange, Profile, ProfileChanges, PublicProfile, Registered, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../../contract/users.ts';
 import { cleanNickName, nickNameProblem, passwordProblem, usernameProblem } from '../../../lib/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
@@ -10,8 +10,11 @@ import { hashToken } from '../../users/sessions.ts';
 import { requireUser } from '../authenticate.ts';
 import { deviceTokenOf, type Cookies } from '../cookies.ts';
 import { ok } from '../envelope.ts';
-import { limitPerIp } from '../middleware.ts';
+import { spend } from '../middleware.ts';
+import { BUDGETS } from '../../../contract/budgets.ts';
 import { id, parse } from '../validate.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -66,12 +69,12 @@ const passwordBody = z
   .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] }) satisfies z.ZodType<PasswordChange>;
 
 export function userRoutes(users: UserService, recovery: AccountRecovery, cookies: Cookies): Router {
-  const router = Router();
+  const { router, route } = groupRouter(API.user);
 
-  router.post('/register', limitPerIp(5, 3600_000, '注册太频繁，请一小时后再试'), async (req, res) => {
+  route('register', spend(BUDGETS.register), async (req, res) => {
     res.json(ok((await users.register(parse(registerBody, req.body))) satisfies Registered));
   });
-  router.post('/login', limitPerIp(30, 15 * 60_000, '登录太频繁，请 15 分钟后再试'), async (req, res) => {
+  route('login', spend(BUDGETS.login), async (req, res) => {
     const { cookie, ...credentials } = parse(loginBody, req.body);
     const { result, deviceToken } = await users.login(credentials, { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
     // Too late: a 408 went out (or the client left), so nobody will ever hold this token. It must
@@ -82,37 +85,37 @@ export function userRoutes(users: UserService, recovery: AccountRecovery, cookie
     cookies.setDevice(req, res, deviceToken);
     res.json(ok(result satisfies LoginResult));
   });
-  router.post('/logout', async (req, res) => {
+  route('logout', async (req, res) => {
     await users.logout(requireUser(req));
     cookies.clearSession(req, res);
     res.json(ok(true));
   });
-  router.get('/getUserInfo', async (req, res) => void res.json(ok((await users.info(requireUser(req).id)) satisfies Profile)));
-  router.get('/getUserInfoById/:id', async (req, res) => {
+  route('info', async (req, res) => void res.json(ok((await users.info(requireUser(req).id)) satisfies Profile)));
+  route('publicProfile', async (req, res) => {
     res.json(ok((await users.publicProfile(parse(z.object({ id: id() }), req.params).id)) satisfies PublicProfile));
   });
-  router.put('/updateOwnUserInfo', async (req, res) => {
+  route('update', async (req, res) => {
     const user = requireUser(req);
     const { email: address, ...changes } = parse(updateBody, req.body);
     if (address !== undefined) await recovery.setEmail(user.id, address);
     res.json(ok((Object.values(changes).some((value) => value !== undefined) ? await users.update(user.id, changes) : await users.info(user.id)) satisfies Profile));
   });
   // The same answer whether the address is known or not: it tells nobody who has an account.
-  router.post('/forgotPassword', limitPerIp(FORGOT_PASSWORD_PER_HOUR, 3600_000, '申请太频繁了，请一小时后再试'), async (req, res) => {
+  route('forgotPassword', spend(BUDGETS.forgotPassword), async (req, res) => {
     await recovery.forgotPassword(parse(forgotBody, req.body).email);
     res.json(ok(true));
   });
-  const tokenAttempts = limitPerIp(TOKEN_ATTEMPTS_PER_15_MINUTES, 15 * 60_000, '尝试太频繁了，请 15 分钟后再试');
-  router.post('/resetPassword', tokenAttempts, async (req, res) => {
+  const tokenAttempts = spend(BUDGETS.tokenAttempt);
+  route('resetPassword', tokenAttempts, async (req, res) => {
     const body = parse(resetBody, req.body);
     await recovery.resetPassword(body.token, body.password);
     res.json(ok(true));
   });
-  router.post('/verifyEmail', tokenAttempts, async (req, res) => {
+  route('verifyEmail', tokenAttempts, async (req, res) => {
     await recovery.verifyEmail(parse(verifyBody, req.body).token);
     res.json(ok(true));
   });
-  router.put('/updatePassword', async (req, res) => {
+  route('changePassword', async (req, res) => {
     const user = requireUser(req);
     res.json(ok(await users.changePassword(user, parse(passwordBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) })));
   });

@@ -18,6 +18,8 @@ import { WRITING_BODY_LIMIT } from '../middleware.ts';
 import { badRequest, notFound, ok } from '../envelope.ts';
 import { id, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 import { readImageUpload } from './upload.ts';
+import { API } from '../../../contract/endpoints.ts';
+import { groupRouter } from '../endpoints.ts';
 
 // Lengths are checked loosely here and exactly by the content schema, whose messages name the field.
 const line = (what: string, max: number) => z.string({ error: `${what}必须是文字` }).max(max * 4, { error: `${what}太长` });
@@ -75,26 +77,23 @@ const versionRow = (version: ContentVersion): ContentVersionRow => {
 };
 
 /** 移到回收站, 恢复 and 彻底删除 of one kind of content, each in the audit log (`article.trash`, `talk.destroy`). */
-function binRoutes(router: Router, kind: 'articles' | 'talks', bin: Pick<ArticleWriting, 'trash' | 'restore' | 'destroy'>, audit: AuditLog): void {
-  const entity = kind === 'articles' ? 'article' : 'talk';
-  const actions = [
-    ['put', 'trash', bin.trash],
-    ['put', 'restore', bin.restore],
-    ['delete', '', bin.destroy],
-  ] as const;
-  for (const [method, action, run] of actions) {
-    router[method](`/${kind}/:id${action ? `/${action}` : ''}`, async (req, res) => {
+function binRoutes(route: WritingRoute, entity: 'article' | 'talk', bin: Pick<ArticleWriting, 'trash' | 'restore' | 'destroy'>, audit: AuditLog): void {
+  const Entity = entity === 'article' ? 'Article' : 'Talk';
+  for (const action of ['trash', 'restore', 'destroy'] as const) {
+    route(`${action}${Entity}`, async (req, res) => {
       const { id } = parse(idParams, req.params);
-      await run(id);
-      await audit.record(requireAdmin(req).id, `${entity}.${action || 'destroy'}`, `${entity}:${id}`);
+      await bin[action](id);
+      await audit.record(requireAdmin(req).id, `${entity}.${action}`, `${entity}:${id}`);
       res.json(ok(true));
     });
   }
 }
 
+type WritingRoute = ReturnType<typeof groupRouter<(typeof API.writing)['endpoints']>>['route'];
+
 export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   const { articles, talks, publisher } = writing;
-  const router = Router();
+  const { router, route } = groupRouter(API.writing);
   router.use((req, _res, next) => {
     requireAdmin(req);
     next();
@@ -103,20 +102,20 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   const adminOf = (req: Request) => requireAdmin(req);
   const query = (req: Request) => ({ current: 1, size: 20, ...req.query });
 
-  router.get('/articles', async (req, res) => {
+  route('articles', async (req, res) => {
     const { status, keyword, current, size } = parse(listQuery, query(req));
     res.json(ok((await articles.list(status, keyword, current, size)) satisfies Page<WritingArticleRow>));
   });
-  router.get('/articles/:id', async (req, res) => {
+  route('article', async (req, res) => {
     res.json(ok((await articles.open(parse(idParams, req.params).id)) satisfies WritingArticle));
   });
-  router.post('/articles', async (req, res) => {
+  route('createArticle', async (req, res) => {
     const admin = adminOf(req);
     const saved = await articles.save(null, parse(articleBody, req.body), admin.id);
     await audit.record(admin.id, 'article.create', `article:${saved.id}`);
     res.json(ok(saved satisfies WritingArticle));
   });
-  router.put('/articles/:id', async (req, res) => {
+  route('saveArticle', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     // A hand edit since base_revision is a Conflict: 409 with the file on disk (apiErrors).
@@ -124,17 +123,17 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     await audit.record(admin.id, 'article.save', `article:${id}`);
     res.json(ok(saved satisfies WritingArticle));
   });
-  binRoutes(router, 'articles', articles, audit);
-  router.get('/articles/:id/versions', async (req, res) => {
+  binRoutes(route, 'article', articles, audit);
+  route('versions', async (req, res) => {
     const versions = await articles.history(parse(idParams, req.params).id);
     res.json(ok(versions.map(versionRow) satisfies ContentVersionRow[]));
   });
-  router.get('/articles/:id/versions/:versionId', async (req, res) => {
+  route('version', async (req, res) => {
     const { id, versionId } = parse(versionParams, req.params);
     const version = await articles.version(id, versionId);
     res.json(ok({ ...versionRow(version), source: version.source } satisfies ContentVersionDetail));
   });
-  router.put('/articles/:id/versions/:versionId/restore', async (req, res) => {
+  route('restoreVersion', async (req, res) => {
     const admin = adminOf(req);
     const { id, versionId } = parse(versionParams, req.params);
     const saved = await articles.restoreVersion(id, versionId, admin.id);
@@ -142,19 +141,19 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     res.json(ok(saved satisfies WritingArticle));
   });
 
-  router.post('/preview', async (req, res) => {
+  route('preview', async (req, res) => {
     const { markdown, id } = parse(previewBody, req.body);
     const file = id ? await articles.open(id).catch(() => null) : null;
     const dir = file && dirname(file.file) !== '.' ? dirname(file.file) : '';
     res.json(ok({ html: await renderPreview(markdown, dir) }));
   });
-  router.post('/images', async (req, res) => {
+  route('image', async (req, res) => {
     const { use } = parse(imageQuery, req.query);
     const bytes = await readImageUpload(req);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
     res.json(ok((await saveContentImage(writing.articlesDir, use, bytes)) satisfies UploadedContentImage));
   });
-  router.get('/files/*path', (req, res) => {
+  route('file', (req, res) => {
     const path = ([] as string[]).concat((req.params as { path: string | string[] }).path).join('/');
     const file = contentImageFile(writing.articlesDir, path);
     if (!file) throw notFound('图片不存在');
@@ -163,27 +162,27 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     });
   });
 
-  router.get('/talks', async (req, res) => {
+  route('talks', async (req, res) => {
     const trashed = parse(z.object({ trashed: z.enum(['0', '1'], { error: 'trashed 只能是 0 或 1' }).default('0') }), req.query).trashed === '1';
     res.json(ok((await talks.list(trashed)) satisfies WritingTalk[]));
   });
-  router.post('/talks', async (req, res) => {
+  route('createTalk', async (req, res) => {
     const admin = adminOf(req);
     const saved = await talks.save(null, parse(talkBody, req.body), admin.id);
     await audit.record(admin.id, 'talk.create', `talk:${saved.id}`);
     res.json(ok(saved satisfies WritingTalk));
   });
-  router.put('/talks/:id', async (req, res) => {
+  route('saveTalk', async (req, res) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const saved = await talks.save(id, parse(talkBody, req.body), admin.id);
     await audit.record(admin.id, 'talk.save', `talk:${id}`);
     res.json(ok(saved satisfies WritingTalk));
   });
-  binRoutes(router, 'talks', talks, audit);
+  binRoutes(route, 'talk', talks, audit);
 
-  router.get('/taxonomy', async (_req, res) => void res.json(ok((await articles.taxonomies()) satisfies Taxonomies)));
-  router.put('/taxonomy/rename', async (req, res) => {
+  route('taxonomy', async (_req, res) => void res.json(ok((await articles.taxonomies()) satisfies Taxonomies)));
+  route('renameTaxonomy', async (req, res) => {
     const admin = adminOf(req);
     const { kind, from, to } = parse(renameBody, req.body);
     const changed = await articles.renameName(kind, from, to, admin.id);
@@ -191,8 +190,8 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     res.json(ok({ changed }));
   });
 
-  router.get('/publish', (_req, res) => void res.json(ok(publisher.state() satisfies PublishState)));
-  router.post('/publish', async (req, res) => {
+  route('publishState', (_req, res) => void res.json(ok(publisher.state() satisfies PublishState)));
+  route('publish', async (req, res) => {
     publisher.request();
     await audit.record(adminOf(req).id, 'site.publish', 'site');
     res.json(ok(publisher.state() satisfies PublishState));

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import type { Router } from 'express';
+import { describe, expect, it } from 'vitest';
+import { API, ENDPOINTS } from '../../src/contract/endpoints';
+import { apiRouter, type ApiServices } from '../../src/server/api/index';
+import { API_ROOT } from '../../src/server/api/endpoints';
+import { createCookies } from '../../src/server/api/cookies';
+
+/** Services that are never called: building the router only registers handlers. */
+function unused(): never {
+  const stub: object = new Proxy(() => stub, { get: (_target, key) => (key === 'then' ? undefined : stub) });
+  return stub as never;
+}
+
+interface RouterLayer {
+  rawPath?: string;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: RouterLayer[] };
+}
+
+/** Every route the router answers, as `METHOD /api/full/path`, found by walking Express's own stack. */
+function mounted(stack: RouterLayer[], prefix: string): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      return Object.keys(layer.route.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => `${method.toUpperCase()} ${prefix}${layer.route!.path}`);
+    }
+    if (layer.handle.stack) return mounted(layer.handle.stack, layer.rawPath && layer.rawPath !== '/' ? `${prefix}${layer.rawPath}` : prefix);
+    return [];
+  });
+}
+
+const listed = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+
+describe('the endpoint table', () => {
+  const api = apiRouter(unused() as ApiServices, { cookies: createCookies({ httpsSite: false }) }) as Router & { stack: RouterLayer[] };
+  const routes = mounted(api.stack, API_ROOT);
+
+  it('lists every mounted route, and every listed one is mounted', () => {
+    expect(routes.filter((route) => !listed.includes(route))).toEqual([]);
+    expect(listed.filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('has each endpoint once, each under its group', () => {
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(routes.length).toBe(listed.length);
+    for (const group of Object.values(API)) {
+      for (const endpoint of Object.values(group.endpoints)) expect(endpoint.path.startsWith(`${group.prefix}/`)).toBe(true);
+    }
+  });
+});
+
+describe('docs/api.md', () => {
+  const doc = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  /** As the doc writes a path: `{id}` for a parameter, and the writing console's under its section's prefix. */
+  const written = (path: string) => {
+    const shown = path.replace(/\{\/:(\w+)\}/g, '/{$1}').replace(/[:*](\w+)/g, '{$1}');
+    return shown.startsWith(`${API.writing.prefix}/`) ? [shown, shown.slice(API.writing.prefix.length)] : [shown];
+  };
+
+  it('describes every endpoint of the table', () => {
+    const undocumented = ENDPOINTS.filter(
+      ({ method, path }) => !written(path).some((one) => new RegExp(`(${method} \`|\`${method} )${escaped(one)}[\`?]`).test(doc)),
+    ).map(({ method, path }) => `${method} ${path}`);
+    expect(undocumented).toEqual([]);
+  });
+});
