@@ -11,10 +11,10 @@ import 'astro/runtime/server/astro-island.js';
 import { backToTopVisible, headerVisible } from '../lib/scroll';
 import { enhanceSubmenus, markCurrent } from '../lib/headerMenu';
 import { greeting } from '../lib/greeting';
-import { showToast } from '../stores/toast';
-import { $isLoggedIn, $userInfo } from '../stores/user';
+import { $isLoggedIn, $userInfo } from './account';
 import { api } from './api';
 import { addCopyButtons } from './copyCode';
+import { toast } from './notices';
 import './session';
 
 /* Lazily loaded islands (the search dialog, the player's panel) bring their stylesheets as <link>s
@@ -102,5 +102,5 @@ document.addEventListener('astro:page-load', () => {
   const { brand, specialUserId } = JSON.parse(config.textContent!);
   const user = $isLoggedIn.get() ? $userInfo.get() : null;
   const message = greeting({ hour: new Date().getHours(), brand, nickName: user?.nick_name, userId: user?.id, specialUserId });
-  showToast(message, 'info', { duration: 3000 });
+  toast(message, 'info', { duration: 3000 });
 });

@@ -4,8 +4,8 @@
  * credential is ever read from or written to storage here.
  */
 import { navigate } from 'astro:transitions/client';
-import { $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, updateUser } from '../stores/user';
-import { showToast } from '../stores/toast';
+import { $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
+import { toast } from './notices';
 import { configureSession } from './api';
 import { t } from '../i18n/zh-CN';
 
@@ -22,7 +22,7 @@ function finishServerLogout(): void {
   const url = new URL(location.href);
   if (url.searchParams.get('logout') !== '1') return;
   clearUser();
-  showToast(t.auth.loggedOut);
+  toast(t.auth.loggedOut);
   url.searchParams.delete('logout');
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }

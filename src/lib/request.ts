@@ -33,9 +33,30 @@ export class RequestError extends Error {
   }
 }
 
-/** The server's own words for a refused call, or `fallback` when it said none (a timeout, a network failure). */
-export function serverMessage(error: unknown, fallback: string): string {
-  return (error instanceof RequestError && error.body?.message) || fallback;
+/** A refused call, as a screen tells it to the reader. */
+export interface Refusal {
+  /**
+   * The server's own words when it refused the request itself (a 4xx: a rule, a limit, something
+   * missing), else `fallback`: a timeout, a lost connection or a server error has no words worth
+   * showing, and the fallback says what became of the reader's input.
+   */
+  message: string;
+  /** A notice has already told the reader, so a toast would only say it twice. */
+  noticed: boolean;
+  /** The input fields the server named (a 400), the one to fix first first. */
+  fields: string[];
+}
+
+/** What to tell the reader about a failed call: the one rule every store and form uses. */
+export function refusalOf(error: unknown, fallback: string): Refusal {
+  if (!(error instanceof RequestError)) return { message: fallback, noticed: false, fields: [] };
+  const refusedHere = error.status >= 400 && error.status < 500;
+  const detail = error.body?.result as { fields?: unknown } | undefined;
+  return {
+    message: (refusedHere && error.body?.message) || fallback,
+    noticed: error.noticed,
+    fields: Array.isArray(detail?.fields) ? detail.fields.filter((field): field is string => typeof field === 'string') : [],
+  };
 }
 
 const TITLES = { tip: '温馨提示', error: '错误提示' } as const;

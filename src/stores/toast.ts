@@ -1,15 +1,14 @@
+/** The toasts on screen: short lines that go by themselves, and titled notices that stay longer. */
 import { atom } from 'nanostores';
+import { showNoticesWith, type ToastKind, type ToastOptions } from '../client/notices';
+import { refusalOf } from '../lib/request';
 
-export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+export type { ToastKind };
 
-export interface Toast {
+export interface Toast extends ToastOptions {
   id: number;
   kind: ToastKind;
   message: string;
-  /** An optional second line, e.g. the text that was copied. */
-  detail?: string;
-  /** A notice has a title and stays longer; a toast is a single line. */
-  title?: string;
   duration: number;
 }
 
@@ -22,7 +21,7 @@ export const $toasts = atom<Toast[]>([]);
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-export function showToast(message: string, kind: ToastKind = 'success', options: Partial<Omit<Toast, 'id' | 'kind' | 'message'>> = {}): number {
+export function showToast(message: string, kind: ToastKind = 'success', options: ToastOptions = {}): number {
   const id = nextId++;
   const toast: Toast = { id, kind, message, duration: options.title ? NOTICE_DURATION_MS : TOAST_DURATION_MS, ...options };
   $toasts.set([...$toasts.get(), toast].slice(-MAX_VISIBLE));
@@ -35,8 +34,17 @@ export function showNotice(title: string, message: string, kind: ToastKind = 'in
   return showToast(message, kind, { title });
 }
 
+/** A failed action in a toast, unless a notice has already said it (see `refusalOf`). */
+export function showRefusal(error: unknown, fallback: string): void {
+  const { message, noticed } = refusalOf(error, fallback);
+  if (!noticed) showToast(message, 'error');
+}
+
 export function dismissToast(id: number): void {
   clearTimeout(timers.get(id));
   timers.delete(id);
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
+
+// The client's own toasts (the request client's notices, the greeting) come through here.
+showNoticesWith(showToast);
