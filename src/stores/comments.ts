@@ -95,11 +95,17 @@ export async function loadReplies(rootId: number): Promise<void> {
 /** The server's reason for a refused send, for the input to show beside the kept draft. */
 const refusal = (error: unknown) => refusalOf(error, t.comments.sendFailed).message;
 
-/** Who is writing, for a send: nothing to add for an account; a guest's fields, or what is wrong with them. */
-function writer(): { guest?: GuestFields; problem?: string } {
-  if ($isLoggedIn.get()) return {};
+/**
+ * The draft under `key` as it is sent, with who is writing (nothing to add for an account; a
+ * guest's fields); or the first thing wrong with the text or with the guest's fields.
+ */
+function outgoing(key: string): { content: string; guest?: GuestFields } | { problem: string } {
+  const text = $drafts.get()[key] ?? '';
+  const contentProblem = commentProblem(text);
+  if (contentProblem) return { problem: contentProblem };
+  if ($isLoggedIn.get()) return { content: text.trim() };
   const checked = guestFields();
-  return 'problem' in checked ? { problem: checked.problem } : { guest: checked.fields };
+  return 'problem' in checked ? checked : { content: text.trim(), guest: checked.fields };
 }
 
 const sentToast = (comment: { held?: true }) => showToast(comment.held ? t.comments.heldSent : t.comments.sent);
@@ -108,12 +114,10 @@ const sentToast = (comment: { held?: true }) => showToast(comment.held ? t.comme
 export async function sendComment(): Promise<string | null> {
   const { type, forId } = $comments.get().filter;
   const key = draftKey();
-  const text = $drafts.get()[key] ?? '';
-  const { guest, problem } = writer();
-  const contentProblem = commentProblem(text);
-  if (contentProblem || problem) return contentProblem ?? problem!;
+  const sent = outgoing(key);
+  if ('problem' in sent) return sent.problem;
   try {
-    const { result } = await api.addComment({ type, for_id: forId, content: text.trim(), ...guest });
+    const { result } = await api.addComment({ type, for_id: forId, content: sent.content, ...sent.guest });
     setDraft(key, '');
     if (result && shownKey() === key) {
       // Newest first shows it at the top at once; in the hot order it waits for its likes.
@@ -138,13 +142,11 @@ export interface Addressee {
 export async function sendReply(root: RootComment, to: Addressee): Promise<string | null> {
   const { type, forId } = $comments.get().filter;
   const key = draftKey(root.id);
-  const text = $drafts.get()[key] ?? '';
-  const { guest, problem } = writer();
-  const contentProblem = commentProblem(text);
-  if (contentProblem || problem) return contentProblem ?? problem!;
+  const sent = outgoing(key);
+  if ('problem' in sent) return sent.problem;
   try {
     const parent = to.id === 0 ? to.commentId : root.id;
-    const { result } = await api.reply({ type, for_id: forId, parent_id: parent, to_id: to.id, content: text.trim(), ...guest });
+    const { result } = await api.reply({ type, for_id: forId, parent_id: parent, to_id: to.id, content: sent.content, ...sent.guest });
     setDraft(key, '');
     if (result) {
       const thread = $threads.get()[root.id] ?? { replies: [], current: 0, loading: false };
