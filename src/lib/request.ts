@@ -4,7 +4,7 @@
  * must hear of. Side effects (notices, logging out) are injected, so the rules
  * are testable without a browser.
  */
-import { TIP_CODE, type Envelope } from '../contract/envelope.ts';
+import { TIP_CODE, type Envelope, type FieldErrors } from '../contract/envelope.ts';
 
 export type NoticeKind = 'info' | 'warning' | 'error';
 
@@ -49,13 +49,11 @@ export interface Refusal {
 
 /** What to tell the reader about a failed call: the one rule every store and form uses. */
 export function refusalOf(error: unknown, fallback: string): Refusal {
-  if (!(error instanceof RequestError)) return { message: fallback, noticed: false, fields: [] };
-  const refusedHere = error.status >= 400 && error.status < 500;
-  const detail = error.body?.result as { fields?: unknown } | undefined;
+  const refused = error instanceof RequestError ? error : undefined;
   return {
-    message: (refusedHere && error.body?.message) || fallback,
-    noticed: error.noticed,
-    fields: Array.isArray(detail?.fields) ? detail.fields.filter((field): field is string => typeof field === 'string') : [],
+    message: (refused && refused.status >= 400 && refused.status < 500 && refused.body?.message) || fallback,
+    noticed: refused?.noticed === true,
+    fields: (refused?.body?.result as Partial<FieldErrors> | undefined)?.fields ?? [],
   };
 }
 
