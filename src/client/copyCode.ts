@@ -1,7 +1,7 @@
 /** A copy button on every code block of an article (pages/article/[id].astro), added once per block. */
 import { t } from '../i18n/zh-CN';
 import { copyText } from './clipboard';
-import { toast } from './notices';
+import { showToast } from './toasts';
 
 export function addCopyButtons() {
   for (const pre of document.querySelectorAll<HTMLPreElement>('.prose pre')) {
@@ -16,9 +16,9 @@ export function addCopyButtons() {
     button.textContent = t.article.copy;
     button.addEventListener('click', async () => {
       const text = pre.innerText.trim();
-      if (!text) toast(t.article.copyEmpty, 'warning');
-      else if (await copyText(text)) toast(t.article.copied, 'success', { detail: text });
-      else toast(t.article.copyFailed, 'error');
+      if (!text) showToast(t.article.copyEmpty, 'warning');
+      else if (await copyText(text)) showToast(t.article.copied, 'success', { detail: text });
+      else showToast(t.article.copyFailed, 'error');
     });
     wrapper.append(button);
   }

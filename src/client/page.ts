@@ -14,7 +14,7 @@ import { greeting } from '../lib/greeting';
 import { $isLoggedIn, $userInfo } from './account';
 import { api } from './api';
 import { addCopyButtons } from './copyCode';
-import { toast } from './notices';
+import { showToast } from './toasts';
 import './session';
 
 /* Lazily loaded islands (the search dialog, the player's panel) bring their stylesheets as <link>s
@@ -102,5 +102,5 @@ document.addEventListener('astro:page-load', () => {
   const { brand, specialUserId } = JSON.parse(config.textContent!);
   const user = $isLoggedIn.get() ? $userInfo.get() : null;
   const message = greeting({ hour: new Date().getHours(), brand, nickName: user?.nick_name, userId: user?.id, specialUserId });
-  toast(message, 'info', { duration: 3000 });
+  showToast(message, 'info', { duration: 3000 });
 });

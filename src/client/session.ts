@@ -5,7 +5,7 @@
  */
 import { navigate } from 'astro:transitions/client';
 import { $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
-import { toast } from './notices';
+import { showToast } from './toasts';
 import { configureSession } from './api';
 import { t } from '../i18n/zh-CN';
 
@@ -22,7 +22,7 @@ function finishServerLogout(): void {
   const url = new URL(location.href);
   if (url.searchParams.get('logout') !== '1') return;
   clearUser();
-  toast(t.auth.loggedOut);
+  showToast(t.auth.loggedOut);
   url.searchParams.delete('logout');
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
