@@ -36,15 +36,15 @@ export function closeArticle(id: number): void {
   if ($article.get().id === id) $article.set({ ...EMPTY });
 }
 
-const toggleArticleLike = likeToggle({ like: api.likeArticle, unlike: api.cancelLike }, (id, { liked, likes, liking }) => {
+const toggle = likeToggle({ like: api.likeArticle, unlike: api.cancelLike }, (id, shown) => {
   // An answer for an article the reader has left has nowhere to go.
-  if ($article.get().id === id) $article.set({ ...$article.get(), liked, likes, liking });
+  if ($article.get().id === id) $article.set({ ...$article.get(), ...shown });
 });
 
 /** Likes or unlikes the article being read (likes.ts says how). */
 export async function toggleLike(): Promise<void> {
   const { id, liked, likes } = $article.get();
-  if (id !== null) await toggleArticleLike(id, { liked, likes });
+  if (id !== null) await toggle(id, { liked, likes });
 }
 
 /** The server's new total after a report of this visit's reading, in milliseconds. */
