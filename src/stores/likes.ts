@@ -29,18 +29,16 @@ export function likeToggle(calls: LikeCalls, show: (id: number, shown: LikeShown
   return async function toggle(id: number, before: Liked): Promise<Liked> {
     if (pending.has(id)) return before;
     pending.add(id);
-    const turned: Liked = { liked: !before.liked, likes: Math.max(0, before.likes + (before.liked ? -1 : 1)) };
-    show(id, { ...turned, liking: true });
+    let now: Liked = { liked: !before.liked, likes: Math.max(0, before.likes + (before.liked ? -1 : 1)) };
+    show(id, { ...now, liking: true });
     try {
-      const { result } = before.liked ? await calls.unlike(id) : await calls.like(id);
-      const settled: Liked = { liked: turned.liked, likes: result ?? turned.likes };
-      show(id, { ...settled, liking: false });
-      return settled;
+      const { result } = await (before.liked ? calls.unlike : calls.like)(id);
+      now = { liked: now.liked, likes: result ?? now.likes };
     } catch {
-      show(id, { ...before, liking: false });
-      return before;
-    } finally {
-      pending.delete(id);
+      now = before;
     }
+    pending.delete(id);
+    show(id, { ...now, liking: false });
+    return now;
   };
 }
