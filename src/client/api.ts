@@ -7,7 +7,7 @@ import type { Notification } from '../contract/notifications';
 import type { SiteConfig } from '../contract/site';
 import type { LoginBody, LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
 import { createRequest } from '../lib/request';
-import { showNotice } from '../stores/toast';
+import { showNotice } from './toasts';
 
 // Re-exported for the search dialog, which imports them from here.
 export type { HotArticle, SearchResult };
@@ -21,7 +21,7 @@ export function configureSession(options: { onUnauthorized: () => void }) {
 
 export const http = createRequest({
   fetch: (...args) => fetch(...args),
-  notice: (title, message, kind) => showNotice(title, message, kind),
+  notice: showNotice,
   onUnauthorized: () => unauthorizedHandler(),
 });
 

@@ -1,7 +1,7 @@
 /** A copy button on every code block of an article (pages/article/[id].astro), added once per block. */
 import { t } from '../i18n/zh-CN';
-import { showToast } from '../stores/toast';
 import { copyText } from './clipboard';
+import { showToast } from './toasts';
 
 export function addCopyButtons() {
   for (const pre of document.querySelectorAll<HTMLPreElement>('.prose pre')) {

@@ -11,10 +11,10 @@ import 'astro/runtime/server/astro-island.js';
 import { backToTopVisible, headerVisible } from '../lib/scroll';
 import { enhanceSubmenus, markCurrent } from '../lib/headerMenu';
 import { greeting } from '../lib/greeting';
-import { showToast } from '../stores/toast';
-import { $isLoggedIn, $userInfo } from '../stores/user';
+import { $isLoggedIn, $userInfo } from './account';
 import { api } from './api';
 import { addCopyButtons } from './copyCode';
+import { showToast } from './toasts';
 import './session';
 
 /* Lazily loaded islands (the search dialog, the player's panel) bring their stylesheets as <link>s

@@ -4,8 +4,8 @@
  * credential is ever read from or written to storage here.
  */
 import { navigate } from 'astro:transitions/client';
-import { $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, updateUser } from '../stores/user';
-import { showToast } from '../stores/toast';
+import { $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
+import { showToast } from './toasts';
 import { configureSession } from './api';
 import { t } from '../i18n/zh-CN';
 

@@ -2,7 +2,7 @@
 import { MAX_IMAGE_BYTES } from '../contract/limits';
 import { t } from '../i18n/zh-CN';
 import { uploadName } from '../lib/compress';
-import { RequestError } from '../lib/request';
+import { refusalOf } from '../lib/request';
 import { api } from './api';
 import { compressImage } from './compressImage';
 
@@ -22,6 +22,6 @@ export async function uploadPicture(file: File): Promise<{ url: string } | { pro
     const { result } = await api.uploadImage(blob, uploadName(blob.type));
     return { url: result!.url };
   } catch (error) {
-    return { problem: error instanceof RequestError && error.body?.message ? error.body.message : '图片上传失败，请稍后再试' };
+    return { problem: refusalOf(error, '图片上传失败，请稍后再试').message };
   }
 }

@@ -49,7 +49,6 @@ export const linkText = {
   submitted: '申请已提交，等待站长审核',
   saved: '修改已提交，等待站长重新审核',
   failed: '提交失败，内容已保留，请稍后再试',
-  tooFast: '提交太频繁了，请稍后再试',
   fixFirst: '请先改正标出的问题',
   mine: '我的申请',
   mineLoading: '我的申请加载中…',

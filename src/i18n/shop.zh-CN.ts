@@ -18,7 +18,6 @@ export const shopText = {
   noScript: '购买需要启用 JavaScript。',
   orderNoScript: '查看订单需要启用 JavaScript。',
   orderFailed: '下单失败，请稍后再试',
-  tooFast: '操作太频繁，请稍后再试',
   orderTitle: '订单详情',
   loading: '订单加载中…',
   noOrder: '链接里没有订单号，请从个人中心的订单列表打开订单',

@@ -4,7 +4,7 @@
  * must hear of. Side effects (notices, logging out) are injected, so the rules
  * are testable without a browser.
  */
-import { TIP_CODE, type Envelope } from '../contract/envelope.ts';
+import { TIP_CODE, type Envelope, type FieldErrors } from '../contract/envelope.ts';
 
 export type NoticeKind = 'info' | 'warning' | 'error';
 
@@ -33,9 +33,28 @@ export class RequestError extends Error {
   }
 }
 
-/** The server's own words for a refused call, or `fallback` when it said none (a timeout, a network failure). */
-export function serverMessage(error: unknown, fallback: string): string {
-  return (error instanceof RequestError && error.body?.message) || fallback;
+/** A refused call, as a screen tells it to the reader. */
+export interface Refusal {
+  /**
+   * The server's own words when it refused the request itself (a 4xx: a rule, a limit, something
+   * missing), else `fallback`: a timeout, a lost connection or a server error has no words worth
+   * showing, and the fallback says what became of the reader's input.
+   */
+  message: string;
+  /** A notice has already told the reader, so a toast would only say it twice. */
+  noticed: boolean;
+  /** The input fields the server named (a 400), the one to fix first first. */
+  fields: string[];
+}
+
+/** What to tell the reader about a failed call: the one rule every store and form uses. */
+export function refusalOf(error: unknown, fallback: string): Refusal {
+  const refused = error instanceof RequestError ? error : undefined;
+  return {
+    message: (refused && refused.status >= 400 && refused.status < 500 && refused.body?.message) || fallback,
+    noticed: refused?.noticed === true,
+    fields: (refused?.body?.result as Partial<FieldErrors> | undefined)?.fields ?? [],
+  };
 }
 
 const TITLES = { tip: '温馨提示', error: '错误提示' } as const;

@@ -127,8 +127,8 @@ export async function reviewLinks(ids: number[], verdict: 'approve' | 'reject'):
 export const userTable = pagedTable<AdminUser, string>('', (keyword, current, size) => adminApi.users(keyword, current, size));
 
 function replaceUser(user: AdminUser): void {
-  const { $table } = userTable;
-  $table.setKey('list', $table.get().list.map((known) => (known.id === user.id ? user : known)));
+  const { $list } = userTable;
+  $list.setKey('list', $list.get().list.map((known) => (known.id === user.id ? user : known)));
 }
 
 /** `hideWriting`: on disabling, every comment and post they wrote goes out of view too. */

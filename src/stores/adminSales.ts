@@ -1,10 +1,10 @@
 /** The admin console's sales screens: orders, the payments received, and the licenses sold. */
-import { map } from 'nanostores';
 import { adminApi } from '../client/adminApi';
 import type { AdminLicense, AdminOrder, AdminPayment } from '../contract/admin';
 import type { OrderStatus } from '../contract/shop';
 import { adminText } from '../i18n/admin.zh-CN';
 import { adminAction, pagedTable } from './adminTable';
+import { pagedList, wholeList } from './pagedList';
 
 const text = adminText;
 
@@ -29,33 +29,19 @@ export async function refundOrder(orderNo: string): Promise<void> {
 
 export type LicenseQuery = { order_no: string } | { user_id: number };
 
-export interface LicenseLookup {
-  query: LicenseQuery | null;
-  list: AdminLicense[];
-  loading: boolean;
-  failed: boolean;
-  loaded: boolean;
-}
+/** The licenses found for an order or a buyer; the filter is null until the owner asks. */
+const lookup = pagedList<AdminLicense, LicenseQuery | null>(null, wholeList((query) => adminApi.licenses(query!)));
+export const $licenseLookup = lookup.$list;
 
-export const $licenseLookup = map<LicenseLookup>({ query: null, list: [], loading: false, failed: false, loaded: false });
-
-let lookupTicket = 0;
-
-export async function findLicenses(query: LicenseQuery): Promise<void> {
-  const mine = ++lookupTicket;
-  const same = JSON.stringify($licenseLookup.get().query) === JSON.stringify(query);
-  $licenseLookup.set({ query, list: same ? $licenseLookup.get().list : [], loading: true, failed: false, loaded: same && $licenseLookup.get().loaded });
-  try {
-    const { result } = await adminApi.licenses(query);
-    if (mine === lookupTicket) $licenseLookup.set({ query, list: result ?? [], loading: false, failed: false, loaded: true });
-  } catch {
-    if (mine === lookupTicket) $licenseLookup.set({ ...$licenseLookup.get(), loading: false, failed: true });
-  }
+/** The licenses of `query`; asked again, what is shown stays until the answer arrives. */
+export function findLicenses(query: LicenseQuery): Promise<boolean> {
+  const same = JSON.stringify($licenseLookup.get().filter) === JSON.stringify(query);
+  return same ? lookup.reload() : lookup.open(query);
 }
 
 async function lookAgain(): Promise<void> {
-  const { query } = $licenseLookup.get();
-  if (query) await findLicenses(query);
+  const { filter } = $licenseLookup.get();
+  if (filter) await findLicenses(filter);
 }
 
 export async function revokeLicense(orderNo: string): Promise<void> {

@@ -1,6 +1,7 @@
 /** The live side of the article being read: counters from the server, and the reader's like. */
 import { map } from 'nanostores';
 import { api } from '../client/api';
+import { likeToggle } from './likes';
 
 export interface ArticleLiveState {
   id: number | null;
@@ -35,21 +36,15 @@ export function closeArticle(id: number): void {
   if ($article.get().id === id) $article.set({ ...EMPTY });
 }
 
-/** Likes or unlikes at once on screen, then settles on the server's count. */
+const toggle = likeToggle({ like: api.likeArticle, unlike: api.cancelLike }, (id, shown) => {
+  // An answer for an article the reader has left has nowhere to go.
+  if ($article.get().id === id) $article.set({ ...$article.get(), ...shown });
+});
+
+/** Likes or unlikes the article being read (likes.ts says how). */
 export async function toggleLike(): Promise<void> {
-  const state = $article.get();
-  if (state.id === null || state.liking) return;
-  const id = state.id;
-  const wasLiked = state.liked;
-  $article.set({ ...state, liking: true, liked: !wasLiked, likes: Math.max(0, state.likes + (wasLiked ? -1 : 1)) });
-  try {
-    // A tip (code 100) means the server was already in the wanted state; either way the count is the server's.
-    const { result } = wasLiked ? await api.cancelLike(id) : await api.likeArticle(id);
-    if ($article.get().id !== id) return;
-    $article.set({ ...$article.get(), liking: false, liked: !wasLiked, likes: result ?? $article.get().likes });
-  } catch {
-    if ($article.get().id === id) $article.set({ ...$article.get(), liking: false, liked: wasLiked, likes: state.likes });
-  }
+  const { id, liked, likes } = $article.get();
+  if (id !== null) await toggle(id, { liked, likes });
 }
 
 /** The server's new total after a report of this visit's reading, in milliseconds. */

@@ -7,7 +7,7 @@ import { atom, map } from 'nanostores';
 import { writingApi } from '../client/writingApi';
 import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, WritingArticle } from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
-import { RequestError, serverMessage } from '../lib/request';
+import { refusalOf, RequestError } from '../lib/request';
 import { draftOf, emptyDraft, fieldProblems, sameDraft } from '../lib/writingDraft';
 import { publishingStarted } from './publishStatus';
 import { showToast } from './toast';
@@ -55,7 +55,7 @@ export async function openArticle(id: number | null): Promise<void> {
     try {
       opened = (await writingApi.article(id)).result ?? null;
     } catch (error) {
-      $editor.set({ ...$editor.get(), loading: false, refusal: serverMessage(error, writingText.loadArticleFailed) });
+      $editor.set({ ...$editor.get(), loading: false, refusal: refusalOf(error, writingText.loadArticleFailed).message });
       return;
     }
   }
@@ -119,14 +119,12 @@ export async function saveArticle(publish: boolean, overDisk = false): Promise<W
     if (publish || (state.status !== null && state.status !== 'draft' && state.status !== 'private')) publishingStarted();
     return saved;
   } catch (error) {
-    const answer = error instanceof RequestError ? error.body : undefined;
     const current = $editor.get();
     if (error instanceof RequestError && error.status === 409) {
-      $editor.set({ ...current, saving: false, conflict: (answer?.result as { disk: WritingArticle }).disk });
+      $editor.set({ ...current, saving: false, conflict: (error.body?.result as { disk: WritingArticle }).disk });
     } else {
       // The message is the first problem's: it goes beside that field, and above the buttons.
-      const [field] = (answer?.result as { fields?: string[] } | undefined)?.fields ?? [];
-      const message = answer?.message || writingText.saveFailed;
+      const { message, fields: [field] } = refusalOf(error, writingText.saveFailed);
       $editor.set({ ...current, saving: false, refusal: message, problems: field ? { [field]: message } : {} });
     }
     return null;
@@ -180,7 +178,7 @@ export async function uploadImages(files: File[], use: 'images' | 'covers'): Pro
     try {
       paths.push((await writingApi.uploadImage(file, use)).result!.path);
     } catch (error) {
-      $editor.setKey('refusal', serverMessage(error, writingText.uploadFailed));
+      $editor.setKey('refusal', refusalOf(error, writingText.uploadFailed).message);
     }
   }
   return paths;

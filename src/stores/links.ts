@@ -8,7 +8,8 @@ import { linksApi } from '../client/linksApi';
 import type { LinkItem } from '../contract/links';
 import { linkText } from '../i18n/links.zh-CN';
 import { BLANK_LINK_FORM, formFromLink, linkFormProblems, refusedField, toLinkDraft, type LinkField, type LinkForm } from '../lib/linkForm';
-import { RequestError } from '../lib/request';
+import { refusalOf } from '../lib/request';
+import { pagedList, wholeList } from './pagedList';
 import { showToast } from './toast';
 
 const text = linkText;
@@ -17,76 +18,25 @@ const text = linkText;
 
 export const LINK_PAGE_SIZE = 12;
 
-export interface LinkListState {
-  list: LinkItem[];
-  current: number;
-  total: number;
-  loading: boolean;
-  failed: boolean;
-  loaded: boolean;
-}
-
-const NO_LINKS: LinkListState = { list: [], current: 0, total: 0, loading: false, failed: false, loaded: false };
-
-export const $linkList = map<LinkListState>({ ...NO_LINKS });
-
-let listTicket = 0;
-
-async function loadLinkPage(current: number): Promise<void> {
-  const mine = ++listTicket;
-  $linkList.set({ ...$linkList.get(), loading: true, failed: false });
-  try {
-    const { result } = await linksApi.approved(current, LINK_PAGE_SIZE);
-    if (mine !== listTicket || !result) return;
-    const state = $linkList.get();
-    // An entry approved meanwhile moves the pages along by one: nothing is listed twice.
-    const list = current === 1 ? result.list : [...state.list, ...result.list.filter((item) => !state.list.some((known) => known.id === item.id))];
-    $linkList.set({ list, current, total: result.total, loading: false, failed: false, loaded: true });
-  } catch {
-    if (mine === listTicket) $linkList.set({ ...$linkList.get(), loading: false, failed: true });
-  }
-}
+// An entry approved meanwhile moves the pages along by one: the list never shows it twice.
+const approved = pagedList<LinkItem, null>(null, { size: LINK_PAGE_SIZE, read: (_, current, size) => linksApi.approved(current, size) });
+export const $linkList = approved.$list;
 
 /** The first page, fresh: entries are approved while the reader is elsewhere. */
-export function openLinkList(): Promise<void> {
-  $linkList.set({ ...NO_LINKS });
-  return loadLinkPage(1);
-}
-
-export function loadMoreLinks(): Promise<void> {
-  const { loading, failed, list, total, current } = $linkList.get();
-  if (loading) return Promise.resolve();
-  if (failed) return loadLinkPage(list.length ? current + 1 : 1);
-  return list.length < total ? loadLinkPage(current + 1) : Promise.resolve();
-}
+export const openLinkList = () => approved.open();
+export const loadMoreLinks = () => approved.more();
 
 /* ---- /link/apply: my applications ---- */
 
-export interface MyLinksState {
-  list: LinkItem[];
-  loading: boolean;
-  failed: boolean;
-  loaded: boolean;
-}
-
-export const $myLinks = map<MyLinksState>({ list: [], loading: false, failed: false, loaded: false });
-
-let mineTicket = 0;
+const mine = pagedList<LinkItem, null>(null, wholeList(() => linksApi.mine()));
+export const $myLinks = mine.$list;
 
 /** My applications, read afresh: another account may have logged in on this tab since. */
 export async function openMyLinks(): Promise<void> {
-  const mine = ++mineTicket;
-  $myLinks.set({ list: [], loading: true, failed: false, loaded: false });
-  try {
-    const { result } = await linksApi.mine();
-    if (mine !== mineTicket) return;
-    $myLinks.set({ list: result ?? [], loading: false, failed: false, loaded: true });
-    // An application being changed that is not among mine (gone, or another account's): the form starts anew.
-    const { editing } = $linkForm.get();
-    if (editing !== null && !(result ?? []).some((item) => item.id === editing)) cancelEdit();
-  } catch {
-    if (mine === mineTicket) $myLinks.set({ ...$myLinks.get(), loading: false, failed: true });
-  }
+  if (!(await mine.open())) return;
+  // An application being changed that is not among mine (gone, or another account's): the form starts anew.
+  const { editing } = $linkForm.get();
+  if (editing !== null && !$myLinks.get().list.some((item) => item.id === editing)) cancelEdit();
 }
 
 /* ---- /link/apply: the form ---- */
@@ -127,16 +77,11 @@ export function cancelEdit(): void {
   $linkSubmit.set({ busy: false, tried: false, refused: {} });
 }
 
+/** The server's reason beside the field it names, else above the form; a notice's news keeps the form as it is. */
 function refusal(error: unknown): SubmitProblems {
-  if (!(error instanceof RequestError)) return { form: text.failed };
-  if (error.status === 429) return { form: error.body?.message || text.tooFast };
-  const message = error.body?.message;
-  if (error.status >= 400 && error.status < 500 && message) {
-    const field = refusedField((error.body?.result as { fields?: string[] } | undefined)?.fields);
-    return field ? { [field]: message } : { form: message };
-  }
-  // A notice has already said what happened (a lost session, a server error): the form keeps everything.
-  return { form: text.failed };
+  const { message, fields } = refusalOf(error, text.failed);
+  const field = refusedField(fields);
+  return field ? { [field]: message } : { form: message };
 }
 
 /**
@@ -156,7 +101,7 @@ export async function submitLink(): Promise<boolean> {
     const { result } = form.editing === null ? await linksApi.add(draft) : await linksApi.update({ id: form.editing, ...draft });
     if (result) {
       const known = $myLinks.get().list.filter((item) => item.id !== result.id);
-      $myLinks.setKey('list', [result, ...known].sort((a, b) => b.id - a.id));
+      mine.edit(() => [result, ...known].sort((a, b) => b.id - a.id), form.editing === null ? 1 : 0);
     }
   } catch (error) {
     $linkSubmit.set({ busy: false, tried: true, refused: refusal(error) });

@@ -3,49 +3,36 @@ import { map } from 'nanostores';
 import { music, type Playlist, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
 import { defaultPlaylistIndex, PLAYLIST_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../lib/player';
+import { pagedList, type PagedListOptions } from './pagedList';
 
-/** The list's query: category, page and keyword. */
-export interface ListQuery {
-  limit: number;
-  offset: number;
-  id: number | null;
-  loading: boolean;
-  loadMore: boolean;
+/**
+ * Songs by id (a category's or an artist's) as a paged list. The music service pages by offset and
+ * tells no total, so the list's total is what is known to exist, plus one while the last page says
+ * there may be more. Songs are not told apart: a category may hold the same song twice.
+ */
+function songPages(size: number, read: (id: number, limit: number, offset: number) => Promise<Song[]>, mayHaveMore: (page: Song[]) => boolean): PagedListOptions<Song, number | null> {
+  return {
+    size,
+    idOf: (song) => song,
+    read: async (id, current) => {
+      const offset = (current - 1) * size;
+      const list = await read(id!, size, offset);
+      return { result: { current, size, list, total: offset + list.length + (mayHaveMore(list) ? 1 : 0) } };
+    },
+  };
 }
 
-export interface BrowseState {
-  playlists: Playlist[] | null;
-  playlistError: string;
-  active: number | null;
-  songs: Song[];
-  query: ListQuery;
-}
+/** Whether the list may go on: a failed page ends it, as an empty one does. */
+export const hasMoreSongs = ({ list, total, failed }: { list: Song[]; total: number; failed: boolean }) => !failed && list.length < total;
 
-export const $browse = map<BrowseState>({
-  playlists: null,
-  playlistError: '',
-  active: null,
-  songs: [],
-  query: { limit: PLAYLIST_PAGE_SIZE, offset: 0, id: null, loading: false, loadMore: true },
-});
+/* ---- Categories ---- */
 
-export interface SearchState {
-  keyword: string;
-  artist: string;
-  songs: Song[];
-  query: ListQuery;
-  error: string;
-  searched: boolean;
-}
+export const $browse = map<{ playlists: Playlist[] | null; playlistError: string }>({ playlists: null, playlistError: '' });
 
-export const $musicSearch = map<SearchState>({
-  keyword: '',
-  artist: '',
-  songs: [],
-  query: { limit: SEARCH_PAGE_SIZE, offset: 0, id: null, loading: false, loadMore: false },
-  error: '',
-  searched: false,
-});
+// A short page is a category's last.
+const playlistSongs = pagedList<Song, number | null>(null, songPages(PLAYLIST_PAGE_SIZE, music.playlistSongs, (page) => page.length === PLAYLIST_PAGE_SIZE));
+/** The open category (the filter) and its songs so far. */
+export const $playlistSongs = playlistSongs.$list;
 
 /** Loads the categories once and opens the default one (the 4th). Failures stay quiet: the disc still plays what was stored. */
 export async function loadPlaylists(): Promise<void> {
@@ -56,66 +43,69 @@ export async function loadPlaylists(): Promise<void> {
     const index = defaultPlaylistIndex(playlists.length);
     if (index >= 0) choosePlaylist(playlists[index].id);
   } catch {
-    $browse.setKey('playlists', []);
-    $browse.setKey('playlistError', t.player.playlistsFailed);
+    $browse.set({ playlists: [], playlistError: t.player.playlistsFailed });
   }
 }
 
-/** Opens a category; its songs arrive as the table is scrolled. */
+/** Opens a category at its first page; the next arrive as the table is scrolled. */
 export function choosePlaylist(id: number): void {
-  $browse.set({ ...$browse.get(), active: id, songs: [], query: { limit: PLAYLIST_PAGE_SIZE, offset: 0, id, loading: false, loadMore: true } });
+  void playlistSongs.open(id);
 }
 
 /** The next page of the open category, only while more songs are possible. */
 export async function loadMoreSongs(): Promise<void> {
-  const { query } = $browse.get();
-  if (query.id === null || query.loading || !query.loadMore) return;
-  $browse.setKey('query', { ...query, loading: true });
-  try {
-    const page = await music.playlistSongs(query.id, query.limit, query.offset);
-    if ($browse.get().query.id !== query.id) return;
-    $browse.set({
-      ...$browse.get(),
-      songs: [...$browse.get().songs, ...page],
-      query: { ...query, offset: query.offset + query.limit, loading: false, loadMore: page.length === query.limit },
-    });
-  } catch {
-    if ($browse.get().query.id === query.id) $browse.setKey('query', { ...query, loading: false, loadMore: false });
-  }
+  if (hasMoreSongs($playlistSongs.get())) await playlistSongs.more();
 }
 
-/** Search: the first artist matching the keyword, then that artist's songs from offset 0. */
+/* ---- Search ---- */
+
+export interface SearchState {
+  keyword: string;
+  /** The artist found for the keyword, whose songs are listed. */
+  artist: string;
+  /** The artist is being looked up. */
+  finding: boolean;
+  error: string;
+  searched: boolean;
+}
+
+export const $musicSearch = map<SearchState>({ keyword: '', artist: '', finding: false, error: '', searched: false });
+
+// Only an empty page ends an artist's songs.
+const artistSongs = pagedList<Song, number | null>(null, songPages(SEARCH_PAGE_SIZE, music.artistSongs, (page) => page.length > 0));
+/** The artist's songs found so far (the filter is the artist's id). */
+export const $artistSongs = artistSongs.$list;
+
+/** A page of the artist's songs; a failure is told above the results. */
+async function readArtistSongs(read: () => Promise<boolean>): Promise<void> {
+  const { filter } = $artistSongs.get();
+  await read();
+  const now = $artistSongs.get();
+  if (now.failed && now.filter === filter) $musicSearch.setKey('error', t.player.serviceDown);
+}
+
+/** Search: the first artist matching the keyword, then that artist's songs from the first page. */
 export async function searchMusic(keyword: string): Promise<void> {
   const text = keyword.trim();
   if (!text) return;
-  const base: ListQuery = { limit: SEARCH_PAGE_SIZE, offset: 0, id: null, loading: true, loadMore: false };
-  $musicSearch.set({ keyword: text, artist: '', songs: [], query: base, error: '', searched: true });
+  artistSongs.reset(null);
+  $musicSearch.set({ keyword: text, artist: '', finding: true, error: '', searched: true });
   try {
     const artist = await music.firstArtist(text);
     if ($musicSearch.get().keyword !== text) return;
-    if (!artist) return void $musicSearch.setKey('query', { ...base, loading: false });
-    $musicSearch.set({ ...$musicSearch.get(), artist: artist.name, query: { ...base, id: artist.id, loading: false, loadMore: true } });
-    await searchMore();
+    $musicSearch.set({ ...$musicSearch.get(), artist: artist?.name ?? '', finding: false });
+    if (artist) await readArtistSongs(() => artistSongs.open(artist.id));
   } catch (error) {
-    if ($musicSearch.get().keyword === text) $musicSearch.set({ ...$musicSearch.get(), error: (error as Error).message, query: { ...base, loading: false } });
+    if ($musicSearch.get().keyword === text) $musicSearch.set({ ...$musicSearch.get(), error: (error as Error).message, finding: false });
   }
 }
 
-/** Offset 0 replaces the results, later pages append, and an empty page ends loading. */
+/** The next page of the artist's songs, while more are possible. */
 export async function searchMore(): Promise<void> {
-  const { query, keyword } = $musicSearch.get();
-  if (query.id === null || query.loading || !query.loadMore) return;
-  $musicSearch.setKey('query', { ...query, loading: true });
-  try {
-    const page = await music.artistSongs(query.id, query.limit, query.offset);
-    if ($musicSearch.get().keyword !== keyword) return;
-    const songs = query.offset === 0 ? page : [...$musicSearch.get().songs, ...page];
-    $musicSearch.set({ ...$musicSearch.get(), songs, query: { ...query, offset: query.offset + query.limit, loading: false, loadMore: page.length > 0 } });
-  } catch (error) {
-    $musicSearch.set({ ...$musicSearch.get(), error: (error as Error).message, query: { ...query, loading: false, loadMore: false } });
-  }
+  if (hasMoreSongs($artistSongs.get())) await readArtistSongs(() => artistSongs.more());
 }
 
 export function clearMusicSearch(): void {
-  $musicSearch.set({ ...$musicSearch.get(), keyword: '', artist: '', songs: [], searched: false, error: '', query: { ...$musicSearch.get().query, id: null, loadMore: false } });
+  artistSongs.reset(null);
+  $musicSearch.set({ keyword: '', artist: '', finding: false, error: '', searched: false });
 }

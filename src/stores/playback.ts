@@ -1,17 +1,17 @@
 /**
  * Playback actions on the one <audio> element the persisted player owns. The element's events
- * write back into $player, so the store always tells what is really playing.
+ * write back into $player, so the store always tells what is really playing. What the panel
+ * changes without touching the element (overlays, the reader's own list) is in playerPanel.ts.
  */
 import { bindSessionActions, showPlaybackState, showPosition, showSong } from '../client/mediaSession';
 import { music, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
 import { currentLyricIndex, parseLrc } from '../lib/lrc';
 import {
-  addToList, artistNames, LYRIC_CLICK_RESET_MS, neighbourStep, nextPlayModel, percentAtTime, PROGRESS_DRAG_RESET_MS, removeFromList,
-  timeAtPercent, volumeFromSlider, type PlayType,
+  artistNames, LYRIC_CLICK_RESET_MS, neighbourStep, nextPlayModel, percentAtTime, PROGRESS_DRAG_RESET_MS, timeAtPercent, volumeFromSlider, type PlayType,
 } from '../lib/player';
 import { $player, type PlayerState } from './player';
-import { showNotice, showToast } from './toast';
+import { showNotice } from './toast';
 
 const text = t.player;
 
@@ -217,26 +217,6 @@ export function playFromList(song: Song, list: Song[]): Promise<void> {
   set('musicList', list);
   return playSong(song, 'TOP');
 }
-
-export function addToCustom(song: Song): void {
-  const { list, added } = addToList($player.get().customerMusicList, song);
-  if (!added) return;
-  set('customerMusicList', list);
-  set('playType', 'CUSTOM');
-  showToast(text.added, 'success', { duration: 1000 });
-}
-
-export function removeFromCustom(id: number): void {
-  const list = removeFromList($player.get().customerMusicList, id);
-  set('customerMusicList', list);
-  set('playType', list.length ? 'CUSTOM' : 'TOP');
-  showToast(text.removed, 'success', { duration: 1000 });
-}
-
-export const togglePanel = (show = !$player.get().isShow) => set('isShow', show);
-export const toggleLyricBoard = (show = !$player.get().showLyricBoard) => set('showLyricBoard', show);
-export const setLyricType = (type: 'COMMON' | 'SPECIAL') => set('lyricType', type);
-export const toggleCoverFullscreen = () => set('isToggleImg', !$player.get().isToggleImg);
 
 /** Lock screen, notification and headset controls. */
 export function bindMediaKeys(): void {

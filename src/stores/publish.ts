@@ -8,7 +8,7 @@ import { api } from '../client/api';
 import type { MessageDraft } from '../contract/messages';
 import { t } from '../i18n/zh-CN';
 import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../lib/messageRules';
-import { RequestError } from '../lib/request';
+import { refusalOf } from '../lib/request';
 import { boardChanged } from './board';
 import { showToast } from './toast';
 import { $userInfo } from './user';
@@ -91,8 +91,7 @@ export async function publish(): Promise<string | null> {
     if (draft.editing === null) await api.addMessage(toDraft(draft));
     else await api.updateMessage({ id: draft.editing, ...toDraft(draft) });
   } catch (error) {
-    if (error instanceof RequestError && error.body?.message && !error.noticed) return error.body.message;
-    return t.board.failed;
+    return refusalOf(error, t.board.failed).message;
   }
   showToast(draft.editing === null ? t.board.published : t.board.saved);
   $publish.set({ ...BLANK });

@@ -2,6 +2,7 @@
 import { map } from 'nanostores';
 import { api } from '../client/api';
 import { MAX_PAGE_SIZE } from '../contract/limits';
+import { likeToggle } from './likes';
 
 export interface TalkLive {
   likes: number;
@@ -40,15 +41,10 @@ export function loadTalks(): Promise<void> {
   return loading;
 }
 
-/** Likes or unlikes at once on screen, then settles on the server's count. */
+const toggle = likeToggle({ like: api.likeTalk, unlike: api.unlikeTalk }, (id, shown) => $talks.setKey(id, { ...$talks.get()[id], ...shown }));
+
+/** Likes or unlikes a talk (likes.ts says how). */
 export async function toggleTalkLike(id: number): Promise<void> {
   const before = $talks.get()[id];
-  if (!before || before.liking) return;
-  $talks.setKey(id, { ...before, liking: true, liked: !before.liked, likes: Math.max(0, before.likes + (before.liked ? -1 : 1)) });
-  try {
-    const { result } = before.liked ? await api.unlikeTalk(id) : await api.likeTalk(id);
-    $talks.setKey(id, { ...$talks.get()[id], liking: false, liked: !before.liked, likes: result ?? $talks.get()[id].likes });
-  } catch {
-    $talks.setKey(id, { ...before, liking: false });
-  }
+  if (before) await toggle(id, before);
 }

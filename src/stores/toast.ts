@@ -1,42 +1,11 @@
-import { atom } from 'nanostores';
+/** The toasts on screen (the queue is client/toasts.ts, below the stores), and a failed action told as one. */
+import { showToast } from '../client/toasts';
+import { refusalOf } from '../lib/request';
 
-export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+export { $toasts, dismissToast, NOTICE_DURATION_MS, showNotice, showToast, TOAST_DURATION_MS, type Toast, type ToastKind } from '../client/toasts';
 
-export interface Toast {
-  id: number;
-  kind: ToastKind;
-  message: string;
-  /** An optional second line, e.g. the text that was copied. */
-  detail?: string;
-  /** A notice has a title and stays longer; a toast is a single line. */
-  title?: string;
-  duration: number;
-}
-
-export const TOAST_DURATION_MS = 1000;
-export const NOTICE_DURATION_MS = 3000;
-const MAX_VISIBLE = 4;
-
-export const $toasts = atom<Toast[]>([]);
-
-let nextId = 1;
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
-
-export function showToast(message: string, kind: ToastKind = 'success', options: Partial<Omit<Toast, 'id' | 'kind' | 'message'>> = {}): number {
-  const id = nextId++;
-  const toast: Toast = { id, kind, message, duration: options.title ? NOTICE_DURATION_MS : TOAST_DURATION_MS, ...options };
-  $toasts.set([...$toasts.get(), toast].slice(-MAX_VISIBLE));
-  timers.set(id, setTimeout(() => dismissToast(id), toast.duration));
-  return id;
-}
-
-/** A titled notice, as the request client shows for tips and errors. */
-export function showNotice(title: string, message: string, kind: ToastKind = 'info'): number {
-  return showToast(message, kind, { title });
-}
-
-export function dismissToast(id: number): void {
-  clearTimeout(timers.get(id));
-  timers.delete(id);
-  $toasts.set($toasts.get().filter((t) => t.id !== id));
+/** A failed action in a toast, unless a notice has already said it (see `refusalOf`). */
+export function showRefusal(error: unknown, fallback: string): void {
+  const { message, noticed } = refusalOf(error, fallback);
+  if (!noticed) showToast(message, 'error');
 }

@@ -1,68 +1,17 @@
 /**
- * The reader's account on this device: user info and token (encrypted), avatar, and where to return after login.
- *
- * The session itself is the HttpOnly cookie the server set at login, which no script can read. The
- * stored profile only lets the header render at once; the stored "token" keeps the original front end's shape and
- * says that a session exists, but its value is a fixed marker, never a credential: a copy of this
- * device's storage is not a login.
+ * The reader's account: what this device keeps of it (client/account.ts, which the session wiring
+ * below the stores needs too), and logging in and out.
  */
-import { persistentAtom } from '@nanostores/persistent';
 import { navigate } from 'astro:transitions/client';
-import { computed } from 'nanostores';
+import { setLogin, $token, clearUser, type UserInfo } from '../client/account';
 import { api } from '../client/api';
-import type { Profile } from '../contract/users';
 import { t } from '../i18n/zh-CN';
-import { storedCodec } from '../lib/storage';
 import { showToast } from './toast';
 
-/** The parts of the profile the pages read from this device. */
-export type UserInfo = Pick<Profile, 'id' | 'username' | 'nick_name' | 'avatar' | 'role'>;
-
-const isUserInfo = (v: unknown): v is UserInfo =>
-  typeof v === 'object' && v !== null && typeof (v as UserInfo).id === 'number' && typeof (v as UserInfo).nick_name === 'string';
-const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-/** What `userToken` holds while logged in. */
-export const SESSION_IN_COOKIE = 'httponly-cookie';
-const isString = (v: unknown): v is string => typeof v === 'string';
-const encrypted = { encrypt: true };
-
-// `undefined` is "not set": persistentAtom then removes the key instead of storing an empty value.
-export const $userInfo = persistentAtom<UserInfo | undefined>('userInfo', undefined, storedCodec<UserInfo | undefined>(undefined, isUserInfo, encrypted));
-export const $token = persistentAtom<string | undefined>('userToken', undefined, storedCodec<string | undefined>(undefined, isNonEmptyString, encrypted));
-export const $blogAvatar = persistentAtom<string | undefined>('blogAvatar', undefined, storedCodec<string | undefined>(undefined, isString));
-
-/** The original front end's "is set" flags. */
-export const $hasUserInfo = computed($userInfo, (info) => info !== undefined);
-export const $hasToken = computed($token, (token) => token !== undefined);
-export const $isLoggedIn = computed([$hasUserInfo, $hasToken], (info, token) => info && token);
-
-/** Where pressing login came from, so login can return there (`blogLastRouter`). */
-export const $lastRoute = persistentAtom<string>('blogLastRouter', '/home', storedCodec('/home', isString));
-
-const AUTH_PAGES = /^\/(login|register)\/?$/;
-
-export function rememberRoute(path = location.pathname + location.search): void {
-  if (!AUTH_PAGES.test(path.split('?')[0])) $lastRoute.set(path);
-}
-
-export function setLogin(info: UserInfo): void {
-  $token.set(SESSION_IN_COOKIE);
-  $userInfo.set(info);
-  $blogAvatar.set(info.avatar);
-}
-
-export function updateUser(changes: Partial<UserInfo>): void {
-  const current = $userInfo.get();
-  if (!current) return;
-  $userInfo.set({ ...current, ...changes });
-  if (changes.avatar !== undefined) $blogAvatar.set(changes.avatar);
-}
-
-export function clearUser(): void {
-  $userInfo.set(undefined);
-  $token.set(undefined);
-  $blogAvatar.set(undefined);
-}
+export {
+  $blogAvatar, $hasToken, $hasUserInfo, $isLoggedIn, $lastRoute, $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, setLogin, updateUser,
+  type UserInfo,
+} from '../client/account';
 
 /** Logs in and keeps the session; the caller decides where to go next. */
 export async function login(username: string, password: string): Promise<UserInfo> {

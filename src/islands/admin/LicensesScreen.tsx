@@ -52,8 +52,8 @@ export default function LicensesScreen() {
   };
 
   let results;
-  if (!lookup.query) results = <p className={styles.quiet}>{text.findPrompt}</p>;
-  else if (!lookup.loaded) results = lookup.failed ? <p className={styles.quiet}><button type="button" className={styles.retry} onClick={() => void findLicenses(lookup.query!)}>{text.loadFailed}</button></p> : <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  if (!lookup.filter) results = <p className={styles.quiet}>{text.findPrompt}</p>;
+  else if (!lookup.loaded) results = lookup.failed ? <p className={styles.quiet}><button type="button" className={styles.retry} onClick={() => void findLicenses(lookup.filter!)}>{text.loadFailed}</button></p> : <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
   else if (lookup.list.length === 0) results = <p className={styles.quiet}>{text.noLicense}</p>;
   else {
     results = (

@@ -16,12 +16,12 @@ const FILTERS: [LinkStatusCode | null, string][] = [[1, text.linkStatuses[1]], [
 /** /admin/links: download applications by state, approved or rejected one at a time or ticked together. */
 export default function LinkReviewScreen() {
   const hydrated = useHydrated();
-  const state = useStore(linkTable.$table);
+  const state = useStore(linkTable.$list);
   const { ids } = useStore(linkSelection.$selection);
   const busy = useStore($adminBusy);
   const selectAll = useRef<HTMLInputElement>(null);
 
-  useEffect(() => void linkSelection.show(() => linkTable.open(linkTable.$table.get().filter)), []);
+  useEffect(() => void linkSelection.show(() => linkTable.open(linkTable.$list.get().filter)), []);
 
   const onPage = state.list.filter((item) => ids.includes(item.id)).length;
   useEffect(() => {

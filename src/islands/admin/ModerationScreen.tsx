@@ -21,7 +21,7 @@ export default function ModerationScreen() {
   // Each tab's list is read afresh when it is shown, with the keyword it had.
   useEffect(() => {
     const table = TABLES[tab];
-    void table.open(table.$table.get().filter);
+    void table.open(table.$list.get().filter);
   }, [tab]);
 
   if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;

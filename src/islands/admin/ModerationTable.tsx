@@ -78,7 +78,7 @@ function CommentBulkBar({ filter }: { filter: ModerationFilter }) {
 export default function ModerationTable({ kind }: { kind: ModerationKind }) {
   const comments = kind === 'comment';
   const table = comments ? commentTable : messageTable;
-  const state = useStore(table.$table) as TableState<Row, ModerationFilter>;
+  const state = useStore(table.$list) as TableState<Row, ModerationFilter>;
   const { ids } = useStore(commentSelection.$selection);
   const busy = useStore($adminBusy);
   const label = comments ? text.commentsTab : text.messagesTab;
@@ -87,7 +87,7 @@ export default function ModerationTable({ kind }: { kind: ModerationKind }) {
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = onPage > 0 && onPage < state.list.length;
   });
-  const showing = (action: () => Promise<void>) => void (comments ? commentSelection.show(action) : action());
+  const showing = (action: () => Promise<unknown>) => void (comments ? commentSelection.show(action) : action());
 
   return (
     <>

@@ -21,11 +21,11 @@ const REFUNDABLE: OrderStatus[] = ['paid', 'fulfilled'];
 /** /admin/orders: orders by status, a manual payment confirmed, a refund after asking. */
 export default function OrdersScreen() {
   const hydrated = useHydrated();
-  const state = useStore(orderTable.$table);
+  const state = useStore(orderTable.$list);
   const busy = useStore($adminBusy);
   const id = useId();
 
-  useEffect(() => void orderTable.open(orderTable.$table.get().filter), []);
+  useEffect(() => void orderTable.open(orderTable.$list.get().filter), []);
 
   if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
 

@@ -12,10 +12,10 @@ const text = adminText;
 /** The payments received, on /admin/orders: those flagged for a look (late, or an odd amount) come first and stand out. */
 export default function PaymentsScreen() {
   const hydrated = useHydrated();
-  const state = useStore(paymentTable.$table);
+  const state = useStore(paymentTable.$list);
   const id = useId();
 
-  useEffect(() => void paymentTable.open(paymentTable.$table.get().filter), []);
+  useEffect(() => void paymentTable.open(paymentTable.$list.get().filter), []);
 
   if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
 

@@ -18,13 +18,13 @@ const confirmClasses = { box: styles.confirm, danger: styles.danger };
 /** /admin/users: find an account, disable or enable it, make it admin or user. The server keeps the last admin. */
 export default function UsersScreen() {
   const hydrated = useHydrated();
-  const state = useStore(userTable.$table);
+  const state = useStore(userTable.$list);
   const busy = useStore($adminBusy);
   const resetLink = useStore($resetLink);
 
   useEffect(() => {
     $resetLink.set(null);
-    void userTable.open(userTable.$table.get().filter);
+    void userTable.open(userTable.$list.get().filter);
   }, []);
 
   if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;

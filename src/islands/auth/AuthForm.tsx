@@ -5,7 +5,7 @@ import { api } from '../../client/api';
 import { t } from '../../i18n/zh-CN';
 import { NICK_NAME_INPUT_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../contract/limits';
 import { nickNameProblem, passwordProblem, usernameProblem } from '../../lib/accountRules';
-import { RequestError } from '../../lib/request';
+import { refusalOf } from '../../lib/request';
 import { showNotice, showToast } from '../../stores/toast';
 import { routeAfterLogin } from '../../lib/redirect';
 import { $isLoggedIn, $lastRoute, login } from '../../stores/user';
@@ -82,9 +82,7 @@ export default function AuthForm({ mode }: { mode: Mode }) {
       await navigate(routeAfterLogin(location.search, $lastRoute.get()), { history: 'replace' });
     } catch (error) {
       // Input stays as typed; the server's reason goes where it belongs.
-      const body = error instanceof RequestError ? error.body : undefined;
-      const message = body?.message || (error instanceof RequestError ? error.message : '操作失败，请稍后再试');
-      const fields = (body?.result as { fields?: string[] } | undefined)?.fields ?? [];
+      const { message, fields } = refusalOf(error, '操作失败，请稍后再试');
       const field = fields.find((f): f is Field => f === 'username' || f === 'password' || f === 'nickName');
       setProblems(fields.includes('nick_name') ? { nickName: message } : field && !isLogin ? { [field]: message } : { form: message });
       setBusy(false);

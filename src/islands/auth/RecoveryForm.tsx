@@ -3,14 +3,14 @@ import { api } from '../../client/api';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_LINK_MINUTES } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { emailProblem, passwordProblem } from '../../lib/accountRules';
-import { RequestError, serverMessage } from '../../lib/request';
+import { refusalOf } from '../../lib/request';
 import styles from './AuthForm.module.scss';
 
 const text = t.recovery;
 
 type Mode = 'forgot' | 'reset' | 'verify';
 
-const messageOf = (error: unknown) => serverMessage(error, text.failed);
+const messageOf = (error: unknown) => refusalOf(error, text.failed).message;
 const tokenInUrl = () => new URLSearchParams(location.search).get('token');
 
 /** 找回密码: an address in, the same answer out whoever it belongs to. */
@@ -73,7 +73,7 @@ function Reset() {
       await api.resetPassword(token, values.password);
       setDone(true);
     } catch (error) {
-      const field = (error instanceof RequestError && (error.body?.result as { fields?: string[] } | undefined)?.fields?.[0]) === 'password' ? 'password' : 'form';
+      const field = refusalOf(error, text.failed).fields[0] === 'password' ? 'password' : 'form';
       setProblems({ [field]: messageOf(error) });
     } finally {
       setBusy(false);

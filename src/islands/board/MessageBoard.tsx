@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { $board, chooseTag, deletePost, loadMorePosts, openBoard, rememberScroll, togglePostLike } from '../../stores/board';
+import { $board, $boardScroll, $hotTags, chooseTag, deletePost, loadMorePosts, openBoard, rememberScroll, togglePostLike } from '../../stores/board';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import PostCard from './PostCard';
@@ -13,6 +13,7 @@ const text = t.board;
 export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string }) {
   const hydrated = useHydrated();
   const state = useStore($board);
+  const hotTags = useStore($hotTags);
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
   const me = hydrated && loggedIn && user ? user : null;
@@ -22,8 +23,8 @@ export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string 
   // Back on the list: the same place. Leaving it: remember where that was.
   useLayoutEffect(() => {
     if (!hydrated) return;
-    const { scrollY, fresh } = $board.get();
-    if (fresh && scrollY > 0) window.scrollTo(0, scrollY);
+    const scrollY = $boardScroll.get();
+    if ($board.get().loaded && scrollY > 0) window.scrollTo(0, scrollY);
     const leave = () => rememberScroll(window.scrollY);
     document.addEventListener('astro:before-preparation', leave);
     return () => document.removeEventListener('astro:before-preparation', leave);
@@ -31,21 +32,21 @@ export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string 
 
   if (!hydrated) return <p className="muted">{text.loading}</p>;
 
-  const more = state.posts.length < state.total;
-  const bottom = state.failed ? text.loadFailed : state.loading ? text.loading : more ? text.loadMore : state.posts.length === 0 ? (state.tag ? text.emptyTag(state.tag) : text.empty) : text.end;
+  const more = state.list.length < state.total;
+  const bottom = state.failed ? text.loadFailed : state.loading ? text.loading : more ? text.loadMore : state.list.length === 0 ? (state.filter ? text.emptyTag(state.filter) : text.empty) : text.end;
 
   return (
     <div className={styles.board}>
       <div className={styles.tags} role="group" aria-label={text.hotTags}>
-        <button type="button" aria-pressed={state.tag === ''} onClick={() => void chooseTag('')}>{text.allTags}</button>
-        {state.hotTags.map(({ tag, count }) => (
-          <button key={tag} type="button" aria-pressed={state.tag === tag} onClick={() => void chooseTag(tag)}>
+        <button type="button" aria-pressed={state.filter === ''} onClick={() => void chooseTag('')}>{text.allTags}</button>
+        {hotTags.map(({ tag, count }) => (
+          <button key={tag} type="button" aria-pressed={state.filter === tag} onClick={() => void chooseTag(tag)}>
             #{tag} <small>{count}</small>
           </button>
         ))}
       </div>
       <ul className={styles.grid} aria-busy={state.loading}>
-        {state.posts.map((post) => (
+        {state.list.map((post) => (
           <li key={post.id}>
             <PostCard post={post} me={me} defaultAvatar={defaultAvatar} linked onLike={() => void togglePostLike(post)} onDelete={() => void deletePost(post.id)} />
           </li>

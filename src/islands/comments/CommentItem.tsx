@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReplyComment, RootComment } from '../../contract/comments';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
-import { $comments, draftKey, loadReplies, removeComment, sendReply, toggleCommentLike, type Addressee } from '../../stores/comments';
+import { $threads, draftKey, loadReplies, removeComment, sendReply, toggleCommentLike, type Addressee } from '../../stores/comments';
 import type { UserInfo } from '../../stores/user';
 import ConfirmButton from '../shared/ConfirmButton';
 import CommentInput from './CommentInput';
@@ -71,7 +71,7 @@ function Entry({ comment, rootId, me, guestsAllowed, defaultAvatar, onReply }: E
 
 /** A root comment with its thread: replies load when asked for, and a reply box opens under it. */
 export default function CommentItem({ root, me, guestsAllowed, defaultAvatar }: { root: RootComment; me: UserInfo | null; guestsAllowed: boolean; defaultAvatar: string }) {
-  const thread = useStore($comments, { keys: ['threads'] }).threads[root.id];
+  const thread = useStore($threads, { keys: [root.id] })[root.id];
   const [replyTo, setReplyTo] = useState<Addressee | null>(null);
   const shown = thread?.replies.length ?? 0;
 

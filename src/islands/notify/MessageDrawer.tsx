@@ -17,14 +17,14 @@ interface Props {
 /** 我的消息: the logged-in reader's notifications, from the left, ten at a time. */
 export default function MessageDrawer({ open, onClose }: Props) {
   const panel = useModal<HTMLElement>(open, onClose);
-  const list = useStore($notifyList);
+  const state = useStore($notifyList);
 
   useEffect(() => {
     if (open) void openNotifications();
   }, [open]);
 
-  const line = bottomLine({ loading: list.loading, shown: list.items.length, total: list.total });
-  const lineText = list.failed ? text.loadFailed : { loading: text.loading, more: text.loadMore, end: text.end, empty: text.empty }[line];
+  const line = bottomLine({ loading: state.loading, shown: state.list.length, total: state.total });
+  const lineText = state.failed ? text.loadFailed : { loading: text.loading, more: text.loadMore, end: text.end, empty: text.empty }[line];
 
   return (
     <div className={styles.root} hidden={!open}>
@@ -34,12 +34,12 @@ export default function MessageDrawer({ open, onClose }: Props) {
           <h2 id="message-drawer-title">{text.title}</h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label={text.close}>×</button>
         </div>
-        <ul className={styles.list} aria-busy={list.loading}>
-          {list.items.map((item) => (
+        <ul className={styles.list} aria-busy={state.loading}>
+          {state.list.map((item) => (
             <NotificationItem key={item.id} item={item} onFollow={onClose} />
           ))}
         </ul>
-        <button type="button" className={styles.bottom} onClick={() => void loadMoreNotifications()} disabled={!list.failed && line !== 'more'}>
+        <button type="button" className={styles.bottom} onClick={() => void loadMoreNotifications()} disabled={!state.failed && line !== 'more'}>
           {lineText}
         </button>
       </aside>

@@ -2,9 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { formatPlayTime, sliderFromVolume } from '../../lib/player';
-import {
-  cycleMode, playNeighbour, playSong, removeFromCustom, seekPercent, setVolumeSlider, toggleLyricBoard, togglePlay,
-} from '../../stores/playback';
+import { cycleMode, playNeighbour, playSong, seekPercent, setVolumeSlider, togglePlay } from '../../stores/playback';
+import { removeFromCustom, toggleLyricBoard } from '../../stores/playerPanel';
 import { $player } from '../../stores/player';
 import { PlayIcon } from './Disc';
 import { ListIcon, ModeIcon, NextIcon, PreviousIcon, VolumeIcon } from './icons';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { Ref } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { togglePanel, togglePlay } from '../../stores/playback';
+import { togglePlay } from '../../stores/playback';
+import { togglePanel } from '../../stores/playerPanel';
 import { $player } from '../../stores/player';
 import { useHydrated } from '../shared/useHydrated';
 import { artistNames, DEFAULT_COVER } from './songText';

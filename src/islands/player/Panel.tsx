@@ -3,8 +3,9 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } 
 import type { Song } from '../../client/music';
 import { KEYWORD_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
-import { $browse, $musicSearch, choosePlaylist, clearMusicSearch, loadMoreSongs, loadPlaylists, searchMore, searchMusic } from '../../stores/musicBrowse';
-import { addToCustom, playFromList, togglePanel } from '../../stores/playback';
+import { $artistSongs, $browse, $musicSearch, $playlistSongs, choosePlaylist, clearMusicSearch, hasMoreSongs, loadMoreSongs, loadPlaylists, searchMore, searchMusic } from '../../stores/musicBrowse';
+import { playFromList } from '../../stores/playback';
+import { addToCustom, togglePanel } from '../../stores/playerPanel';
 import { $player } from '../../stores/player';
 import { useModal } from '../shared/useModal';
 import Controller from './Controller';
@@ -17,6 +18,9 @@ const text = t.player;
 export default function Panel({ returnFocus }: { returnFocus?: RefObject<HTMLElement | null> }) {
   const browse = useStore($browse);
   const search = useStore($musicSearch);
+  const songs = useStore($playlistSongs);
+  const found = useStore($artistSongs);
+  const searching = search.finding || found.loading;
   const { musicInfo, customerMusicList } = useStore($player, { keys: ['musicInfo', 'customerMusicList'] });
   const [keyword, setKeyword] = useState(search.keyword);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -38,16 +42,16 @@ export default function Panel({ returnFocus }: { returnFocus?: RefObject<HTMLEle
     const observer = new IntersectionObserver(([entry]) => entry.isIntersecting && void loadMoreSongs(), { root: scroller.current, threshold: 1 });
     observer.observe(sentinel.current);
     return () => observer.disconnect();
-  }, [search.searched, browse.active, browse.songs.length]);
+  }, [search.searched, songs.filter, songs.list.length]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (keyword.trim()) void searchMusic(keyword);
   };
 
-  const searchFooter = search.query.loading ? (
+  const searchFooter = searching ? (
     <span className={styles.muted}>{text.loading}</span>
-  ) : search.query.loadMore ? (
+  ) : hasMoreSongs(found) ? (
     <button type="button" className={styles.more} onClick={() => void searchMore()}>{text.loadMore}</button>
   ) : (
     <span className={styles.muted}>{text.end}</span>
@@ -73,7 +77,7 @@ export default function Panel({ returnFocus }: { returnFocus?: RefObject<HTMLEle
             {browse.playlists?.length === 0 && <li className={styles.muted}>{browse.playlistError || text.noPlaylists}</li>}
             {browse.playlists?.map((p) => (
               <li key={p.id}>
-                <button type="button" onClick={() => choosePlaylist(p.id)} aria-pressed={p.id === browse.active} title={p.name}>
+                <button type="button" onClick={() => choosePlaylist(p.id)} aria-pressed={p.id === songs.filter} title={p.name}>
                   <img src={p.coverImgUrl} alt="" width="120" height="120" loading="lazy" />
                   <span>{p.name}</span>
                 </button>
@@ -86,17 +90,17 @@ export default function Panel({ returnFocus }: { returnFocus?: RefObject<HTMLEle
             <>
               {search.artist && <p className={styles.muted}>{text.artist(search.artist)}</p>}
               {search.error && <p className={styles.muted} role="alert">{search.error}</p>}
-              {!search.query.loading && !search.error && search.songs.length === 0 ? (
+              {!searching && !search.error && found.list.length === 0 ? (
                 <p className={styles.empty}>{text.nothing}</p>
               ) : (
-                <SongTable label={text.searchResults} songs={search.songs} currentId={currentId} customIds={customIds} onPlay={(s: Song) => void playFromList(s, search.songs)} onAdd={addToCustom} footer={searchFooter} />
+                <SongTable label={text.searchResults} songs={found.list} currentId={currentId} customIds={customIds} onPlay={(s: Song) => void playFromList(s, found.list)} onAdd={addToCustom} footer={searchFooter} />
               )}
             </>
           ) : (
             <>
-              <SongTable label={text.playlistSongs} songs={browse.songs} currentId={currentId} customIds={customIds} onPlay={(s: Song) => void playFromList(s, browse.songs)} onAdd={addToCustom} />
+              <SongTable label={text.playlistSongs} songs={songs.list} currentId={currentId} customIds={customIds} onPlay={(s: Song) => void playFromList(s, songs.list)} onAdd={addToCustom} />
               <div ref={sentinel} className={styles.sentinel}>
-                {browse.query.loading ? text.loading : browse.query.loadMore ? '' : browse.songs.length ? text.end : text.nothing}
+                {songs.loading ? text.loading : hasMoreSongs(songs) ? '' : songs.list.length ? text.end : text.nothing}
               </div>
             </>
           )}

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { OrderItem } from '../../contract/shop';
 import { shopText } from '../../i18n/shop.zh-CN';
 import { formatPrice, orderNoFromSearch, orderStage } from '../../lib/shop';
-import { $orderPage, watchOrder } from '../../stores/shop';
+import { $orderPage, watchOrder } from '../../stores/orderPage';
 import { rememberRoute } from '../../stores/user';
 import CopyableCode from './CopyableCode';
 import PayStep from './PayStep';

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { OrderItem, PayQrCode } from '../../contract/shop';
 import { shopText } from '../../i18n/shop.zh-CN';
 import { formatCountdown, formatPrice, isWebUrl, msUntil } from '../../lib/shop';
-import { $orderPage, reportPaid } from '../../stores/shop';
+import { $orderPage, reportPaid } from '../../stores/orderPage';
 import CopyableCode from './CopyableCode';
 import styles from './Order.module.scss';
 

@@ -4,7 +4,7 @@ import type { PlanItem } from '../../contract/shop';
 import { pagesText } from '../../i18n/pages.zh-CN';
 import { shopText } from '../../i18n/shop.zh-CN';
 import { formatPrice } from '../../lib/shop';
-import { $chosenPlans, $purchase, buy, choosePlan } from '../../stores/shop';
+import { $chosenPlans, $purchase, buy, choosePlan } from '../../stores/plans';
 import { $isLoggedIn } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import styles from './PlanPicker.module.scss';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { api } from '../../client/api';
 import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
 import { t } from '../../i18n/zh-CN';
-import { serverMessage } from '../../lib/request';
+import { refusalOf } from '../../lib/request';
 import { showToast } from '../../stores/toast';
 import { updateUser, type UserInfo } from '../../stores/user';
 import styles from './UserCenter.module.scss';
@@ -23,7 +23,7 @@ export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; de
       updateUser({ avatar: profile!.avatar });
       showToast(t.userCenter.avatarUpdated);
     } catch (error) {
-      setProblem(serverMessage(error, '头像上传失败，请稍后再试'));
+      setProblem(refusalOf(error, '头像上传失败，请稍后再试').message);
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

@@ -4,8 +4,8 @@ import { EMAIL_MAX_LENGTH } from '../../contract/limits';
 import { ROLE, type Profile } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
 import { emailProblem } from '../../lib/accountRules';
-import { serverMessage } from '../../lib/request';
-import { showToast } from '../../stores/toast';
+import { refusalOf } from '../../lib/request';
+import { showRefusal, showToast } from '../../stores/toast';
 import styles from './UserCenter.module.scss';
 
 const text = t.userCenter.mail;
@@ -44,7 +44,7 @@ export default function EmailForm() {
       if (result) show(result);
       showToast(address ? text.verifySent(address) : text.removed);
     } catch (error) {
-      setProblem(serverMessage(error, text.saveFailed));
+      setProblem(refusalOf(error, text.saveFailed).message);
     } finally {
       setBusy(false);
     }
@@ -56,7 +56,7 @@ export default function EmailForm() {
       if (result) setSettings(result);
       showToast(t.userCenter.saved);
     } catch (error) {
-      showToast(serverMessage(error, text.saveFailed));
+      showRefusal(error, text.saveFailed);
     }
   }
 

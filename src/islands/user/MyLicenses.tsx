@@ -5,7 +5,7 @@ import { t } from '../../i18n/zh-CN';
 import { licenseText, shopText } from '../../i18n/shop.zh-CN';
 import { orderPath, shortFingerprint } from '../../lib/shop';
 import { formatDateTime } from '../../lib/time';
-import { $myLicenses, deactivateMachine, openMyLicenses } from '../../stores/shop';
+import { $myLicenses, deactivateMachine, openMyLicenses } from '../../stores/myLicenses';
 import ConfirmButton from '../shared/ConfirmButton';
 import CopyableCode from '../shop/CopyableCode';
 import styles from './MyLicenses.module.scss';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { shopText } from '../../i18n/shop.zh-CN';
 import { formatPrice, orderPath, orderStage } from '../../lib/shop';
-import { $myOrders, loadMoreOrders, openMyOrders } from '../../stores/shop';
+import { $myOrders, loadMoreOrders, openMyOrders } from '../../stores/myOrders';
 import styles from './MyOrders.module.scss';
 
 const text = t.userCenter;

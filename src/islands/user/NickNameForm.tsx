@@ -3,7 +3,7 @@ import { api } from '../../client/api';
 import { NICK_NAME_INPUT_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { nickNameProblem } from '../../lib/accountRules';
-import { serverMessage } from '../../lib/request';
+import { refusalOf } from '../../lib/request';
 import { showToast } from '../../stores/toast';
 import { updateUser, type UserInfo } from '../../stores/user';
 import styles from './UserCenter.module.scss';
@@ -27,7 +27,7 @@ export default function NickNameForm({ user }: { user: UserInfo }) {
       setValue(result!.nick_name);
       showToast(t.userCenter.saved);
     } catch (error) {
-      setProblem(serverMessage(error, '保存失败，请稍后再试'));
+      setProblem(refusalOf(error, '保存失败，请稍后再试').message);
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { api } from '../../client/api';
 import { PASSWORD_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { passwordProblem } from '../../lib/accountRules';
-import { RequestError } from '../../lib/request';
+import { refusalOf } from '../../lib/request';
 import { showToast } from '../../stores/toast';
 import styles from './UserCenter.module.scss';
 
@@ -37,9 +37,8 @@ export default function PasswordForm() {
       setValues(EMPTY);
       showToast(t.userCenter.passwordChanged);
     } catch (error) {
-      const body = error instanceof RequestError ? error.body : undefined;
-      const field = ((body?.result as { fields?: string[] } | undefined)?.fields?.[0] as Field | undefined) ?? 'password';
-      setProblems({ [field]: body?.message || '修改失败，请稍后再试' });
+      const { message, fields } = refusalOf(error, '修改失败，请稍后再试');
+      setProblems({ [(fields[0] as Field | undefined) ?? 'password']: message });
     } finally {
       setBusy(false);
     }

@@ -20,9 +20,9 @@ const confirmClasses = { box: adminStyles.confirm, danger: adminStyles.danger };
 /** /admin/articles: every article by status, pinned first, with its bin actions. */
 export default function ArticlesScreen() {
   const hydrated = useHydrated();
-  const state = useStore(articleTable.$table);
+  const state = useStore(articleTable.$list);
   const busy = useStore($adminBusy);
-  useEffect(() => void articleTable.open(articleTable.$table.get().filter), []);
+  useEffect(() => void articleTable.open(articleTable.$list.get().filter), []);
   if (!hydrated) return <p aria-busy="true">{adminText.loading}</p>;
   const { status, keyword } = state.filter;
   return (

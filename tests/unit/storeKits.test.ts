@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from '../../src/contract/envelope';
+import { refusalOf, RequestError } from '../../src/lib/request';
+import { likeToggle, type LikeShown } from '../../src/stores/likes';
+import { pagedList } from '../../src/stores/pagedList';
+
+/** A promise the test settles by hand, to answer reads in any order. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+type Item = { id: number };
+const page = (ids: number[], total: number): { result: Page<Item> } => ({ result: { current: 1, size: 2, total, list: ids.map((id) => ({ id })) } });
+
+function scripted() {
+  const asked: { filter: string; current: number; answer: ReturnType<typeof deferred<{ result: Page<Item> }>> }[] = [];
+  const list = pagedList<Item, string>('', {
+    size: 2,
+    read: (filter, current) => {
+      const answer = deferred<{ result: Page<Item> }>();
+      asked.push({ filter, current, answer });
+      return answer.promise;
+    },
+  });
+  return { list, asked };
+}
+
+describe('the paged list', () => {
+  it('drops a late answer for a filter the reader has left', async () => {
+    const { list, asked } = scripted();
+    const first = list.open('a');
+    const second = list.open('b');
+    asked[1].answer.resolve(page([3], 1));
+    await second;
+    asked[0].answer.resolve(page([1, 2], 2));
+    expect(await first).toBe(false);
+    expect(list.$list.get()).toMatchObject({ filter: 'b', list: [{ id: 3 }], total: 1, loading: false, loaded: true });
+  });
+
+  it('appends the next page without listing an item twice, and retries the page that failed', async () => {
+    const { list, asked } = scripted();
+    const opened = list.open();
+    asked[0].answer.resolve(page([1, 2], 5));
+    await opened;
+    const failed = list.more();
+    asked[1].answer.reject(new Error('offline'));
+    await failed;
+    expect(list.$list.get()).toMatchObject({ failed: true, current: 1 });
+    const retried = list.more();
+    expect(asked[2].current).toBe(2);
+    asked[2].answer.resolve(page([2, 3], 5));
+    await retried;
+    expect(list.$list.get().list.map((item) => item.id)).toEqual([1, 2, 3]);
+  });
+
+  it('shows the page before when the last row of the last page went', async () => {
+    const { list, asked } = scripted();
+    const shown = list.goTo(3);
+    asked[0].answer.resolve(page([], 4));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(asked[1].current).toBe(2);
+    asked[1].answer.resolve(page([3, 4], 4));
+    await shown;
+    expect(list.$list.get()).toMatchObject({ current: 2, list: [{ id: 3 }, { id: 4 }] });
+  });
+});
+
+describe('liking', () => {
+  function setup() {
+    const calls: { kind: 'like' | 'unlike'; answer: ReturnType<typeof deferred<{ code: number; message: string; result?: number }>> }[] = [];
+    const shown: LikeShown[] = [];
+    const call = (kind: 'like' | 'unlike') => () => {
+      const answer = deferred<{ code: number; message: string; result?: number }>();
+      calls.push({ kind, answer });
+      return answer.promise;
+    };
+    const toggle = likeToggle({ like: call('like'), unlike: call('unlike') }, (_, view) => shown.push(view));
+    return { calls, shown, toggle };
+  }
+
+  it('turns at once, then settles on the server count', async () => {
+    const { calls, shown, toggle } = setup();
+    const done = toggle(7, { liked: false, likes: 4 });
+    expect(shown.at(-1)).toEqual({ liked: true, likes: 5, liking: true });
+    calls[0].answer.resolve({ code: 0, message: '', result: 9 });
+    expect(await done).toEqual({ liked: true, likes: 9 });
+    expect(shown.at(-1)).toEqual({ liked: true, likes: 9, liking: false });
+  });
+
+  it('ignores a second press while the first is on its way, and puts everything back on failure', async () => {
+    const { calls, shown, toggle } = setup();
+    const first = toggle(7, { liked: true, likes: 1 });
+    expect(await toggle(7, { liked: false, likes: 0 })).toEqual({ liked: false, likes: 0 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].kind).toBe('unlike');
+    calls[0].answer.reject(new RequestError(500, 'x'));
+    expect(await first).toEqual({ liked: true, likes: 1 });
+    expect(shown.at(-1)).toEqual({ liked: true, likes: 1, liking: false });
+  });
+});
+
+describe('a refusal told to the reader', () => {
+  it('gives the server words for a 4xx, the fallback otherwise, and says when a notice has told it', () => {
+    const body = (message: string, result?: unknown) => ({ code: 400, message, result });
+    expect(refusalOf(new RequestError(400, 'x', body('标题不能为空', { fields: ['title'] })), '保存失败')).toEqual({ message: '标题不能为空', noticed: false, fields: ['title'] });
+    expect(refusalOf(new RequestError(404, 'x', body('订单不存在'), true), '失败')).toEqual({ message: '订单不存在', noticed: true, fields: [] });
+    expect(refusalOf(new RequestError(500, 'x', body('服务器错误'), true), '失败')).toEqual({ message: '失败', noticed: true, fields: [] });
+    expect(refusalOf(new RequestError(408, '请求超时', undefined, true), '失败').message).toBe('失败');
+    expect(refusalOf(new Error('boom'), '失败')).toEqual({ message: '失败', noticed: false, fields: [] });
+  });
+});
