@@ -89,6 +89,12 @@ class ModuleGraph {
     return true;
   }
 
+  /** An island a page loads by itself: an entry, or a lazy one its frame fetches with `import()`. */
+  private loadedByItself(id: string): boolean {
+    const module = this.info(id);
+    return !!module && (module.isEntry || module.dynamicImporters.length > 0);
+  }
+
   /**
    * The kind of island that uses a module most, counting the islands that import it, directly or
    * not ("article" for the counters and the like button), so each page kind fetches one chunk of
@@ -106,7 +112,7 @@ class ModuleGraph {
       const uses = new Map<string, number>();
       for (const island of this.ancestors(id)) {
         const islandKind = ISLAND.exec(island)?.[1];
-        if (island === id || !islandKind || !this.info(island)?.isEntry || this.everyPage(island)) continue;
+        if (island === id || !islandKind || !this.loadedByItself(island) || this.everyPage(island)) continue;
         uses.set(islandKind, (uses.get(islandKind) ?? 0) + 1);
       }
       // A module readers' islands use never goes into the console's chunk, which readers would then fetch.
@@ -116,6 +122,13 @@ class ModuleGraph {
     this.kindOf.set(module, kind);
     return kind;
   }
+}
+
+/** A module's page kind when it is one of the readers' (not the console's), for the group that runs first. */
+function readerKind(graph: ModuleGraph, id: string): string | null {
+  if (graph.lazyStyled(id)) return null;
+  const kind = graph.pageKind(id);
+  return kind === CONSOLE ? null : kind;
 }
 
 /**
@@ -128,14 +141,18 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   const graph = new ModuleGraph();
   return [
     // Shared by two or more scripts and loaded with every page, without React's renderer.
-    { name: (id, context) => (!RENDERS.test(id) && graph.in(context).everyPage(id) ? 'site' : null), minShareCount: 2, priority: 2 },
+    { name: (id, context) => (!RENDERS.test(id) && graph.in(context).everyPage(id) ? 'site' : null), minShareCount: 2, priority: 3 },
     // Shared by two or more islands of every page, fetched when the first one hydrates.
     {
       name: (id, context) => (RENDERS.test(id) && !isCSSRequest(id) && graph.in(context).everyPage(id) && !graph.lazyStyled(id) ? 'islands' : null),
       minShareCount: 2,
-      priority: 1,
+      priority: 2,
     },
-    // What the islands of one kind of page share, in one chunk per kind.
+    // What the islands of one kind of page share, in one chunk per kind: readers' kinds before the
+    // console's. A group takes in the modules its modules import, so the console's chunk, taking
+    // its stores first, would also take a module they share with readers' islands (the paged
+    // list), and readers would then fetch the console's chunk for it.
+    { name: (id, context) => readerKind(graph.in(context), id), minShareCount: 2, priority: 1 },
     { name: (id, context) => (graph.in(context).lazyStyled(id) ? null : graph.pageKind(id)), minShareCount: 2, priority: 0 },
   ];
 }

@@ -7,7 +7,7 @@
  * A change meant to move these figures updates them here, after comparing with bench:pages.
  */
 import { chromium, type Browser } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,12 +17,16 @@ import { startServer, type RunningServer } from './serve';
 
 /** Per page, as bench:pages prints them: 首屏（HTML + 阻塞 CSS，brotli）, 其中 JS and 脚本请求. */
 const EXPECTED: Record<string, { firstFlight: string; js: string; scripts: number }> = {
-  '/home': { firstFlight: '9.0 KB', js: '89.7 KB', scripts: 10 },
-  '/article/1': { firstFlight: '9.4 KB', js: '91.5 KB', scripts: 12 },
-  '/archives': { firstFlight: '7.4 KB', js: '89.7 KB', scripts: 10 },
+  '/home': { firstFlight: '9.0 KB', js: '89.8 KB', scripts: 10 },
+  '/article/1': { firstFlight: '9.4 KB', js: '91.7 KB', scripts: 12 },
+  '/archives': { firstFlight: '7.3 KB', js: '89.8 KB', scripts: 10 },
 };
-/** The first flight of every article page: median and largest. */
-const EXPECTED_ARTICLES = { median: '9.9 KB', max: '10.4 KB' };
+/**
+ * The first flight of every article page: the median exactly, the largest at most this. The largest
+ * moves by 0.1 KB between two builds of the same tree (the colours of a few code blocks vary), so
+ * only its bound is checked.
+ */
+const EXPECTED_ARTICLES = { median: '9.9 KB', max: 10.45 * 1024 }; // printed 10.4 KB at most
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
 let data: string;
@@ -49,8 +53,19 @@ describe('the chunk figures of bench:pages', () => {
     }, 60_000);
   }
 
+  it('no script a reader loads imports the console’s chunk', () => {
+    const scripts = join(CLIENT, '_astro');
+    const consoleIslands = new Set(readdirSync('src/islands/admin', { recursive: true }).map((file) => String(file).split(/[\\/]/).at(-1)!.replace(/\.tsx?$/, '')));
+    const importers = readdirSync(scripts)
+      .filter((file) => file.endsWith('.js') && /from"\.\/admin\.[\w-]+\.js"/.test(readFileSync(join(scripts, file), 'utf8')))
+      .map((file) => file.split('.')[0]);
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter((name) => !consoleIslands.has(name))).toEqual([]);
+  });
+
   it('every article page: the median and largest first flight', () => {
     const flights = articleFirstFlights(CLIENT);
-    expect({ median: kb(median(flights)), max: kb(flights.at(-1)!) }).toEqual(EXPECTED_ARTICLES);
+    expect(kb(median(flights))).toBe(EXPECTED_ARTICLES.median);
+    expect(flights.at(-1)!).toBeLessThanOrEqual(EXPECTED_ARTICLES.max);
   });
 });
