@@ -8,9 +8,9 @@ import { features } from './src/data/features.ts';
 import { featurePages } from './scripts/astro/featurePages.ts';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
-import { articleImages } from './src/lib/imageLayout.ts';
-import { markdownConfig } from './src/lib/markdownOptions.ts';
-import { withoutTrailingSlash } from './src/lib/trim.ts';
+import { articleImages } from './src/lib/node/imageLayout.ts';
+import { markdownConfig } from './src/lib/node/markdownOptions.ts';
+import { withoutTrailingSlash } from './src/lib/shared/trim.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',

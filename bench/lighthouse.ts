@@ -12,7 +12,7 @@ import lighthouse, { type Flags } from 'lighthouse';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Theme } from '../src/lib/theme.ts';
+import type { Theme } from '../src/lib/browser/theme.ts';
 import { chooseTheme, failingAudits, logIn, sitemapPaths, type Failure } from './lib/accessibility.ts';
 import { build, CHROMIUM, CHROMIUM_FLAGS, PAGES, serve } from './lib/server.ts';
 

@@ -8,7 +8,7 @@
 import { read } from 'read';
 import { text } from 'node:stream/consumers';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../src/contract/limits.ts';
-import { passwordProblem, usernameProblem } from '../src/lib/accountRules.ts';
+import { passwordProblem, usernameProblem } from '../src/lib/shared/accountRules.ts';
 import { databaseSettings, migrateDb, openDb } from '../src/server/db/client.ts';
 import { createUserService } from '../src/server/users/service.ts';
 

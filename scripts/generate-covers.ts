@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { seededRandom } from '../src/lib/seededRandom.ts';
+import { seededRandom } from '../src/lib/node/seededRandom.ts';
 
 type Rgb = string;
 

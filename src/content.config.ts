@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { articleFields, ORIGIN_REQUIRED, talkFields } from './lib/contentSchema';
+import { articleFields, ORIGIN_REQUIRED, talkFields } from './lib/shared/contentSchema';
 
 /** Where the owner's articles and talks live (README, 配置): `CONTENT_DIR`, or the demo content in the checkout. */
 const contentDir = process.env.CONTENT_DIR || './src/content';

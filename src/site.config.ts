@@ -1,10 +1,10 @@
 /** The owner's settings for the whole site. Everything a reader sees about the owner lives here. */
-import type { FeatureSwitches } from './lib/features';
+import type { FeatureSwitches } from './lib/shared/features';
 export interface SiteConfig {
   /** Canonical origin used in links, RSS and the sitemap; overridable with SITE_URL at build time. */
   url: string;
   /**
-   * The parts of the site that are on (src/lib/features.ts): a blog that sells nothing turns the
+   * The parts of the site that are on (src/lib/shared/features.ts): a blog that sells nothing turns the
    * shop off. `FEATURES_OFF` turns more off without editing this file; build again after a change.
    */
   features: FeatureSwitches;

@@ -1,8 +1,8 @@
 /** For the accessibility sweep of `bench:lighthouse -- --a11y`: the routes, the theme, a login, the failures. */
 import { chromium } from '@playwright/test';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { encodeStored } from '../../src/lib/storage.ts';
-import { THEME_STORAGE_KEY, type Theme } from '../../src/lib/theme.ts';
+import { encodeStored } from '../../src/lib/browser/storage.ts';
+import { THEME_STORAGE_KEY, type Theme } from '../../src/lib/browser/theme.ts';
 import { loginThroughForm } from '../../tests/e2e/helpers.ts';
 
 /** Every page the sitemap lists, as paths on this server. */

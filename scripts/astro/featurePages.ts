@@ -7,7 +7,7 @@
 import type { AstroIntegration } from 'astro';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FEATURE_PAGES, FEATURES, type FeatureSwitches } from '../../src/lib/features.ts';
+import { FEATURE_PAGES, FEATURES, type FeatureSwitches } from '../../src/lib/shared/features.ts';
 
 const FEATURES_DIR = fileURLToPath(new URL('../../src/features/', import.meta.url));
 

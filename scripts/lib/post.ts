@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../src/lib/time.ts';
-import { trimEnd, trimStart } from '../../src/lib/trim.ts';
+import { formatDateTime } from '../../src/lib/shared/time.ts';
+import { trimEnd, trimStart } from '../../src/lib/shared/trim.ts';
 
 export function nextFreeId(ids: readonly number[]): number {
   return ids.reduce((max, id) => Math.max(max, id), 0) + 1;

@@ -11,7 +11,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import type { Profile } from '../contract/users';
-import { storedCodec } from '../lib/storage';
+import { storedCodec } from '../lib/browser/storage';
 
 /** The parts of the profile the pages read from this device. */
 export type UserInfo = Pick<Profile, 'id' | 'username' | 'nick_name' | 'avatar' | 'role'>;

@@ -6,7 +6,7 @@ import type { BoardMessage, HotTag, MessageChanges, MessageDraft, Talk } from '.
 import type { Notification } from '../contract/notifications';
 import type { SiteConfig } from '../contract/site';
 import type { LoginBody, LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';
-import { createRequest } from '../lib/request';
+import { createRequest } from '../lib/browser/request';
 import { showNotice } from './toasts';
 
 // Re-exported for the search dialog, which imports them from here.

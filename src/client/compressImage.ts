@@ -3,7 +3,7 @@
  * nothing but the pixels survives (no EXIF location, no camera data), scaled to at most 1600 px,
  * then quality steps down until ≤ 800 KB. EXIF orientation is applied while decoding.
  */
-import { compressToTarget, fitWithin, reencodeType } from '../lib/compress';
+import { compressToTarget, fitWithin, reencodeType } from '../lib/browser/compress';
 
 function encode(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('图片编码失败'))), type, quality));

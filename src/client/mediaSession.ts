@@ -3,7 +3,7 @@
  * these whenever the song, the play state or the position changes; browsers without the API
  * simply get nothing.
  */
-import { mediaPosition } from '../lib/player';
+import { mediaPosition } from '../lib/browser/player';
 
 export interface SessionSong {
   title: string;

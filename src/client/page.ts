@@ -8,9 +8,9 @@
 // Astro's island element, which Astro would otherwise inline into every page that has an island;
 // the build takes the inline copy out (astro.config.mjs).
 import 'astro/runtime/server/astro-island.js';
-import { backToTopVisible, headerVisible } from '../lib/scroll';
-import { enhanceSubmenus, markCurrent } from '../lib/headerMenu';
-import { greeting } from '../lib/greeting';
+import { backToTopVisible, headerVisible } from '../lib/browser/scroll';
+import { enhanceSubmenus, markCurrent } from '../lib/browser/headerMenu';
+import { greeting } from '../lib/browser/greeting';
 import { $isLoggedIn, $userInfo } from './account';
 import { api } from './api';
 import { addCopyButtons } from './copyCode';

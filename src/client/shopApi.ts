@@ -1,7 +1,7 @@
 /** The shop's calls: ordering, reading one's orders and licenses, and freeing a license's machine. */
 import type { Page } from '../contract/envelope';
 import type { CreatedOrder, LicenseItem, OrderBody, OrderItem } from '../contract/shop';
-import { createRequest } from '../lib/request';
+import { createRequest } from '../lib/browser/request';
 import { http } from './api';
 
 /**

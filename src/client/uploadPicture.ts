@@ -1,8 +1,8 @@
 /** A picture chosen by the reader, re-encoded on this device and uploaded: the avatar, a post's background. */
 import { MAX_IMAGE_BYTES } from '../contract/limits';
 import { t } from '../i18n/zh-CN';
-import { uploadName } from '../lib/compress';
-import { refusalOf } from '../lib/request';
+import { uploadName } from '../lib/browser/compress';
+import { refusalOf } from '../lib/browser/request';
 import { api } from './api';
 import { compressImage } from './compressImage';
 

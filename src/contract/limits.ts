@@ -105,7 +105,7 @@ export const LINK_URL_MAX_LENGTH = 500;
 export const LINK_APPLICATIONS_PER_HOUR = 10;
 export const LINK_REVIEW_MAX_IDS = 50;
 
-/** Articles and talks, as the content schema checks them (src/lib/contentSchema.ts), in characters. */
+/** Articles and talks, as the content schema checks them (src/lib/shared/contentSchema.ts), in characters. */
 export const ARTICLE_TITLE_MAX = 100;
 export const TAXONOMY_NAME_MAX = 20;
 export const ARTICLE_TAGS_MAX = 8;

@@ -2,8 +2,8 @@
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import type { Article } from './articles';
-import type { ArticleBody } from '../lib/contentIndex';
-import { fillImageMarkers, isRelativeImage, rewriteMarkdownImages } from '../lib/contentImages';
+import type { ArticleBody } from '../lib/node/contentIndex';
+import { fillImageMarkers, isRelativeImage, rewriteMarkdownImages } from '../lib/node/contentImages';
 
 /** Every image stored beside the articles, by its path from the project root. */
 const files = import.meta.glob<ImageMetadata>('/src/content/articles/**/*.{jpg,jpeg,png,webp,avif,gif,svg}', { eager: true, import: 'default' });

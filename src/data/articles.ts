@@ -2,11 +2,11 @@
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { SHARE_IMAGE_WIDTH, imageFacts } from '../lib/imageLayout';
-import { countNames, sortForHome, type ArticleMeta } from '../lib/articles';
-import { assertUniqueIds } from '../lib/contentIds';
-import { isLive } from '../lib/contentSchema';
-import { countWords, plainText, readingMinutes } from '../lib/reading';
+import { SHARE_IMAGE_WIDTH, imageFacts } from '../lib/node/imageLayout';
+import { countNames, sortForHome, type ArticleMeta } from '../lib/node/articles';
+import { assertUniqueIds } from '../lib/node/contentIds';
+import { isLive } from '../lib/shared/contentSchema';
+import { countWords, plainText, readingMinutes } from '../lib/node/reading';
 
 export interface Article extends ArticleMeta {
   entry: CollectionEntry<'articles'>;

@@ -7,4 +7,4 @@ export async function getProducts(): Promise<Product[]> {
 }
 
 // The islands format prices too, and cannot import this module (it reads the content collections).
-export { formatPrice } from '../lib/shop';
+export { formatPrice } from '../lib/shared/shop';

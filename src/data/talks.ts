@@ -1,5 +1,5 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { assertUniqueIds } from '../lib/contentIds';
+import { assertUniqueIds } from '../lib/node/contentIds';
 
 export type Talk = CollectionEntry<'talks'>;
 

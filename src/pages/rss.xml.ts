@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { articlePath, getArticles, type Article } from '../data/articles';
-import { newestFirst } from '../lib/articles';
+import { newestFirst } from '../lib/node/articles';
 import { site } from '../site.config';
 
 const MEDIA_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', svg: 'image/svg+xml' };

@@ -17,8 +17,8 @@ import { DEFAULT_UPLOAD_DIR } from './uploads/images.ts';
 import { site } from '../site.config.ts';
 import { PROJECT_ROOT } from './projectRoot.ts';
 import type { AdminSettings } from './users/setup.ts';
-import { trimEnd } from '../lib/trim.ts';
-import { featureSwitches, type FeatureSwitches } from '../lib/features.ts';
+import { trimEnd } from '../lib/shared/trim.ts';
+import { featureSwitches, type FeatureSwitches } from '../lib/shared/features.ts';
 import { mailSettings, type MailSettings } from './mail/settings.ts';
 import { sessionPolicyFromEnv, type SessionPolicy } from './users/sessions.ts';
 

@@ -6,7 +6,7 @@
 import { atom, map } from 'nanostores';
 import type { Envelope } from '../contract/envelope';
 import { adminText } from '../i18n/admin.zh-CN';
-import { refusalOf } from '../lib/request';
+import { refusalOf } from '../lib/browser/request';
 import { pagedList, type PagedList, type PagedListState, type PageRead } from './pagedList';
 import { showToast } from './toast';
 

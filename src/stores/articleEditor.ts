@@ -7,8 +7,8 @@ import { atom, map } from 'nanostores';
 import { writingApi } from '../client/writingApi';
 import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, WritingArticle } from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
-import { refusalOf, RequestError } from '../lib/request';
-import { draftOf, emptyDraft, fieldProblems, sameDraft } from '../lib/writingDraft';
+import { refusalOf, RequestError } from '../lib/browser/request';
+import { draftOf, emptyDraft, fieldProblems, sameDraft } from '../lib/browser/writingDraft';
 import { publishingStarted } from './publishStatus';
 import { showToast } from './toast';
 

@@ -6,9 +6,9 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { api } from '../client/api';
 import type { GuestFields } from '../contract/commentRules';
-import { emailProblem } from '../lib/accountRules';
-import { guestNameProblem, guestSiteProblem } from '../lib/commentModeration';
-import { storedCodec } from '../lib/storage';
+import { emailProblem } from '../lib/shared/accountRules';
+import { guestNameProblem, guestSiteProblem } from '../lib/shared/commentModeration';
+import { storedCodec } from '../lib/browser/storage';
 
 export interface GuestProfile {
   nick_name: string;

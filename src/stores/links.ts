@@ -7,8 +7,8 @@ import { map } from 'nanostores';
 import { linksApi } from '../client/linksApi';
 import type { LinkItem } from '../contract/links';
 import { linkText } from '../i18n/links.zh-CN';
-import { BLANK_LINK_FORM, formFromLink, linkFormProblems, refusedField, toLinkDraft, type LinkField, type LinkForm } from '../lib/linkForm';
-import { refusalOf } from '../lib/request';
+import { BLANK_LINK_FORM, formFromLink, linkFormProblems, refusedField, toLinkDraft, type LinkField, type LinkForm } from '../lib/browser/linkForm';
+import { refusalOf } from '../lib/browser/request';
 import { pagedList, wholeList } from './pagedList';
 import { showToast } from './toast';
 

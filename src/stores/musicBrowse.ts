@@ -2,7 +2,7 @@
 import { map } from 'nanostores';
 import { music, type Playlist, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
-import { defaultPlaylistIndex, PLAYLIST_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../lib/player';
+import { defaultPlaylistIndex, PLAYLIST_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../lib/browser/player';
 import { pagedList, type PagedListOptions } from './pagedList';
 
 /**

@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import { api } from '../client/api';
 import type { Notification } from '../contract/notifications';
 import { t } from '../i18n/zh-CN';
-import { notificationPath } from '../lib/notifications';
+import { notificationPath } from '../lib/shared/notifications';
 import { pagedList } from './pagedList';
 import { showRefusal, showToast } from './toast';
 import { $isLoggedIn, $userInfo } from './user';

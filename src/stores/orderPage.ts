@@ -3,8 +3,8 @@ import { map } from 'nanostores';
 import { shopApi } from '../client/shopApi';
 import type { OrderItem } from '../contract/shop';
 import { shopText } from '../i18n/shop.zh-CN';
-import { refusalOf, RequestError } from '../lib/request';
-import { isOrderWaiting } from '../lib/shop';
+import { refusalOf, RequestError } from '../lib/browser/request';
+import { isOrderWaiting } from '../lib/shared/shop';
 import { $isLoggedIn, clearUser } from './user';
 
 /** `none`: the URL names no order; `anonymous`: not logged in; `failed`: the first read did not get through. */

@@ -6,8 +6,8 @@ import { navigate } from 'astro:transitions/client';
 import { map } from 'nanostores';
 import { shopApi } from '../client/shopApi';
 import { shopText } from '../i18n/shop.zh-CN';
-import { refusalOf } from '../lib/request';
-import { orderPath } from '../lib/shop';
+import { refusalOf } from '../lib/browser/request';
+import { orderPath } from '../lib/shared/shop';
 import { $isLoggedIn, rememberRoute } from './user';
 
 /** The plan chosen on each product page, by product slug; it survives the trip to the login page. */

@@ -6,10 +6,10 @@
 import { bindSessionActions, showPlaybackState, showPosition, showSong } from '../client/mediaSession';
 import { music, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
-import { currentLyricIndex, parseLrc } from '../lib/lrc';
+import { currentLyricIndex, parseLrc } from '../lib/browser/lrc';
 import {
   artistNames, LYRIC_CLICK_RESET_MS, neighbourStep, nextPlayModel, percentAtTime, PROGRESS_DRAG_RESET_MS, timeAtPercent, volumeFromSlider, type PlayType,
-} from '../lib/player';
+} from '../lib/browser/player';
 import { $player, type PlayerState } from './player';
 import { showNotice } from './toast';
 

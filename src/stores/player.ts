@@ -4,7 +4,7 @@
  */
 import { map } from 'nanostores';
 import type { Song } from '../client/music';
-import { type LyricType, type PlayModel, type PlayType, DEFAULT_VOLUME } from '../lib/player';
+import { type LyricType, type PlayModel, type PlayType, DEFAULT_VOLUME } from '../lib/browser/player';
 
 export interface MusicInfo {
   id: number;

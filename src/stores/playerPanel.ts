@@ -1,7 +1,7 @@
 /** What the player's panel changes without touching the audio: which overlays show, and the reader's own list. */
 import type { Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
-import { addToList, removeFromList } from '../lib/player';
+import { addToList, removeFromList } from '../lib/browser/player';
 import { $player } from './player';
 import { showToast } from './toast';
 

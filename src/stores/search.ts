@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { historyAfter, isStringList, sameTerms, SEARCH_HISTORY_KEY, type SearchAct } from '../lib/searchHistory';
-import { storedCodec } from '../lib/storage';
+import { historyAfter, isStringList, sameTerms, SEARCH_HISTORY_KEY, type SearchAct } from '../lib/browser/searchHistory';
+import { storedCodec } from '../lib/browser/storage';
 
 export const $searchOpen = atom(false);
 

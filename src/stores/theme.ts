@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { decodeStored, encodeStored } from '../lib/storage';
-import { isTheme, THEME_COLORS, THEME_STORAGE_KEY, themeForHour, type Theme } from '../lib/theme';
+import { decodeStored, encodeStored } from '../lib/browser/storage';
+import { isTheme, THEME_COLORS, THEME_STORAGE_KEY, themeForHour, type Theme } from '../lib/browser/theme';
 
 /** The theme on screen. The inline boot script sets it before paint; this store follows it. */
 export const $theme = atom<Theme>('light');

@@ -1,6 +1,6 @@
 /** The toasts on screen (the queue is client/toasts.ts, below the stores), and a failed action told as one. */
 import { showToast } from '../client/toasts';
-import { refusalOf } from '../lib/request';
+import { refusalOf } from '../lib/browser/request';
 
 export { $toasts, dismissToast, NOTICE_DURATION_MS, showNotice, showToast, TOAST_DURATION_MS, type Toast, type ToastKind } from '../client/toasts';
 

@@ -4,7 +4,7 @@
  * comment removed in moderation.
  */
 import type { Browser, Page } from '@playwright/test';
-import { formatPrice } from '../../src/lib/shop';
+import { formatPrice } from '../../src/lib/shared/shop';
 import { makePng } from '../fixtures/images';
 import { expect, test, watchContext, type PageProblems } from './fixtures';
 import { createAccount, islandsHydrated, loginThroughForm } from './helpers';

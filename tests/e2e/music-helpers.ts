@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import type { PlayModel } from '../../src/lib/player';
+import type { PlayModel } from '../../src/lib/browser/player';
 
 export const audio = (page: Page) => page.getByTestId('player-audio');
 export const panelOf = (page: Page) => page.getByTestId('player-panel');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { themeForHour } from '../../src/lib/theme';
+import { themeForHour } from '../../src/lib/browser/theme';
 import { expect, test, watchContext } from './fixtures';
 import { islandsHydrated } from './helpers';
 

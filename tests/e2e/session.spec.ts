@@ -1,4 +1,4 @@
-import { decryptText } from '../../src/lib/cipher.ts';
+import { decryptText } from '../../src/lib/browser/cipher.ts';
 import { expect, test, watchContext } from './fixtures';
 import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
 

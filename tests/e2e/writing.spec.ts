@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { currentRelease, publishRelease, RELEASES } from '../../src/server/http/releases';
-import { formatDateTime } from '../../src/lib/time';
+import { formatDateTime } from '../../src/lib/shared/time';
 import { makePng } from '../fixtures/images';
 import { startServer, type RunningServer } from '../integration/serve';
 import { expect, test, watchContext, type PageProblems } from './fixtures';

@@ -2,8 +2,8 @@ import { createClient } from '@libsql/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIKES_PER_MINUTE } from '../../src/contract/limits';
-import { nameId } from '../../src/lib/contentIds';
-import type { ContentIndex } from '../../src/lib/contentIndex';
+import { nameId } from '../../src/lib/node/contentIds';
+import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import { startApi, type ApiClient } from './api';
 
 const index: ContentIndex = JSON.parse(readFileSync('dist/server/content/index.json', 'utf8'));

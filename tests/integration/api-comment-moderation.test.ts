@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentRules } from '../../src/contract/commentRules';
-import type { ContentIndex } from '../../src/lib/contentIndex';
+import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import { startMailbox, type Mailbox } from '../mailbox';
 import type { ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, startOwnedApi, type Person } from './people';

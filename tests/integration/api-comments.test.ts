@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_CHARS, COMMENTS_PER_MINUTE, MAX_PAGE_SIZE } from '../../src/contract/limits';
-import type { ContentIndex } from '../../src/lib/contentIndex';
+import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import { startApi, type ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../src/contract/limits';
-import type { ContentIndex } from '../../src/lib/contentIndex';
+import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import type { ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 

@@ -1,7 +1,7 @@
 /** Orders with the default `manual` provider: buying, the owner's confirmation, refunds, limits and the expiry sweep. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_PAY_HOURS, MAX_PENDING_ORDERS, ORDERS_PER_MINUTE } from '../../src/contract/limits';
-import { compactDate } from '../../src/lib/time';
+import { compactDate } from '../../src/lib/shared/time';
 import type { CreatedOrder, LicenseItem, OrderItem, ProductItem } from '../../src/contract/shop';
 import { verifyLicenseKey } from '../../src/server/licenses/keys';
 import type { ApiClient } from './api';

@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintLicenseKey, PRIVATE_KEY_FILE, verifyLicenseKey, loadOrCreateSigningKeys } from '../../src/server/licenses/keys';
-import type { ProductExport } from '../../src/lib/contentIndex';
+import type { ProductExport } from '../../src/lib/node/contentIndex';
 import { startApi, type ApiClient } from './api';
 
 const contentDir = process.env.CONTENT_EXPORT_DIR ?? join(process.env.DIST_DIR ?? 'dist', 'server', 'content');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameId } from '../../src/lib/contentIds';
-import type { ContentIndex } from '../../src/lib/contentIndex';
+import { nameId } from '../../src/lib/node/contentIds';
+import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import { site } from '../../src/site.config';
 import { startApi, type ApiClient } from './api';
 

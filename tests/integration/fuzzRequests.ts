@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ENDPOINTS } from '../../src/contract/endpoints';
-import { seededRandom } from '../../src/lib/seededRandom';
+import { seededRandom } from '../../src/lib/node/seededRandom';
 import type { RawRequest } from './raw';
 
 export type Random = ReturnType<typeof fuzzRandom>;

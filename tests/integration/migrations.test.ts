@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentIndex } from '../../src/lib/contentIndex';
+import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import { startApi, type ApiClient } from './api';
 
 const index: ContentIndex = JSON.parse(readFileSync('dist/server/content/index.json', 'utf8'));

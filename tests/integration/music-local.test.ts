@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, un
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameId } from '../../src/lib/contentIds';
-import { parseLrc } from '../../src/lib/lrc';
+import { nameId } from '../../src/lib/node/contentIds';
+import { parseLrc } from '../../src/lib/browser/lrc';
 import { generateDemoLibrary } from '../../src/server/music/demo/generate';
 import { encodeWav } from '../../src/server/music/demo/wav';
 import { makePng } from '../fixtures/images';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, commentTargetPath, licenseQuery, licenseQueryFromSearch } from '../../src/lib/adminView';
+import { auditActionLabel, commentTargetPath, licenseQuery, licenseQueryFromSearch } from '../../src/lib/browser/adminView';
 
 describe('commentTargetPath', () => {
   it('leads to the article, the talk or the post a comment is on', () => {

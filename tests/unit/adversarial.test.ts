@@ -5,20 +5,20 @@
  * what a linear check needs even on a loaded machine, so it only catches the blow-up.
  */
 import { describe, expect, it } from 'vitest';
-import { nickNameProblem, passwordProblem, usernameProblem } from '../../src/lib/accountRules';
-import { isRelativeImage } from '../../src/lib/contentImages';
-import { cssColor } from '../../src/lib/cssColor';
-import { isCurrentPath } from '../../src/lib/headerMenu';
-import { iconUrlProblem } from '../../src/lib/linkForm';
-import { linkify } from '../../src/lib/linkify';
-import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../../src/lib/linkRules';
-import { isUploadPath } from '../../src/lib/messageLook';
-import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../src/lib/messageRules';
-import { countWords, plainText } from '../../src/lib/reading';
-import { routeAfterLogin, sameSitePath } from '../../src/lib/redirect';
-import { isWebUrl, orderNoFromSearch } from '../../src/lib/shop';
-import { commentContentProblem, hasControlCharacters } from '../../src/lib/text';
-import { withoutTrailingSlash } from '../../src/lib/trim';
+import { nickNameProblem, passwordProblem, usernameProblem } from '../../src/lib/shared/accountRules';
+import { isRelativeImage } from '../../src/lib/node/contentImages';
+import { cssColor } from '../../src/lib/shared/cssColor';
+import { isCurrentPath } from '../../src/lib/browser/headerMenu';
+import { iconUrlProblem } from '../../src/lib/browser/linkForm';
+import { linkify } from '../../src/lib/browser/linkify';
+import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../../src/lib/shared/linkRules';
+import { isUploadPath } from '../../src/lib/browser/messageLook';
+import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../src/lib/shared/messageRules';
+import { countWords, plainText } from '../../src/lib/node/reading';
+import { routeAfterLogin, sameSitePath } from '../../src/lib/browser/redirect';
+import { isWebUrl, orderNoFromSearch } from '../../src/lib/shared/shop';
+import { commentContentProblem, hasControlCharacters } from '../../src/lib/shared/text';
+import { withoutTrailingSlash } from '../../src/lib/shared/trim';
 import { imageUrlAllowed } from '../../src/server/http/cspSources';
 import { legacyRedirect } from '../../src/server/http/legacyRedirect';
 import { isUploadedImagePath } from '../../src/server/uploads/images';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countNames, groupByYear, neighbours, paginate, recommend, sortForHome, type ArticleMeta } from '../../src/lib/articles';
-import { assertUniqueIds, nameId } from '../../src/lib/contentIds';
+import { countNames, groupByYear, neighbours, paginate, recommend, sortForHome, type ArticleMeta } from '../../src/lib/node/articles';
+import { assertUniqueIds, nameId } from '../../src/lib/node/contentIds';
 
 const a = (id: number, date: string, extra: Partial<ArticleMeta> = {}): ArticleMeta => ({
   id, title: `t${id}`, date: new Date(date), category: 'c', tags: [], pinned: false, order: 0, ...extra,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts } from '../../src/lib/highlight';
-import { createReadingTimer, splitReading } from '../../src/lib/readingTimer';
-import { addSearchTerm } from '../../src/lib/searchHistory';
+import { highlightParts } from '../../src/lib/browser/highlight';
+import { createReadingTimer, splitReading } from '../../src/lib/browser/readingTimer';
+import { addSearchTerm } from '../../src/lib/browser/searchHistory';
 
 describe('search history', () => {
   it('adds new terms at the end and ignores repeats and blanks', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COMMENT_RULES, type CommentRules } from '../../src/contract/commentRules';
-import { foldForKeywords, guestSiteProblem, judgeComment, keywordList, keywordListProblem } from '../../src/lib/commentModeration';
+import { foldForKeywords, guestSiteProblem, judgeComment, keywordList, keywordListProblem } from '../../src/lib/shared/commentModeration';
 
 const rules = (change: Partial<CommentRules>): CommentRules => ({ ...DEFAULT_COMMENT_RULES, ...change });
 const reader = { guest: false, byOwner: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPRESS_TARGET_BYTES } from '../../src/contract/limits';
-import { compressToTarget, fitWithin, reencodeType, uploadName } from '../../src/lib/compress';
+import { compressToTarget, fitWithin, reencodeType, uploadName } from '../../src/lib/browser/compress';
 
 /** An encoder whose output shrinks linearly with quality, recording what it was asked. */
 function fakeEncoder(bytesAtFull: number) {

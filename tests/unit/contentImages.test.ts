@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articleBodyImages, ARTICLE_COLUMN_SIZES, IMAGE_WIDTHS } from '../../src/lib/imageLayout';
-import { fillImageMarkers, isRelativeImage, rewriteMarkdownImages } from '../../src/lib/contentImages';
+import { articleBodyImages, ARTICLE_COLUMN_SIZES, IMAGE_WIDTHS } from '../../src/lib/node/imageLayout';
+import { fillImageMarkers, isRelativeImage, rewriteMarkdownImages } from '../../src/lib/node/contentImages';
 
 const urls: Record<string, string> = { './images/a.jpg': '/_astro/a.1.webp', 'images/b c.png': '/_astro/b.2.webp' };
 const resolve = async (target: string) => urls[target];

@@ -1,6 +1,6 @@
-/** The switches of the site's parts (src/lib/features.ts) and where their pages go (scripts/astro/featurePages.ts). */
+/** The switches of the site's parts (src/lib/shared/features.ts) and where their pages go (scripts/astro/featurePages.ts). */
 import { describe, expect, it } from 'vitest';
-import { featureSwitches } from '../../src/lib/features';
+import { featureSwitches } from '../../src/lib/shared/features';
 import { pagePattern } from '../../scripts/astro/featurePages';
 
 const allOn = { shop: true, downloads: true, board: true, talks: true, music: true, comments: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, relativeTime } from '../../src/lib/format';
+import { formatCount, relativeTime } from '../../src/lib/browser/format';
 
 describe('relativeTime', () => {
   const now = new Date('2026-01-10T12:00:00Z');
@@ -37,7 +37,7 @@ describe('formatCount', () => {
   ])('%i → %s', (n, text) => expect(formatCount(n)).toBe(text));
 });
 
-import { formatDuration } from '../../src/lib/format';
+import { formatDuration } from '../../src/lib/browser/format';
 
 describe('formatDuration', () => {
   it.each([

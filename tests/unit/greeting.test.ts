@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greeting, greetingPhrase } from '../../src/lib/greeting';
+import { greeting, greetingPhrase } from '../../src/lib/browser/greeting';
 
 describe('greetingPhrase', () => {
   it.each([

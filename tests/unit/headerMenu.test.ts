@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCurrentPath } from '../../src/lib/headerMenu';
+import { isCurrentPath } from '../../src/lib/browser/headerMenu';
 
 describe('isCurrentPath', () => {
   it('marks the page itself and the pages of its section', () => {

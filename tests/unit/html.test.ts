@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html, looksLikeHtml, unescapeHtml } from '../../src/lib/html';
+import { escapeHtml, html, looksLikeHtml, unescapeHtml } from '../../src/lib/shared/html';
 
 describe('escapeHtml and html', () => {
   it('escapes the five characters that can open markup or close an attribute', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LINK_NAME_MAX_CHARS } from '../../src/contract/limits';
 import type { LinkItem } from '../../src/contract/links';
-import { BLANK_LINK_FORM, formFromLink, iconUrlProblem, isEditable, letterIcon, linkFormProblems, refusedField, toLinkDraft, type LinkForm } from '../../src/lib/linkForm';
+import { BLANK_LINK_FORM, formFromLink, iconUrlProblem, isEditable, letterIcon, linkFormProblems, refusedField, toLinkDraft, type LinkForm } from '../../src/lib/browser/linkForm';
 
 const filled: LinkForm = { ...BLANK_LINK_FORM, site_name: ' 好工具 ', site_desc: ' 一个好用的工具 ', url: ' https://example.com/dl ' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkify } from '../../src/lib/linkify';
+import { linkify } from '../../src/lib/browser/linkify';
 
 describe('linkify', () => {
   it('finds http and https addresses among Chinese text', () => {

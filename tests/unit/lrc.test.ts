@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentLyricIndex, parseLrc } from '../../src/lib/lrc';
+import { currentLyricIndex, parseLrc } from '../../src/lib/browser/lrc';
 
 describe('parseLrc', () => {
   it('reads every time-tag form', () => {

@@ -1,7 +1,7 @@
-/** The site's code highlighting (src/lib/markdownOptions.ts), as the build and the console's preview render it. */
+/** The site's code highlighting (src/lib/node/markdownOptions.ts), as the build and the console's preview render it. */
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { describe, expect, it } from 'vitest';
-import { markdownHastPlugins } from '../../src/lib/markdownOptions';
+import { markdownHastPlugins } from '../../src/lib/node/markdownOptions';
 
 const render = async (markdown: string) => (await (await createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins })).render(markdown)).code;
 

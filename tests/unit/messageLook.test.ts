@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FONT_SIZES, postLook } from '../../src/lib/messageLook';
+import { FONT_SIZES, postLook } from '../../src/lib/browser/messageLook';
 
 const plain = { color: '', font_size: null, font_weight: '', bg_color: '', bg_url: '' };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, plainText, readingMinutes } from '../../src/lib/reading';
-import { pageHeaderFor, pageHeaderList } from '../../src/lib/pageHeader';
-import { decodeStored, encodeStored } from '../../src/lib/storage';
-import { decryptText, encryptText } from '../../src/lib/cipher';
+import { countWords, plainText, readingMinutes } from '../../src/lib/node/reading';
+import { pageHeaderFor, pageHeaderList } from '../../src/lib/node/pageHeader';
+import { decodeStored, encodeStored } from '../../src/lib/browser/storage';
+import { decryptText, encryptText } from '../../src/lib/browser/cipher';
 import { legacyRedirect } from '../../src/server/http/legacyRedirect';
 
 describe('reading', () => {
@@ -63,7 +63,7 @@ describe('legacyRedirect', () => {
   });
 });
 
-import { backToTopVisible, headerVisible } from '../../src/lib/scroll';
+import { backToTopVisible, headerVisible } from '../../src/lib/browser/scroll';
 
 describe('scroll rules', () => {
   it('keeps the header at the top, hides it going down and shows it going up', () => {
@@ -78,7 +78,7 @@ describe('scroll rules', () => {
   });
 });
 
-import { createParticles, stepParticles } from '../../src/lib/particles';
+import { createParticles, stepParticles } from '../../src/lib/browser/particles';
 
 describe('particles', () => {
   it('creates the requested count inside the canvas', () => {
@@ -169,7 +169,7 @@ describe('encrypted storage', () => {
   });
 });
 
-import { storedCodec } from '../../src/lib/storage';
+import { storedCodec } from '../../src/lib/browser/storage';
 
 describe('storedCodec', () => {
   const isNumber = (v: unknown): v is number => typeof v === 'number';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ModalStack, trappedFocusIndex } from '../../src/lib/modalStack';
+import { ModalStack, trappedFocusIndex } from '../../src/lib/browser/modalStack';
 
 describe('ModalStack', () => {
   it('gives Escape to the layer opened last, and back to the one below when it closes', () => {

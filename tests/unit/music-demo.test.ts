@@ -1,12 +1,12 @@
 import { parseBuffer } from 'music-metadata';
 import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseLrc } from '../../src/lib/lrc';
+import { parseLrc } from '../../src/lib/browser/lrc';
 import { DEMO_PLAYLISTS, DEMO_SKETCHES } from '../../src/server/music/demo/catalog';
 import { drawCover } from '../../src/server/music/demo/cover';
 import { demoLyrics, demoSketches, sketchSeconds } from '../../src/server/music/demo/generate';
 import { encodePng } from '../../src/server/music/demo/png';
-import { seededRandom } from '../../src/lib/seededRandom';
+import { seededRandom } from '../../src/lib/node/seededRandom';
 import { synthesise } from '../../src/server/music/demo/synth';
 import { encodeWav } from '../../src/server/music/demo/wav';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameId } from '../../src/lib/contentIds';
+import { nameId } from '../../src/lib/node/contentIds';
 import { makePng } from '../fixtures/images';
 import { wavWithPicture } from '../fixtures/music';
 import { ttlCache } from '../../src/server/music/cache';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, bottomLine, notificationPath } from '../../src/lib/notifications';
+import { badgeText, bottomLine, notificationPath } from '../../src/lib/shared/notifications';
 
 describe('notificationPath', () => {
   it('leads to the article, the talk or the message board by type', () => {

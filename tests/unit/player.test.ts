@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addToList, defaultPlaylistIndex, formatPlayTime, lineHideDelay, lyricFade, mediaPosition, neighbourStep, nextPlayModel, percentAtTime, removeFromList,
   sliderFromVolume, stepBrightness, stepIndex, timeAtPercent, volumeFromSlider, type NeighbourQuery,
-} from '../../src/lib/player';
+} from '../../src/lib/browser/player';
 
 describe('play modes', () => {
   it('cycles RANDOM → LISTLOOP → SINGLECYCLE → RANDOM', () => {
@@ -146,7 +146,7 @@ describe('custom list', () => {
   });
 });
 
-import { artistNames } from '../../src/lib/player';
+import { artistNames } from '../../src/lib/browser/player';
 
 describe('artistNames', () => {
   it('joins names and falls back when the artist is missing', () => {

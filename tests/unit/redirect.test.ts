@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeAfterLogin, sameSitePath } from '../../src/lib/redirect';
+import { routeAfterLogin, sameSitePath } from '../../src/lib/browser/redirect';
 
 describe('sameSitePath', () => {
   it('keeps a path of this site, with its query and fragment', () => {

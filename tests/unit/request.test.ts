@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRequest, RequestError } from '../../src/lib/request';
+import { createRequest, RequestError } from '../../src/lib/browser/request';
 
 function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const notice = vi.fn();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, search, snippet } from '../../src/lib/search';
+import { buildSearchIndex, search, snippet } from '../../src/lib/node/search';
 
 const docs = [
   { id: 1, title: 'SQLite WAL 模式', text: '预写日志让读写可以并发。WAL 模式下读者不会阻塞写者。' },

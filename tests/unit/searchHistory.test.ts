@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyAfter, SEARCH_HISTORY_CAP } from '../../src/lib/searchHistory';
+import { historyAfter, SEARCH_HISTORY_CAP } from '../../src/lib/browser/searchHistory';
 
 describe('historyAfter', () => {
   it('leaves the history alone when a keyword merely outlasted the typing pause', () => {

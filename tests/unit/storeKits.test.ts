@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/envelope';
-import { refusalOf, RequestError } from '../../src/lib/request';
+import { refusalOf, RequestError } from '../../src/lib/browser/request';
 import { likeToggle, type LikeShown } from '../../src/stores/likes';
 import { pagedList } from '../../src/stores/pagedList';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MAX_CHARS } from '../../src/contract/limits';
-import { charCount, commentContentProblem, excerpt, hasControlCharacters } from '../../src/lib/text';
+import { charCount, commentContentProblem, excerpt, hasControlCharacters } from '../../src/lib/shared/text';
 
 describe('charCount', () => {
   it('counts an emoji as one character', () => {

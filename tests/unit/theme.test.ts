@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { encodeStored } from '../../src/lib/storage';
-import { THEME_COLORS, themeBootScript, themeForHour } from '../../src/lib/theme';
+import { encodeStored } from '../../src/lib/browser/storage';
+import { THEME_COLORS, themeBootScript, themeForHour } from '../../src/lib/browser/theme';
 
 describe('themeForHour', () => {
   it.each([

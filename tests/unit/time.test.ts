@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseSiteDate, yearOf } from '../../src/lib/time';
+import { formatDate, formatDateTime, parseSiteDate, yearOf } from '../../src/lib/shared/time';
 
 describe('site dates', () => {
   it('reads a wall-clock string in the site zone (UTC+8)', () => {

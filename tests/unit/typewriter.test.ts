@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { quoteFromResponse, typewriterSteps, usableEntries } from '../../src/lib/typewriter';
+import { quoteFromResponse, typewriterSteps, usableEntries } from '../../src/lib/browser/typewriter';
 
 describe('usableEntries', () => {
   it('skips empty entries and reports each', () => {

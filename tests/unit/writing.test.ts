@@ -4,8 +4,8 @@ import { buildProblem, createPublisher, type BuildRun } from '../../src/server/w
 import { articleFileName } from '../../src/server/writing/articles';
 import { contentFileUrl } from '../../src/server/writing/preview';
 import { formatSource, parseSource } from '../../src/server/writing/sourceFiles';
-import { emptyDraft, fieldProblems, splitTags } from '../../src/lib/writingDraft';
-import { splitFrontMatter } from '../../src/lib/frontMatter';
+import { emptyDraft, fieldProblems, splitTags } from '../../src/lib/browser/writingDraft';
+import { splitFrontMatter } from '../../src/lib/shared/frontMatter';
 
 describe('front matter', () => {
   it('reads what it writes, keeping unknown keys and dropping empty ones', () => {

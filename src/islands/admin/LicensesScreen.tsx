@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { adminText } from '../../i18n/admin.zh-CN';
-import { licenseQuery, licenseQueryFromSearch } from '../../lib/adminView';
-import { shortFingerprint } from '../../lib/shop';
+import { licenseQuery, licenseQueryFromSearch } from '../../lib/browser/adminView';
+import { shortFingerprint } from '../../lib/shared/shop';
 import { $licenseLookup, findLicenses, resetMachines, revokeLicense } from '../../stores/adminSales';
 import { $adminBusy } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';
 import { useHydrated } from '../shared/useHydrated';
 import ProblemLine from './ProblemLine';
-import { formatDateTime } from '../../lib/time';
+import { formatDateTime } from '../../lib/shared/time';
 import styles from './Admin.module.scss';
 import own from './Licenses.module.scss';
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { ADMIN_COMMENT_STATUSES, type AdminComment, type AdminMessage } from '../../contract/admin';
 import { COMMENT_TARGET_NAMES } from '../../contract/comments';
 import { adminText } from '../../i18n/admin.zh-CN';
-import { commentTargetPath } from '../../lib/adminView';
+import { commentTargetPath } from '../../lib/browser/adminView';
 import { commentSelection, commentTable, messageTable, moderateComments, removeModerated, setHidden, type ModerationFilter, type ModerationKind } from '../../stores/admin';
 import { $adminBusy, type TableState } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';

@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/shop';
 import { adminText } from '../../i18n/admin.zh-CN';
 import { shopText } from '../../i18n/shop.zh-CN';
-import { formatPrice, orderStage } from '../../lib/shop';
+import { formatPrice, orderStage } from '../../lib/shared/shop';
 import { confirmOrder, orderTable, refundOrder } from '../../stores/adminSales';
 import { $adminBusy } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { adminText } from '../../i18n/admin.zh-CN';
-import { formatPrice } from '../../lib/shop';
+import { formatPrice } from '../../lib/shared/shop';
 import { paymentTable } from '../../stores/adminSales';
 import { useHydrated } from '../shared/useHydrated';
 import Listing from './Listing';

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { api } from '../../client/api';
-import { formatCount, formatDuration } from '../../lib/format';
-import { createReadingTimer, splitReading } from '../../lib/readingTimer';
+import { formatCount, formatDuration } from '../../lib/browser/format';
+import { createReadingTimer, splitReading } from '../../lib/browser/readingTimer';
 import { useHydrated } from '../shared/useHydrated';
 import { $article, closeArticle, openArticle, setReadingTotal } from '../../stores/article';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../lib/browser/format';
 import { useHydrated } from '../shared/useHydrated';
 import { $article, openArticle, toggleLike } from '../../stores/article';
 import styles from './LikeButton.module.scss';

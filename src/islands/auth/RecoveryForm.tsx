@@ -2,8 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_LINK_MINUTES } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
-import { emailProblem, passwordProblem } from '../../lib/accountRules';
-import { refusalOf } from '../../lib/request';
+import { emailProblem, passwordProblem } from '../../lib/shared/accountRules';
+import { refusalOf } from '../../lib/browser/request';
 import styles from './AuthForm.module.scss';
 
 const text = t.recovery;

@@ -1,7 +1,7 @@
 import type { BoardMessage } from '../../contract/messages';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
-import { postLook } from '../../lib/messageLook';
+import { postLook } from '../../lib/browser/messageLook';
 import type { UserInfo } from '../../stores/user';
 import CommentText from '../comments/CommentText';
 import ConfirmButton from '../shared/ConfirmButton';

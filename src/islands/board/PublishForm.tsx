@@ -4,12 +4,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
 import { MESSAGE_MAX_CHARS } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
-import { charCount } from '../../lib/text';
-import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/messageLook';
+import { charCount } from '../../lib/shared/text';
+import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/browser/messageLook';
 import { $publish, draftProblem, editPost, publish, setPublishField, toDraft, type PublishDraft } from '../../stores/publish';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
-import { fontSizePx } from '../../lib/messageRules';
+import { fontSizePx } from '../../lib/shared/messageRules';
 import PostCard from './PostCard';
 import styles from './Board.module.scss';
 

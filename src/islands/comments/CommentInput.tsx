@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_CHARS } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
-import { charCount } from '../../lib/text';
+import { charCount } from '../../lib/shared/text';
 import { $drafts, setDraft } from '../../stores/comments';
 import { rememberRoute, type UserInfo } from '../../stores/user';
 import GuestFields from './GuestFields';

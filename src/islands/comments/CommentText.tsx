@@ -1,4 +1,4 @@
-import { linkify } from '../../lib/linkify';
+import { linkify } from '../../lib/browser/linkify';
 
 /**
  * Text a reader wrote, as typed, with its web addresses as links that leave the site. Unstyled on

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { isCurrentPath } from '../../lib/headerMenu';
+import { isCurrentPath } from '../../lib/browser/headerMenu';
 import { rememberRoute, type UserInfo } from '../../stores/user';
 import { useModal } from '../shared/useModal';
 import styles from './Drawer.module.scss';

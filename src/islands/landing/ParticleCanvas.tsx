@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { createParticles, LINK_DISTANCE, PARTICLE_COUNT, stepParticles, type Pointer } from '../../lib/particles';
+import { createParticles, LINK_DISTANCE, PARTICLE_COUNT, stepParticles, type Pointer } from '../../lib/browser/particles';
 
 /** The landing background: particles that drift, link up when close, and follow the mouse or a finger. */
 export default function ParticleCanvas() {

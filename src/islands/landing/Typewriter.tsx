@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { quoteFromResponse, typewriterSteps, usableEntries } from '../../lib/typewriter';
+import { quoteFromResponse, typewriterSteps, usableEntries } from '../../lib/browser/typewriter';
 
 interface Props {
   quoteUrl: string;

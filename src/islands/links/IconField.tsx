@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
 import { LINK_URL_MAX_LENGTH } from '../../contract/limits';
 import { linkText } from '../../i18n/links.zh-CN';
-import type { IconChoice, LinkForm } from '../../lib/linkForm';
+import type { IconChoice, LinkForm } from '../../lib/browser/linkForm';
 import { setLinkField } from '../../stores/links';
 import styles from './Apply.module.scss';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type CSSProperties } from 'react';
 import { linkText } from '../../i18n/links.zh-CN';
-import { letterIcon } from '../../lib/linkForm';
+import { letterIcon } from '../../lib/browser/linkForm';
 import styles from './Links.module.scss';
 
 interface Props {

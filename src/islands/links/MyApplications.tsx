@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import type { LinkItem } from '../../contract/links';
 import { linkText } from '../../i18n/links.zh-CN';
-import { isEditable } from '../../lib/linkForm';
+import { isEditable } from '../../lib/browser/linkForm';
 import { $linkForm, $myLinks, editLink, openMyLinks } from '../../stores/links';
 import { APPLY_FORM_ID } from './ApplyForm';
 import { LinkIcon } from './LinkCard';

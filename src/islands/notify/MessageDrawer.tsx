@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { bottomLine } from '../../lib/notifications';
+import { bottomLine } from '../../lib/shared/notifications';
 import { $notifyList, loadMoreNotifications, openNotifications } from '../../stores/notifications';
 import { useModal } from '../shared/useModal';
 import NotificationItem from './NotificationItem';

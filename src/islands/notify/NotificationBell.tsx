@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { badgeText } from '../../lib/notifications';
+import { badgeText } from '../../lib/shared/notifications';
 import { $unread, watchUnread } from '../../stores/notifications';
 import { neverOnServer, useOnDemand } from '../shared/useOnDemand';
 import styles from './NotificationBell.module.scss';

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import type { Notification } from '../../contract/notifications';
 import { t } from '../../i18n/zh-CN';
-import { looksLikeHtml } from '../../lib/html';
+import { looksLikeHtml } from '../../lib/shared/html';
 import { followNotification, removeNotification } from '../../stores/notifications';
 import ConfirmButton from '../shared/ConfirmButton';
 import styles from './MessageDrawer.module.scss';

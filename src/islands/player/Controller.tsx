@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { formatPlayTime, sliderFromVolume } from '../../lib/player';
+import { formatPlayTime, sliderFromVolume } from '../../lib/browser/player';
 import { cycleMode, playNeighbour, playSong, seekPercent, setVolumeSlider, togglePlay } from '../../stores/playback';
 import { removeFromCustom, toggleLyricBoard } from '../../stores/playerPanel';
 import { $player } from '../../stores/player';

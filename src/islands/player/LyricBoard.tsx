@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { BRIGHTNESS_DEFAULT, lineHideDelay, lyricFade, SPECIAL_TITLE_HIDE_MS, stepBrightness } from '../../lib/player';
+import { BRIGHTNESS_DEFAULT, lineHideDelay, lyricFade, SPECIAL_TITLE_HIDE_MS, stepBrightness } from '../../lib/browser/player';
 import { seekLyric } from '../../stores/playback';
 import { setLyricType, toggleCoverFullscreen, toggleLyricBoard } from '../../stores/playerPanel';
 import { $player } from '../../stores/player';

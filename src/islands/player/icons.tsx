@@ -1,4 +1,4 @@
-import type { PlayModel } from '../../lib/player';
+import type { PlayModel } from '../../lib/browser/player';
 
 /** Line icons for the controller; each button carries its own accessible name. */
 function Icon({ d }: { d: string }) {

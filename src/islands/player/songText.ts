@@ -1,3 +1,3 @@
-export { artistNames } from '../../lib/player';
+export { artistNames } from '../../lib/browser/player';
 
 export const DEFAULT_COVER = '/img/avatar.svg';

@@ -1,4 +1,4 @@
-import { highlightParts } from '../../lib/highlight';
+import { highlightParts } from '../../lib/browser/highlight';
 
 /** Text with the keyword wrapped in <mark>; React escapes every part, so titles and snippets stay text. */
 export default function Highlighted({ text, keyword }: { text: string; keyword: string }) {

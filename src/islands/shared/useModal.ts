@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { ModalStack, trappedFocusIndex, type ModalLayer } from '../../lib/modalStack';
+import { ModalStack, trappedFocusIndex, type ModalLayer } from '../../lib/browser/modalStack';
 
 export interface ModalOptions {
   /** Receives focus on open; otherwise the first focusable element inside the modal does. */

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { OrderItem } from '../../contract/shop';
 import { shopText } from '../../i18n/shop.zh-CN';
-import { formatPrice, orderNoFromSearch, orderStage } from '../../lib/shop';
+import { formatPrice, orderNoFromSearch, orderStage } from '../../lib/shared/shop';
 import { $orderPage, watchOrder } from '../../stores/orderPage';
 import { rememberRoute } from '../../stores/user';
 import CopyableCode from './CopyableCode';

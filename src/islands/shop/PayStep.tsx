@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { OrderItem, PayQrCode } from '../../contract/shop';
 import { shopText } from '../../i18n/shop.zh-CN';
-import { formatCountdown, formatPrice, isWebUrl, msUntil } from '../../lib/shop';
+import { formatCountdown, formatPrice, isWebUrl, msUntil } from '../../lib/shared/shop';
 import { $orderPage, reportPaid } from '../../stores/orderPage';
 import CopyableCode from './CopyableCode';
 import styles from './Order.module.scss';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { PlanItem } from '../../contract/shop';
 import { pagesText } from '../../i18n/pages.zh-CN';
 import { shopText } from '../../i18n/shop.zh-CN';
-import { formatPrice } from '../../lib/shop';
+import { formatPrice } from '../../lib/shared/shop';
 import { $chosenPlans, $purchase, buy, choosePlan } from '../../stores/plans';
 import { $isLoggedIn } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';

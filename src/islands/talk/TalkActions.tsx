@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../lib/browser/format';
 import { $talks, loadTalks, toggleTalkLike } from '../../stores/talks';
 import { useHydrated } from '../shared/useHydrated';
 import styles from './TalkActions.module.scss';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { api } from '../../client/api';
 import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
 import { t } from '../../i18n/zh-CN';
-import { refusalOf } from '../../lib/request';
+import { refusalOf } from '../../lib/browser/request';
 import { showToast } from '../../stores/toast';
 import { updateUser, type UserInfo } from '../../stores/user';
 import styles from './UserCenter.module.scss';

@@ -3,8 +3,8 @@ import { api } from '../../client/api';
 import { EMAIL_MAX_LENGTH } from '../../contract/limits';
 import { ROLE, type Profile } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
-import { emailProblem } from '../../lib/accountRules';
-import { refusalOf } from '../../lib/request';
+import { emailProblem } from '../../lib/shared/accountRules';
+import { refusalOf } from '../../lib/browser/request';
 import { showRefusal, showToast } from '../../stores/toast';
 import styles from './UserCenter.module.scss';
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { shopText } from '../../i18n/shop.zh-CN';
-import { formatPrice, orderPath, orderStage } from '../../lib/shop';
+import { formatPrice, orderPath, orderStage } from '../../lib/shared/shop';
 import { $myOrders, loadMoreOrders, openMyOrders } from '../../stores/myOrders';
 import styles from './MyOrders.module.scss';
 

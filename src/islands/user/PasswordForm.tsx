@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
 import { PASSWORD_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
-import { passwordProblem } from '../../lib/accountRules';
-import { refusalOf } from '../../lib/request';
+import { passwordProblem } from '../../lib/shared/accountRules';
+import { refusalOf } from '../../lib/browser/request';
 import { showToast } from '../../stores/toast';
 import styles from './UserCenter.module.scss';
 

@@ -1,6 +1,6 @@
 import { getArticles } from '../../data/articles';
-import type { ContentIndex } from '../../lib/contentIndex';
-import { plainText } from '../../lib/reading';
+import type { ContentIndex } from '../../lib/node/contentIndex';
+import { plainText } from '../../lib/node/reading';
 
 /** Build-time export of every article for the API; the build moves it out of the public folder. */
 export async function GET() {

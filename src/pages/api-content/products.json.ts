@@ -1,5 +1,5 @@
 import { getProducts } from '../../data/products';
-import type { ProductExport } from '../../lib/contentIndex';
+import type { ProductExport } from '../../lib/node/contentIndex';
 
 /** Build-time export of the products for the shop's API; the build moves it out of the public folder with the articles. */
 export async function GET() {

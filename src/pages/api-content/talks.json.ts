@@ -1,6 +1,6 @@
 import { getTalks } from '../../data/talks';
-import { fillImageMarkers } from '../../lib/contentImages';
-import type { TalkExport } from '../../lib/contentIndex';
+import { fillImageMarkers } from '../../lib/node/contentImages';
+import type { TalkExport } from '../../lib/node/contentIndex';
 
 /** Build-time export of every talk for the API; the build moves it out of the public folder with the articles. */
 export async function GET() {

@@ -1,7 +1,7 @@
 /** The audit log: every admin action, who did it and to what. */
 import { desc, eq } from 'drizzle-orm';
 import type { AuditEntry } from '../../contract/admin.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
 

@@ -1,7 +1,7 @@
 /** The console's first screen: how big the site is, what waits for the owner, and the latest admin actions. */
 import { count, eq, gte, sql, sum } from 'drizzle-orm';
 import { DASHBOARD_DAYS, DASHBOARD_TOP_ARTICLES, type Dashboard } from '../../contract/admin.ts';
-import { formatDate, parseSiteDate } from '../../lib/time.ts';
+import { formatDate, parseSiteDate } from '../../lib/shared/time.ts';
 import type { Catalog, Taxonomy } from '../articles/catalog.ts';
 import { mostViewed } from '../articles/stats.ts';
 import { LINK_STATUS } from '../../contract/links.ts';

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AdminComment, AdminCommentStatus, AdminMessage } from '../../contract/admin.ts';
 import type { Page } from '../../contract/envelope.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, messages, users } from '../db/schema.ts';
 import { NotFound } from '../shared/errors.ts';

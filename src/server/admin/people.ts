@@ -6,7 +6,7 @@ import { and, count, desc, eq, ne, or } from 'drizzle-orm';
 import type { AdminUser } from '../../contract/admin.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { NotFound, Refused } from '../shared/errors.ts';

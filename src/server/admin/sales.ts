@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AdminLicense, AdminOrder, AdminPayment } from '../../contract/admin.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { OrderStatus } from '../../contract/shop.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { licenseMachines, licenses, orders, payments, users } from '../db/schema.ts';
 import { licenseState } from '../licenses/service.ts';

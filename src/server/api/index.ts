@@ -22,7 +22,7 @@ import type { Cookies } from './cookies.ts';
 import { BUDGETS } from '../../contract/budgets.ts';
 import { API } from '../../contract/endpoints.ts';
 import { mountPath } from './endpoints.ts';
-import { FEATURE_APIS, FEATURES, type FeatureSwitches } from '../../lib/features.ts';
+import { FEATURE_APIS, FEATURES, type FeatureSwitches } from '../../lib/shared/features.ts';
 import { apiErrors, apiNotFound, jsonBody, requireXhr, spend, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { commentRoutes } from './routes/comments.ts';

@@ -1,10 +1,10 @@
 /** The published articles, as exported by the build: lookups, orderings and search, all in memory. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { neighbours, newestFirst, recommend, sortForHome, type ArticleMeta } from '../../lib/articles.ts';
-import { nameId } from '../../lib/contentIds.ts';
-import type { ArticleBody, ContentIndex, IndexedArticle } from '../../lib/contentIndex.ts';
-import { buildSearchIndex, type SearchIndex } from '../../lib/search.ts';
+import { neighbours, newestFirst, recommend, sortForHome, type ArticleMeta } from '../../lib/node/articles.ts';
+import { nameId } from '../../lib/node/contentIds.ts';
+import type { ArticleBody, ContentIndex, IndexedArticle } from '../../lib/node/contentIndex.ts';
+import { buildSearchIndex, type SearchIndex } from '../../lib/node/search.ts';
 
 export interface CatalogArticle extends ArticleMeta {
   source: IndexedArticle;

@@ -1,7 +1,7 @@
 /** The Articles API (docs/api.md §3): content from the catalog, counters from the database. */
-import { groupByYear, paginate } from '../../lib/articles.ts';
-import { snippet, search } from '../../lib/search.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { groupByYear, paginate } from '../../lib/node/articles.ts';
+import { snippet, search } from '../../lib/node/search.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import { site } from '../../site.config.ts';
 import type { ArticleBrief, ArticleCounters, ArticleItem, ArticleLive, RelatedArticles } from '../../contract/articles.ts';
 import { HOT_ARTICLE_COUNT, RELATED_ARTICLE_COUNT, SEARCH_RESULT_LIMIT } from '../../contract/limits.ts';

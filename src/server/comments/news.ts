@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { CommentTargetCode } from '../../contract/comments.ts';
 import { NOTIFICATION_TYPE, type NotificationTypeCode } from '../../contract/notifications.ts';
-import { html } from '../../lib/html.ts';
-import { notificationPath } from '../../lib/notifications.ts';
-import { excerpt } from '../../lib/text.ts';
+import { html } from '../../lib/shared/html.ts';
+import { notificationPath } from '../../lib/shared/notifications.ts';
+import { excerpt } from '../../lib/shared/text.ts';
 import type { Db } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';

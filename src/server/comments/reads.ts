@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from '../../contract/comments.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE } from '../../contract/users.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { comments, users } from '../db/schema.ts';
 import { likedAmong, type Actor } from '../likes/table.ts';

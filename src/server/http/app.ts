@@ -1,4 +1,4 @@
-import { withoutTrailingSlash } from '../../lib/trim.ts';
+import { withoutTrailingSlash } from '../../lib/shared/trim.ts';
 import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
 import { readFileSync } from 'node:fs';

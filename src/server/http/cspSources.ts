@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { trimEnd } from '../../lib/trim.ts';
+import { trimEnd } from '../../lib/shared/trim.ts';
 
 /** Written by the build to `<DIST_DIR>/server/`, outside the public folder. */
 export const CSP_SOURCES_FILE = 'csp-sources.json';

@@ -1,4 +1,4 @@
-import { trimEnd } from '../../lib/trim.ts';
+import { trimEnd } from '../../lib/shared/trim.ts';
 
 /** The original front end's query-string routes and the static path each now lives at. */
 const LEGACY_ROUTES: Record<string, string> = { '/article': '/article/', '/talk': '/talk/' };

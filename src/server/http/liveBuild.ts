@@ -12,7 +12,7 @@ import type { RequestHandler } from 'express';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CONTENT_DIR_NAME } from '../../lib/contentIndex.ts';
+import { CONTENT_DIR_NAME } from '../../lib/node/contentIndex.ts';
 import { loadCatalog, type Catalog } from '../articles/catalog.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
 import { loadProducts, type ProductCatalog } from '../shop/catalog.ts';

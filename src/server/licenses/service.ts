@@ -6,7 +6,7 @@
 import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { MACHINE_FILE_DAYS } from '../../contract/limits.ts';
 import type { Activation, Deactivation, LicenseCode, LicenseState, MachineItem, Validation } from '../../contract/shop.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { licenseDeactivations, licenseMachines, licenses } from '../db/schema.ts';
 import { RetryLater, waitInWords } from '../shared/errors.ts';

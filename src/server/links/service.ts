@@ -5,8 +5,8 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
 import { LINK_STATUS, type LinkItem, type LinkStatusCode } from '../../contract/links.ts';
-import { html } from '../../lib/html.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { html } from '../../lib/shared/html.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { links } from '../db/schema.ts';
 import type { NotificationService } from '../notifications/service.ts';

@@ -1,5 +1,5 @@
 /** The site's mail, in 中文 plain text: what it is, what to do, and who can ignore it. */
-import { unescapeHtml } from '../../lib/html.ts';
+import { unescapeHtml } from '../../lib/shared/html.ts';
 import { site } from '../../site.config.ts';
 import type { Mail } from './mailer.ts';
 

@@ -1,5 +1,5 @@
 /** Stable ids for songs, playlists, artists and albums, derived from paths and names. */
-import { nameId } from '../../lib/contentIds.ts';
+import { nameId } from '../../lib/node/contentIds.ts';
 
 export type IdKind = 'song' | 'playlist' | 'artist' | 'album';
 

@@ -6,7 +6,7 @@ import { ttlCache } from './cache.ts';
 import { MusicError, UPSTREAM_TIMEOUT_MSG } from './errors.ts';
 import { encodeParams, type AnyParams, type Endpoint, type MusicProvider } from './query.ts';
 import { withArtists } from './shapes.ts';
-import { trimEnd } from '../../lib/trim.ts';
+import { trimEnd } from '../../lib/shared/trim.ts';
 
 export interface UpstreamOptions {
   base: URL;

@@ -5,7 +5,7 @@
  * batch shortly, and one runs every minute for any a restart left behind.
  */
 import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
-import { notificationPath } from '../../lib/notifications.ts';
+import { notificationPath } from '../../lib/shared/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';

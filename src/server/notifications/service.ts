@@ -1,11 +1,11 @@
 /**
  * Notifications: what happened that concerns a user. The message is HTML the server builds with
- * `html` (src/lib/html.ts) from escaped parts; nobody is told of their own action.
+ * `html` (src/lib/shared/html.ts) from escaped parts; nobody is told of their own action.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
 import type { Notification, NotificationTypeCode } from '../../contract/notifications.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { NotFound, NotYours } from '../shared/errors.ts';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProductItem } from '../../contract/shop.ts';
-import { PRODUCTS_FILE, type ProductExport } from '../../lib/contentIndex.ts';
+import { PRODUCTS_FILE, type ProductExport } from '../../lib/node/contentIndex.ts';
 
 export interface ProductCatalog {
   list: ProductItem[];

@@ -5,8 +5,8 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
-import { formatPrice } from '../../lib/shop.ts';
-import { html } from '../../lib/html.ts';
+import { formatPrice } from '../../lib/shared/shop.ts';
+import { html } from '../../lib/shared/html.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments } from '../db/schema.ts';
 import type { LicenseService } from '../licenses/service.ts';

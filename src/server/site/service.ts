@@ -1,7 +1,7 @@
 /** Site-wide data: the public configuration, page headers, totals and the site view counter. */
 import { eq, sql } from 'drizzle-orm';
-import { pageHeaderList } from '../../lib/pageHeader.ts';
-import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
+import { pageHeaderList } from '../../lib/node/pageHeader.ts';
+import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
 import { site } from '../../site.config.ts';
 import type { Catalog } from '../articles/catalog.ts';
 import type { Db } from '../db/client.ts';

@@ -1,7 +1,7 @@
 /** The owner's talks, as exported by the build (`talks.json` beside the articles' index), kept in memory. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TALKS_FILE, type IndexedTalk, type TalkExport } from '../../lib/contentIndex.ts';
+import { TALKS_FILE, type IndexedTalk, type TalkExport } from '../../lib/node/contentIndex.ts';
 
 export interface CatalogTalk {
   id: number;

@@ -1,6 +1,6 @@
 /** Making the site's admin, from `ADMIN_USERNAME` at start or from `npm run admin:create`. */
 import { eq } from 'drizzle-orm';
-import { passwordProblem, usernameProblem } from '../../lib/accountRules.ts';
+import { passwordProblem, usernameProblem } from '../../lib/shared/accountRules.ts';
 import type { Db } from '../db/client.ts';
 import { ROLE } from '../../contract/users.ts';
 import { site } from '../../site.config.ts';

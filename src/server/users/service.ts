@@ -1,9 +1,9 @@
 /** Accounts: registration, login with abuse limits, profiles and passwords (docs/api.md §5). */
 import { count, eq } from 'drizzle-orm';
 import { ROLE, type LoginResult, type Profile, type PublicProfile, type Registered } from '../../contract/users.ts';
-import { sameNickName } from '../../lib/accountRules.ts';
+import { sameNickName } from '../../lib/shared/accountRules.ts';
 import { site } from '../../site.config.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import { isUniqueViolation, type Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { InvalidInput, NotFound, Refused, RetryLater, waitInWords } from '../shared/errors.ts';

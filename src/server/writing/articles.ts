@@ -6,8 +6,8 @@
 import type { Page } from '../../contract/envelope.ts';
 import type { ArticleFilter, ArticleStatus, ArticleType, SaveArticleBody, Taxonomies, WritingArticle, WritingArticleRow } from '../../contract/writing.ts';
 import { ARTICLE_BODY_MAX } from '../../contract/limits.ts';
-import { articleFrontmatter } from '../../lib/contentSchema.ts';
-import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
+import { articleFrontmatter } from '../../lib/shared/contentSchema.ts';
+import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
 import { Conflict, NotFound, Refused } from '../shared/errors.ts';
 import { recycleBin } from './recycleBin.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';

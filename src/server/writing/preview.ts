@@ -5,8 +5,8 @@
  * Loaded on the first preview: a server that is never written on never pays for the highlighter.
  */
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import { fillImageMarkers } from '../../lib/contentImages.ts';
-import { markdownHastPlugins } from '../../lib/markdownOptions.ts';
+import { fillImageMarkers } from '../../lib/node/contentImages.ts';
+import { markdownHastPlugins } from '../../lib/node/markdownOptions.ts';
 
 type Renderer = Awaited<ReturnType<typeof createSatteriMarkdownProcessor>>;
 let renderer: Promise<Renderer> | null = null;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { splitFrontMatter } from '../../lib/frontMatter.ts';
+import { splitFrontMatter } from '../../lib/shared/frontMatter.ts';
 
 export type ContentKind = 'articles' | 'talks';
 

@@ -1,8 +1,8 @@
 /** Talks (说说) as the console writes them: one Markdown file each under `<CONTENT_DIR>/talks`, like articles. */
 import type { SaveTalkBody, WritingTalk } from '../../contract/writing.ts';
 import { TALK_BODY_MAX } from '../../contract/limits.ts';
-import { talkFrontmatter } from '../../lib/contentSchema.ts';
-import { formatDateTime, parseSiteDate } from '../../lib/time.ts';
+import { talkFrontmatter } from '../../lib/shared/contentSchema.ts';
+import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
 import { Conflict, Refused } from '../shared/errors.ts';
 import { isUploadedImagePath } from '../uploads/images.ts';
 import { recycleBin } from './recycleBin.ts';

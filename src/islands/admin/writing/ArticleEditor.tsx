@@ -4,7 +4,7 @@ import { config, MdEditor } from 'md-editor-rt';
 import { cloneElement, useEffect, useId, useState, type ReactElement } from 'react';
 import { ARTICLE_TYPES } from '../../../contract/writing';
 import { writingText } from '../../../i18n/writing.zh-CN';
-import { splitTags } from '../../../lib/writingDraft';
+import { splitTags } from '../../../lib/browser/writingDraft';
 import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, moveArticle, openArticle, saveArticle, takeDiskVersion, previewHtml, takeLocalDraft, uploadImages } from '../../../stores/articleEditor';
 import ConfirmButton from '../../shared/ConfirmButton';
 import { $taxonomies, loadTaxonomies } from '../../../stores/writingLists';

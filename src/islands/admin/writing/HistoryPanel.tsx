@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { diffLines } from 'diff';
 import { writingText } from '../../../i18n/writing.zh-CN';
-import { splitFrontMatter } from '../../../lib/frontMatter';
+import { splitFrontMatter } from '../../../lib/shared/frontMatter';
 import { $editor, $history, $version, isDirty, loadHistory, restoreVersion, showVersion } from '../../../stores/articleEditor';
 import ConfirmButton from '../../shared/ConfirmButton';
 import adminStyles from '../Admin.module.scss';

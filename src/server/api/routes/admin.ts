@@ -5,7 +5,7 @@ import { ADMIN_COMMENT_STATUSES, type AdminComment, type AdminLicense, type Admi
 import { HOLD_RULES, type CommentRules } from '../../../contract/commentRules.ts';
 import type { Page } from '../../../contract/envelope.ts';
 import { COMMENT_BULK_MAX_IDS, KEYWORD_MAX_LENGTH } from '../../../contract/limits.ts';
-import { keywordList, keywordListProblem } from '../../../lib/commentModeration.ts';
+import { keywordList, keywordListProblem } from '../../../lib/shared/commentModeration.ts';
 import type { LinkItem } from '../../../contract/links.ts';
 import { ORDER_STATUSES } from '../../../contract/shop.ts';
 import { ROLE, type ResetLink } from '../../../contract/users.ts';

@@ -15,11 +15,11 @@ import type {
 } from '../../../contract/comments.ts';
 import type { Page } from '../../../contract/envelope.ts';
 import { EMAIL_MAX_LENGTH } from '../../../contract/limits.ts';
-import { commentContentProblem } from '../../../lib/text.ts';
+import { commentContentProblem } from '../../../lib/shared/text.ts';
 import type { GuestFields } from '../../../contract/commentRules.ts';
 import { ROLE } from '../../../contract/users.ts';
-import { emailProblem } from '../../../lib/accountRules.ts';
-import { guestNameProblem, guestSiteProblem } from '../../../lib/commentModeration.ts';
+import { emailProblem } from '../../../lib/shared/accountRules.ts';
+import { guestNameProblem, guestSiteProblem } from '../../../lib/shared/commentModeration.ts';
 import type { Viewer } from '../../comments/reads.ts';
 import type { CommentService, Writer } from '../../comments/service.ts';
 import { currentUser, requireUser } from '../authenticate.ts';

@@ -6,7 +6,7 @@ import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'astro/zod';
 import { FINGERPRINT_MAX_LENGTH, MACHINE_NAME_MAX_CHARS } from '../../../contract/limits.ts';
 import type { ActivateBody, Activation, Deactivation, LicenseCheckBody, LicenseCode, Validation } from '../../../contract/shop.ts';
-import { charCount, hasControlCharacters } from '../../../lib/text.ts';
+import { charCount, hasControlCharacters } from '../../../lib/shared/text.ts';
 import { hashLicenseKey } from '../../licenses/keys.ts';
 import { LicenseRefused, type LicenseService } from '../../licenses/service.ts';
 import { ApiError, ok } from '../envelope.ts';

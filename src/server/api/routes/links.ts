@@ -4,7 +4,7 @@ import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import { LINK_REVIEW_MAX_IDS, LINK_URL_MAX_LENGTH } from '../../../contract/limits.ts';
 import { LINK_STATUS, type LinkDraft, type LinkItem, type LinkReview, type LinkUpdate } from '../../../contract/links.ts';
-import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../../../lib/linkRules.ts';
+import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../../../lib/shared/linkRules.ts';
 import type { AuditLog } from '../../admin/audit.ts';
 import type { LinkService } from '../../links/service.ts';
 import { requireAdmin, requireUser } from '../authenticate.ts';

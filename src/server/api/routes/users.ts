@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { Router } from 'express';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../../contract/limits.ts';
 import type { ForgotPasswordBody, LoginBody, LoginResult, PasswordChange, Profile, ProfileChanges, PublicProfile, Registered, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../../contract/users.ts';
-import { cleanNickName, nickNameProblem, passwordProblem, usernameProblem } from '../../../lib/accountRules.ts';
+import { cleanNickName, nickNameProblem, passwordProblem, usernameProblem } from '../../../lib/shared/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import type { AccountRecovery } from '../../users/recovery.ts';
 import type { UserService } from '../../users/service.ts';

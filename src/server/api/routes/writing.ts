@@ -12,7 +12,7 @@ import type { Writing } from '../../writing/index.ts';
 import { renderPreview } from '../../writing/preview.ts';
 import { parseSource } from '../../writing/sourceFiles.ts';
 import type { ContentVersion } from '../../writing/versions.ts';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime } from '../../../lib/shared/time.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { WRITING_BODY_LIMIT } from '../middleware.ts';
 import { badRequest, notFound, ok } from '../envelope.ts';

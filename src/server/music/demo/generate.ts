@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEMO_PLAYLISTS, DEMO_SKETCHES, type DemoPlaylist, type DemoSketches, type DemoTrack } from './catalog.ts';
 import { drawCover } from './cover.ts';
-import { seededRandom } from '../../../lib/seededRandom.ts';
+import { seededRandom } from '../../../lib/node/seededRandom.ts';
 import { synthesise, type Tune } from './synth.ts';
 import { encodeWav } from './wav.ts';
 

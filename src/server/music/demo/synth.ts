@@ -2,7 +2,7 @@
  * Short, soft melodies: a major pentatonic line over a I–V–vi–IV bass, with plucked
  * envelopes, two quiet harmonics and a light echo. The same seed always gives the same tune.
  */
-import { seededRandom } from '../../../lib/seededRandom.ts';
+import { seededRandom } from '../../../lib/node/seededRandom.ts';
 
 export interface Tune {
   samples: Float32Array;

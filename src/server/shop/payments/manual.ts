@@ -2,7 +2,7 @@
  * Manual payment, the default that works offline: the buyer scans the owner's WeChat or Alipay
  * code and writes the order number in the note; the owner confirms in the admin console.
  */
-import { formatPrice } from '../../../lib/shop.ts';
+import { formatPrice } from '../../../lib/shared/shop.ts';
 import type { PaymentProvider } from './provider.ts';
 
 export interface OwnerQrCodes {

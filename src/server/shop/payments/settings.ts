@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { MANUAL_PAY_HOURS } from '../../../contract/limits.ts';
 import type { PayProviderName } from '../../../contract/shop.ts';
-import { trimEnd } from '../../../lib/trim.ts';
+import { trimEnd } from '../../../lib/shared/trim.ts';
 
 export interface EpaySettings {
   /** The platform's address, e.g. `https://pay.example.com`; `submit.php` and `api.php` live under it. */

@@ -4,7 +4,7 @@
  * the open state in aria-expanded, a click toggle for touch screens, and Escape to dismiss a
  * submenu without moving the pointer or focus away.
  */
-import { withoutTrailingSlash } from './trim.ts';
+import { withoutTrailingSlash } from '../shared/trim.ts';
 
 /** True when `href` is this page or a section holding it: `/category` for `/category/前端`. */
 export function isCurrentPath(pathname: string, href: string): boolean {

@@ -1,5 +1,5 @@
 /** The admin console's small rules, free of the DOM: where a comment sits, and how an audit line reads. */
-import type { CommentTargetCode } from '../contract/comments.ts';
+import type { CommentTargetCode } from '../../contract/comments.ts';
 
 /** The page a comment is on: an article, a talk, or a message-board post. */
 export function commentTargetPath(type: CommentTargetCode, forId: number): string {

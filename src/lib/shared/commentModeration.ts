@@ -2,8 +2,8 @@
  * Comment moderation, shared by the server (which decides) and the console (which explains):
  * the guest's fields, the keyword lists, and whether a comment is published, held or refused.
  */
-import { COMMENT_KEYWORD_MAX_CHARS, COMMENT_KEYWORDS_MAX, GUEST_SITE_MAX_LENGTH, NICK_NAME_MAX_CHARS } from '../contract/limits.ts';
-import type { CommentRules } from '../contract/commentRules.ts';
+import { COMMENT_KEYWORD_MAX_CHARS, COMMENT_KEYWORDS_MAX, GUEST_SITE_MAX_LENGTH, NICK_NAME_MAX_CHARS } from '../../contract/limits.ts';
+import type { CommentRules } from '../../contract/commentRules.ts';
 import { charCount, hasControlCharacters } from './text.ts';
 
 export type Verdict = { kind: 'publish' } | { kind: 'hold'; why: 'rule' | 'keyword' } | { kind: 'refuse' };

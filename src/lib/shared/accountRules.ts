@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
-} from '../contract/limits.ts';
+} from '../../contract/limits.ts';
 
 const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
 

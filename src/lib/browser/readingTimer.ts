@@ -2,7 +2,7 @@
  * Reading time: it runs only while the tab is visible and the article is on screen, and hands
  * out whole milliseconds to send (the unit the API takes), keeping the remainder for next time.
  */
-import { MAX_READING_MS_PER_CALL } from '../contract/limits.ts';
+import { MAX_READING_MS_PER_CALL } from '../../contract/limits.ts';
 
 /** Less than this waits for the next take, so a quick switch of tabs does not cost a request. */
 export const MIN_READING_MS_TO_SEND = 1000;

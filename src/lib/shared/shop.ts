@@ -1,5 +1,5 @@
 /** The shop's pure rules, shared by the product page, the order page and the user centre. */
-import type { OrderStatus } from '../contract/shop';
+import type { OrderStatus } from '../../contract/shop';
 
 /** ¥29.00 from integer cents: prices never pass through floating point until shown. */
 export function formatPrice(cents: number): string {

@@ -1,5 +1,5 @@
 /** The rules of a download entry, shared by the apply form and the server; each answers a Chinese problem or null. */
-import { LINK_DESC_MAX_CHARS, LINK_NAME_MAX_CHARS, LINK_URL_MAX_LENGTH } from '../contract/limits.ts';
+import { LINK_DESC_MAX_CHARS, LINK_NAME_MAX_CHARS, LINK_URL_MAX_LENGTH } from '../../contract/limits.ts';
 import { charCount, hasControlCharacters } from './text.ts';
 
 export function linkNameProblem(name: string): string | null {

@@ -1,4 +1,4 @@
-import type { PageHeaderEntry } from '../contract/site.ts';
+import type { PageHeaderEntry } from '../../contract/site.ts';
 
 /**
  * The page-header image for a path: the longest configured route prefix that matches,

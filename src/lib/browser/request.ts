@@ -4,7 +4,7 @@
  * must hear of. Side effects (notices, logging out) are injected, so the rules
  * are testable without a browser.
  */
-import { TIP_CODE, type Envelope, type FieldErrors } from '../contract/envelope.ts';
+import { TIP_CODE, type Envelope, type FieldErrors } from '../../contract/envelope.ts';
 
 export type NoticeKind = 'info' | 'warning' | 'error';
 

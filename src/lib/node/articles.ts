@@ -1,5 +1,5 @@
 /** Ordering, paging and relations of articles: plain data in, plain data out. */
-import { yearOf } from './time.ts';
+import { yearOf } from '../shared/time.ts';
 export interface ArticleMeta {
   id: number;
   title: string;

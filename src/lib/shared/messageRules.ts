@@ -9,7 +9,7 @@ import {
   MESSAGE_FONT_SIZE_MIN_PX,
   MESSAGE_MAX_CHARS,
   MESSAGE_TAG_MAX_CHARS,
-} from '../contract/limits.ts';
+} from '../../contract/limits.ts';
 import { isCssColor } from './cssColor.ts';
 import { charCount as chars, hasControlCharacters } from './text.ts';
 

@@ -1,5 +1,5 @@
 /** The music player's rules, free of the DOM so they can be tested. */
-import { t } from '../i18n/zh-CN';
+import { t } from '../../i18n/zh-CN';
 
 export const PLAY_MODELS = ['RANDOM', 'LISTLOOP', 'SINGLECYCLE'] as const;
 export type PlayModel = (typeof PLAY_MODELS)[number];

@@ -2,9 +2,9 @@
  * The download application form's rules, free of the DOM: what is sent, what is wrong with it
  * (by the same rules the server applies), and the letter icon an entry without a picture shows.
  */
-import { LINK_URL_MAX_LENGTH } from '../contract/limits.ts';
-import type { LinkDraft, LinkItem } from '../contract/links.ts';
-import { linkDescProblem, linkNameProblem, linkUrlProblem } from './linkRules.ts';
+import { LINK_URL_MAX_LENGTH } from '../../contract/limits.ts';
+import type { LinkDraft, LinkItem } from '../../contract/links.ts';
+import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../shared/linkRules.ts';
 
 /** How the entry is pictured: its name's first letter, a picture the applicant uploaded, or an image address. */
 export type IconChoice = 'letter' | 'upload' | 'url';

@@ -7,8 +7,8 @@
 import { z } from 'astro/zod';
 import { parseSiteDate } from './time.ts';
 
-import { ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_TAGS_MAX as TAGS_MAX, ARTICLE_TITLE_MAX as TITLE_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../contract/limits.ts';
-import { ARTICLE_TYPES, type ArticleType } from '../contract/writing.ts';
+import { ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_TAGS_MAX as TAGS_MAX, ARTICLE_TITLE_MAX as TITLE_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../../contract/limits.ts';
+import { ARTICLE_TYPES, type ArticleType } from '../../contract/writing.ts';
 
 // Zod compiles checks with `new Function` unless told not to: the console's pages allow no eval.
 z.config({ jitless: true });

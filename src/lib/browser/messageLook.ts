@@ -3,10 +3,10 @@
  * was saved; they are checked again here, because they become a style attribute, and a value
  * that slipped through must not carry anything else into it.
  */
-import { MESSAGE_FONT_SIZE_MAX_PX, MESSAGE_FONT_SIZE_MIN_PX } from '../contract/limits.ts';
-import type { BoardMessage } from '../contract/messages.ts';
-import { isCssColor } from './cssColor.ts';
-import { fontSizeProblem, fontWeightProblem } from './messageRules.ts';
+import { MESSAGE_FONT_SIZE_MAX_PX, MESSAGE_FONT_SIZE_MIN_PX } from '../../contract/limits.ts';
+import type { BoardMessage } from '../../contract/messages.ts';
+import { isCssColor } from '../shared/cssColor.ts';
+import { fontSizeProblem, fontWeightProblem } from '../shared/messageRules.ts';
 
 export interface PostLook {
   color?: string;

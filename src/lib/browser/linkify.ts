@@ -1,5 +1,5 @@
 /** Splits user text into plain parts and web addresses, so a view can make the addresses links. */
-import { trimEnd } from './trim.ts';
+import { trimEnd } from '../shared/trim.ts';
 
 export type TextPart = { text: string } | { url: string };
 

@@ -1,5 +1,5 @@
 /** The message drawer's rules, free of the DOM: where an item leads, the badge, the bottom line. */
-import type { NotificationTypeCode } from '../contract/notifications.ts';
+import type { NotificationTypeCode } from '../../contract/notifications.ts';
 
 /** The page a notification's jump button opens. */
 export function notificationPath(type: NotificationTypeCode, toId: number): string {

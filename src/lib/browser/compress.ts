@@ -1,4 +1,4 @@
-import { COMPRESS_TARGET_BYTES } from '../contract/limits.ts';
+import { COMPRESS_TARGET_BYTES } from '../../contract/limits.ts';
 
 /** The longest side an avatar or picture keeps; larger ones are scaled down. */
 export const MAX_IMAGE_SIDE = 1600;

@@ -1,6 +1,6 @@
 /** The editor's form, and what turns it into a save: pure, shared by the store and its tests. */
-import type { ArticleDraft, WritingArticle } from '../contract/writing';
-import { articleFrontmatter } from './contentSchema';
+import type { ArticleDraft, WritingArticle } from '../../contract/writing';
+import { articleFrontmatter } from '../shared/contentSchema';
 
 export const emptyDraft = (): ArticleDraft => ({
   title: '',

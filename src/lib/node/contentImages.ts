@@ -3,7 +3,7 @@
  * Markdown body for optimised files while rendering the page, but the body the API exports is read
  * before that: its Markdown still points at the source files, and its HTML holds placeholders.
  */
-import { unescapeHtml } from './html.ts';
+import { unescapeHtml } from '../shared/html.ts';
 
 /** `![alt](target)` or `![alt](target "title")`; `<target>` in angle brackets too. */
 const MARKDOWN_IMAGE = /(!\[[^\]]*\]\(\s*)(<[^>]*>|[^\s)]+)(\s+(?:"[^"]*"|'[^']*'))?(\s*\))/g;

@@ -1,5 +1,5 @@
 /** Rules for text readers write, shared by the forms and the server so both count and word alike. */
-import { COMMENT_MAX_CHARS } from '../contract/limits.ts';
+import { COMMENT_MAX_CHARS } from '../../contract/limits.ts';
 
 /** Length as a reader counts it: an emoji or any character outside the BMP is one. */
 export const charCount = (text: string) => [...text].length;
