@@ -2,7 +2,8 @@
 import type { ArticleLive, HotArticle, SearchResult } from '../contract/articles';
 import type { AddedComment, AddedReply, CommentBody, CommentOrder, CommentTargetCode, ReplyBody, ReplyComment, RootComment } from '../contract/comments';
 import type { Page } from '../contract/envelope';
-import type { BoardMessage, HotTag, MessageChanges, MessageDraft, Talk } from '../contract/messages';
+import type { BoardMessage, HotTag, MessageChanges, MessageDraft } from '../contract/messages';
+import type { Talk } from '../contract/talks';
 import type { Notification } from '../contract/notifications';
 import type { SiteConfig } from '../contract/site';
 import type { LoginBody, LoginResult, Profile, ProfileChanges, Registered, UploadedImage } from '../contract/users';

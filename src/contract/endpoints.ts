@@ -16,7 +16,8 @@ import type { AddedComment, AddedReply, CommentBody, CommentTotalQuery, ReplyBod
 import type { Page } from './envelope.ts';
 import type { LikeBody } from './likes.ts';
 import type { LinkItem, LinkReview, LinkDraft, LinkUpdate, LinkStatusCode } from './links.ts';
-import type { BoardMessage, HotTag, MessageChanges, MessageDeletion, MessageDraft, MessageListQuery, Talk } from './messages.ts';
+import type { BoardMessage, HotTag, MessageChanges, MessageDeletion, MessageDraft, MessageListQuery } from './messages.ts';
+import type { Talk } from './talks.ts';
 import type { Notification, NotificationListBody } from './notifications.ts';
 import type { ActivateBody, Activation, CreatedOrder, Deactivation, LicenseCheckBody, LicenseItem, OrderBody, OrderItem, OrderStatus, ProductItem, Validation } from './shop.ts';
 import type { CategoryEntry, PageHeaderEntry, SiteConfig, SiteStatistic, TagEntry } from './site.ts';

@@ -73,21 +73,3 @@ export interface HotTag {
   tag: string;
   count: number;
 }
-
-export interface Talk {
-  id: number;
-  /** The owner's text as written: the original front end shows it as text. */
-  content: string;
-  /** The same, rendered to HTML, as the site's own pages show it. */
-  content_html: string;
-  talkImgList: string[];
-  nick_name: string;
-  avatar: string;
-  like_times: number;
-  is_like: boolean;
-  /** 1 pinned, 2 not. */
-  is_top: 1 | 2;
-  /** Comments on it, replies included. */
-  comment_total: number;
-  createdAt: string;
-}

@@ -35,7 +35,7 @@ export const t = {
     yes: '确定',
     no: '取消',
   },
-  notify: {
+  notifications: {
     title: '我的消息',
     open: (unread: number) => (unread > 0 ? `我的消息，${unread} 条未读` : '我的消息'),
     close: '关闭我的消息',

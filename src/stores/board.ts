@@ -44,7 +44,7 @@ export function chooseTag(tag: string): Promise<void> {
   return posts.open(tag).then(() => {});
 }
 
-export const loadMorePosts = () => posts.more();
+export const loadMoreMessages = () => posts.more();
 
 export function rememberScroll(y: number): void {
   $boardScroll.set(y);
@@ -60,13 +60,13 @@ const toggleLike = likeToggle({ like: api.likeMessage, unlike: api.unlikeMessage
 );
 
 /** Likes or unlikes a post (likes.ts says how). Answers the post as it ends. */
-export async function togglePostLike(post: BoardMessage): Promise<BoardMessage> {
+export async function toggleMessageLike(post: BoardMessage): Promise<BoardMessage> {
   const { liked, likes } = await toggleLike(post.id, { liked: post.is_like, likes: post.like_times });
   return { ...post, is_like: liked, like_times: likes };
 }
 
 /** Deletes one's own post (an admin: anyone's). True once it is gone. */
-export async function deletePost(id: number): Promise<boolean> {
+export async function removeMessage(id: number): Promise<boolean> {
   try {
     await api.deleteMessages([id]);
     posts.edit((list) => list.filter((post) => post.id !== id), -1);

@@ -59,10 +59,10 @@ export const loadMoreNotifications = () => ($userInfo.get() ? pages.more() : Pro
 export async function removeNotification(id: number): Promise<void> {
   try {
     await api.deleteNotification(id);
-    showToast(t.notify.removed);
+    showToast(t.notifications.removed);
     await Promise.all([openNotifications(), refreshUnread()]);
   } catch (error) {
-    showRefusal(error, t.notify.removeFailed);
+    showRefusal(error, t.notifications.removeFailed);
   }
 }
 

@@ -65,7 +65,7 @@ export function draftProblem(draft: PublishDraft): string | null {
  * Gets the form ready: for `id`, one's own post to edit (answers a problem when it is someone
  * else's or gone); for null, a new post, keeping an unsent one.
  */
-export async function editPost(id: number | null): Promise<string | null> {
+export async function editMessage(id: number | null): Promise<string | null> {
   const current = $publish.get();
   if (id === null) {
     if (current.editing !== null) $publish.set({ ...BLANK });

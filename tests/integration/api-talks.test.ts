@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIKES_PER_MINUTE } from '../../src/contract/limits';
-import type { Talk } from '../../src/contract/messages';
+import type { Talk } from '../../src/contract/talks';
 import type { TalkExport } from '../../src/lib/node/contentIndex';
 import { formatDateTime } from '../../src/lib/shared/time';
 import { site } from '../../src/site.config';

@@ -15,12 +15,20 @@ import { articleFirstFlights, firstFlight, firstVisit, median } from '../../benc
 import { CHROMIUM, CHROMIUM_FLAGS, kb, PAGES } from '../../bench/lib/server';
 import { startServer, type RunningServer } from './serve';
 
-/** Per page, as bench:pages prints them: 首屏（HTML + 阻塞 CSS，brotli）, 其中 JS and 脚本请求. */
-const EXPECTED: Record<string, { firstFlight: string; js: string; scripts: number }> = {
-  '/home': { firstFlight: '9.0 KB', js: '89.8 KB', scripts: 10 },
-  '/article/1': { firstFlight: '9.4 KB', js: '91.7 KB', scripts: 12 },
-  '/archives': { firstFlight: '7.3 KB', js: '89.8 KB', scripts: 10 },
+/**
+ * Per page, as bench:pages prints them, in KB: 首屏（HTML + 阻塞 CSS，brotli）, 其中 JS and 脚本请求.
+ * The script count is exact. The sizes may differ by a rounding step: the pages name the chunks by
+ * their content hashes, and any change to the code renames them, which moves the compressed HTML
+ * and scripts by some tens of bytes; a chunk more or less, or one merged elsewhere, moves them by
+ * far more.
+ */
+const EXPECTED: Record<string, { firstFlight: number; js: number; scripts: number }> = {
+  '/home': { firstFlight: 9.0, js: 89.8, scripts: 10 },
+  '/article/1': { firstFlight: 9.4, js: 91.7, scripts: 12 },
+  '/archives': { firstFlight: 7.3, js: 89.8, scripts: 10 },
 };
+const ROUNDING_STEP_KB = 0.1;
+const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 /**
  * The first flight of every article page: the median exactly, the largest at most this. The largest
  * moves by 0.1 KB between two builds of the same tree (the colours of a few code blocks vary), so
@@ -48,8 +56,10 @@ describe('the chunk figures of bench:pages', () => {
   for (const page of PAGES) {
     it(`${page.path}: first flight, and the scripts after idle`, async () => {
       const visit = await firstVisit(browser, server.url + page.path);
-      const figures = { firstFlight: kb(firstFlight(CLIENT, join(CLIENT, page.path))), js: kb(visit.js), scripts: visit.scripts };
-      expect(figures).toEqual(EXPECTED[page.path]);
+      const expected = EXPECTED[page.path];
+      expect(visit.scripts).toBe(expected.scripts);
+      expect(Math.abs(inKb(firstFlight(CLIENT, join(CLIENT, page.path))) - expected.firstFlight)).toBeLessThanOrEqual(ROUNDING_STEP_KB + 1e-9);
+      expect(Math.abs(inKb(visit.js) - expected.js)).toBeLessThanOrEqual(ROUNDING_STEP_KB + 1e-9);
     }, 60_000);
   }
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { $board, $boardScroll, $hotTags, chooseTag, deletePost, loadMorePosts, openBoard, rememberScroll, togglePostLike } from '../../stores/board';
+import { $board, $boardScroll, $hotTags, chooseTag, removeMessage, loadMoreMessages, openBoard, rememberScroll, toggleMessageLike } from '../../stores/board';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
-import PostCard from './PostCard';
+import MessageCard from './MessageCard';
 import styles from './Board.module.scss';
 
 const text = t.board;
@@ -48,11 +48,11 @@ export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string 
       <ul className={styles.grid} aria-busy={state.loading}>
         {state.list.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} me={me} defaultAvatar={defaultAvatar} linked onLike={() => void togglePostLike(post)} onDelete={() => void deletePost(post.id)} />
+            <MessageCard post={post} me={me} defaultAvatar={defaultAvatar} linked onLike={() => void toggleMessageLike(post)} onDelete={() => void removeMessage(post.id)} />
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.more} onClick={() => void loadMorePosts()} disabled={!state.failed && (!more || state.loading)}>{bottom}</button>
+      <button type="button" className={styles.more} onClick={() => void loadMoreMessages()} disabled={!state.failed && (!more || state.loading)}>{bottom}</button>
     </div>
   );
 }

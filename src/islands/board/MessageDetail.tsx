@@ -4,11 +4,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../client/api';
 import type { BoardMessage } from '../../contract/messages';
 import { t } from '../../i18n/zh-CN';
-import { deletePost, togglePostLike } from '../../stores/board';
+import { removeMessage, toggleMessageLike } from '../../stores/board';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import { neverOnServer } from '../shared/useOnDemand';
-import PostCard from './PostCard';
+import MessageCard from './MessageCard';
 import styles from './Board.module.scss';
 
 // Loaded only where comments are on: a site without them sends no reader their code.
@@ -23,12 +23,12 @@ export default function MessageDetail({ defaultAvatar, comments = true }: { defa
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
   const me = hydrated && loggedIn && user ? user : null;
-  const [post, setPost] = useState<BoardMessage | null | 'missing'>(null);
+  const [post, setMessage] = useState<BoardMessage | null | 'missing'>(null);
 
   useEffect(() => {
     const id = Number(new URLSearchParams(location.search).get('id'));
-    if (!Number.isInteger(id) || id <= 0) return setPost('missing');
-    api.message(id).then(({ result }) => setPost(result ?? 'missing'), () => setPost('missing'));
+    if (!Number.isInteger(id) || id <= 0) return setMessage('missing');
+    api.message(id).then(({ result }) => setMessage(result ?? 'missing'), () => setMessage('missing'));
   }, []);
 
   if (post === null) return <p className="muted">{text.loading}</p>;
@@ -36,12 +36,12 @@ export default function MessageDetail({ defaultAvatar, comments = true }: { defa
 
   return (
     <div className={styles.detail}>
-      <PostCard
+      <MessageCard
         post={post}
         me={me}
         defaultAvatar={defaultAvatar}
-        onLike={() => void togglePostLike(post).then(setPost)}
-        onDelete={() => void deletePost(post.id).then((gone) => {
+        onLike={() => void toggleMessageLike(post).then(setMessage)}
+        onDelete={() => void removeMessage(post.id).then((gone) => {
           if (gone) void navigate('/message/list');
         })}
       />

@@ -6,11 +6,11 @@ import { MESSAGE_MAX_CHARS } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { charCount } from '../../lib/shared/text';
 import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/browser/messageLook';
-import { $publish, draftProblem, editPost, publish, setPublishField, toDraft, type PublishDraft } from '../../stores/publish';
+import { $publish, draftProblem, editMessage, publish, setPublishField, toDraft, type PublishDraft } from '../../stores/publish';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import { fontSizePx } from '../../lib/shared/messageRules';
-import PostCard from './PostCard';
+import MessageCard from './MessageCard';
 import styles from './Board.module.scss';
 
 const text = t.board;
@@ -34,7 +34,7 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
       return;
     }
     const editing = Number(new URLSearchParams(location.search).get('id')) || null;
-    void editPost(editing).then((found) => setProblem(found ?? ''));
+    void editMessage(editing).then((found) => setProblem(found ?? ''));
   }, [hydrated, loggedIn]);
 
   // The server does not know who is reading: the first render says only that the form is coming.
@@ -143,7 +143,7 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
       </form>
       <section className={styles.preview} aria-label={text.preview}>
         <h2>{text.preview}</h2>
-        <PostCard post={preview} me={null} defaultAvatar={defaultAvatar} />
+        <MessageCard post={preview} me={null} defaultAvatar={defaultAvatar} />
       </section>
     </div>
   );

@@ -16,7 +16,7 @@ import styles from './HeaderControls.module.scss';
 // memory by the time a reader presses "/" and opens in the same frame, keystrokes and all.
 const loadSearchDialog = () => (import.meta.env.SSR ? neverOnServer() : import('../search/SearchDialog').then((m) => m.default));
 // The bell and its counts are for logged-in readers only: a visitor never downloads them.
-const NotificationBell = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('../notify/NotificationBell')));
+const NotificationBell = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('../notifications/NotificationBell')));
 // The drawer is for phones: it loads when the reader reaches for its button.
 const loadDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./Drawer').then((m) => m.default));
 

@@ -8,7 +8,7 @@ import type { BoardMessage } from '../../contract/messages.ts';
 import { isCssColor } from '../shared/cssColor.ts';
 import { fontSizeProblem, fontWeightProblem } from '../shared/messageRules.ts';
 
-export interface PostLook {
+export interface MessageLook {
   color?: string;
   fontSize?: string;
   fontWeight?: string;
@@ -24,14 +24,14 @@ const UPLOAD_PATH = /^(?:https?:\/\/[\w.:-]+)?\/uploads\/[\w.-]+$/;
 
 export const isUploadPath = (value: string) => UPLOAD_PATH.test(value);
 
-export function postLook(post: Pick<BoardMessage, 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'>): PostLook {
-  const look: PostLook = {};
-  if (post.color && isCssColor(post.color)) look.color = post.color;
-  const fontSize = post.font_size === null ? '' : `${post.font_size}px`;
+export function messageLook(message: Pick<BoardMessage, 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'>): MessageLook {
+  const look: MessageLook = {};
+  if (message.color && isCssColor(message.color)) look.color = message.color;
+  const fontSize = message.font_size === null ? '' : `${message.font_size}px`;
   if (fontSize && !fontSizeProblem(fontSize)) look.fontSize = fontSize;
-  if (post.font_weight && !fontWeightProblem(String(post.font_weight))) look.fontWeight = String(post.font_weight);
-  if (post.bg_color && isCssColor(post.bg_color)) look.backgroundColor = post.bg_color;
-  if (post.bg_url && isUploadPath(post.bg_url)) look.backgroundImage = `url("${post.bg_url}")`;
+  if (message.font_weight && !fontWeightProblem(String(message.font_weight))) look.fontWeight = String(message.font_weight);
+  if (message.bg_color && isCssColor(message.bg_color)) look.backgroundColor = message.bg_color;
+  if (message.bg_url && isUploadPath(message.bg_url)) look.backgroundImage = `url("${message.bg_url}")`;
   return look;
 }
 

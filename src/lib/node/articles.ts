@@ -1,5 +1,7 @@
 /** Ordering, paging and relations of articles: plain data in, plain data out. */
+import type { Page } from '../../contract/envelope.ts';
 import { yearOf } from '../shared/time.ts';
+
 export interface ArticleMeta {
   id: number;
   title: string;
@@ -18,15 +20,10 @@ export function sortForHome<T extends ArticleMeta>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.order - b.order || newestFirst(a, b));
 }
 
-export interface Page<T> {
-  current: number;
-  size: number;
-  total: number;
-  pages: number;
-  list: T[];
-}
+/** The API's page, with the number of pages the list makes. */
+export type CountedPage<T> = Page<T> & { pages: number };
 
-export function paginate<T>(list: readonly T[], current: number, size: number): Page<T> {
+export function paginate<T>(list: readonly T[], current: number, size: number): CountedPage<T> {
   const pages = Math.max(1, Math.ceil(list.length / size));
   const start = (current - 1) * size;
   return { current, size, total: list.length, pages, list: list.slice(start, start + size) };

@@ -27,7 +27,7 @@ import { apiErrors, apiNotFound, jsonBody, requireXhr, spend, timeout } from './
 import { articleRoutes } from './routes/articles.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { messageRoutes } from './routes/messages.ts';
-import { notifyRoutes } from './routes/notify.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { licenseRoutes } from './routes/license.ts';
 import { linkRoutes } from './routes/links.ts';
 import { shopRoutes } from './routes/shop.ts';
@@ -96,7 +96,7 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   api.use(mountPath(API.article), articleRoutes(services.articles, liking));
   api.use(mountPath(API.like), likeRoutes(liking));
   api.use(mountPath(API.comment), commentRoutes(services.comments, { ...liking, cookies }));
-  api.use(mountPath(API.notification), notifyRoutes(services.notifications));
+  api.use(mountPath(API.notification), notificationRoutes(services.notifications));
   api.use(mountPath(API.message), messageRoutes(services.messages, liking));
   api.use(mountPath(API.talk), talkRoutes(services.talks, liking));
   api.use(mountPath(API.link), linkRoutes(services.links, services.admin.audit));

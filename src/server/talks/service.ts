@@ -1,6 +1,6 @@
 /** Talks (docs/api.md §9.3): content from the build's export, likes from the database. */
 import type { Page } from '../../contract/envelope.ts';
-import type { Talk } from '../../contract/messages.ts';
+import type { Talk } from '../../contract/talks.ts';
 import { paginate } from '../../lib/node/articles.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
 import { site } from '../../site.config.ts';

@@ -2,7 +2,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
-import type { Talk } from '../../../contract/messages.ts';
+import type { Talk } from '../../../contract/talks.ts';
 import type { TalkService } from '../../talks/service.ts';
 import { actorOf } from '../actor.ts';
 import { likeHandlers, type LikeRouting } from './likes.ts';

@@ -5,9 +5,9 @@ import { bottomLine } from '../../lib/shared/notifications';
 import { $notifyList, loadMoreNotifications, openNotifications } from '../../stores/notifications';
 import { useModal } from '../shared/useModal';
 import NotificationItem from './NotificationItem';
-import styles from './MessageDrawer.module.scss';
+import styles from './NotificationDrawer.module.scss';
 
-const text = t.notify;
+const text = t.notifications;
 
 interface Props {
   open: boolean;
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** 我的消息: the logged-in reader's notifications, from the left, ten at a time. */
-export default function MessageDrawer({ open, onClose }: Props) {
+export default function NotificationDrawer({ open, onClose }: Props) {
   const panel = useModal<HTMLElement>(open, onClose);
   const state = useStore($notifyList);
 

@@ -13,7 +13,7 @@ import { groupRouter } from '../endpoints.ts';
 const listBody = z.object({ ...paging, userId: id('userId') }, { error: '请求体必须是 JSON 对象' }) satisfies z.ZodType<NotificationListBody>;
 const idParams = z.object({ id: id() });
 
-export function notifyRoutes(notifications: NotificationService): Router {
+export function notificationRoutes(notifications: NotificationService): Router {
   const { router, route } = groupRouter(API.notification);
 
   route('list', async (req, res) => {

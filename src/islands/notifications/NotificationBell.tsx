@@ -7,7 +7,7 @@ import { neverOnServer, useOnDemand } from '../shared/useOnDemand';
 import styles from './NotificationBell.module.scss';
 
 // The drawer's code (and its sanitiser) loads when the reader reaches for the bell.
-const loadMessageDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./MessageDrawer').then((m) => m.default));
+const loadMessageDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./NotificationDrawer').then((m) => m.default));
 
 /** The logged-in reader's bell: the unread count, and 我的消息 behind it. */
 /** `iconClass`: the header's look for its round icon buttons. */
@@ -15,7 +15,7 @@ export default function NotificationBell({ iconClass }: { iconClass: string }) {
   const unread = useStore($unread);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
-  const [MessageDrawer, fetchDrawer] = useOnDemand(loadMessageDrawer, open, close);
+  const [NotificationDrawer, fetchDrawer] = useOnDemand(loadMessageDrawer, open, close);
   const badge = badgeText(unread);
 
   useEffect(() => watchUnread(), []);
@@ -25,9 +25,9 @@ export default function NotificationBell({ iconClass }: { iconClass: string }) {
       <button
         type="button"
         className={`${iconClass} ${styles.bell}`}
-        onPointerDown={MessageDrawer ? undefined : fetchDrawer}
+        onPointerDown={NotificationDrawer ? undefined : fetchDrawer}
         onClick={() => setOpen(true)}
-        aria-label={t.notify.open(unread)}
+        aria-label={t.notifications.open(unread)}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="notify-bell"
@@ -35,7 +35,7 @@ export default function NotificationBell({ iconClass }: { iconClass: string }) {
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4" /></svg>
         {badge && <span className={styles.badge} aria-hidden="true" data-testid="notify-badge">{badge}</span>}
       </button>
-      {MessageDrawer && <MessageDrawer open={open} onClose={close} />}
+      {NotificationDrawer && <NotificationDrawer open={open} onClose={close} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { BoardMessage } from '../../contract/messages';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
-import { postLook } from '../../lib/browser/messageLook';
+import { messageLook } from '../../lib/browser/messageLook';
 import type { UserInfo } from '../../stores/user';
 import CommentText from '../comments/CommentText';
 import ConfirmButton from '../shared/ConfirmButton';
@@ -21,14 +21,14 @@ interface Props {
 }
 
 /** A message-board post in the look its author chose. */
-export default function PostCard({ post, me, defaultAvatar, onLike, onDelete, linked = false }: Props) {
+export default function MessageCard({ post, me, defaultAvatar, onLike, onDelete, linked = false }: Props) {
   const mine = me !== null && me.id === post.user_id;
   const mayDelete = me !== null && (mine || me.role === ROLE.admin);
   const detail = `/message/detail?id=${post.id}`;
 
   return (
     <article className={styles.card} data-has-image={post.bg_url ? true : undefined} aria-label={post.nick_name} data-testid="board-post">
-      <div className={styles.paper} style={postLook(post)}>
+      <div className={styles.paper} style={messageLook(post)}>
         {post.tag && <span className={styles.tag}>#{post.tag}</span>}
         <CommentText content={post.message} />
       </div>

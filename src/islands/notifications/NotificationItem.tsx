@@ -4,9 +4,9 @@ import { t } from '../../i18n/zh-CN';
 import { looksLikeHtml } from '../../lib/shared/html';
 import { followNotification, removeNotification } from '../../stores/notifications';
 import ConfirmButton from '../shared/ConfirmButton';
-import styles from './MessageDrawer.module.scss';
+import styles from './NotificationDrawer.module.scss';
 
-const text = t.notify;
+const text = t.notifications;
 
 // A notification is a line of text: emphasis at most, never a link, image or form inside the item's button.
 const INLINE_ONLY = { ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'span', 'br', 'code'], ALLOWED_ATTR: [] };
