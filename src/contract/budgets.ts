@@ -44,7 +44,7 @@ export const BUDGETS = {
   like: { max: LIKES_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `点赞太频繁了，每分钟最多 ${LIKES_PER_MINUTE} 次，请稍后再试` },
   /** Comments and replies together. */
   comment: { max: COMMENTS_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试` },
-  messagePost: { max: MESSAGES_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `留言太频繁了，每分钟最多发布 ${MESSAGES_PER_MINUTE} 条，请稍后再试` },
+  messageWrite: { max: MESSAGES_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `留言太频繁了，每分钟最多发布 ${MESSAGES_PER_MINUTE} 条，请稍后再试` },
   messageEdit: { max: MESSAGES_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `修改太频繁了，每分钟最多修改 ${MESSAGES_PER_MINUTE} 次，请稍后再试` },
   linkApplication: { max: LINK_APPLICATIONS_PER_HOUR, windowMs: HOUR, per: 'reader', message: `提交太频繁了，每小时最多提交 ${LINK_APPLICATIONS_PER_HOUR} 次申请` },
   order: { max: ORDERS_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `下单太频繁了，每分钟最多 ${ORDERS_PER_MINUTE} 次，请稍后再试` },

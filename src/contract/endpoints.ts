@@ -138,7 +138,7 @@ export const API = {
     list: post<MessageListQuery, Page<BoardMessage>>('/api/message/getMessageList'),
     get: get<ById, BoardMessage>('/api/message/getMessageById/:id'),
     hotTags: get<void, HotTag[]>('/api/message/getHotTagList'),
-    add: post<MessageDraft, BoardMessage>('/api/message/add', BUDGETS.messagePost),
+    add: post<MessageDraft, BoardMessage>('/api/message/add', BUDGETS.messageWrite),
     update: post<MessageChanges, BoardMessage>('/api/message/update', BUDGETS.messageEdit),
     remove: put<MessageDeletion>('/api/message/delete'),
     like: put<ById, number>('/api/message/like/:id', BUDGETS.like),

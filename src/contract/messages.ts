@@ -1,4 +1,4 @@
-/** Message-board posts and talks (docs/api.md §9.2, §9.3). */
+/** Messages of the message board, and talks (docs/api.md §9.2, §9.3). */
 
 /**
  * The style fields are CSS values as written (`#333`, `bold`); `''` means the board's default.
@@ -25,7 +25,7 @@ export interface BoardMessage {
   ipAddress?: string;
 }
 
-/** How a post looks; every field may be left out or empty for the default. */
+/** How a message looks; every field may be left out or empty for the default. */
 export interface MessageStyle {
   color?: string;
   /** Pixels, 12 to 40: a number, or `"16px"`. */

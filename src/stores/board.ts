@@ -1,6 +1,6 @@
 /**
  * The message board as the reader left it: the chosen tag, the pages loaded and the scroll
- * position. It lives for the tab, so going to a post and back shows the same list at the same place.
+ * position. It lives for the tab, so going to a message and back shows the same list at the same place.
  */
 import { atom } from 'nanostores';
 import { api } from '../client/api';
@@ -13,11 +13,11 @@ import { showRefusal, showToast } from './toast';
 export const BOARD_PAGE_SIZE = 12;
 
 /**
- * The posts under the chosen tag (the filter; '' for all). `loaded` is false until the first page
- * arrived, and again after a post was published, changed or deleted: the next visit reads the list again.
+ * The messages under the chosen tag (the filter; '' for all). `loaded` is false until the first page
+ * arrived, and again after a message was published, changed or deleted: the next visit reads the list again.
  */
-const posts = pagedList<BoardMessage, string>('', { size: BOARD_PAGE_SIZE, read: (tag, current, size) => api.messages(current, size, tag) });
-export const $board = posts.$list;
+const messages = pagedList<BoardMessage, string>('', { size: BOARD_PAGE_SIZE, read: (tag, current, size) => api.messages(current, size, tag) });
+export const $board = messages.$list;
 export const $hotTags = atom<HotTag[]>([]);
 /** Where the reader was when they left the list. */
 export const $boardScroll = atom(0);
@@ -35,41 +35,41 @@ async function loadHotTags(): Promise<void> {
 export async function openBoard(): Promise<void> {
   if ($board.get().loaded) return;
   $boardScroll.set(0);
-  await Promise.all([posts.refresh(), loadHotTags()]);
+  await Promise.all([messages.refresh(), loadHotTags()]);
 }
 
 export function chooseTag(tag: string): Promise<void> {
   if ($board.get().filter === tag) return Promise.resolve();
   $boardScroll.set(0);
-  return posts.open(tag).then(() => {});
+  return messages.open(tag).then(() => {});
 }
 
-export const loadMoreMessages = () => posts.more();
+export const loadMoreMessages = () => messages.more();
 
 export function rememberScroll(y: number): void {
   $boardScroll.set(y);
 }
 
-/** After a post is published, changed or deleted, the next visit loads the list again. */
+/** After a message is published, changed or deleted, the next visit loads the list again. */
 export function boardChanged(): void {
   $board.setKey('loaded', false);
 }
 
 const toggleLike = likeToggle({ like: api.likeMessage, unlike: api.unlikeMessage }, (id, { liked, likes }) =>
-  posts.edit((list) => list.map((post) => (post.id === id ? { ...post, is_like: liked, like_times: likes } : post))),
+  messages.edit((list) => list.map((message) => (message.id === id ? { ...message, is_like: liked, like_times: likes } : message))),
 );
 
-/** Likes or unlikes a post (likes.ts says how). Answers the post as it ends. */
-export async function toggleMessageLike(post: BoardMessage): Promise<BoardMessage> {
-  const { liked, likes } = await toggleLike(post.id, { liked: post.is_like, likes: post.like_times });
-  return { ...post, is_like: liked, like_times: likes };
+/** Likes or unlikes a message (likes.ts says how). Answers the message as it ends. */
+export async function toggleMessageLike(message: BoardMessage): Promise<BoardMessage> {
+  const { liked, likes } = await toggleLike(message.id, { liked: message.is_like, likes: message.like_times });
+  return { ...message, is_like: liked, like_times: likes };
 }
 
-/** Deletes one's own post (an admin: anyone's). True once it is gone. */
+/** Deletes one's own message (an admin: anyone's). True once it is gone. */
 export async function removeMessage(id: number): Promise<boolean> {
   try {
     await api.deleteMessages([id]);
-    posts.edit((list) => list.filter((post) => post.id !== id), -1);
+    messages.edit((list) => list.filter((message) => message.id !== id), -1);
     void loadHotTags();
     showToast(t.board.removed);
     return true;

@@ -1,6 +1,6 @@
 /**
- * The post being written on /message/publish. It outlives a failed send and a trip elsewhere in
- * the tab; it is cleared only once the server has the post.
+ * The message being written on /message/publish. It outlives a failed send and a trip elsewhere in
+ * the tab; it is cleared only once the server has the message.
  */
 import { navigate } from 'astro:transitions/client';
 import { map } from 'nanostores';
@@ -14,7 +14,7 @@ import { showToast } from './toast';
 import { $userInfo } from './user';
 
 export interface PublishDraft {
-  /** The id of one's own post being edited, or null for a new one. */
+  /** The id of one's own message being edited, or null for a new one. */
   editing: number | null;
   message: string;
   color: string;
@@ -62,8 +62,8 @@ export function draftProblem(draft: PublishDraft): string | null {
 }
 
 /**
- * Gets the form ready: for `id`, one's own post to edit (answers a problem when it is someone
- * else's or gone); for null, a new post, keeping an unsent one.
+ * Gets the form ready: for `id`, one's own message to edit (answers a problem when it is someone
+ * else's or gone); for null, a new message, keeping an unsent one.
  */
 export async function editMessage(id: number | null): Promise<string | null> {
   const current = $publish.get();
@@ -73,18 +73,18 @@ export async function editMessage(id: number | null): Promise<string | null> {
   }
   if (current.editing === id) return null;
   try {
-    const { result: post } = await api.message(id);
-    if (!post) return t.board.notFound;
-    if (post.user_id !== $userInfo.get()?.id) return t.board.notYours;
-    const background = post.bg_url ? 'image' : post.bg_color ? 'color' : 'none';
-    $publish.set({ editing: id, message: post.message, color: post.color, font_size: post.font_size === null ? '' : `${post.font_size}px`, font_weight: String(post.font_weight), background, bg_color: post.bg_color, bg_url: post.bg_url, tag: post.tag });
+    const { result: message } = await api.message(id);
+    if (!message) return t.board.notFound;
+    if (message.user_id !== $userInfo.get()?.id) return t.board.notYours;
+    const background = message.bg_url ? 'image' : message.bg_color ? 'color' : 'none';
+    $publish.set({ editing: id, message: message.message, color: message.color, font_size: message.font_size === null ? '' : `${message.font_size}px`, font_weight: String(message.font_weight), background, bg_color: message.bg_color, bg_url: message.bg_url, tag: message.tag });
     return null;
   } catch {
     return t.board.notFound;
   }
 }
 
-/** Sends the post; on success goes to the board, on failure answers what to show and keeps everything. */
+/** Sends the message; on success goes to the board, on failure answers what to show and keeps everything. */
 export async function publish(): Promise<string | null> {
   const draft = $publish.get();
   try {

@@ -9,7 +9,7 @@ import styles from './Board.module.scss';
 
 const text = t.board;
 
-/** /message/list: posts by hot tag, ten-odd at a time, kept as left when the reader comes back. */
+/** /message/list: messages by hot tag, ten-odd at a time, kept as left when the reader comes back. */
 export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string }) {
   const hydrated = useHydrated();
   const state = useStore($board);
@@ -46,9 +46,9 @@ export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string 
         ))}
       </div>
       <ul className={styles.grid} aria-busy={state.loading}>
-        {state.list.map((post) => (
-          <li key={post.id}>
-            <MessageCard post={post} me={me} defaultAvatar={defaultAvatar} linked onLike={() => void toggleMessageLike(post)} onDelete={() => void removeMessage(post.id)} />
+        {state.list.map((message) => (
+          <li key={message.id}>
+            <MessageCard message={message} me={me} defaultAvatar={defaultAvatar} linked onLike={() => void toggleMessageLike(message)} onDelete={() => void removeMessage(message.id)} />
           </li>
         ))}
       </ul>

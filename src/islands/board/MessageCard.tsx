@@ -10,40 +10,40 @@ import styles from './Board.module.scss';
 const text = t.board;
 
 interface Props {
-  post: BoardMessage;
+  message: BoardMessage;
   me: UserInfo | null;
   defaultAvatar: string;
   /** Absent in the preview, where nothing can be pressed. */
   onLike?: () => void;
   onDelete?: () => void;
-  /** The list links each post to its page; the post's own page does not. */
+  /** The list links each message to its page; the message's own page does not. */
   linked?: boolean;
 }
 
-/** A message-board post in the look its author chose. */
-export default function MessageCard({ post, me, defaultAvatar, onLike, onDelete, linked = false }: Props) {
-  const mine = me !== null && me.id === post.user_id;
+/** A message in the look its author chose. */
+export default function MessageCard({ message, me, defaultAvatar, onLike, onDelete, linked = false }: Props) {
+  const mine = me !== null && me.id === message.user_id;
   const mayDelete = me !== null && (mine || me.role === ROLE.admin);
-  const detail = `/message/detail?id=${post.id}`;
+  const detail = `/message/detail?id=${message.id}`;
 
   return (
-    <article className={styles.card} data-has-image={post.bg_url ? true : undefined} aria-label={post.nick_name} data-testid="board-post">
-      <div className={styles.paper} style={messageLook(post)}>
-        {post.tag && <span className={styles.tag}>#{post.tag}</span>}
-        <CommentText content={post.message} />
+    <article className={styles.card} data-has-image={message.bg_url ? true : undefined} aria-label={message.nick_name} data-testid="board-post">
+      <div className={styles.paper} style={messageLook(message)}>
+        {message.tag && <span className={styles.tag}>#{message.tag}</span>}
+        <CommentText content={message.message} />
       </div>
       <footer className={styles.foot}>
-        <img src={post.avatar || defaultAvatar} alt="" width="24" height="24" loading="lazy" />
-        <span className={styles.author}>{post.nick_name}</span>
-        <time className={styles.time}>{post.createdAt}</time>
-        {post.ipAddress && <span className={styles.time}>{text.ipLocation(post.ipAddress)}</span>}
+        <img src={message.avatar || defaultAvatar} alt="" width="24" height="24" loading="lazy" />
+        <span className={styles.author}>{message.nick_name}</span>
+        <time className={styles.time}>{message.createdAt}</time>
+        {message.ipAddress && <span className={styles.time}>{text.ipLocation(message.ipAddress)}</span>}
         {onLike && (
           <div className={styles.actions}>
-            <button type="button" aria-pressed={post.is_like} aria-label={post.is_like ? text.unlike(post.like_times) : text.like(post.like_times)} data-liked={post.is_like || undefined} onClick={onLike}>
-              ♥ {post.like_times}
+            <button type="button" aria-pressed={message.is_like} aria-label={message.is_like ? text.unlike(message.like_times) : text.like(message.like_times)} data-liked={message.is_like || undefined} onClick={onLike}>
+              ♥ {message.like_times}
             </button>
-            {linked ? <a href={detail}>{text.comments(post.comment_total)}</a> : <span>{text.comments(post.comment_total)}</span>}
-            {mine && <a href={`/message/publish?id=${post.id}`}>{text.edit}</a>}
+            {linked ? <a href={detail}>{text.comments(message.comment_total)}</a> : <span>{text.comments(message.comment_total)}</span>}
+            {mine && <a href={`/message/publish?id=${message.id}`}>{text.edit}</a>}
             {mayDelete && onDelete && <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={onDelete} classes={{ box: styles.confirm, danger: styles.danger }} />}
           </div>
         )}

@@ -16,14 +16,14 @@ const Comments = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('../
 
 const text = t.board;
 
-/** /message/detail?id=N: the post, then its comments. */
+/** /message/detail?id=N: the message, then its comments. */
 /** `comments`: whether the site's comments are on (site config `features`). */
 export default function MessageDetail({ defaultAvatar, comments = true }: { defaultAvatar: string; comments?: boolean }) {
   const hydrated = useHydrated();
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
   const me = hydrated && loggedIn && user ? user : null;
-  const [post, setMessage] = useState<BoardMessage | null | 'missing'>(null);
+  const [message, setMessage] = useState<BoardMessage | null | 'missing'>(null);
 
   useEffect(() => {
     const id = Number(new URLSearchParams(location.search).get('id'));
@@ -31,23 +31,23 @@ export default function MessageDetail({ defaultAvatar, comments = true }: { defa
     api.message(id).then(({ result }) => setMessage(result ?? 'missing'), () => setMessage('missing'));
   }, []);
 
-  if (post === null) return <p className="muted">{text.loading}</p>;
-  if (post === 'missing') return <p className="empty">{text.notFound}</p>;
+  if (message === null) return <p className="muted">{text.loading}</p>;
+  if (message === 'missing') return <p className="empty">{text.notFound}</p>;
 
   return (
     <div className={styles.detail}>
       <MessageCard
-        post={post}
+        message={message}
         me={me}
         defaultAvatar={defaultAvatar}
-        onLike={() => void toggleMessageLike(post).then(setMessage)}
-        onDelete={() => void removeMessage(post.id).then((gone) => {
+        onLike={() => void toggleMessageLike(message).then(setMessage)}
+        onDelete={() => void removeMessage(message.id).then((gone) => {
           if (gone) void navigate('/message/list');
         })}
       />
       {comments && (
         <Suspense fallback={null}>
-          <Comments type={3} forId={post.id} defaultAvatar={defaultAvatar} />
+          <Comments type={3} forId={message.id} defaultAvatar={defaultAvatar} />
         </Suspense>
       )}
     </div>

@@ -15,7 +15,7 @@ import styles from './Board.module.scss';
 
 const text = t.board;
 
-/** /message/publish: write a post, or edit one's own (`?id=N`), with its look and a live preview. */
+/** /message/publish: write a message, or edit one's own (`?id=N`), with its look and a live preview. */
 export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }) {
   const hydrated = useHydrated();
   const loggedIn = useStore($isLoggedIn);
@@ -143,7 +143,7 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
       </form>
       <section className={styles.preview} aria-label={text.preview}>
         <h2>{text.preview}</h2>
-        <MessageCard post={preview} me={null} defaultAvatar={defaultAvatar} />
+        <MessageCard message={preview} me={null} defaultAvatar={defaultAvatar} />
       </section>
     </div>
   );

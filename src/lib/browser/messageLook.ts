@@ -1,5 +1,5 @@
 /**
- * How a message-board post is drawn from its style fields. The server checked them when the post
+ * How a message is drawn from its style fields. The server checked them when the message
  * was saved; they are checked again here, because they become a style attribute, and a value
  * that slipped through must not carry anything else into it.
  */

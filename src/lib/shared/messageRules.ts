@@ -1,5 +1,5 @@
 /**
- * The rules of a message-board post's fields. Each answers the problem in Chinese, or null when
+ * The rules of a message's fields. Each answers the problem in Chinese, or null when
  * the value is fine. Values arrive trimmed; `''` always means the board's default look.
  * The style values end up in a style attribute, so only plain forms are let through: no
  * `url()`, no `var()`, no `;`.

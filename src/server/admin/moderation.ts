@@ -1,4 +1,4 @@
-/** Moderation: finding comments and posts by their text or author, and hiding them (deleting goes through their own domains). */
+/** Moderation: finding comments and messages by their text or author, and hiding them (deleting goes through their own domains). */
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AdminComment, AdminCommentStatus, AdminMessage } from '../../contract/admin.ts';
 import type { Page } from '../../contract/envelope.ts';

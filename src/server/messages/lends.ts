@@ -2,7 +2,7 @@
 import type { CommentTarget } from '../comments/targets.ts';
 import type { MessageService } from './service.ts';
 
-/** A comment on a post tells its author. */
+/** A comment on a message tells its author. */
 export function messageCommentTarget(messages: MessageService): CommentTarget {
   return {
     async find(id) {

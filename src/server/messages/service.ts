@@ -1,6 +1,6 @@
 /**
- * The message board (docs/api.md §9.2): posts by logged-in readers, each with the look its author
- * chose, its likes and the count of its comments. Deleting a post takes its comments and likes with it.
+ * The message board (docs/api.md §9.2): messages by logged-in readers, each with the look its author
+ * chose, its likes and the count of its comments. Deleting a message takes its comments and likes with it.
  */
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
@@ -21,10 +21,10 @@ import { ipLocation, UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { commentCounts } from '../comments/counts.ts';
 import { forgetLikes, likedAmong, type Actor } from '../likes/table.ts';
-import { postLikeTarget, visiblePost } from './likes.ts';
+import { messageLikeTarget, visibleMessage } from './likes.ts';
 
-/** A post's fields as checked by the route: trimmed, `''` for the default look, `font_size` as the CSS `"16px"`. */
-export type PostFields = Pick<BoardMessage, 'message' | 'color' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'> & { font_size: string };
+/** A message's fields as checked by the route: trimmed, `''` for the default look, `font_size` as the CSS `"16px"`. */
+export type MessageFields = Pick<BoardMessage, 'message' | 'color' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'> & { font_size: string };
 
 export interface Poster {
   id: number;
@@ -34,7 +34,7 @@ export interface Poster {
 
 export interface MessageFilter {
   tag?: string;
-  /** Words the post's text contains. */
+  /** Words the message's text contains. */
   text?: string;
   authorId?: number;
 }
@@ -47,24 +47,24 @@ const COLUMN_OF = {
   bg_color: 'bgColor',
   bg_url: 'bgUrl',
   tag: 'tag',
-} as const satisfies Record<keyof PostFields, keyof typeof messages.$inferInsert>;
+} as const satisfies Record<keyof MessageFields, keyof typeof messages.$inferInsert>;
 
-function columns(fields: Partial<PostFields>) {
+function columns(fields: Partial<MessageFields>) {
   const set: Partial<typeof messages.$inferInsert> = {};
-  for (const [field, column] of Object.entries(COLUMN_OF) as [keyof PostFields, (typeof COLUMN_OF)[keyof PostFields]][]) {
+  for (const [field, column] of Object.entries(COLUMN_OF) as [keyof MessageFields, (typeof COLUMN_OF)[keyof MessageFields]][]) {
     if (fields[field] !== undefined) set[column] = fields[field];
   }
   return set;
 }
 
-interface PostWithAuthor {
-  post: typeof messages.$inferSelect;
+interface MessageWithAuthor {
+  message: typeof messages.$inferSelect;
   nickName: string;
   avatar: string;
 }
 
-/** Comments on a post have `type` 3. */
-const ON_POSTS = 3;
+/** Comments on a message have `type` 3. */
+const ON_MESSAGES = 3;
 
 export function createMessageService(
   db: Db,
@@ -75,41 +75,41 @@ export function createMessageService(
   }: {
     uploads: Pick<UploadService, 'isOwnedBy' | 'releaseIfUnused'>;
     notifications: Pick<NotificationService, 'notify' | 'forAdmins'>;
-    /** Show each post's IP 属地 (`IP_LOCATION`); when off, none is looked up, kept or shown. */
+    /** Show each message's IP 属地 (`IP_LOCATION`); when off, none is looked up, kept or shown. */
     showIpLocation?: boolean;
   },
 ) {
   const withAuthors = () =>
     db
-      .select({ post: messages, nickName: users.nickName, avatar: users.avatar })
+      .select({ message: messages, nickName: users.nickName, avatar: users.avatar })
       .from(messages)
       .innerJoin(users, eq(users.id, messages.userId));
 
-  async function items(rows: readonly PostWithAuthor[], actor: string): Promise<BoardMessage[]> {
-    const ids = rows.map((row) => row.post.id);
-    const [liked, totals] = await Promise.all([likedAmong(db, 'message', ids, actor), commentCounts(db, ON_POSTS, ids)]);
-    return rows.map(({ post, nickName, avatar }) => ({
-      id: post.id,
-      message: post.message,
-      color: post.color,
-      font_size: fontSizePx(post.fontSize),
-      font_weight: post.fontWeight,
-      bg_color: post.bgColor,
-      bg_url: post.bgUrl,
-      tag: post.tag,
-      user_id: post.userId,
+  async function items(rows: readonly MessageWithAuthor[], actor: string): Promise<BoardMessage[]> {
+    const ids = rows.map((row) => row.message.id);
+    const [liked, totals] = await Promise.all([likedAmong(db, 'message', ids, actor), commentCounts(db, ON_MESSAGES, ids)]);
+    return rows.map(({ message, nickName, avatar }) => ({
+      id: message.id,
+      message: message.message,
+      color: message.color,
+      font_size: fontSizePx(message.fontSize),
+      font_weight: message.fontWeight,
+      bg_color: message.bgColor,
+      bg_url: message.bgUrl,
+      tag: message.tag,
+      user_id: message.userId,
       nick_name: nickName,
       avatar,
-      like_times: post.likes,
-      is_like: liked.has(post.id),
-      comment_total: totals.get(post.id) ?? 0,
-      createdAt: formatDateTime(post.createdAt),
-      ...(showIpLocation ? { ipAddress: post.ipLocation || UNKNOWN_LOCATION } : {}),
+      like_times: message.likes,
+      is_like: liked.has(message.id),
+      comment_total: totals.get(message.id) ?? 0,
+      createdAt: formatDateTime(message.createdAt),
+      ...(showIpLocation ? { ipAddress: message.ipLocation || UNKNOWN_LOCATION } : {}),
     }));
   }
 
   async function get(id: number, actor: string): Promise<BoardMessage> {
-    const rows = await withAuthors().where(visiblePost(id)).limit(1);
+    const rows = await withAuthors().where(visibleMessage(id)).limit(1);
     if (rows.length === 0) throw new NotFound('留言不存在');
     return (await items(rows, actor))[0];
   }
@@ -122,7 +122,7 @@ export function createMessageService(
   return {
     get,
 
-    /** Newest first, narrowed to a tag, to posts containing some text, and to an author when given. */
+    /** Newest first, narrowed to a tag, to messages containing some text, and to an author when given. */
     async list({ tag, text, authorId }: MessageFilter, current: number, size: number, actor: string): Promise<Page<BoardMessage>> {
       const where = and(
         eq(messages.hidden, false),
@@ -140,69 +140,69 @@ export function createMessageService(
     },
 
     /**
-     * Posts it and tells every admin but the poster, in one transaction. Of `ip`, the poster's
+     * Stores it and tells every admin but the poster, in one transaction. Of `ip`, the poster's
      * address, only the IP 属地 is kept; `actor` is the poster as likes know them, for `is_like`.
      */
-    async add(poster: Poster, fields: PostFields, { ip, actor }: { ip: string; actor: Actor }): Promise<BoardMessage> {
+    async add(poster: Poster, fields: MessageFields, { ip, actor }: { ip: string; actor: Actor }): Promise<BoardMessage> {
       if (fields.bg_url) await assertOwnUpload(fields.bg_url, poster.id);
       const id = await db.transaction(async (tx) => {
-        const [post] = await tx
+        const [row] = await tx
           .insert(messages)
           .values({ userId: poster.id, message: fields.message, ...columns(fields), ipLocation: showIpLocation ? ipLocation(ip) : '' })
           .returning({ id: messages.id });
-        const message = html`<b>${poster.nickName}</b> 在留言板发布了新留言：${excerpt(fields.message)}`;
-        await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: post.id, message }), poster.id, tx);
-        return post.id;
+        const notice = html`<b>${poster.nickName}</b> 在留言板发布了新留言：${excerpt(fields.message)}`;
+        await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: row.id, message: notice }), poster.id, tx);
+        return row.id;
       });
       return get(id, actor);
     },
 
-    /** Only the author may change a post; an admin may delete it, not rewrite it. */
-    async update(poster: Poster, id: number, changes: Partial<PostFields>, actor: Actor): Promise<BoardMessage> {
-      const [post] = await db.select({ userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(eq(messages.id, id)).limit(1);
-      if (!post) throw new NotFound('留言不存在');
-      if (post.userId !== poster.id) throw new NotYours('只能修改自己的留言');
+    /** Only the author may change a message; an admin may delete it, not rewrite it. */
+    async update(poster: Poster, id: number, changes: Partial<MessageFields>, actor: Actor): Promise<BoardMessage> {
+      const [message] = await db.select({ userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(eq(messages.id, id)).limit(1);
+      if (!message) throw new NotFound('留言不存在');
+      if (message.userId !== poster.id) throw new NotYours('只能修改自己的留言');
       // Keeping the background it has needs no new check, as for an avatar.
-      if (changes.bg_url && changes.bg_url !== post.bgUrl) await assertOwnUpload(changes.bg_url, poster.id);
+      if (changes.bg_url && changes.bg_url !== message.bgUrl) await assertOwnUpload(changes.bg_url, poster.id);
       await db
         .update(messages)
         .set({ ...columns(changes), updatedAt: new Date() })
         .where(and(eq(messages.id, id), eq(messages.userId, poster.id)));
-      // A replaced background's file goes once nothing else (an avatar, another post) uses it.
-      if (changes.bg_url !== undefined && post.bgUrl && changes.bg_url !== post.bgUrl) await uploads.releaseIfUnused(post.bgUrl);
+      // A replaced background's file goes once nothing else (an avatar, another message) uses it.
+      if (changes.bg_url !== undefined && message.bgUrl && changes.bg_url !== message.bgUrl) await uploads.releaseIfUnused(message.bgUrl);
       return get(id, actor);
     },
 
     /**
      * All of them or none: an unknown id, or one that is someone else's (unless an admin asks),
-     * refuses the whole call. Each post leaves with its comments, their likes and its own likes.
+     * refuses the whole call. Each message leaves with its comments, their likes and its own likes.
      */
     async remove(poster: Poster, ids: readonly number[]): Promise<void> {
       const wanted = [...new Set(ids)];
       const backgrounds = await db.transaction(async (tx) => {
         const found = await tx.select({ id: messages.id, userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(inArray(messages.id, wanted));
         if (found.length < wanted.length) throw new NotFound('留言不存在');
-        if (poster.role !== ROLE.admin && found.some((post) => post.userId !== poster.id)) throw new NotYours('只能删除自己的留言');
-        const onThesePosts = and(eq(comments.type, ON_POSTS), inArray(comments.forId, wanted));
+        if (poster.role !== ROLE.admin && found.some((message) => message.userId !== poster.id)) throw new NotYours('只能删除自己的留言');
+        const onThesePosts = and(eq(comments.type, ON_MESSAGES), inArray(comments.forId, wanted));
         const commentIds = tx.select({ id: comments.id }).from(comments).where(onThesePosts);
         await forgetLikes(tx, 'comment', commentIds);
         await tx.delete(comments).where(onThesePosts);
         await forgetLikes(tx, 'message', wanted);
         await tx.delete(messages).where(inArray(messages.id, wanted));
-        return found.map((post) => post.bgUrl).filter(Boolean);
+        return found.map((message) => message.bgUrl).filter(Boolean);
       });
       for (const path of new Set(backgrounds)) await uploads.releaseIfUnused(path);
     },
 
-    likeTarget: postLikeTarget,
+    likeTarget: messageLikeTarget,
 
-    /** The author of a post, for the comment domain; null when there is no such post, or it is hidden: its thread goes with it. */
+    /** The author of a message, for the comment domain; null when there is no such message, or it is hidden: its thread goes with it. */
     async author(id: number): Promise<number | null> {
-      const [post] = await db.select({ userId: messages.userId }).from(messages).where(visiblePost(id)).limit(1);
-      return post?.userId ?? null;
+      const [message] = await db.select({ userId: messages.userId }).from(messages).where(visibleMessage(id)).limit(1);
+      return message?.userId ?? null;
     },
 
-    /** The most used tags, most used first; untagged posts do not count. */
+    /** The most used tags, most used first; untagged messages do not count. */
     async hotTags(): Promise<HotTag[]> {
       const uses = count();
       return db

@@ -1,4 +1,4 @@
-/** The message board (docs/api.md §9.2): anyone reads and likes; logged-in readers post. */
+/** The message board (docs/api.md §9.2): anyone reads and likes; logged-in readers write them. */
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
@@ -106,7 +106,7 @@ const posterOf = (req: Request): Poster => {
 
 export function messageRoutes(messages: MessageService, { likes, likeLimit }: LikeRouting): Router {
   const { router, route } = groupRouter(API.message);
-  const postLimit = spend(BUDGETS.messagePost);
+  const writeLimit = spend(BUDGETS.messageWrite);
   const editLimit = spend(BUDGETS.messageEdit);
 
   route('list', async (req, res) => {
@@ -118,8 +118,8 @@ export function messageRoutes(messages: MessageService, { likes, likeLimit }: Li
   });
   route('hotTags', async (_req, res) => void res.json(ok((await messages.hotTags()) satisfies HotTag[])));
 
-  // The budget comes first: a refused post costs the server as much as an accepted one, so it counts.
-  route('add', postLimit, async (req, res) => {
+  // The budget comes first: a refused message costs the server as much as an accepted one, so it counts.
+  route('add', writeLimit, async (req, res) => {
     const poster = posterOf(req);
     const fields = parse(addBody, req.body);
     res.json(ok((await messages.add(poster, fields, { ip: req.ip ?? '', actor: actorOf(req) })) satisfies BoardMessage));
