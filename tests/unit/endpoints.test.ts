@@ -67,3 +67,32 @@ describe('docs/api.md', () => {
     expect(undocumented).toEqual([]);
   });
 });
+
+describe('the browser clients', () => {
+  const CLIENTS = ['api.ts', 'adminApi.ts', 'linksApi.ts', 'shopApi.ts', 'writingApi.ts'].map((name) => `src/client/${name}`);
+  const METHODS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', del: 'DELETE' };
+  /** `http.get<…>('/api/…')`, `http.request<…>('GET', '/api/…')`: the method and the path as written. */
+  const CALL = /http\.(get|post|put|del|request)\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*(?:'(GET|POST|PUT|DELETE)',\s*)?([`'])(.*?)\3/gs;
+  /** An Express path as a pattern for a called one, whose parameters are the client's `${…}`. */
+  const pattern = (path: string) =>
+    new RegExp(`^${path.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\{\/:\w+\}/g, '(/[^/]+)?').replace(/:\w+/g, '[^/]+').replace(/\*\w+/g, '.+')}$`);
+
+  function calls(file: string): string[] {
+    const source = readFileSync(file, 'utf8');
+    const base = /const base = '([^']+)'/.exec(source)?.[1] ?? '';
+    return [...source.matchAll(CALL)].map(([, verb, method, , path]) => {
+      const called = path.replaceAll('${base}', base).replace(/\?.*$/s, '').replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, 'X');
+      return `${method ?? METHODS[verb]} ${called}`;
+    });
+  }
+
+  it('call only endpoints of the table, with its methods', () => {
+    const called = CLIENTS.flatMap(calls);
+    expect(called.length).toBeGreaterThan(60);
+    const unknown = called.filter((call) => {
+      const [method, path] = call.split(' ');
+      return !ENDPOINTS.some((endpoint) => endpoint.method === method && pattern(endpoint.path).test(path));
+    });
+    expect(unknown).toEqual([]);
+  });
+});
