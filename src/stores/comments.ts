@@ -65,10 +65,13 @@ export function openComments(type: CommentTargetCode, forId: number): Promise<vo
 }
 
 export function setOrder(order: CommentOrder): Promise<void> {
-  const { filter } = $comments.get();
+  const { filter, total } = $comments.get();
   if (filter.order === order) return Promise.resolve();
   $threads.set({});
-  return roots.open({ ...filter, order }).then(() => {});
+  const opened = roots.open({ ...filter, order });
+  // The same comments in another order: the count stays while they load.
+  $comments.setKey('total', total);
+  return opened.then(() => {});
 }
 
 export const loadMoreComments = () => roots.more();
