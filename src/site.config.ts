@@ -89,7 +89,7 @@ export const site: SiteConfig = {
     default: '/img/headers/default.svg',
   },
   pageSize: 10,
-  features: { shop: true, downloads: true, board: true, talks: true, music: true, comments: true },
+  features: { shop: true, links: true, board: true, talks: true, music: true, comments: true },
   landing: {
     quoteUrl: '',
     fallbackQuotes: [

@@ -37,7 +37,7 @@ export async function getNavItems(): Promise<NavItem[]> {
       ],
     },
     ...(features.talks ? [{ href: '/talk', label: t.nav.talk }] : []),
-    ...(features.downloads ? [{ href: '/link/list', label: t.nav.download }] : []),
+    ...(features.links ? [{ href: '/link/list', label: t.nav.download }] : []),
     ...(features.board ? [{ href: '/message/list', label: t.nav.messages }] : []),
     ...(features.shop ? [{ href: '/pay', label: t.nav.pay, children: products.map((p) => ({ href: `/pay/${p.data.slug}`, label: p.data.name })) }] : []),
   ];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { featureSwitches } from '../../src/lib/shared/features';
 import { pagePattern } from '../../scripts/astro/featurePages';
 
-const allOn = { shop: true, downloads: true, board: true, talks: true, music: true, comments: true };
+const allOn = { shop: true, links: true, board: true, talks: true, music: true, comments: true };
 
 describe('featureSwitches', () => {
   it('keeps the config’s switches, and turns off what FEATURES_OFF names', () => {
@@ -11,6 +11,10 @@ describe('featureSwitches', () => {
     expect(featureSwitches({ ...allOn, shop: false }, '')).toMatchObject({ shop: false, talks: true });
     expect(featureSwitches(allOn, ' music, comments ')).toEqual({ ...allOn, music: false, comments: false });
     expect(Object.values(featureSwitches(allOn, 'all'))).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('still understands a switch by its former name', () => {
+    expect(featureSwitches(allOn, 'downloads')).toEqual({ ...allOn, links: false });
   });
 
   it('refuses a name it does not know, so a typo never leaves a part on', () => {

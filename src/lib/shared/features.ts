@@ -3,22 +3,25 @@
  * A part switched off leaves the navigation and the sitemap, its pages are not built (so they
  * answer 404), its API answers 404, and none of its code or styles reach a reader.
  */
-export const FEATURES = ['shop', 'downloads', 'board', 'talks', 'music', 'comments'] as const;
+export const FEATURES = ['shop', 'links', 'board', 'talks', 'music', 'comments'] as const;
 export type Feature = (typeof FEATURES)[number];
 export type FeatureSwitches = Record<Feature, boolean>;
 
 /** The folder of `src/features/` that holds each part's pages; it is also their address, `/pay/…`. */
-export const FEATURE_PAGES: Partial<Record<Feature, string>> = { shop: 'pay', downloads: 'link', board: 'message', talks: 'talk' };
+export const FEATURE_PAGES: Partial<Record<Feature, string>> = { shop: 'pay', links: 'link', board: 'message', talks: 'talk' };
 
 /** Each part's API, as mounted under `/api` (the music player's is `/wapi`, mounted beside it). */
 export const FEATURE_APIS: Record<Feature, string[]> = {
   shop: ['/shop', '/license'],
-  downloads: ['/links'],
+  links: ['/links'],
   board: ['/message'],
   talks: ['/talk'],
   music: [],
   comments: ['/comment'],
 };
+
+/** Names a switch had before, still understood in `FEATURES_OFF` so an existing deployment keeps working. */
+const FORMER_NAMES: Record<string, Feature> = { downloads: 'links' };
 
 /**
  * The site config's switches, with the names in `off` (comma-separated, or `all`) turned off too:
@@ -26,7 +29,11 @@ export const FEATURE_APIS: Record<Feature, string[]> = {
  * typo never leaves a part on unnoticed.
  */
 export function featureSwitches(configured: FeatureSwitches, off = ''): FeatureSwitches {
-  const names = off.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = off
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => FORMER_NAMES[name] ?? name);
   const unknown = names.filter((name) => name !== 'all' && !(FEATURES as readonly string[]).includes(name));
   if (unknown.length) throw new Error(`FEATURES_OFF 里有不认识的功能：${unknown.join('、')}（可选：${FEATURES.join('、')}、all）`);
   return Object.fromEntries(FEATURES.map((feature) => [feature, configured[feature] && !names.includes(feature) && !names.includes('all')])) as FeatureSwitches;
