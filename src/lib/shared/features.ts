@@ -21,7 +21,7 @@ export const FEATURE_APIS: Record<Feature, string[]> = {
 };
 
 /** Names a switch had before, still understood in `FEATURES_OFF` so an existing deployment keeps working. */
-const FORMER_NAMES: Record<string, Feature> = { downloads: 'links' };
+const FORMER_NAMES: Record<string, string> = { downloads: 'links' };
 
 /**
  * The site config's switches, with the names in `off` (comma-separated, or `all`) turned off too:
