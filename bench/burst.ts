@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:burst`: a burst of readers against the production server on a temp database.
+ * 32 connections per phase, every counted request from its own address, a few seconds each:
+ * static alone, article views, site views, likes, and static beside views. It prints ok/s, p50 and
+ * p99 of each phase, the ratios the counting must keep, the server's RSS after start and after the
+ * burst, and checks that the counters grew by exactly the acknowledged writes.
+ */
+import { createClient } from '@libsql/client';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { phaseRow, runPhase, type Phase, type PhaseResult } from './lib/load.ts';
+import { build, serve } from './lib/server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const CONNECTIONS = 32;
+const ARTICLE = 7;
+
+const STATIC: Phase = { name: '静态 GET /home', path: '/home' };
+const ARTICLE_VIEWS: Phase = { name: `文章浏览 PUT /api/article/view/${ARTICLE}`, path: `/api/article/view/${ARTICLE}`, method: 'PUT', ownAddress: true };
+const SITE_VIEWS: Phase = { name: '站点浏览 PUT /api/config/addView', path: '/api/config/addView', method: 'PUT', ownAddress: true };
+const LIKES: Phase = {
+  name: '点赞 POST /api/like/addLike',
+  path: '/api/like/addLike',
+  method: 'POST',
+  body: JSON.stringify({ for_id: ARTICLE, type: 1 }),
+  ownAddress: true,
+};
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+build();
+const work = mkdtempSync(join(tmpdir(), 'blog-burst-'));
+const dbFile = join(work, 'blog.db');
+const server = await serve({
+  DATABASE_URL: `file:${dbFile}`,
+  MUSIC_DIR: join(work, 'music'),
+  LICENSE_KEY_DIR: work,
+  TRUST_PROXY: 'loopback',
+});
+const db = createClient({ url: `file:${dbFile}` });
+const counters = async () => {
+  const article = await db.execute({ sql: 'SELECT views, likes FROM article_stats WHERE article_id = ?', args: [ARTICLE] });
+  const site = await db.execute("SELECT value FROM site_stats WHERE name = 'views'");
+  return { views: Number(article.rows[0]?.views ?? 0), likes: Number(article.rows[0]?.likes ?? 0), siteViews: Number(site.rows[0]?.value ?? 0) };
+};
+
+try {
+  const rssAtStart = rssMb(server.pid);
+  const timed = { seconds: SECONDS };
+  // Each counted phase is sized from a one-second probe to last about SECONDS, and runs until every request is answered.
+  const sized = async (phase: Phase) => {
+    const probe = await runPhase(server.origin, phase, { seconds: 1 }, CONNECTIONS);
+    return { amount: Math.max(CONNECTIONS * 10, Math.round(probe.okPerSecond * SECONDS)) };
+  };
+  // The probes (and a warm-up for the static pages) run before the counters are read.
+  await runPhase(server.origin, STATIC, { seconds: 1 }, CONNECTIONS);
+  const [viewsLength, siteViewsLength, likesLength] = [await sized(ARTICLE_VIEWS), await sized(SITE_VIEWS), await sized(LIKES)];
+  const before = await counters();
+
+  const results: PhaseResult[] = [];
+  const staticAlone = await runPhase(server.origin, STATIC, timed, CONNECTIONS);
+  const views = await runPhase(server.origin, ARTICLE_VIEWS, viewsLength, CONNECTIONS);
+  const siteViews = await runPhase(server.origin, SITE_VIEWS, siteViewsLength, CONNECTIONS);
+  const likes = await runPhase(server.origin, LIKES, likesLength, CONNECTIONS);
+  const [staticBeside, viewsBeside] = await Promise.all([
+    runPhase(server.origin, { ...STATIC, name: '静态 GET /home（同时计浏览）' }, timed, CONNECTIONS),
+    runPhase(server.origin, { ...ARTICLE_VIEWS, name: '文章浏览（同时有静态请求）' }, viewsLength, CONNECTIONS),
+  ]);
+  results.push(staticAlone, views, siteViews, likes, staticBeside, viewsBeside);
+  const rssAfter = rssMb(server.pid);
+  const after = await counters();
+
+  console.log(`每阶段 ${SECONDS} 秒、${CONNECTIONS} 个连接；计数请求各来自不同地址：`);
+  console.table(results.map(phaseRow));
+  const throughput = views.okPerSecond / staticAlone.okPerSecond;
+  const latency = staticBeside.p99 / Math.max(1, staticAlone.p99);
+  console.log(`文章浏览吞吐 / 静态吞吐：${throughput.toFixed(2)}（目标 ≥ 0.5）`);
+  console.log(`静态 p99：单独 ${staticAlone.p99} ms，同时计浏览 ${staticBeside.p99} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）`);
+
+  const acknowledged = { views: views.ok + viewsBeside.ok, likes: likes.ok, siteViews: siteViews.ok };
+  const grew = { views: after.views - before.views, likes: after.likes - before.likes, siteViews: after.siteViews - before.siteViews };
+  console.table(
+    (['views', 'siteViews', 'likes'] as const).map((key) => ({ 计数: key, 已确认: acknowledged[key], 计数增长: grew[key], 一致: acknowledged[key] === grew[key] ? '是' : '否' })),
+  );
+  console.log(`服务器 RSS：启动后 ${rssAtStart.toFixed(0)} MB，突发后 ${rssAfter.toFixed(0)} MB（目标 ≤ 150 MB）`);
+  const counted = (['views', 'siteViews', 'likes'] as const).every((key) => acknowledged[key] === grew[key]);
+  if (!counted) process.exitCode = 1;
+} finally {
+  db.close();
+  server.stop();
+  setTimeout(() => rmSync(work, { recursive: true, force: true }), 500);
+}
