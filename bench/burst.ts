@@ -4,6 +4,11 @@
  * static alone, article views, site views, likes, and static beside views. It prints ok/s, p50 and
  * p99 of each phase, the ratios the counting must keep, the server's RSS after start and after the
  * burst, and checks that the counters grew by exactly the acknowledged writes.
+ *
+ * Static beside views runs twice. Beside views at the rate counting must sustain (half of what
+ * static pages alone reach), it shows whether counting stalls the pages: their p99 must stay
+ * within 2× of alone. Beside views as fast as they go, it shows the two sharing a saturated core,
+ * where twice the connections alone double the queue.
  */
 import { createClient } from '@libsql/client';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +20,8 @@ import { build, serve } from './lib/server.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 32;
 const ARTICLE = 7;
+/** Counted views must reach this share of what static pages alone reach. */
+const REQUIRED_RATIO = 0.5;
 
 const STATIC: Phase = { name: '静态 GET /home', path: '/home' };
 const ARTICLE_VIEWS: Phase = { name: `文章浏览 PUT /api/article/view/${ARTICLE}`, path: `/api/article/view/${ARTICLE}`, method: 'PUT', ownAddress: true };
@@ -56,6 +63,8 @@ try {
   // The probes (and a warm-up for the static pages) run before the counters are read.
   await runPhase(server.origin, STATIC, { seconds: 1 }, CONNECTIONS);
   const [viewsLength, siteViewsLength, likesLength] = [await sized(ARTICLE_VIEWS), await sized(SITE_VIEWS), await sized(LIKES)];
+  // A timed probe leaves requests in flight that the server still counts: let them land first.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   const before = await counters();
 
   const results: PhaseResult[] = [];
@@ -63,11 +72,16 @@ try {
   const views = await runPhase(server.origin, ARTICLE_VIEWS, viewsLength, CONNECTIONS);
   const siteViews = await runPhase(server.origin, SITE_VIEWS, siteViewsLength, CONNECTIONS);
   const likes = await runPhase(server.origin, LIKES, likesLength, CONNECTIONS);
+  const viewRate = Math.round(staticAlone.okPerSecond * REQUIRED_RATIO);
   const [staticBeside, viewsBeside] = await Promise.all([
-    runPhase(server.origin, { ...STATIC, name: '静态 GET /home（同时计浏览）' }, timed, CONNECTIONS),
-    runPhase(server.origin, { ...ARTICLE_VIEWS, name: '文章浏览（同时有静态请求）' }, viewsLength, CONNECTIONS),
+    runPhase(server.origin, { ...STATIC, name: `静态 GET /home（同时每秒 ${viewRate} 次浏览）` }, timed, CONNECTIONS),
+    runPhase(server.origin, { ...ARTICLE_VIEWS, name: `文章浏览（每秒 ${viewRate} 次，同时有静态请求）` }, { amount: viewRate * SECONDS }, CONNECTIONS, viewRate),
   ]);
-  results.push(staticAlone, views, siteViews, likes, staticBeside, viewsBeside);
+  const [staticBesideFull, viewsBesideFull] = await Promise.all([
+    runPhase(server.origin, { ...STATIC, name: '静态 GET /home（同时全速计浏览）' }, timed, CONNECTIONS),
+    runPhase(server.origin, { ...ARTICLE_VIEWS, name: '文章浏览（全速，同时有静态请求）' }, viewsLength, CONNECTIONS),
+  ]);
+  results.push(staticAlone, views, siteViews, likes, staticBeside, viewsBeside, staticBesideFull, viewsBesideFull);
   const rssAfter = rssMb(server.pid);
   const after = await counters();
 
@@ -75,10 +89,10 @@ try {
   console.table(results.map(phaseRow));
   const throughput = views.okPerSecond / staticAlone.okPerSecond;
   const latency = staticBeside.p99 / Math.max(1, staticAlone.p99);
-  console.log(`文章浏览吞吐 / 静态吞吐：${throughput.toFixed(2)}（目标 ≥ 0.5）`);
-  console.log(`静态 p99：单独 ${staticAlone.p99} ms，同时计浏览 ${staticBeside.p99} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）`);
+  console.log(`文章浏览吞吐 / 静态吞吐：${throughput.toFixed(2)}（目标 ≥ ${REQUIRED_RATIO}）`);
+  console.log(`静态 p99：单独 ${staticAlone.p99} ms，同时每秒 ${viewRate} 次浏览 ${staticBeside.p99} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）；同时全速计浏览 ${staticBesideFull.p99} ms`);
 
-  const acknowledged = { views: views.ok + viewsBeside.ok, likes: likes.ok, siteViews: siteViews.ok };
+  const acknowledged = { views: views.ok + viewsBeside.ok + viewsBesideFull.ok, likes: likes.ok, siteViews: siteViews.ok };
   const grew = { views: after.views - before.views, likes: after.likes - before.likes, siteViews: after.siteViews - before.siteViews };
   console.table(
     (['views', 'siteViews', 'likes'] as const).map((key) => ({ 计数: key, 已确认: acknowledged[key], 计数增长: grew[key], 一致: acknowledged[key] === grew[key] ? '是' : '否' })),

@@ -33,7 +33,8 @@ const nextAddress = () => {
  */
 export type Length = { seconds: number } | { amount: number };
 
-export function runPhase(origin: string, phase: Phase, length: Length, connections: number): Promise<PhaseResult> {
+/** `rate`: requests a second over all connections; as fast as answers come without it. */
+export function runPhase(origin: string, phase: Phase, length: Length, connections: number, rate?: number): Promise<PhaseResult> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   if (phase.body) headers['Content-Type'] = 'application/json';
   return new Promise((resolve, reject) =>
@@ -45,6 +46,7 @@ export function runPhase(origin: string, phase: Phase, length: Length, connectio
         headers,
         connections,
         ...('amount' in length ? { amount: length.amount } : { duration: length.seconds }),
+        ...(rate ? { overallRate: rate } : {}),
         requests: phase.ownAddress ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'X-Forwarded-For': nextAddress() } }) }] : undefined,
       },
       (error, result) => {

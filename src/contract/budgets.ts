@@ -5,6 +5,7 @@
  */
 import {
   COMMENTS_PER_MINUTE,
+  COUNTED_PER_MINUTE,
   FORGOT_PASSWORD_PER_HOUR,
   LICENSE_CALLS_PER_MINUTE_PER_IP,
   LICENSE_CALLS_PER_MINUTE_PER_KEY,
@@ -16,19 +17,29 @@ import {
 } from './limits.ts';
 
 /**
- * Whose calls count together: an `address` (IPv6 by its /56); a `reader` (the account when logged
- * in, else the address); or the `licenseKey` a call names.
+ * Whose calls count together:
+ * - an `address`: the client's address, IPv6 by its /64 (one home network is one address);
+ * - a `reader`: the account when logged in, else the browser's device cookie, else the address;
+ * - a `signedOutAddress`: the address, for calls without an account: it caps a script that sends
+ *   no cookie (a new device on every call) or makes up a new one each time, and never holds back
+ *   the readers with accounts behind a carrier's shared address;
+ * - the `licenseKey` a call names.
  */
-export type BudgetHolder = 'address' | 'reader' | 'licenseKey';
+export type BudgetHolder = 'address' | 'reader' | 'signedOutAddress' | 'licenseKey';
 
 export interface Budget {
   max: number;
   windowMs: number;
   per: BudgetHolder;
-  /** The 429's message. */
+  /** The 429's message; for a budget whose excess goes uncounted, what the README and docs call it. */
   message: string;
   /** Names the count where two budgets would otherwise read alike (the same rule and message). */
   name?: string;
+  /**
+   * What happens past `max`: the call is `refused` (429, the default), or answered as usual with its
+   * count left `uncounted`: a reader is never shown an error for being counted.
+   */
+  excess?: 'refused' | 'uncounted';
 }
 
 const MINUTE = 60_000;
@@ -36,14 +47,30 @@ const HOUR = 60 * MINUTE;
 const TOO_OFTEN = '操作太频繁，请稍后再试';
 
 export const BUDGETS = {
-  siteView: { max: 20, windowMs: MINUTE, per: 'address', message: TOO_OFTEN },
-  articleDetail: { max: 120, windowMs: MINUTE, per: 'address', message: TOO_OFTEN, name: 'article-detail' },
-  articleView: { max: 120, windowMs: MINUTE, per: 'address', message: TOO_OFTEN, name: 'article-view' },
-  readingTime: { max: 60, windowMs: MINUTE, per: 'address', message: TOO_OFTEN },
+  /** Counting: a campus or a carrier's address holds hundreds of readers, each counted, and a script past this is answered but not counted. */
+  siteView: { max: COUNTED_PER_MINUTE, windowMs: MINUTE, per: 'address', message: '全站浏览计数', name: 'site-view', excess: 'uncounted' },
+  articleView: { max: COUNTED_PER_MINUTE, windowMs: MINUTE, per: 'address', message: '文章浏览计数', name: 'article-view', excess: 'uncounted' },
+  readingTime: { max: COUNTED_PER_MINUTE, windowMs: MINUTE, per: 'address', message: '阅读时长计数', name: 'reading-time', excess: 'uncounted' },
+  /** The full article for the original front end; its view counts under `articleView`. */
+  articleDetail: { max: COUNTED_PER_MINUTE, windowMs: MINUTE, per: 'address', message: TOO_OFTEN, name: 'article-detail' },
   /** One budget for liking, whichever route a client uses (each domain's own or the generic ones). */
   like: { max: LIKES_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `点赞太频繁了，每分钟最多 ${LIKES_PER_MINUTE} 次，请稍后再试` },
+  likePerAddress: {
+    max: LIKES_PER_MINUTE,
+    windowMs: MINUTE,
+    per: 'signedOutAddress',
+    message: `这个网络的点赞太频繁了，每分钟最多 ${LIKES_PER_MINUTE} 次，请稍后再试`,
+    name: 'like-address',
+  },
   /** Comments and replies together. */
   comment: { max: COMMENTS_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试` },
+  commentPerAddress: {
+    max: COMMENTS_PER_MINUTE,
+    windowMs: MINUTE,
+    per: 'signedOutAddress',
+    message: `这个网络的评论太频繁了，每分钟最多 ${COMMENTS_PER_MINUTE} 条，请稍后再试`,
+    name: 'comment-address',
+  },
   messageWrite: { max: MESSAGES_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `留言太频繁了，每分钟最多发布 ${MESSAGES_PER_MINUTE} 条，请稍后再试` },
   messageEdit: { max: MESSAGES_PER_MINUTE, windowMs: MINUTE, per: 'reader', message: `修改太频繁了，每分钟最多修改 ${MESSAGES_PER_MINUTE} 次，请稍后再试` },
   linkApplication: { max: LINK_APPLICATIONS_PER_HOUR, windowMs: HOUR, per: 'reader', message: `提交太频繁了，每小时最多提交 ${LINK_APPLICATIONS_PER_HOUR} 次申请` },

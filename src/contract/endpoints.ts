@@ -78,6 +78,9 @@ const del = endpoint('DELETE');
 const group = <E extends Record<string, Endpoint>>(prefix: string, endpoints: E): EndpointGroup<E> => ({ prefix, endpoints });
 
 type ById = { id: number };
+/** Every like route spends both, so one budget covers liking whichever route a client uses. */
+const LIKING = [BUDGETS.like, BUDGETS.likePerAddress];
+const COMMENTING = [BUDGETS.comment, BUDGETS.commentPerAddress];
 type ByOrderNo = { order_no: string };
 type Paging = { current: number; size: number };
 type KeywordPaging = Partial<Paging> & { keyword?: string };
@@ -103,26 +106,26 @@ export const API = {
     byTag: post<ById & Paging, ArticleBriefPage>('/api/article/getArticleListByTagId'),
     byCategory: post<ById & Paging, ArticleBriefPage>('/api/article/getArticleListByCategoryId'),
     related: get<ById, RelatedArticles>('/api/article/getRecommendArticleById/:id'),
-    detail: get<ById, ArticleDetail>('/api/article/getArticleById/:id', BUDGETS.articleDetail),
+    detail: get<ById, ArticleDetail>('/api/article/getArticleById/:id', BUDGETS.articleDetail, BUDGETS.articleView),
     view: put<ById, ArticleLive>('/api/article/view/:id', BUDGETS.articleView),
     hot: get<void, HotArticle[]>('/api/article/getHotArticle'),
     search: get<{ keyword: string }, SearchResult[]>('/api/article/getArticleListByContent{/:keyword}'),
-    like: put<ById, number>('/api/article/like/:id', BUDGETS.like),
-    unlike: put<ById, number>('/api/article/cancelLike/:id', BUDGETS.like),
+    like: put<ById, number>('/api/article/like/:id', ...LIKING),
+    unlike: put<ById, number>('/api/article/cancelLike/:id', ...LIKING),
     isLiked: get<ById, boolean>('/api/article/isLike/:id'),
     /** Answers the article's new total, in milliseconds. */
     addReading: put<ById & { duration: number }, number>('/api/article/addReadingDuration/:id/:duration', BUDGETS.readingTime),
   }),
   like: group('/api/like', {
     isLiked: post<LikeBody, boolean>('/api/like/getIsLikeByIdAndType'),
-    like: post<LikeBody>('/api/like/addLike', BUDGETS.like),
-    unlike: post<LikeBody>('/api/like/cancelLike', BUDGETS.like),
+    like: post<LikeBody>('/api/like/addLike', ...LIKING),
+    unlike: post<LikeBody>('/api/like/cancelLike', ...LIKING),
   }),
   comment: group('/api/comment', {
-    add: post<CommentBody, AddedComment>('/api/comment/add', BUDGETS.comment),
-    reply: post<ReplyBody, AddedReply>('/api/comment/apply', BUDGETS.comment),
-    like: put<ById, number>('/api/comment/thumbUp/:id', BUDGETS.like),
-    unlike: put<ById, number>('/api/comment/cancelThumbUp/:id', BUDGETS.like),
+    add: post<CommentBody, AddedComment>('/api/comment/add', ...COMMENTING),
+    reply: post<ReplyBody, AddedReply>('/api/comment/apply', ...COMMENTING),
+    like: put<ById, number>('/api/comment/thumbUp/:id', ...LIKING),
+    unlike: put<ById, number>('/api/comment/cancelThumbUp/:id', ...LIKING),
     remove: del<ById & { parent_id?: number }>('/api/comment/delete/:id{/:parent_id}'),
     roots: post<RootCommentQuery, Page<RootComment>>('/api/comment/frontGetParentComment'),
     replies: post<ReplyCommentQuery, Page<ReplyComment>>('/api/comment/frontGetChildrenComment'),
@@ -141,14 +144,14 @@ export const API = {
     add: post<MessageDraft, BoardMessage>('/api/message/add', BUDGETS.messageWrite),
     update: post<MessageChanges, BoardMessage>('/api/message/update', BUDGETS.messageEdit),
     remove: put<MessageDeletion>('/api/message/delete'),
-    like: put<ById, number>('/api/message/like/:id', BUDGETS.like),
-    unlike: put<ById, number>('/api/message/cancelLike/:id', BUDGETS.like),
+    like: put<ById, number>('/api/message/like/:id', ...LIKING),
+    unlike: put<ById, number>('/api/message/cancelLike/:id', ...LIKING),
   }),
   talk: group('/api/talk', {
     list: post<Paging, Page<Talk>>('/api/talk/blogGetTalkList'),
     get: get<ById, Talk>('/api/talk/getTalkById/:id'),
-    like: put<ById, number>('/api/talk/like/:id', BUDGETS.like),
-    unlike: put<ById, number>('/api/talk/cancelLike/:id', BUDGETS.like),
+    like: put<ById, number>('/api/talk/like/:id', ...LIKING),
+    unlike: put<ById, number>('/api/talk/cancelLike/:id', ...LIKING),
   }),
   link: group('/api/links', {
     list: post<Paging, Page<LinkItem>>('/api/links/getLinksList'),

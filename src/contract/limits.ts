@@ -60,7 +60,13 @@ export const HOT_ARTICLE_COUNT = 5;
 export const SEARCH_RESULT_LIMIT = 8;
 export const RELATED_ARTICLE_COUNT = 6;
 
-/** Per user when logged in, per address otherwise: likes of anything, comments, and message-board posts. */
+/** Views, site views and reading time counted per address a minute; past it, answered but not counted. */
+export const COUNTED_PER_MINUTE = 600;
+
+/**
+ * Per account when logged in, per device otherwise, and per address for everyone without an
+ * account: likes of anything, comments; message-board posts (accounts only).
+ */
 export const LIKES_PER_MINUTE = 30;
 export const COMMENTS_PER_MINUTE = 10;
 export const MESSAGES_PER_MINUTE = 5;

@@ -1,19 +1,55 @@
 /**
- * Who a like, an `is_like` and a per-reader budget belong to: the one place that says how readers
- * are told apart. A logged-in reader is their account; anyone else, for now, their address.
+ * Who a like, an `is_like` and a budget belong to: the one place that says how readers are told
+ * apart. A logged-in reader is their account. Anyone else is their device: the reader cookie, a
+ * long-lived random value (only its hash is kept), given on the first call that counts something.
+ * Readers behind one carrier's address are so told apart; a client that sends no cookie is a new
+ * device on every call, which the per-address budgets cap.
  */
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Actor } from '../likes/table.ts';
 import { currentUser } from './authenticate.ts';
+import { readerOf, type Cookies } from './cookies.ts';
 
-function actorFrom(req: Request, address: (ip: string) => string): Actor {
-  const user = currentUser(req);
-  return user ? `user:${user.id}` : `ip:${address(req.ip ?? 'unknown')}`;
-}
+/** The devices given in this request, before the browser has sent their cookie back. */
+const given = new WeakMap<Request, string>();
+
+/**
+ * For the calls that count (views, likes): a browser without a reader cookie gets one, and the
+ * call counts for that device.
+ */
+export const withDevice =
+  (cookies: Cookies): RequestHandler =>
+  (req, res, next) => {
+    const { hash, issue } = cookies.reader(req, res);
+    issue();
+    given.set(req, hash);
+    next();
+  };
+
+const deviceOf = (req: Request): string | null => given.get(req) ?? readerOf(req);
+
+/** The request's address as budgets count it: IPv6 by its /64, so one home network is one address. */
+export const addressOf = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown', 64);
+
+/** A reader without an account or a device: likes nothing, and can like nothing (a like always has a device). */
+const NOBODY = 'reader:-';
 
 /** The reader of a request, for likes and `is_like`. */
-export const actorOf = (req: Request): Actor => actorFrom(req, (ip) => ip);
+export function actorOf(req: Request): Actor {
+  const user = currentUser(req);
+  if (user) return `user:${user.id}`;
+  const device = deviceOf(req);
+  return device ? `reader:${device}` : NOBODY;
+}
 
-/** The reader of a request, for budgets: an IPv6 address by its /56, so one network cannot dodge a budget by hopping addresses. */
-export const budgetActorOf = (req: Request): Actor => actorFrom(req, ipKeyGenerator);
+/** The reader of a request, for a reader's budget: the account, the device, or, with neither, the address. */
+export function budgetActorOf(req: Request): string {
+  const user = currentUser(req);
+  if (user) return `user:${user.id}`;
+  const device = deviceOf(req);
+  return device ? `reader:${device}` : `ip:${addressOf(req)}`;
+}
+
+/** The address of a call without an account, for the budgets that cap such calls; null for an account's. */
+export const signedOutAddressOf = (req: Request): string | null => (currentUser(req) ? null : addressOf(req));

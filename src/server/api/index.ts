@@ -13,6 +13,7 @@ import type { Shop } from '../shop/index.ts';
 import type { SiteService } from '../site/service.ts';
 import type { TalkService } from '../talks/service.ts';
 import type { UserService } from '../users/service.ts';
+import { withDevice } from './actor.ts';
 import { authenticate } from './authenticate.ts';
 import { imageAddresses } from './imageUrls.ts';
 import { adminRoutes, type AdminServices } from './routes/admin.ts';
@@ -82,17 +83,18 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   api.use(jsonBody());
   api.use(imageAddresses(siteOrigin));
   api.use(authenticate(services.users.sessions, cookies));
+  const device = withDevice(cookies);
   // One count for liking, whichever route a client uses (each domain's own routes or the generic ones).
-  const likeLimit = spend(BUDGETS.like);
+  const likeGate = [device, spend(BUDGETS.like), spend(BUDGETS.likePerAddress)];
   const likes = createLikeService(services.db, {
     article: services.articles.likeTarget,
     talk: services.talks.likeTarget,
     message: services.messages.likeTarget,
     comment: services.comments.likeTarget,
   });
-  const liking = { likes, likeLimit };
+  const liking = { likes, likeGate, device };
   // Each group's router at its prefix in the endpoint table; the console's writing group before the rest of the console.
-  api.use(mountPath(API.site), siteRoutes(services.site));
+  api.use(mountPath(API.site), siteRoutes(services.site, device));
   api.use(mountPath(API.article), articleRoutes(services.articles, liking));
   api.use(mountPath(API.like), likeRoutes(liking));
   api.use(mountPath(API.comment), commentRoutes(services.comments, { ...liking, cookies }));

@@ -1,7 +1,8 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Budget } from '../../contract/budgets.ts';
-import { budgetActorOf } from './actor.ts';
+import type { Quota } from '../budgets/quota.ts';
+import { addressOf, budgetActorOf, signedOutAddressOf } from './actor.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
 import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
@@ -52,26 +53,13 @@ export function shareBudgets(store: (name: string) => Store): void {
   sharedStore = store;
 }
 
-/** Per-IP request budget; over it, a 429 with Retry-After and a Chinese message. */
+/** Per-address request budget (IPv6 by its /64); over it, a 429 with Retry-After and a Chinese message. */
 export function limitPerIp(limit: number, windowMs: number, message = '操作太频繁，请稍后再试', name?: string): RequestHandler {
-  return budget({ limit, windowMs, message, name });
-}
-
-/**
- * Per-user budget for a logged-in reader, per address otherwise (IPv6 by its /56, as
- * express-rate-limit does): one user switching networks, or many behind one address, is counted right.
- */
-export function limitPerActor(limit: number, windowMs: number, message = '操作太频繁，请稍后再试', name?: string): RequestHandler {
-  return budget({
-    limit,
-    windowMs,
-    message,
-    name,
-    keyGenerator: budgetActorOf,
-  });
+  return budget({ limit, windowMs, message, name, keyGenerator: addressOf });
 }
 
 const BUDGETS_SPENT = new WeakMap<RequestHandler, Budget>();
+const QUOTAS = new WeakMap<Response, Quota>();
 
 /**
  * The middleware that spends one of the table's budgets (src/contract/budgets.ts). Made once per
@@ -81,12 +69,31 @@ const BUDGETS_SPENT = new WeakMap<RequestHandler, Budget>();
 export function spend(rule: Budget, keyOf?: (req: Request) => string): RequestHandler {
   const { max, windowMs, per, message, name } = rule;
   let handler: RequestHandler;
-  if (per === 'address') handler = limitPerIp(max, windowMs, message, name);
-  else if (per === 'reader') handler = limitPerActor(max, windowMs, message, name);
+  if (rule.excess === 'uncounted') handler = quotaOf(rule);
+  else if (per === 'address') handler = limitPerIp(max, windowMs, message, name);
+  else if (per === 'reader') handler = budget({ limit: max, windowMs, message, name, keyGenerator: budgetActorOf });
+  else if (per === 'signedOutAddress') handler = budget({ limit: max, windowMs, message, name, keyGenerator: (req) => signedOutAddressOf(req) ?? '', skip: (req) => !signedOutAddressOf(req) });
   else if (keyOf) handler = budget({ limit: max, windowMs, message, name, keyGenerator: keyOf });
   else throw new Error('按授权码限流需要给出取授权码的方法');
   BUDGETS_SPENT.set(handler, rule);
   return handler;
+}
+
+/** A budget whose excess goes uncounted: the call goes on, carrying the quota its counted write spends. */
+function quotaOf(rule: Budget): RequestHandler {
+  if (rule.per !== 'address' || !rule.name) throw new Error('不拒绝的额度只能按地址计，并且要有名字');
+  const { max, windowMs, name } = rule;
+  return (req, res, next) => {
+    QUOTAS.set(res, { key: `${name}|${addressOf(req)}`, max, windowMs });
+    next();
+  };
+}
+
+/** The quota the route's counted write spends (see `spend`). */
+export function quotaFor(res: Response): Quota {
+  const quota = QUOTAS.get(res);
+  if (!quota) throw new Error('这个接口没有计数额度');
+  return quota;
 }
 
 /** Which budget a handler spends, if it is one made by `spend`. */
@@ -99,13 +106,16 @@ export interface BudgetOptions {
   name?: string;
   /** Whose budget a request spends; the client's address (IPv6 by its /56) by default. */
   keyGenerator?: (req: Request) => string;
+  /** Calls this budget does not count. */
+  skip?: (req: Request) => boolean;
 }
 
-export function budget({ limit, windowMs, message, name, keyGenerator }: BudgetOptions): RequestHandler {
+export function budget({ limit, windowMs, message, name, keyGenerator, skip }: BudgetOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     ...(keyGenerator ? { keyGenerator } : {}),
+    ...(skip ? { skip } : {}),
     ...(sharedStore ? { store: sharedStore(name ?? `${limit}/${windowMs}/${message}`) } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,

@@ -5,8 +5,10 @@ import { formatDateTime } from '../../lib/shared/time.ts';
 import { site } from '../../site.config.ts';
 import type { ArticleBrief, ArticleCounters, ArticleItem, ArticleLive, RelatedArticles } from '../../contract/articles.ts';
 import { HOT_ARTICLE_COUNT, RELATED_ARTICLE_COUNT, SEARCH_RESULT_LIMIT } from '../../contract/limits.ts';
+import { withinQuota, type Quota } from '../budgets/quota.ts';
 import type { Db } from '../db/client.ts';
-import { likedAmong } from '../likes/table.ts';
+import { groupCommitOf, type Statements } from '../db/groupCommit.ts';
+import { likedIn } from '../likes/table.ts';
 import type { LikeTarget } from '../likes/target.ts';
 import type { Owner } from '../users/owner.ts';
 import type { Catalog, CatalogArticle } from './catalog.ts';
@@ -46,6 +48,13 @@ function item(a: CatalogArticle, authorId: number, counters: stats.ArticleCounte
 
 const brief = (a: CatalogArticle): ArticleBrief => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
 
+type CountedWrite = (statements: Statements, id: number) => Promise<stats.ArticleCounters>;
+
+/** Counts with `add` while the address has quota left; the counters either way. */
+async function countIn(statements: Statements, quota: Quota, id: number, add: CountedWrite): Promise<stats.ArticleCounters> {
+  return (await withinQuota(statements, quota)) ? add(statements, id) : stats.countersIn(statements, id);
+}
+
 /** `owner`: whose articles they are (`author_id`), and who is told of comments on them. */
 export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner, 'id'>) {
   const counters = stats.createCounterCache(db);
@@ -53,6 +62,11 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
   async function withCounters(list: CatalogArticle[]) {
     const found = await counters.get(list.map((a) => a.id));
     return list.map((a) => item(a, owner.id(), found.get(a.id)));
+  }
+
+  /** Counts with `add` (group-committed with the other counts of the moment); the counters either way. */
+  async function count(quota: Quota, id: number, add: CountedWrite): Promise<stats.ArticleCounters> {
+    return counters.put(id, await groupCommitOf(db).run((statements) => countIn(statements, quota, id, add)));
   }
 
   function find(id: number): CatalogArticle | null {
@@ -100,16 +114,19 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
     },
 
     /** The full article, counting the view it represents. */
-    async detail(article: CatalogArticle) {
-      const [body, viewed] = await Promise.all([catalog.body(article.id), stats.addView(db, article.id)]);
-      return { ...item(article, owner.id(), counters.put(article.id, viewed)), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
+    async detail(article: CatalogArticle, quota: Quota) {
+      const [body, viewed] = await Promise.all([catalog.body(article.id), count(quota, article.id, stats.countedView)]);
+      return { ...item(article, owner.id(), viewed), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
     },
 
-    /** The static article page's call: count the view and return what the page shows live. */
-    async view(article: CatalogArticle, actor: string): Promise<ArticleLive> {
-      const [viewed, liked] = await Promise.all([stats.addView(db, article.id), likedAmong(db, 'article', [article.id], actor)]);
+    /** The static article page's call: count the view and return what the page shows live, as one transaction saw it. */
+    async view(article: CatalogArticle, actor: string, quota: Quota): Promise<ArticleLive> {
+      const { viewed, liked } = await groupCommitOf(db).run(async (statements) => ({
+        viewed: await countIn(statements, quota, article.id, stats.countedView),
+        liked: await likedIn(statements, 'article', article.id, actor),
+      }));
       counters.put(article.id, viewed);
-      return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked.has(article.id) };
+      return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked };
     },
 
     /** Five most viewed; newest articles fill in while few have been read. */
@@ -137,8 +154,8 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
       settled: (id, changed) => void counters.put(id, changed),
     } satisfies LikeTarget<stats.ArticleCounters>,
     /** Adds milliseconds of reading and answers the article's new total, in milliseconds. */
-    async addReading(article: CatalogArticle, ms: number) {
-      return counters.put(article.id, await stats.addReading(db, article.id, ms)).readingMs;
+    async addReading(article: CatalogArticle, ms: number, quota: Quota) {
+      return (await count(quota, article.id, (statements, id) => stats.countedReading(statements, id, ms))).readingMs;
     },
   };
 }

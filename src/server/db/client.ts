@@ -8,7 +8,7 @@ import * as schema from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
-const BUSY_TIMEOUT_MS = 5000;
+export const BUSY_TIMEOUT_MS = 5000;
 export const DEFAULT_DATABASE_URL = 'file:./data/blog.db';
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -57,8 +57,15 @@ export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string): Pr
   const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
   // WAL is stored in the file itself: readers then run beside the writer.
   if (isFile) await client.execute('PRAGMA journal_mode = WAL');
-  return drizzle(client, { schema }) as Db;
+  const db = drizzle(client, { schema }) as Db;
+  if (path && path !== ':memory:') files.set(db, resolve(path));
+  return db;
 }
+
+const files = new WeakMap<Db, string>();
+
+/** The file of a database opened from one (not in memory, not over the network), for a connection of one's own. */
+export const databaseFileOf = (db: Db): string | null => files.get(db) ?? null;
 
 /** Applies the committed migrations that have not run yet; a second start is a no-op. */
 export async function migrateDb(db: Db): Promise<void> {

@@ -2,7 +2,8 @@
  * Liking, for every kind of target: the one rule (a reader may like what they can reach), one row
  * per reader in the likes table, and the target's counter moved in the same transaction. The
  * generic `/api/like/*` routes and each domain's own like routes all come here, so either way of
- * liking records one like and counts it once.
+ * liking records one like and counts it once. Who the reader is (an account or a device) is
+ * api/actor.ts's to say.
  */
 import type { LikeKind } from '../../contract/likes.ts';
 import type { Db } from '../db/client.ts';

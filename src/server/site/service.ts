@@ -1,10 +1,12 @@
 /** Site-wide data: the public configuration, page headers, totals and the site view counter. */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { pageHeaderList } from '../../lib/node/pageHeader.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
 import { site } from '../../site.config.ts';
 import type { Catalog } from '../articles/catalog.ts';
+import { withinQuota, type Quota } from '../budgets/quota.ts';
 import type { Db } from '../db/client.ts';
+import { groupCommitOf, type Statements } from '../db/groupCommit.ts';
 import { siteStats } from '../db/schema.ts';
 
 const VIEWS = 'views';
@@ -28,6 +30,14 @@ export function createSiteService({ db, catalog, userCount = async () => 0, mail
 
   async function viewCount(): Promise<number> {
     const [row] = await db.select({ value: siteStats.value }).from(siteStats).where(eq(siteStats.name, VIEWS));
+    return row?.value ?? 0;
+  }
+
+  /** The site's view count, one more when the address has quota left; in the group commit. */
+  async function countView(statements: Statements, quota: Quota): Promise<number> {
+    const row = (await withinQuota(statements, quota))
+      ? await statements.get<{ value: number }>('INSERT INTO site_stats (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value', VIEWS)
+      : await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', VIEWS);
     return row?.value ?? 0;
   }
 
@@ -55,14 +65,8 @@ export function createSiteService({ db, catalog, userCount = async () => 0, mail
       };
     },
 
-    async addView(): Promise<number> {
-      const [row] = await db
-        .insert(siteStats)
-        .values({ name: VIEWS, value: 1 })
-        .onConflictDoUpdate({ target: siteStats.name, set: { value: sql`${siteStats.value} + 1` } })
-        .returning({ value: siteStats.value });
-      return row.value;
-    },
+    /** Counts a view of the site while the address has quota left, and answers the total either way. */
+    addView: (quota: Quota): Promise<number> => groupCommitOf(db).run((statements) => countView(statements, quota)),
 
     pageHeaders: () => headers,
 

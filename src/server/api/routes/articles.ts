@@ -6,7 +6,7 @@ import type { ArticleService } from '../../articles/service.ts';
 import { actorOf } from '../actor.ts';
 import { likeHandlers, type LikeRouting } from './likes.ts';
 import { badRequest, notFound, ok } from '../envelope.ts';
-import { spend } from '../middleware.ts';
+import { quotaFor, spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
 import { id, paging, pagingSchema, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
@@ -30,7 +30,7 @@ const keywordParams = z.object({
     .max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字` }),
 });
 
-export function articleRoutes(articles: ArticleService, { likes, likeLimit }: LikeRouting): Router {
+export function articleRoutes(articles: ArticleService, { likes, likeGate, device }: LikeRouting): Router {
   const { router, route } = groupRouter(API.article);
   const article = (req: Request) => {
     const found = articles.find(parse(idParams, req.params).id);
@@ -55,8 +55,10 @@ export function articleRoutes(articles: ArticleService, { likes, likeLimit }: Li
     res.json(ok(articles.byCategory(id, current, size) satisfies ArticleBriefPage));
   });
   route('related', async (req, res) => void res.json(ok((await articles.related(article(req))) satisfies RelatedArticles)));
-  route('detail', spend(BUDGETS.articleDetail), async (req, res) => void res.json(ok((await articles.detail(article(req))) satisfies ArticleDetail)));
-  route('view', spend(BUDGETS.articleView), async (req, res) => void res.json(ok((await articles.view(article(req), actorOf(req))) satisfies ArticleLive)));
+  // The view budget is made once: the page's view and the original front end's detail count as one.
+  const viewQuota = spend(BUDGETS.articleView);
+  route('detail', spend(BUDGETS.articleDetail), viewQuota, async (req, res) => void res.json(ok((await articles.detail(article(req), quotaFor(res))) satisfies ArticleDetail)));
+  route('view', device, viewQuota, async (req, res) => void res.json(ok((await articles.view(article(req), actorOf(req), quotaFor(res))) satisfies ArticleLive)));
   route('hot', async (_req, res) => void res.json(ok((await articles.hot()) satisfies HotArticle[])));
   route('search', (req, res) => {
     if (req.params.keyword === undefined) throw badRequest('请输入搜索内容', ['keyword']);
@@ -64,12 +66,12 @@ export function articleRoutes(articles: ArticleService, { likes, likeLimit }: Li
   });
 
   const liking = likeHandlers(likes, 'article');
-  route('like', likeLimit, liking.like);
-  route('unlike', likeLimit, liking.unlike);
+  route('like', ...likeGate, liking.like);
+  route('unlike', ...likeGate, liking.unlike);
   route('isLiked', liking.isLiked);
   route('addReading', spend(BUDGETS.readingTime), async (req, res) => {
     const { duration } = parse(readingParams, req.params);
-    res.json(ok(await articles.addReading(article(req), duration)));
+    res.json(ok(await articles.addReading(article(req), duration, quotaFor(res))));
   });
   return router;
 }

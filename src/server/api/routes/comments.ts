@@ -96,10 +96,10 @@ function writerOf(req: Request, res: Response, cookies: Cookies, fields: Partial
   return { writer, written: reader.issue };
 }
 
-export function commentRoutes(comments: CommentService, { likes, likeLimit, cookies }: LikeRouting & { cookies: Cookies }): Router {
+export function commentRoutes(comments: CommentService, { likes, likeGate, cookies }: LikeRouting & { cookies: Cookies }): Router {
   const { router, route } = groupRouter(API.comment);
-  // One budget for comments and replies together.
-  const commentLimit = spend(BUDGETS.comment);
+  // One budget for comments and replies together, per reader and per address without an account.
+  const commentLimits = [spend(BUDGETS.comment), spend(BUDGETS.commentPerAddress)];
 
   // Without a session and with guests off, the answer is 401 whatever the body says, as for any signed-out write.
   const guestsWelcome: RequestHandler = async (req, _res, next) => {
@@ -107,14 +107,14 @@ export function commentRoutes(comments: CommentService, { likes, likeLimit, cook
     next();
   };
 
-  route('add', commentLimit, guestsWelcome, async (req, res) => {
+  route('add', ...commentLimits, guestsWelcome, async (req, res) => {
     const { type, for_id, content, ...fields } = parse(commentBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const comment = await comments.add(writer, { type, forId: for_id, content, ip: req.ip ?? '' });
     written();
     res.json(ok(comment satisfies AddedComment));
   });
-  route('reply', commentLimit, guestsWelcome, async (req, res) => {
+  route('reply', ...commentLimits, guestsWelcome, async (req, res) => {
     const { type, for_id, parent_id, to_id, content, ...fields } = parse(replyBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const reply = await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' });
@@ -123,8 +123,8 @@ export function commentRoutes(comments: CommentService, { likes, likeLimit, cook
   });
 
   const liking = likeHandlers(likes, 'comment');
-  route('like', likeLimit, liking.like);
-  route('unlike', likeLimit, liking.unlike);
+  route('like', ...likeGate, liking.like);
+  route('unlike', ...likeGate, liking.unlike);
 
   route('remove', async (req, res) => {
     const user = requireUser(req);

@@ -52,13 +52,16 @@ export function likeHandlers(likes: LikeService, kind: LikeKind) {
   return { like: setLiked(true), unlike: setLiked(false), isLiked };
 }
 
-/** What a router with like routes is given: the likes, and the one budget for liking, shared by every like route. */
+/** What a router with like routes is given: the likes, and what every like route passes first. */
 export interface LikeRouting {
   likes: LikeService;
-  likeLimit: RequestHandler;
+  /** The device for a reader without an account, then the budgets for liking, each shared by every like route. */
+  likeGate: RequestHandler[];
+  /** Gives a reader without an account a device (actor.ts), for the calls that count. */
+  device: RequestHandler;
 }
 
-export function likeRoutes({ likes, likeLimit }: LikeRouting): Router {
+export function likeRoutes({ likes, likeGate }: LikeRouting): Router {
   const { router, route } = groupRouter(API.like);
 
   route('isLiked', async (req, res) => {
@@ -73,7 +76,7 @@ export function likeRoutes({ likes, likeLimit }: LikeRouting): Router {
     if (!(await likes.setLiked(LIKE_TYPES[type], for_id, actorOf(req), liked))) throw missing(LIKE_TYPES[type]);
     res.json(ok(true));
   };
-  route('like', likeLimit, setLiked(true));
-  route('unlike', likeLimit, setLiked(false));
+  route('like', ...likeGate, setLiked(true));
+  route('unlike', ...likeGate, setLiked(false));
   return router;
 }

@@ -104,7 +104,7 @@ const posterOf = (req: Request): Poster => {
   return { id, nickName, role };
 };
 
-export function messageRoutes(messages: MessageService, { likes, likeLimit }: LikeRouting): Router {
+export function messageRoutes(messages: MessageService, { likes, likeGate }: LikeRouting): Router {
   const { router, route } = groupRouter(API.message);
   const writeLimit = spend(BUDGETS.messageWrite);
   const editLimit = spend(BUDGETS.messageEdit);
@@ -136,7 +136,7 @@ export function messageRoutes(messages: MessageService, { likes, likeLimit }: Li
   });
 
   const liking = likeHandlers(likes, 'message');
-  route('like', likeLimit, liking.like);
-  route('unlike', likeLimit, liking.unlike);
+  route('like', ...likeGate, liking.like);
+  route('unlike', ...likeGate, liking.unlike);
   return router;
 }

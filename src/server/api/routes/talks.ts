@@ -14,7 +14,7 @@ import { groupRouter } from '../endpoints.ts';
 const idParams = z.object({ id: id() });
 const listBody = z.object(paging, { error: '请求体必须是 JSON 对象' });
 
-export function talkRoutes(talks: TalkService, { likes, likeLimit }: LikeRouting): Router {
+export function talkRoutes(talks: TalkService, { likes, likeGate }: LikeRouting): Router {
   const { router, route } = groupRouter(API.talk);
   const talk = (req: Request) => {
     const found = talks.find(parse(idParams, req.params).id);
@@ -29,7 +29,7 @@ export function talkRoutes(talks: TalkService, { likes, likeLimit }: LikeRouting
   route('get', async (req, res) => void res.json(ok((await talks.detail(talk(req), actorOf(req))) satisfies Talk)));
 
   const liking = likeHandlers(likes, 'talk');
-  route('like', likeLimit, liking.like);
-  route('unlike', likeLimit, liking.unlike);
+  route('like', ...likeGate, liking.like);
+  route('unlike', ...likeGate, liking.unlike);
   return router;
 }

@@ -1,0 +1,41 @@
+/**
+ * The budgets table: one row per budget and holder, counting calls in a fixed window. Every
+ * process on the database spends the same rows, so two processes behind one proxy never double
+ * what a client may do.
+ */
+import { lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Statements } from '../db/groupCommit.ts';
+import { rateLimits } from '../db/schema.ts';
+
+/** One more call under `key`, in one atomic upsert that starts a new window once the old one has ended. */
+export async function countHit(statements: Statements, key: string, windowMs: number, now = Date.now()): Promise<{ hits: number; resetAt: number }> {
+  const row = await statements.get<{ hits: number; reset_at: number }>(
+    `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN reset_at <= ?3 THEN 1 ELSE hits + 1 END,
+       reset_at = CASE WHEN reset_at <= ?3 THEN excluded.reset_at ELSE reset_at END
+     RETURNING hits, reset_at`,
+    key,
+    now + windowMs,
+    now,
+  );
+  return { hits: row!.hits, resetAt: row!.reset_at };
+}
+
+export const takeBackHit = (statements: Statements, key: string) => statements.run('UPDATE rate_limits SET hits = max(0, hits - 1) WHERE key = ?', key);
+
+export const forgetHits = (statements: Statements, key: string) => statements.run('DELETE FROM rate_limits WHERE key = ?', key);
+
+const PURGE_EVERY_MS = 10 * 60_000;
+
+/** Ended windows are only dead weight: cleared now and then. */
+export function purgeEndedWindows(db: Db): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    db.delete(rateLimits)
+      .where(lt(rateLimits.resetAt, Date.now()))
+      .catch((error) => console.error('清理过期的频率限制记录失败：', error));
+  }, PURGE_EVERY_MS);
+  timer.unref();
+  return timer;
+}
