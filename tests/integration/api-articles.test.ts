@@ -169,10 +169,11 @@ describe('one article', () => {
 
 describe('likes', () => {
   const id = index.articles[1].id;
-  const like = (ip: string) => api.call('PUT', `/article/like/${id}`, { ip });
-  const unlike = (ip: string) => api.call('PUT', `/article/cancelLike/${id}`, { ip });
+  // Each reader is a browser of its own (its reader cookie) at an address of its own.
+  const like = (ip: string) => api.call('PUT', `/article/like/${id}`, { ip, reader: ip });
+  const unlike = (ip: string) => api.call('PUT', `/article/cancelLike/${id}`, { ip, reader: ip });
 
-  it('counts one like per IP; a repeat is a tip, not a count', async () => {
+  it('counts one like per reader; a repeat is a tip, not a count', async () => {
     const first = await like('10.2.0.1');
     expect(first.body).toMatchObject({ code: 0, result: 1 });
     const again = await like('10.2.0.1');
@@ -180,8 +181,10 @@ describe('likes', () => {
     expect(again.body).toMatchObject({ code: 100, result: 1 });
     expect(again.body.message).toMatch(/赞/);
     expect((await like('10.2.0.2')).body.result).toBe(2);
-    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.1' })).body.result).toBe(true);
-    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.3' })).body.result).toBe(false);
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.1', reader: '10.2.0.1' })).body.result).toBe(true);
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.3', reader: '10.2.0.3' })).body.result).toBe(false);
+    // Another browser at the same address is another reader.
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.1', reader: 'next door' })).body.result).toBe(false);
   });
 
   it('unlikes once, and never below zero', async () => {
@@ -200,8 +203,10 @@ describe('likes', () => {
 });
 
 describe('generic likes (the original front end\'s routes)', () => {
+  // Each address stands for one browser, with its reader cookie.
   const generic = (path: string, body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) =>
-    api.call('POST', `/like/${path}`, { body, ...options });
+    api.call('POST', `/like/${path}`, { body, reader: options.ip, ...options });
+  const typed = (method: string, path: string, options: { ip: string; headers?: Record<string, string> }) => api.call(method, path, { reader: options.ip, ...options });
   const likes = async (id: number) => (await api.call('PUT', `/article/view/${id}`, { ip: '10.5.255.1' })).body.result.thumbs_up_times;
 
   it('records an article like idempotently, on the same like as PUT /article/like', async () => {
@@ -213,25 +218,25 @@ describe('generic likes (the original front end\'s routes)', () => {
     expect((await generic('addLike', body, { ip })).body.result).toBe(true);
     expect(await likes(id)).toBe(1);
     expect((await generic('getIsLikeByIdAndType', body, { ip })).body.result).toBe(true);
-    expect((await api.call('GET', `/article/isLike/${id}`, { ip })).body.result).toBe(true);
+    expect((await typed('GET', `/article/isLike/${id}`, { ip })).body.result).toBe(true);
     // The typed route sees the same like: a tip, no second count.
-    expect((await api.call('PUT', `/article/like/${id}`, { ip })).body).toMatchObject({ code: 100, result: 1 });
+    expect((await typed('PUT', `/article/like/${id}`, { ip })).body).toMatchObject({ code: 100, result: 1 });
     expect((await generic('getIsLikeByIdAndType', body, { ip: '10.5.0.2' })).body.result).toBe(false);
 
     expect((await generic('cancelLike', body, { ip })).body).toEqual({ code: 0, message: 'success', result: true });
     expect((await generic('cancelLike', body, { ip })).body.result).toBe(true);
     expect(await likes(id)).toBe(0);
-    expect((await api.call('GET', `/article/isLike/${id}`, { ip })).body.result).toBe(false);
+    expect((await typed('GET', `/article/isLike/${id}`, { ip })).body.result).toBe(false);
   });
 
   it('counts once when a client calls the typed route and then the generic one, as the original does', async () => {
     const id = index.articles[9].id;
     const body = { for_id: id, type: 1 };
-    expect((await api.call('PUT', `/article/like/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({ code: 0, result: 1 });
+    expect((await typed('PUT', `/article/like/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({ code: 0, result: 1 });
     expect((await generic('addLike', body, { ip: '10.5.1.1' })).body.result).toBe(true);
-    await Promise.all(['10.5.1.2', '10.5.1.3'].flatMap((ip) => [api.call('PUT', `/article/like/${id}`, { ip }), generic('addLike', body, { ip })]));
+    await Promise.all(['10.5.1.2', '10.5.1.3'].flatMap((ip) => [typed('PUT', `/article/like/${id}`, { ip }), generic('addLike', body, { ip })]));
     expect(await likes(id)).toBe(3);
-    expect((await api.call('PUT', `/article/cancelLike/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({ code: 0, result: 2 });
+    expect((await typed('PUT', `/article/cancelLike/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({ code: 0, result: 2 });
     expect((await generic('cancelLike', body, { ip: '10.5.1.1' })).body.result).toBe(true);
     expect(await likes(id)).toBe(2);
   });
@@ -246,7 +251,7 @@ describe('generic likes (the original front end\'s routes)', () => {
 
     expect((await generic('addLike', { for_id: id, type: 1, user_id: userId + 1000 }, { ip, headers })).body.result).toBe(true);
     expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: userId + 1000 }, { ip, headers })).body.result).toBe(true);
-    expect((await api.call('GET', `/article/isLike/${id}`, { ip, headers })).body.result).toBe(true);
+    expect((await typed('GET', `/article/isLike/${id}`, { ip, headers })).body.result).toBe(true);
     // The same address without the session is another reader, whatever user_id it claims.
     expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: userId }, { ip })).body.result).toBe(false);
     expect((await generic('cancelLike', { for_id: id, type: 1, user_id: userId }, { ip })).body.result).toBe(true);
@@ -310,7 +315,7 @@ describe('generic likes (the original front end\'s routes)', () => {
     expect(over.status).toBe(429);
     expect(over.body.message).toContain('点赞太频繁');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await api.call('PUT', `/article/like/${id}`, { ip })).status).toBe(429);
+    expect((await typed('PUT', `/article/like/${id}`, { ip })).status).toBe(429);
   });
 });
 

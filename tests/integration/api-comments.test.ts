@@ -27,11 +27,13 @@ const someone = (nickName?: string) => newPerson(api, `commenter${++people}`, BL
 
 const add = (who: Person | null, body: unknown) => api.call('POST', '/comment/add', { body, headers: who?.auth });
 const reply = (who: Person | null, body: unknown) => api.call('POST', '/comment/apply', { body, headers: who?.auth });
-const roots = (body: unknown, who?: Person | null, ip?: string) => api.call('POST', '/comment/frontGetParentComment', { body, headers: who?.auth, ip });
+/** A reader without an account is a browser, told apart by its reader cookie: here, one browser per address. */
+const asReader = <O extends { ip?: string }>(options: O) => ({ reader: options.ip, ...options });
+const roots = (body: unknown, who?: Person | null, ip?: string) => api.call('POST', '/comment/frontGetParentComment', asReader({ body, headers: who?.auth, ip }));
 const children = (body: unknown, who?: Person | null) => api.call('POST', '/comment/frontGetChildrenComment', { body, headers: who?.auth });
 const total = (body: unknown) => api.call('POST', '/comment/getCommentTotal', { body });
 const thumb = (action: 'thumbUp' | 'cancelThumbUp', id: unknown, options: { who?: Person; ip?: string } = {}) =>
-  api.call('PUT', `/comment/${action}/${id}`, { headers: options.who?.auth, ip: options.ip ?? freshIp(BLOCK) });
+  api.call('PUT', `/comment/${action}/${id}`, asReader({ headers: options.who?.auth, ip: options.ip ?? freshIp(BLOCK) }));
 const remove = (who: Person | null, path: string) => api.call('DELETE', `/comment/delete/${path}`, { headers: who?.auth });
 
 async function rootOn(who: Person, forId: number, content = '一条评论') {
@@ -385,7 +387,7 @@ describe('liking a comment', () => {
     const alice = await someone();
     const root = await rootOn(alice, articleIds[5]);
     const ip = freshIp(BLOCK);
-    const generic = (call: string, body: unknown) => api.call('POST', `/like/${call}`, { body, ip });
+    const generic = (call: string, body: unknown) => api.call('POST', `/like/${call}`, asReader({ body, ip }));
     const body = { for_id: root.id, type: 4, user_id: alice.id };
     expect((await generic('getIsLikeByIdAndType', body)).body.result).toBe(false);
     expect((await generic('addLike', body)).body).toEqual({ code: 0, message: 'success', result: true });

@@ -34,11 +34,13 @@ const someone = () => newPerson(api, `boarduser${++people}`, BLOCK, `读者${peo
 const add = (person: Person, body: unknown) => api.call('POST', '/message/add', { body, headers: person.auth, ip: ip() });
 const update = (person: Person, body: unknown) => api.call('POST', '/message/update', { body, headers: person.auth, ip: ip() });
 const remove = (person: Person, idList: unknown) => api.call('PUT', '/message/delete', { body: { idList }, headers: person.auth, ip: ip() });
-const list = (body: unknown, options: Options = {}) => api.call('POST', '/message/getMessageList', { body, ...options });
-const one = (id: number | string, options: Options = {}) => api.call('GET', `/message/getMessageById/${id}`, options);
-const like = (id: number | string, options: Options) => api.call('PUT', `/message/like/${id}`, options);
-const unlike = (id: number | string, options: Options) => api.call('PUT', `/message/cancelLike/${id}`, options);
-const generic = (path: string, body: unknown, options: Options) => api.call('POST', `/like/${path}`, { body, ...options });
+/** A reader without an account is a browser, told apart by its reader cookie: here, one browser per address. */
+const asReader = <O extends { ip?: string }>(options: O) => ({ reader: options.ip, ...options });
+const list = (body: unknown, options: Options = {}) => api.call('POST', '/message/getMessageList', asReader({ body, ...options }));
+const one = (id: number | string, options: Options = {}) => api.call('GET', `/message/getMessageById/${id}`, asReader(options));
+const like = (id: number | string, options: Options) => api.call('PUT', `/message/like/${id}`, asReader(options));
+const unlike = (id: number | string, options: Options) => api.call('PUT', `/message/cancelLike/${id}`, asReader(options));
+const generic = (path: string, body: unknown, options: Options) => api.call('POST', `/like/${path}`, asReader({ body, ...options }));
 
 async function post(person: Person, body: Record<string, unknown> = {}): Promise<BoardMessage> {
   const res = await add(person, { message: '路过留个言', ...body });
@@ -560,7 +562,7 @@ describe('likes', () => {
             ? await unlike(id, { ip: who })
             : i % 4 === 2
               ? await generic('addLike', { for_id: id, type: 3 }, { ip: who })
-              : await api.call('PUT', '/talk/like/1', { ip: who });
+              : await api.call('PUT', '/talk/like/1', asReader({ ip: who }));
       expect(res.status).toBe(200);
     }
     const over = await like(id, { ip: who });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import type { Talk } from '../../src/contract/talks';
 import type { TalkExport } from '../../src/lib/node/contentIndex';
 import { formatDateTime } from '../../src/lib/shared/time';
 import { site } from '../../src/site.config';
-import type { ApiClient } from './api';
+import { readerCookie, type ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
 const contentDir = process.env.CONTENT_EXPORT_DIR ?? join(process.env.DIST_DIR ?? 'dist', 'server', 'content');
@@ -28,11 +29,13 @@ afterAll(() => api?.stop());
 
 const sql = (statement: string, args: (string | number)[] = []) => api.sql(statement, args);
 
-const list = (body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) => api.call('POST', '/talk/blogGetTalkList', { body, ...options });
+/** A reader without an account is a browser, told apart by its reader cookie: here, one browser per address. */
+const asReader = <O extends { ip?: string }>(options: O) => ({ reader: options.ip, ...options });
+const list = (body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) => api.call('POST', '/talk/blogGetTalkList', asReader({ body, ...options }));
 const everything = async (options: { ip?: string; headers?: Record<string, string> } = {}) => (await list({ current: 1, size: 50 }, options)).body.result.list as Talk[];
-const like = (id: number | string, options: { ip?: string; headers?: Record<string, string> }) => api.call('PUT', `/talk/like/${id}`, options);
-const unlike = (id: number | string, options: { ip?: string; headers?: Record<string, string> }) => api.call('PUT', `/talk/cancelLike/${id}`, options);
-const generic = (path: string, body: unknown, options: { ip?: string; headers?: Record<string, string> }) => api.call('POST', `/like/${path}`, { body, ...options });
+const like = (id: number | string, options: { ip?: string; headers?: Record<string, string> }) => api.call('PUT', `/talk/like/${id}`, asReader(options));
+const unlike = (id: number | string, options: { ip?: string; headers?: Record<string, string> }) => api.call('PUT', `/talk/cancelLike/${id}`, asReader(options));
+const generic = (path: string, body: unknown, options: { ip?: string; headers?: Record<string, string> }) => api.call('POST', `/like/${path}`, asReader({ body, ...options }));
 const likeTimes = async (id: number) => (await api.call('GET', `/talk/getTalkById/${id}`)).body.result.like_times;
 
 describe('the export', () => {
@@ -137,7 +140,7 @@ describe('one talk', () => {
 });
 
 describe('likes', () => {
-  it('counts one like per address; a repeat is a tip; unliking counts down once', async () => {
+  it('counts one like per browser; a repeat is a tip; unliking counts down once', async () => {
     const id = talks[0].id;
     const [a, b] = [ip(), ip()];
     expect((await like(id, { ip: a })).body).toEqual({ code: 0, message: 'success', result: 1 });
@@ -152,7 +155,11 @@ describe('likes', () => {
     expect((await unlike(id, { ip: a })).body).toEqual({ code: 100, message: '你还没有点赞哦', result: 1 });
     expect((await unlike(id, { ip: ip() })).body).toMatchObject({ code: 100, result: 1 });
     expect(await sql('SELECT likes FROM talk_stats WHERE talk_id = ?', [id])).toEqual([expect.objectContaining({ likes: 1 })]);
-    expect(await sql("SELECT actor FROM likes WHERE type = 'talk' AND target_id = ?", [id])).toEqual([expect.objectContaining({ actor: `ip:${b}` })]);
+    // The browser is kept by its cookie's hash alone, never the cookie or the address.
+    const browserB = readerCookie(b).split('=')[1];
+    expect(await sql("SELECT actor FROM likes WHERE type = 'talk' AND target_id = ?", [id])).toEqual([
+      expect.objectContaining({ actor: `reader:${createHash('sha256').update(browserB).digest('hex')}` }),
+    ]);
   });
 
   it('counts a logged-in reader once, from any address', async () => {

@@ -1,4 +1,5 @@
 import { createClient, type InValue, type Row } from '@libsql/client';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +11,22 @@ export interface ApiAnswer<T = any> {
   body: { code: number; message: string; result?: T };
 }
 
+export interface CallOptions {
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+  /** The browser the call comes from: its reader cookie, named by any string (a browser without an account is told apart by it). */
+  reader?: string;
+}
+
+/** The reader cookie of the browser a test names `name`: a well-formed value, the same for the same name. */
+export const readerCookie = (name: string) => `blog_reader=${createHash('sha256').update(name).digest('base64url')}`;
+
 export interface ApiClient {
   server: RunningServer;
   dir: string;
-  call<T = any>(method: string, path: string, options?: { body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string }): Promise<ApiAnswer<T>>;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiAnswer<T>>;
   /** Runs one statement on the server's database file, as a check from outside the API. */
   sql(statement: string, args?: InValue[]): Promise<Row[]>;
   /** Stops the server and starts a new one on the same database. */
@@ -28,13 +41,14 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiCli
   const client: ApiClient = {
     server: await startServer(serverEnv),
     dir,
-    async call(method, path, { body, raw, headers = {}, ip } = {}) {
+    async call(method, path, { body, raw, headers = {}, ip, reader } = {}) {
       const res = await fetch(`${client.server.url}/api${path}`, {
         method,
         headers: {
           ...(method === 'GET' ? {} : { 'X-Requested-With': 'XMLHttpRequest' }),
           ...(body !== undefined || raw !== undefined ? { 'Content-Type': 'application/json' } : {}),
           ...(ip ? { 'X-Forwarded-For': ip } : {}),
+          ...(reader ? { Cookie: readerCookie(reader) } : {}),
           ...headers,
         },
         body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
