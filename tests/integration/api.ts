@@ -29,8 +29,8 @@ export interface ApiClient {
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiAnswer<T>>;
   /** Runs one statement on the server's database file, as a check from outside the API. */
   sql(statement: string, args?: InValue[]): Promise<Row[]>;
-  /** Stops the server and starts a new one on the same database. */
-  restart(): Promise<void>;
+  /** Stops the server (or, with `crash`, kills it at once) and starts a new one on the same database. */
+  restart(how?: { crash?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -63,8 +63,8 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiCli
         db.close();
       }
     },
-    async restart() {
-      await client.server.stop();
+    async restart({ crash = false } = {}) {
+      await (crash ? client.server.crash() : client.server.stop());
       client.server = await startServer(serverEnv);
     },
     async stop() {

@@ -1,7 +1,6 @@
 /**
- * Two server processes on one database file, as behind a load balancer: budgets, likes, counters
- * and the license machine limit hold across both. (The per-address login lockout is per process;
- * README, 运维, says so, and the shared login budget below bounds it.)
+ * Two server processes on one database file, as behind a load balancer: budgets, the login
+ * lockout, likes, counters and the license machine limit hold across both.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,13 +51,29 @@ describe('two processes, one database', () => {
   });
 
   it('share the login budget per address', async () => {
-    // Right passwords, so the per-process lockout of wrong guesses stays out of it.
+    // Right passwords, so the lockout of wrong guesses stays out of it.
     const member = await newPerson(first, 'twinlogin', BLOCK);
     const ip = freshIp(BLOCK);
     const answers = [];
     for (let i = 0; i < 31; i++) answers.push((await call(alternate(i), 'POST', '/user/login', { body: { username: member.username, password: 'password123' }, ip })).status);
     expect(answers.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(answers[30]).toBe(429);
+  });
+
+  it('share the lockout of wrong passwords per address, and per username for new places', async () => {
+    const member = await newPerson(first, 'twinlocked', BLOCK);
+    const ip = freshIp(BLOCK);
+    const wrong = (i: number, username = member.username) => call(alternate(i), 'POST', '/user/login', { body: { username, password: 'not-the-password' }, ip });
+    for (let i = 0; i < 10; i++) expect((await wrong(i)).status, `第 ${i + 1} 次`).toBe(400);
+    for (const which of [0, 1] as const) {
+      const locked = await call(which, 'POST', '/user/login', { body: { username: member.username, password: 'password123' }, ip });
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toMatch(/^此网络登录失败次数过多，请 \d+ 分钟后再试$/);
+    }
+    // The username is slowed for places it never logged in from, whichever process they reach.
+    const elsewhere = await call(1, 'POST', '/user/login', { body: { username: member.username, password: 'password123' }, ip: freshIp(BLOCK) });
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.body.message).toContain('该用户名近期登录失败次数过多');
   });
 
   it('share a user’s comment budget', async () => {

@@ -21,6 +21,8 @@ export interface RunningServer {
   /** Everything the server has printed so far, stdout and stderr. */
   output: () => string;
   stop: () => Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash or an out-of-memory kill would. */
+  crash: () => Promise<void>;
 }
 
 /** Starts the production server on the built site (run `npm run build` first). */
@@ -54,17 +56,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.stderr!.on('data', (chunk) => (output += chunk));
     child.once('exit', (code) => reject(new Error(`服务器退出（${code}）：\n${output}`)));
   });
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => {
+        for (const dir of [musicDir, keyDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+        resolve();
+      });
+      stopping = true;
+      child.kill(signal);
+    });
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => {
-          for (const dir of [musicDir, keyDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        stopping = true;
-        child.kill('SIGTERM');
-      }),
+    stop: () => end('SIGTERM'),
+    crash: () => end('SIGKILL'),
   };
 }

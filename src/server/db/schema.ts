@@ -407,6 +407,22 @@ export const rateLimits = sqliteTable(
 );
 
 /**
+ * Failed password attempts, shared by every server process on this database (users/loginGuard.ts):
+ * per address, per username and, for password changes, per user. `entry` is the rule's state as
+ * JSON; `expires_at` (milliseconds) is when the rule forgets it.
+ */
+export const loginFailures = sqliteTable(
+  'login_failures',
+  {
+    kind: text('kind', { enum: ['address', 'username', 'password'] }).notNull(),
+    key: text('key').notNull(),
+    entry: text('entry').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] }), index('login_failures_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * Earlier versions of the owner's Markdown files: every save through the console keeps the file as
  * it was, and the newest CONTENT_VERSIONS_KEPT of each are kept (README, 站长的日常).
  */

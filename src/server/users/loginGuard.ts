@@ -1,5 +1,7 @@
 /**
- * Limits on password guessing, kept in memory (a restart forgets them).
+ * Limits on password guessing: the rules, over entries in a Map. The server keeps the entries in the
+ * database (sharedLoginGuard.ts), so every process on it holds one count and a restart forgets
+ * nothing; each attempt lends the rules the few rows it concerns.
  *
  * - Per address (`createLockout`): after `maxFailures` failures within `windowMs` of the first,
  *   the address is refused until that window has passed. It applies to everyone but a device
@@ -69,9 +71,13 @@ export interface Lockout {
   readonly size: number;
 }
 
-export function createLockout({ maxFailures, windowMs, maxEntries = MAX_ENTRIES }: Pick<LoginLimits, 'maxFailures' | 'windowMs' | 'maxEntries'>): Lockout {
-  // In the order the entries started, which is the order they expire in.
-  const entries = new Map<string, { count: number; since: number }>();
+export type LockoutEntry = { count: number; since: number };
+
+/** `entries`: in the order they started, which is the order they expire in; the shared guard lends the rows it read. */
+export function createLockout(
+  { maxFailures, windowMs, maxEntries = MAX_ENTRIES }: Pick<LoginLimits, 'maxFailures' | 'windowMs' | 'maxEntries'>,
+  entries = new Map<string, LockoutEntry>(),
+): Lockout {
   const expiredAt = (now: number) => (entry: { since: number }) => now - entry.since >= windowMs;
   const live = (key: string, now: number) => liveEntry(entries, key, expiredAt(now));
 
@@ -113,11 +119,14 @@ export interface UsernameThrottle {
   readonly size: number;
 }
 
-type ThrottleEntry = { failures: number; lastAt: number; nextAt: number };
+/** `nextAt`: when the shared slot of unknown places opens again. */
+export type ThrottleEntry = { failures: number; lastAt: number; nextAt: number };
 
-export function createUsernameThrottle({ maxFailures, windowMs, slowBaseMs, slowMaxMs, maxEntries = MAX_ENTRIES }: LoginLimits): UsernameThrottle {
-  /** `nextAt`: when the shared slot of unknown places opens again. Least recently tried first. */
-  const entries = new Map<string, ThrottleEntry>();
+/** `entries`: least recently tried first; the shared guard lends the rows it read. */
+export function createUsernameThrottle(
+  { maxFailures, windowMs, slowBaseMs, slowMaxMs, maxEntries = MAX_ENTRIES }: LoginLimits,
+  entries = new Map<string, ThrottleEntry>(),
+): UsernameThrottle {
   // Forgotten after a quiet spell: `windowMs` with no attempt, counted from when the slot reopened.
   const expiredAt = (now: number) => (entry: ThrottleEntry) => now >= Math.max(entry.lastAt, entry.nextAt) + windowMs;
   const live = (key: string, now: number) => liveEntry(entries, key, expiredAt(now));
@@ -176,9 +185,12 @@ export interface LoginGuard {
   tracked(): { addresses: number; usernames: number };
 }
 
-export function createLoginGuard(limits: LoginLimits): LoginGuard {
-  const addresses = createLockout(limits);
-  const usernames = createUsernameThrottle(limits);
+export function createLoginGuard(
+  limits: LoginLimits,
+  entries: { addresses?: Map<string, LockoutEntry>; usernames?: Map<string, ThrottleEntry> } = {},
+): LoginGuard {
+  const addresses = createLockout(limits, entries.addresses);
+  const usernames = createUsernameThrottle(limits, entries.usernames);
   return {
     admit({ address, username, known, knownDevice = false }, now = Date.now()) {
       const byAddress = knownDevice ? 0 : addresses.wait([address], now);

@@ -11,7 +11,8 @@ import { createKeyedSerializer } from '../shared/serialize.ts';
 import { DEFAULT_UPLOAD_DIR } from '../uploads/images.ts';
 import { createUploadService, type UploadService } from '../uploads/service.ts';
 import { forgetPlaces, forgetStalePlaces, isKnownPlace, rememberPlaces } from './knownPlaces.ts';
-import { createLockout, createLoginGuard, loginLimits, type LoginLimits } from './loginGuard.ts';
+import { loginLimits, type LoginLimits } from './loginGuard.ts';
+import { createSharedLoginGuard } from './sharedLoginGuard.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { addressPlace, devicePlace, newDeviceToken } from './places.ts';
 import { createSessionStore, type SessionStore, type SessionUser } from './sessions.ts';
@@ -71,8 +72,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
   const sessions = options.sessions ?? createSessionStore(db);
   const uploads = options.uploads ?? createUploadService(db, { dir: DEFAULT_UPLOAD_DIR });
   const limits = options.limits ?? loginLimits();
-  const guard = createLoginGuard(limits);
-  const passwordGuard = createLockout(limits);
+  const guard = createSharedLoginGuard(db, limits);
   const serialize = createKeyedSerializer();
 
   async function byId(id: number): Promise<UserRow> {
@@ -114,7 +114,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
       const knownDevice = device !== undefined && (await isKnownPlace(db, user?.id ?? 0, [device]));
       const known = knownDevice || (await isKnownPlace(db, user?.id ?? 0, [address]));
       const attempt = { address, username: input.username.toLowerCase(), known, knownDevice };
-      const admission = guard.admit(attempt);
+      const admission = await guard.admit(attempt);
       if (!admission.ok) {
         const wait = waitInWords(admission.retryAfterMs);
         throw new RetryLater(
@@ -128,13 +128,13 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
       try {
         ok = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH, { priority: known });
       } catch (error) {
-        guard.release(attempt);
+        await guard.release(attempt);
         throw error;
       }
       if (!user || !ok || user.disabled) {
         throw new InvalidInput(user?.disabled && ok ? '该账号已被停用' : WRONG_CREDENTIALS, ['username', 'password']);
       }
-      guard.release(attempt);
+      await guard.release(attempt);
       // Always a new device token. The value the browser sent only tells whether this is a known
       // place; adopting it would let whoever planted the cookie (a sibling subdomain, a plain-HTTP
       // answer) hold a device this account trusts. The one sent keeps counting until it ages out.
@@ -179,20 +179,19 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     async changePassword(user: SessionUser, input: { password: string; password1: string }, origin: Origin) {
       const here = placesOf(origin);
       const keys = [`user:${user.id}`, here[0]];
-      const wait = passwordGuard.wait(keys);
+      const wait = await guard.admitPasswordAttempt(keys);
       if (wait > 0) throw new RetryLater(`原密码错误次数过多，请 ${waitInWords(wait)}后再试`, wait);
-      passwordGuard.count(keys);
       let ok: boolean;
       let priority = false;
       try {
         priority = await isKnownPlace(db, user.id, here);
         ok = await verifyPassword(input.password, (await byId(user.id)).passwordHash, { priority });
       } catch (error) {
-        passwordGuard.forgive(keys);
+        await guard.forgivePasswordAttempt(keys);
         throw error;
       }
       if (!ok) throw new InvalidInput('原密码不正确', ['password']);
-      passwordGuard.forgive(keys);
+      await guard.forgivePasswordAttempt(keys);
       await db.update(users).set({ passwordHash: await hashPassword(input.password1, { priority }), updatedAt: new Date() }).where(eq(users.id, user.id));
       await sessions.revokeOthers(user.id, user.tokenHash);
       await forgetPlaces(db, user.id, here);
@@ -210,6 +209,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     /** Hourly: ended sessions, places not seen for long, and uploads nothing uses. */
     async purgeExpired(): Promise<void> {
       await sessions.purgeExpired();
+      await guard.purgeExpired();
       await forgetStalePlaces(db);
       await uploads.sweepOrphans();
     },
