@@ -1,5 +1,5 @@
 /**
- * The API's budgets (docs/api.md §1.6): how many calls of a kind are answered in a window before
+ * The API's budgets (docs/api.md §7.1, §7.2): how many calls of a kind are answered in a window before
  * a 429 with Retry-After and the budget's message. The endpoint table (endpoints.ts) says which
  * endpoints spend which budget; endpoints that name the same budget share one count.
  */

@@ -1,5 +1,5 @@
 /**
- * The numbers both sides enforce (docs/api.md §5.1, §6, §7.5): the forms stop at them, the
+ * The numbers both sides enforce (docs/api.md §5.1, §6, §7.6): the forms stop at them, the
  * server refuses past them. Islands import these freely: the build writes the values into the
  * chunks that use them.
  */
