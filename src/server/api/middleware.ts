@@ -53,10 +53,8 @@ export function shareBudgets(store: (name: string) => Store): void {
   sharedStore = store;
 }
 
-/** Per-address request budget (IPv6 by its /64); over it, a 429 with Retry-After and a Chinese message. */
-export function limitPerIp(limit: number, windowMs: number, message = '操作太频繁，请稍后再试', name?: string): RequestHandler {
-  return budget({ limit, windowMs, message, name, keyGenerator: addressOf });
-}
+/** Where the budget named `name` is counted: the shared store, or (without one) express-rate-limit's own memory. */
+export const budgetStore = (name: string): { store?: Store } => (sharedStore ? { store: sharedStore(name) } : {});
 
 const BUDGETS_SPENT = new WeakMap<RequestHandler, Budget>();
 const QUOTAS = new WeakMap<Response, Quota>();
@@ -69,11 +67,12 @@ const QUOTAS = new WeakMap<Response, Quota>();
 export function spend(rule: Budget, keyOf?: (req: Request) => string): RequestHandler {
   const { max, windowMs, per, message, name } = rule;
   let handler: RequestHandler;
+  const limit = { limit: max, windowMs, message, name };
   if (rule.excess === 'uncounted') handler = quotaOf(rule);
-  else if (per === 'address') handler = limitPerIp(max, windowMs, message, name);
-  else if (per === 'reader') handler = budget({ limit: max, windowMs, message, name, keyGenerator: budgetActorOf });
-  else if (per === 'signedOutAddress') handler = budget({ limit: max, windowMs, message, name, keyGenerator: (req) => signedOutAddressOf(req) ?? '', skip: (req) => !signedOutAddressOf(req) });
-  else if (keyOf) handler = budget({ limit: max, windowMs, message, name, keyGenerator: keyOf });
+  else if (per === 'address') handler = budget({ ...limit, keyGenerator: addressOf });
+  else if (per === 'reader') handler = budget({ ...limit, keyGenerator: budgetActorOf });
+  else if (per === 'signedOutAddress') handler = budget({ ...limit, keyGenerator: (req) => signedOutAddressOf(req) ?? '', skip: (req) => !signedOutAddressOf(req) });
+  else if (keyOf) handler = budget({ ...limit, keyGenerator: keyOf });
   else throw new Error('按授权码限流需要给出取授权码的方法');
   BUDGETS_SPENT.set(handler, rule);
   return handler;
@@ -104,8 +103,8 @@ export interface BudgetOptions {
   windowMs: number;
   message: string;
   name?: string;
-  /** Whose budget a request spends; the client's address (IPv6 by its /56) by default. */
-  keyGenerator?: (req: Request) => string;
+  /** Whose budget a request spends. */
+  keyGenerator: (req: Request) => string;
   /** Calls this budget does not count. */
   skip?: (req: Request) => boolean;
 }
@@ -114,9 +113,9 @@ export function budget({ limit, windowMs, message, name, keyGenerator, skip }: B
   return rateLimit({
     windowMs,
     limit,
-    ...(keyGenerator ? { keyGenerator } : {}),
+    keyGenerator,
     ...(skip ? { skip } : {}),
-    ...(sharedStore ? { store: sharedStore(name ?? `${limit}/${windowMs}/${message}`) } : {}),
+    ...budgetStore(name ?? `${limit}/${windowMs}/${message}`),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {

@@ -64,7 +64,7 @@ export function fileRoutes(library: LiveLibrary): Router {
     sendFromIndex(res, track.file, track.mime, next);
   });
 
-  router.use('/picture', perAddress(PICTURES_PER_MINUTE));
+  router.use('/picture', perAddress('picture', PICTURES_PER_MINUTE));
   router.get('/picture/:id', async (req, res, next) => {
     const { v, ...others } = req.query;
     if (Object.keys(others).length || (v !== undefined && (typeof v !== 'string' || !VERSION.test(v)))) throw badParam('图片地址的参数有误');

@@ -13,7 +13,7 @@ export function musicRouter(provider: MusicProvider, files?: Router): Router {
     next();
   });
   // Generous for a reader paging through playlists; a wall for anyone using the upstream through us.
-  const perIp = perAddress(300);
+  const perIp = perAddress('data', 300);
   for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
     router.get(endpoint, perIp, async (req, res) => {
       const { status, body } = await provider.answer(endpoint, parseQuery(endpoint, req.query));
