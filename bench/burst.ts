@@ -5,10 +5,11 @@
  * p99 of each phase, the ratios the counting must keep, the server's RSS after start and after the
  * burst, and checks that the counters grew by exactly the acknowledged writes.
  *
- * Static beside views runs twice. Beside views at the rate counting must sustain (half of what
- * static pages alone reach), it shows whether counting stalls the pages: their p99 must stay
- * within 2× of alone. Beside views as fast as they go, it shows the two sharing a saturated core,
- * where twice the connections alone double the queue.
+ * Static beside views is measured twice. Paced: static pages and views each at PACE of what static
+ * pages alone reach, against static pages alone at that pace. A closed loop at full speed only
+ * measures how two loads share one saturated core (twice the connections, twice the queue);
+ * paced, what shows is whether counting stalls serving, as commits waiting on the disk did: the
+ * static p99 must stay within 2× of alone. Then both as fast as they go, for the record.
  */
 import { createClient } from '@libsql/client';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,8 @@ const CONNECTIONS = 32;
 const ARTICLE = 7;
 /** Counted views must reach this share of what static pages alone reach. */
 const REQUIRED_RATIO = 0.5;
+/** The paced phases' rate of static pages, and of views beside them, as a share of static pages alone at full speed. */
+const PACE = 0.4;
 
 const STATIC: Phase = { name: '静态 GET /home', path: '/home' };
 const ARTICLE_VIEWS: Phase = { name: `文章浏览 PUT /api/article/view/${ARTICLE}`, path: `/api/article/view/${ARTICLE}`, method: 'PUT', ownAddress: true };
@@ -72,25 +75,28 @@ try {
   const views = await runPhase(server.origin, ARTICLE_VIEWS, viewsLength, CONNECTIONS);
   const siteViews = await runPhase(server.origin, SITE_VIEWS, siteViewsLength, CONNECTIONS);
   const likes = await runPhase(server.origin, LIKES, likesLength, CONNECTIONS);
-  const viewRate = Math.round(staticAlone.okPerSecond * REQUIRED_RATIO);
+  const pace = Math.round(staticAlone.okPerSecond * PACE);
+  const pacedLength = { amount: pace * SECONDS };
+  const staticPaced = await runPhase(server.origin, { ...STATIC, name: `静态 GET /home（每秒 ${pace} 次）` }, pacedLength, CONNECTIONS, pace);
   const [staticBeside, viewsBeside] = await Promise.all([
-    runPhase(server.origin, { ...STATIC, name: `静态 GET /home（同时每秒 ${viewRate} 次浏览）` }, timed, CONNECTIONS),
-    runPhase(server.origin, { ...ARTICLE_VIEWS, name: `文章浏览（每秒 ${viewRate} 次，同时有静态请求）` }, { amount: viewRate * SECONDS }, CONNECTIONS, viewRate),
+    runPhase(server.origin, { ...STATIC, name: `静态 GET /home（每秒 ${pace} 次，同时每秒 ${pace} 次浏览）` }, pacedLength, CONNECTIONS, pace),
+    runPhase(server.origin, { ...ARTICLE_VIEWS, name: `文章浏览（每秒 ${pace} 次，同时有静态请求）` }, pacedLength, CONNECTIONS, pace),
   ]);
   const [staticBesideFull, viewsBesideFull] = await Promise.all([
     runPhase(server.origin, { ...STATIC, name: '静态 GET /home（同时全速计浏览）' }, timed, CONNECTIONS),
     runPhase(server.origin, { ...ARTICLE_VIEWS, name: '文章浏览（全速，同时有静态请求）' }, viewsLength, CONNECTIONS),
   ]);
-  results.push(staticAlone, views, siteViews, likes, staticBeside, viewsBeside, staticBesideFull, viewsBesideFull);
+  results.push(staticAlone, views, siteViews, likes, staticPaced, staticBeside, viewsBeside, staticBesideFull, viewsBesideFull);
   const rssAfter = rssMb(server.pid);
   const after = await counters();
 
   console.log(`每阶段 ${SECONDS} 秒、${CONNECTIONS} 个连接；计数请求各来自不同地址：`);
   console.table(results.map(phaseRow));
   const throughput = views.okPerSecond / staticAlone.okPerSecond;
-  const latency = staticBeside.p99 / Math.max(1, staticAlone.p99);
+  const latency = staticBeside.p99 / Math.max(1, staticPaced.p99);
   console.log(`文章浏览吞吐 / 静态吞吐：${throughput.toFixed(2)}（目标 ≥ ${REQUIRED_RATIO}）`);
-  console.log(`静态 p99：单独 ${staticAlone.p99} ms，同时每秒 ${viewRate} 次浏览 ${staticBeside.p99} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）；同时全速计浏览 ${staticBesideFull.p99} ms`);
+  console.log(`静态 p99（每秒 ${pace} 次）：单独 ${staticPaced.p99} ms，同时每秒 ${pace} 次浏览 ${staticBeside.p99} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）`);
+  console.log(`全速时静态 p99：单独 ${staticAlone.p99} ms，同时全速计浏览 ${staticBesideFull.p99} ms`);
 
   const acknowledged = { views: views.ok + viewsBeside.ok + viewsBesideFull.ok, likes: likes.ok, siteViews: siteViews.ok };
   const grew = { views: after.views - before.views, likes: after.likes - before.likes, siteViews: after.siteViews - before.siteViews };
