@@ -1,6 +1,9 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's mobile preset against the local production server,
- * three runs per page, reporting the median run (by performance score) with its accessibility score.
+ * three runs per page, reporting the median run (by performance score, then Total Blocking Time)
+ * with its accessibility score, then what kept the main thread busy in each page's median run:
+ * its long tasks (start, duration, script), its time by kind of work and by script
+ * (bench/lib/longTasks.ts).
  *
  * `npm run bench:a11y` (this script with `--a11y`): the accessibility category alone, once per
  * route, over every route of the sitemap plus /login, /userCenter, /message/publish and /link/apply (logged in), in the light
@@ -14,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Theme } from '../src/lib/browser/theme.ts';
 import { chooseTheme, failingAudits, logIn, sitemapPaths, type Failure } from './lib/accessibility.ts';
+import { mainThread, type MainThread } from './lib/longTasks.ts';
 import { build, CHROMIUM, CHROMIUM_FLAGS, PAGES, serve } from './lib/server.ts';
 
 const RUNS = 3;
@@ -28,13 +32,16 @@ interface Run {
   lcp: number;
   tbt: number;
   cls: number;
+  mainThread: MainThread;
 }
 
-const median = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+/** The middle run by score, and among runs of one score by Total Blocking Time: with equal scores, the run of the median TBT. */
+const median = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score || b.tbt - a.tbt)[Math.floor(runs.length / 2)];
 const percent = (score: number | null) => Math.round((score ?? 0) * 100);
 
 async function measurePerformance(origin: string, port: number) {
   const rows = [];
+  const busy: { page: string; mainThread: MainThread }[] = [];
   for (const page of PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -47,6 +54,7 @@ async function measurePerformance(origin: string, port: number) {
         lcp: audits['largest-contentful-paint'].numericValue ?? 0,
         tbt: audits['total-blocking-time'].numericValue ?? 0,
         cls: audits['cumulative-layout-shift'].numericValue ?? 0,
+        mainThread: mainThread(result!.lhr),
       });
     }
     const m = median(runs);
@@ -54,14 +62,24 @@ async function measurePerformance(origin: string, port: number) {
       页面: page.name,
       性能分: m.score,
       '各次得分': runs.map((r) => r.score).join(' / '),
+      '各次 TBT': runs.map((r) => Math.round(r.tbt)).join(' / '),
       无障碍: m.accessibility,
       FCP: `${(m.fcp / 1000).toFixed(2)} s`,
       LCP: `${(m.lcp / 1000).toFixed(2)} s`,
       TBT: `${Math.round(m.tbt)} ms`,
       CLS: m.cls.toFixed(3),
     });
+    busy.push({ page: page.name, mainThread: m.mainThread });
   }
   console.table(rows);
+  console.log('\n中位数那次的主线程（模拟 4 倍降速后的时长）：');
+  for (const { page, mainThread: thread } of busy) {
+    console.log(`\n${page}`);
+    const tasks = thread.longTasks.map((task) => `${task.start} ms 起 ${task.duration} ms ${task.what}`);
+    console.log(`  长任务（≥ 50 ms）：${tasks.length ? `\n    ${tasks.join('\n    ')}` : '无'}`);
+    console.log(`  按工作：${thread.work}`);
+    console.log(`  按脚本：${thread.scripts}`);
+  }
 }
 
 interface Audit {

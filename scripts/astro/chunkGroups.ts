@@ -1,17 +1,22 @@
 import { isCSSRequest, type Plugin, type Rolldown } from 'vite';
 
 /**
- * The client modules every page loads: what the page script, Astro's router, the islands of the
- * shared layout (the header, the player and the toasts) and the search dialog (fetched at idle
- * everywhere) import, directly or not. Only these may be merged into the chunks every page
- * fetches; a module of one page's islands (the comments, the message board) merged there would be
- * downloaded on every other page too.
+ * The scripts every page runs as it loads: the page script and Astro's router. Only what they
+ * import, directly or not, goes into the chunk they share: a module of an island merged there would
+ * be downloaded, parsed and run by every page as it loads, though the island may never wake.
  * The router is known by the id Astro gives its component's script (`ClientRouter.astro?…`):
  * Astro has no public name for it, and if that id changes, tests/integration/page-chunks.test.ts
  * fails on the scripts every page loads.
  */
-const EVERY_PAGE_ENTRIES =
-  /[\\/]src[\\/]client[\\/]page\.ts$|[\\/]src[\\/]islands[\\/](header[\\/]HeaderControls\.tsx|search[\\/]SearchDialog\.tsx|persistent\.ts)$|[\\/]ClientRouter\.astro\?/;
+const PAGE_SCRIPTS = /[\\/]src[\\/]client[\\/]page\.ts$|[\\/]ClientRouter\.astro\?/;
+/**
+ * The islands of the shared layout: on every page, hydrated when the reader reaches for them (or
+ * for a logged-in reader's header and a player with a song, at idle). The header, the search dialog
+ * it opens and the player share one chunk of what they import beyond the page scripts; a module of
+ * one page's islands (the comments, the message board) merged there would be downloaded on every
+ * other page too.
+ */
+const SHELL_ISLANDS = /[\\/]src[\\/]islands[\\/](header[\\/]HeaderControls|search[\\/]SearchDialog|player[\\/]Player)\.tsx$/;
 /**
  * React's DOM renderer, which the island renderer loads for every page: an island that imports it
  * itself (the console's Markdown editor does) must not pull it into that island's kind of chunk.
@@ -71,10 +76,20 @@ class ModuleGraph {
 
   private importsStylesheet = (id: string) => (this.info(id)?.importedIds ?? []).some((imported) => isCSSRequest(imported));
 
-  /** Loaded with every page: one of the entries above imports it, directly or not. */
-  everyPage(id: string): boolean {
-    for (const ancestor of this.ancestors(id)) if (EVERY_PAGE_ENTRIES.test(ancestor)) return true;
+  /** One of `entries` imports it, directly or not. */
+  private reachedFrom(id: string, entries: RegExp): boolean {
+    for (const ancestor of this.ancestors(id)) if (entries.test(ancestor)) return true;
     return false;
+  }
+
+  /** Run by every page as it loads. */
+  pageScripts(id: string): boolean {
+    return this.reachedFrom(id, PAGE_SCRIPTS);
+  }
+
+  /** On every page: run as it loads, or by an island of the shared layout when it wakes. */
+  everyPage(id: string): boolean {
+    return this.pageScripts(id) || this.reachedFrom(id, SHELL_ISLANDS);
   }
 
   /**
@@ -134,17 +149,18 @@ function readerKind(graph: ModuleGraph, id: string): string | null {
 /**
  * Few script files for a first visit, as groups of the bundler's chunking option
  * (`output.codeSplitting.groups` of the client build): what the page scripts share (router,
- * stores, request client, React's core) in one, what the islands of every page share in another,
- * and one chunk per kind of page for what its islands share.
+ * stores, request client) in one, what the islands of every page share beyond that (React's
+ * core and store bindings, the player's stores) in another, fetched when the first island
+ * hydrates, and one chunk per kind of page for what its islands share.
  */
 export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   const graph = new ModuleGraph();
   return [
-    // Shared by two or more scripts and loaded with every page, without React's renderer.
-    { name: (id, context) => (!RENDERS.test(id) && graph.in(context).everyPage(id) ? 'site' : null), minShareCount: 2, priority: 3 },
+    // Shared by two or more scripts and run by every page as it loads, without React's renderer.
+    { name: (id, context) => (!RENDERS.test(id) && graph.in(context).pageScripts(id) ? 'site' : null), minShareCount: 2, priority: 3 },
     // Shared by two or more islands of every page, fetched when the first one hydrates.
     {
-      name: (id, context) => (RENDERS.test(id) && !isCSSRequest(id) && graph.in(context).everyPage(id) && !graph.lazyStyled(id) ? 'islands' : null),
+      name: (id, context) => (!isCSSRequest(id) && !DOM_RENDERER.test(id) && graph.in(context).everyPage(id) && !graph.lazyStyled(id) ? 'islands' : null),
       minShareCount: 2,
       priority: 2,
     },

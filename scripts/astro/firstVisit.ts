@@ -13,10 +13,12 @@ const INLINE_ISLAND_SCRIPT = `<script>${islandScript}</script>`;
  * - the scripts every page runs are one module, src/client/page.ts, injected as a page script so
  *   it shares a file with Astro's prefetching;
  * - that module defines Astro's island element, which Astro would otherwise inline into every
- *   page (4.4 KB raw, 1.5 KB brotli of each first flight);
- * - few script files: what the page scripts share (router, stores, request client, React's core)
- *   in one, the DOM renderer in another, what the islands of every page share in a third; the
- *   islands of one kind of page (comments, the message board) share one chunk per kind;
+ *   page (4.4 KB raw, 1.5 KB brotli of each first flight), and the `client:interaction`
+ *   directive, whose inline script only hands over to it (src/client/interactionDirective.ts);
+ * - few script files: what the page scripts share (router, stores, request client) in one, what
+ *   the islands of every page share beyond it (React's core, the player's stores) in another, the
+ *   DOM renderer in a third, both fetched only when an island hydrates; the islands of one kind of
+ *   page (comments, the message board) share one chunk per kind;
  * - islands loaded at idle or on interaction keep their stylesheets in files of their own, loaded
  *   with their chunk (their imports are guarded by `import.meta.env.SSR`, so no page inlines them).
  *

@@ -11,7 +11,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import type { Profile } from '../contract/users';
-import { storedCodec } from '../lib/browser/storage';
+import { decodeStored, storedCodec, type TextCipher } from '../lib/browser/storage';
 
 /** The parts of the profile the pages read from this device. */
 export type UserInfo = Pick<Profile, 'id' | 'username' | 'nick_name' | 'avatar' | 'role'>;
@@ -22,11 +22,57 @@ const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v
 /** What `userToken` holds while logged in. */
 export const SESSION_IN_COOKIE = 'httponly-cookie';
 const isString = (v: unknown): v is string => typeof v === 'string';
-const encrypted = { encrypt: true };
+
+const USER_INFO_KEY = 'userInfo';
+const TOKEN_KEY = 'userToken';
+const loadAes = () => import('../lib/browser/cipher');
+let aes: TextCipher | null = null;
+
+/** Whether this device keeps a login: it has the encrypted values, whatever they hold. */
+function keepsLogin(): boolean {
+  try {
+    return localStorage.getItem(USER_INFO_KEY) !== null || localStorage.getItem(TOKEN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/*
+ * The cipher builds large tables as it loads (AES, lib/browser/cipher.ts), a long moment on a
+ * slow phone, and a visitor has nothing encrypted to read: only a device that keeps a login loads
+ * it, here, before the stores below read their values (so they read them as the page starts, as
+ * ever). Elsewhere it loads when a login is about to be kept (setLogin's callers await `keepLogin`)
+ * or when another tab has kept one.
+ */
+if (keepsLogin()) aes = await loadAes();
+
+/** Loads the cipher a login is kept with, before `setLogin`. */
+export async function keepLogin(): Promise<void> {
+  aes ??= await loadAes();
+}
+
+/** The cipher, once loaded; a value read before cannot be decrypted, and another tab's login loads it and reads again (below). */
+const encrypted = {
+  cipher: {
+    encryptText: (text: string) => aes!.encryptText(text),
+    decryptText: (cipher: string) => aes?.decryptText(cipher) ?? null,
+  },
+};
 
 // `undefined` is "not set": persistentAtom then removes the key instead of storing an empty value.
-export const $userInfo = persistentAtom<UserInfo | undefined>('userInfo', undefined, storedCodec<UserInfo | undefined>(undefined, isUserInfo, encrypted));
-export const $token = persistentAtom<string | undefined>('userToken', undefined, storedCodec<string | undefined>(undefined, isNonEmptyString, encrypted));
+export const $userInfo = persistentAtom<UserInfo | undefined>(USER_INFO_KEY, undefined, storedCodec<UserInfo | undefined>(undefined, isUserInfo, encrypted));
+export const $token = persistentAtom<string | undefined>(TOKEN_KEY, undefined, storedCodec<string | undefined>(undefined, isNonEmptyString, encrypted));
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (aes || (e.key !== USER_INFO_KEY && e.key !== TOKEN_KEY) || e.newValue === null) return;
+    void keepLogin().then(() => {
+      $userInfo.set(decodeStored(localStorage.getItem(USER_INFO_KEY), undefined, isUserInfo, encrypted));
+      $token.set(decodeStored(localStorage.getItem(TOKEN_KEY), undefined, isNonEmptyString, encrypted));
+    });
+  });
+}
+
 export const $blogAvatar = persistentAtom<string | undefined>('blogAvatar', undefined, storedCodec<string | undefined>(undefined, isString));
 
 /** The original front end's "is set" flags. */
@@ -43,6 +89,7 @@ export function rememberRoute(path = location.pathname + location.search): void 
   if (!AUTH_PAGES.test(path.split('?')[0])) $lastRoute.set(path);
 }
 
+/** Keeps the login on this device; `keepLogin()` must have loaded the cipher. */
 export function setLogin(info: UserInfo): void {
   $token.set(SESSION_IN_COOKIE);
   $userInfo.set(info);

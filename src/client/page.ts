@@ -5,17 +5,24 @@
  * here listens on the document and looks elements up on each use, and pages without them (the
  * landing and login screens) simply have nothing to update.
  */
+// The `client:interaction` directive, before the island element: no island starts without it.
+import './hydrateOnInteraction';
 // Astro's island element, which Astro would otherwise inline into every page that has an island;
 // the build takes the inline copy out (astro.config.mjs).
 import 'astro/runtime/server/astro-island.js';
 import { backToTopVisible, headerVisible } from '../lib/browser/scroll';
 import { enhanceSubmenus, markCurrent } from '../lib/browser/headerMenu';
 import { greeting } from '../lib/browser/greeting';
+import { hasSavedSong, PLAYER_STORAGE_KEY } from '../lib/browser/player';
 import { $isLoggedIn, $userInfo } from './account';
 import { api } from './api';
 import { addCopyButtons } from './copyCode';
+import { wakeWhenIdle } from './islands';
 import { showToast } from './toasts';
+import { yieldToMain } from './yieldToMain';
+import './searchShortcut';
 import './session';
+import './toaster';
 
 /* Lazily loaded islands (the search dialog, the player's panel) bring their stylesheets as <link>s
  * the next page's head does not have, and the router would drop them while the islands stay. */
@@ -56,6 +63,32 @@ document.addEventListener('astro:after-swap', () => {
   markCurrent(header(), location.pathname);
   lastY = window.scrollY;
   updateHeader();
+  showReader();
+});
+
+/* The header's controls hydrate when the reader reaches for them (components/Header.astro). The
+ * header says whose it is, for the login link to show or not before then; a logged-in reader's
+ * controls hydrate at idle, as they show the avatar and the bell. */
+const headerIsland = () => header()?.querySelector('astro-island') ?? null;
+function showReader() {
+  const loggedIn = $isLoggedIn.get();
+  const element = header();
+  if (element) element.dataset.reader = loggedIn ? 'in' : 'out';
+  if (loggedIn) wakeWhenIdle(headerIsland);
+}
+showReader();
+$isLoggedIn.listen(showReader);
+
+/* The player hydrates when the reader reaches for it, or at idle after a reload that brought
+ * back a song, which the disc and the lock screen then show. It persists across navigations.
+ * Session storage is first read at idle too: opening it can cost a moment on a phone. */
+wakeWhenIdle(() => {
+  try {
+    if (!hasSavedSong(sessionStorage.getItem(PLAYER_STORAGE_KEY))) return null;
+  } catch {
+    return null; // Storage blocked: there is no song to bring back.
+  }
+  return document.querySelector('astro-island[data-astro-transition-persist="player"]');
 });
 
 /* Back to top (components/BackToTop.astro). */
@@ -74,8 +107,9 @@ document.addEventListener('click', (e) => {
   window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
 });
 
-/* Code blocks of an article get a copy button. */
-document.addEventListener('astro:page-load', addCopyButtons);
+/* Code blocks of an article get a copy button, in a task of their own: the page's load already
+ * runs every page-load listener (Astro's prefetching among them) in one. */
+document.addEventListener('astro:page-load', () => void yieldToMain().then(addCopyButtons));
 
 /* Navigation progress bar (components/NavProgress.astro). */
 const bar = () => document.getElementById('nav-progress');
@@ -94,10 +128,12 @@ document.addEventListener('astro:after-swap', () => {
 /* Welcome (components/Welcome.astro): once per tab (`window.name` survives reloads, not new
  * tabs), on the first page that has the greeting's settings, count the site view and greet. */
 const TAB_MARK = 'blog-welcomed';
-document.addEventListener('astro:page-load', () => {
+document.addEventListener('astro:page-load', async () => {
   const config = document.getElementById('welcome-config');
   if (window.name || !config) return;
   window.name = TAB_MARK;
+  // In a task of its own too, like the copy buttons.
+  await yieldToMain();
   api.addSiteView().catch(() => {});
   const { brand, specialUserId } = JSON.parse(config.textContent!);
   const user = $isLoggedIn.get() ? $userInfo.get() : null;

@@ -1,6 +1,13 @@
 /**
- * Astro's React renderer for the islands, with one change: an island the router removes while
- * React is still hydrating it is unmounted once that hydration commits, not before.
+ * Astro's React renderer for the islands, with three changes:
+ * - each island hydrates in a task of its own, after the renderer's module has been evaluated in
+ *   one before it: the islands a page wakes together, and the evaluation of React's renderer,
+ *   would otherwise run back to back in one long task, and the reader's input would wait for all of it;
+ * - once React has committed an island's hydration and run its effects, the island is "live" and
+ *   says so with LIVE_EVENT: `client:interaction` (hydrateOnInteraction.ts) then dispatches the
+ *   clicks it held, which find the island as set up as a later click would;
+ * - an island the router removes while React is still hydrating it is unmounted once that
+ *   hydration commits, not before.
  *
  * React hydrates an island as a transition, so it commits a while after Astro has marked the
  * island hydrated (removed its `ssr` attribute). If the router swaps the page in that gap (an
@@ -12,7 +19,9 @@
  * scripts/astro/reactIslands.ts makes the islands load this module in place of Astro's.
  */
 import renderWithAstro from '@astrojs/react/client.js';
-import { createElement, useLayoutEffect, type ComponentType } from 'react';
+import { createElement, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { LIVE_EVENT } from '../lib/browser/interaction';
+import { yieldToMain } from './yieldToMain';
 
 /** Islands whose hydration React has committed. */
 const hydrated = new WeakSet<HTMLElement>();
@@ -35,6 +44,8 @@ function signallingHydration(element: HTMLElement, Component: ComponentType): Co
         });
       }
     }, []);
+    // The wrapper's effect runs after those of everything inside it.
+    useEffect(() => void element.dispatchEvent(new Event(LIVE_EVENT)), []);
     return createElement(Component, props);
   }
   wrappers.set(element, { Component, Wrapper });
@@ -54,9 +65,12 @@ function holdUnmountUntilHydrated(element: HTMLElement): void {
   );
 }
 
-const render: typeof renderWithAstro = (element) => {
+const render = (element: HTMLElement) => {
   const renderIsland = renderWithAstro(element);
-  return (Component, props, slots, options) => {
+  return async (...[Component, props, slots, options]: Parameters<ReturnType<typeof renderWithAstro>>) => {
+    await yieldToMain();
+    // The router may have swapped the page meanwhile: an island no longer on it is not hydrated.
+    if (!element.isConnected) return;
     // `client:only` islands are rendered, not hydrated: unmounting them early is fine.
     if (options.client === 'only') return renderIsland(Component, props, slots, options);
     if (!wrappers.has(element)) holdUnmountUntilHydrated(element);

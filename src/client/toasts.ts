@@ -2,7 +2,7 @@
  * The toasts on screen: short lines that go by themselves, and titled notices that stay longer.
  * Every layer shows them, the client's own modules too (the request client's notices, the
  * greeting, "copied"), so the queue sits here at the bottom; islands and stores reach it through
- * stores/toast.ts, which adds the refusal toast.
+ * stores/toast.ts, which adds the refusal toast. The page script shows it (toaster.ts).
  */
 import { atom } from 'nanostores';
 

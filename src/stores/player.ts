@@ -4,7 +4,7 @@
  */
 import { map } from 'nanostores';
 import type { Song } from '../client/music';
-import { type LyricType, type PlayModel, type PlayType, DEFAULT_VOLUME } from '../lib/browser/player';
+import { type LyricType, type PlayModel, type PlayType, DEFAULT_VOLUME, PLAYER_STORAGE_KEY } from '../lib/browser/player';
 
 export interface MusicInfo {
   id: number;
@@ -68,8 +68,6 @@ export const INITIAL_PLAYER: PlayerState = {
   isUseProgress: false,
   isClickLyric: false,
 };
-
-export const PLAYER_STORAGE_KEY = 'blogMusicPlayer';
 
 /** What comes back after a reload: everything but overlays and transient flags, and always paused. */
 export function restoredState(raw: string | null): PlayerState {

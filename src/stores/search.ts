@@ -1,12 +1,9 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { atom } from 'nanostores';
 import { historyAfter, isStringList, sameTerms, SEARCH_HISTORY_KEY, type SearchAct } from '../lib/browser/searchHistory';
 import { storedCodec } from '../lib/browser/storage';
 
-export const $searchOpen = atom(false);
-
-export const openSearch = () => $searchOpen.set(true);
-export const closeSearch = () => $searchOpen.set(false);
+/** Open or not, and the dialog's arrival: in the client layer, since the page script opens search too. */
+export { $searchOpen, closeSearch, hasSearchDialog, openSearch, searchDialogArrived } from '../client/search';
 
 /** Past searches, oldest first, in local storage under the original front end's key and encoding. */
 export const $searchHistory = persistentAtom<string[]>(SEARCH_HISTORY_KEY, [], storedCodec([], isStringList));

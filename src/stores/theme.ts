@@ -1,18 +1,11 @@
-import { atom } from 'nanostores';
 import { decodeStored, encodeStored } from '../lib/browser/storage';
 import { isTheme, THEME_COLORS, THEME_STORAGE_KEY, themeForHour, type Theme } from '../lib/browser/theme';
 
-/** The theme on screen. The inline boot script sets it before paint; this store follows it. */
-export const $theme = atom<Theme>('light');
-
+/** The theme on screen: the inline boot script sets it before paint and again after every navigation. */
 export function readTheme(): Theme {
   const attr = document.documentElement.getAttribute('data-theme');
   if (isTheme(attr)) return attr;
   return decodeStored(localStorage.getItem(THEME_STORAGE_KEY), themeForHour(new Date().getHours()), isTheme);
-}
-
-export function syncTheme(): void {
-  $theme.set(readTheme());
 }
 
 /** Applies and remembers the reader's choice. */
@@ -25,9 +18,9 @@ export function setTheme(theme: Theme): void {
   } catch {
     // Private mode or a full quota: the choice still holds for this page.
   }
-  $theme.set(theme);
 }
 
+/** Read from the page, not kept in a store: the header may hydrate long after the boot script chose. */
 export function toggleTheme(): void {
-  setTheme($theme.get() === 'dark' ? 'light' : 'dark');
+  setTheme(readTheme() === 'dark' ? 'light' : 'dark');
 }

@@ -3,7 +3,7 @@
  * below the stores needs too), and logging in and out.
  */
 import { navigate } from 'astro:transitions/client';
-import { setLogin, $token, clearUser, type UserInfo } from '../client/account';
+import { keepLogin, setLogin, $token, clearUser, type UserInfo } from '../client/account';
 import { api } from '../client/api';
 import { t } from '../i18n/zh-CN';
 import { showToast } from './toast';
@@ -18,6 +18,7 @@ export async function login(username: string, password: string): Promise<UserInf
   const { result } = await api.login(username, password);
   // The answer's token is for other clients; this page's session is the cookie set with it.
   const { token: _forOtherClients, ...info } = result!;
+  await keepLogin();
   setLogin(info);
   return info;
 }

@@ -1,9 +1,33 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { LIVE_EVENT, WAKE_EVENT } from '../../src/lib/browser/interaction.ts';
 
-/** Resolves once every island that does not wait to be scrolled into view has hydrated. */
+/**
+ * Resolves once every island that hydrates by itself has: not those that wait to be scrolled into
+ * view (`client:visible`) or reached for (`client:interaction`, which a test reaches for as a reader would).
+ */
 export async function islandsHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || el.getAttribute('client') === 'visible'),
+    [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || ['visible', 'interaction'].includes(el.getAttribute('client')!)),
+  );
+}
+
+/**
+ * Wakes every island still waiting for the reader (`client:interaction`), as the page does for a
+ * logged-in reader's header, and resolves once each is live: hydrated, with its effects run.
+ */
+export async function wakeIslands(page: Page): Promise<void> {
+  await page.evaluate(
+    ({ wake, live }) =>
+      Promise.all(
+        [...document.querySelectorAll('astro-island[client="interaction"][ssr]')].map(
+          (island) =>
+            new Promise((resolve) => {
+              island.addEventListener(live, resolve, { once: true });
+              island.dispatchEvent(new Event(wake));
+            }),
+        ),
+      ),
+    { wake: WAKE_EVENT, live: LIVE_EVENT },
   );
 }
 

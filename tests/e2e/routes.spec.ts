@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { themeForHour } from '../../src/lib/browser/theme';
 import { expect, test, watchContext } from './fixtures';
-import { islandsHydrated } from './helpers';
+import { islandsHydrated, wakeIslands } from './helpers';
 
 /** Every prerendered route, from the sitemap the build wrote. */
 const sitemap = readFileSync(join(process.env.DIST_DIR ?? 'dist', 'client', 'sitemap-0.xml'), 'utf8');
@@ -34,6 +34,8 @@ for (const [label, hour] of [['by night', 2], ['by day', 12]] as const) {
         const res = await page.goto(route);
         expect(res?.status(), route).toBe(200);
         await islandsHydrated(page);
+        // And those that wait for the reader: each must hydrate on every route without an error.
+        await wakeIslands(page);
         // The boot script chose the theme by the reader's hour, not the server's.
         await expect(page.locator('html'), route).toHaveAttribute('data-theme', themeForHour(hour));
         await context.close();

@@ -23,9 +23,11 @@ import { startServer, type RunningServer } from './serve';
  * far more.
  */
 const EXPECTED: Record<string, { firstFlight: number; js: number; scripts: number }> = {
-  '/home': { firstFlight: 9.0, js: 89.8, scripts: 10 },
-  '/article/1': { firstFlight: 9.4, js: 91.7, scripts: 12 },
-  '/archives': { firstFlight: 7.3, js: 89.8, scripts: 10 },
+  // No island hydrates while a reader only reads (README, 岛屿什么时候水合): the page scripts alone.
+  '/home': { firstFlight: 8.9, js: 18.7, scripts: 3 },
+  // The counters in the banner hydrate at idle, and React with them.
+  '/article/1': { firstFlight: 9.4, js: 85.1, scripts: 9 },
+  '/archives': { firstFlight: 7.3, js: 18.7, scripts: 3 },
 };
 const ROUNDING_STEP_KB = 0.1;
 const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
@@ -34,7 +36,7 @@ const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
  * moves by 0.1 KB between two builds of the same tree (the colours of a few code blocks vary), so
  * only its bound is checked.
  */
-const EXPECTED_ARTICLES = { median: '9.9 KB', max: 10.45 * 1024 }; // printed 10.4 KB at most
+const EXPECTED_ARTICLES = { median: '10.0 KB', max: 10.45 * 1024 }; // printed 10.4 KB at most
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
 let data: string;

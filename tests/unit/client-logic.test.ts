@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { highlightParts } from '../../src/lib/browser/highlight';
 import { createReadingTimer, splitReading } from '../../src/lib/browser/readingTimer';
 import { addSearchTerm } from '../../src/lib/browser/searchHistory';
+import { isSearchShortcut } from '../../src/lib/browser/searchShortcut';
 
 describe('search history', () => {
   it('adds new terms at the end and ignores repeats and blanks', () => {
@@ -15,6 +16,22 @@ describe('search history', () => {
     expect(history).toHaveLength(10);
     expect(history[0]).toBe('词2');
     expect(history.at(-1)).toBe('词11');
+  });
+});
+
+describe('the search shortcut', () => {
+  const press = (key: string, keys: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; typing: boolean }> = {}) =>
+    isSearchShortcut({ key, ctrlKey: false, metaKey: false, altKey: false, typing: false, ...keys });
+  it('is / on the page, and Ctrl+K or ⌘K anywhere, typing or not', () => {
+    expect(press('/')).toBe(true);
+    expect(press('k', { ctrlKey: true })).toBe(true);
+    expect(press('K', { metaKey: true, typing: true })).toBe(true);
+  });
+  it('is not / typed into a field, or pressed with a modifier, nor K alone', () => {
+    expect(press('/', { typing: true })).toBe(false);
+    expect(press('/', { ctrlKey: true })).toBe(false);
+    expect(press('/', { altKey: true })).toBe(false);
+    expect(press('k')).toBe(false);
   });
 });
 

@@ -5,6 +5,8 @@ import { decodeStored, encodeStored } from '../../src/lib/browser/storage';
 import { decryptText, encryptText } from '../../src/lib/browser/cipher';
 import { legacyRedirect } from '../../src/server/http/legacyRedirect';
 
+const cipher = { encryptText, decryptText };
+
 describe('reading', () => {
   it('counts CJK characters and Latin words, not markup or code', () => {
     expect(countWords('## 标题\n\n你好 React Hooks，[链接](http://x.y)\n\n```js\nconst a = 1\n```')).toBe(2 + 2 + 2 + 2);
@@ -144,10 +146,10 @@ describe('afterLogoutPath', () => {
 describe('encrypted storage', () => {
   const isUser = (v: unknown): v is { id: number; nick_name: string } => typeof v === 'object' && v !== null && 'id' in v;
   it('round-trips Chinese text through AES and hides it', () => {
-    const stored = encodeStored({ id: 3, nick_name: '小鱼儿' }, { encrypt: true });
+    const stored = encodeStored({ id: 3, nick_name: '小鱼儿' }, { cipher });
     expect(stored).not.toContain('小鱼儿');
     expect(atob(stored)).not.toContain(encodeURIComponent('小鱼儿'));
-    expect(decodeStored(stored, null, isUser, { encrypt: true })).toEqual({ id: 3, nick_name: '小鱼儿' });
+    expect(decodeStored(stored, null, isUser, { cipher })).toEqual({ id: 3, nick_name: '小鱼儿' });
   });
   // Written by the original front end (crypto-js, AES-CBC, PKCS#7): readers who stored them keep their session.
   it('reads and writes exactly what the original front end stored', () => {
@@ -160,12 +162,12 @@ describe('encrypted storage', () => {
       expect(encryptText(plain)).toBe(stored);
       expect(decryptText(stored)).toBe(plain);
     }
-    expect(decodeStored(known[2][1], null, isUser, { encrypt: true })).toEqual({ nick_name: '小明 🎵', id: 7 });
+    expect(decodeStored(known[2][1], null, isUser, { cipher })).toEqual({ nick_name: '小明 🎵', id: 7 });
   });
   it('resets values that are corrupt, unencrypted or of the wrong shape', () => {
-    expect(decodeStored('U2FsdGVkX1+garbage', null, isUser, { encrypt: true })).toBeNull();
-    expect(decodeStored(encodeStored({ id: 3 }), null, isUser, { encrypt: true })).toBeNull();
-    expect(decodeStored(encodeStored('text', { encrypt: true }), null, isUser, { encrypt: true })).toBeNull();
+    expect(decodeStored('U2FsdGVkX1+garbage', null, isUser, { cipher })).toBeNull();
+    expect(decodeStored(encodeStored({ id: 3 }), null, isUser, { cipher })).toBeNull();
+    expect(decodeStored(encodeStored('text', { cipher }), null, isUser, { cipher })).toBeNull();
   });
 });
 
@@ -177,7 +179,7 @@ describe('storedCodec', () => {
     expect(storedCodec<number | undefined>(undefined, isNumber).encode(undefined)).toBeUndefined();
   });
   it('round-trips, with and without encryption, and resets what it cannot read', () => {
-    for (const options of [{}, { encrypt: true }]) {
+    for (const options of [{}, { cipher }]) {
       const codec = storedCodec(0, isNumber, options);
       expect(codec.decode(codec.encode(42))).toBe(42);
       expect(codec.decode('%%%')).toBe(0);

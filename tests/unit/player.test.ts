@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  hasSavedSong,
   addToList, defaultPlaylistIndex, formatPlayTime, lineHideDelay, lyricFade, mediaPosition, neighbourStep, nextPlayModel, percentAtTime, removeFromList,
   sliderFromVolume, stepBrightness, stepIndex, timeAtPercent, volumeFromSlider, type NeighbourQuery,
 } from '../../src/lib/browser/player';
@@ -153,5 +154,18 @@ describe('artistNames', () => {
     expect(artistNames([{ name: '甲' }, { name: '乙' }])).toBe('甲 / 乙');
     expect(artistNames([])).toBe('歌手走丢了');
     expect(artistNames([{ name: '' }])).toBe('歌手走丢了');
+  });
+});
+
+describe('a saved player state', () => {
+  it('holds a song when it names one, so the player wakes after a reload', () => {
+    expect(hasSavedSong(JSON.stringify({ musicDescription: { name: '露水', ar: [], al: { picUrl: '' } }, isPaused: true }))).toBe(true);
+  });
+  it('holds none when it has no song, is missing or is not JSON', () => {
+    expect(hasSavedSong(JSON.stringify({ musicDescription: null, volume: 0.3 }))).toBe(false);
+    expect(hasSavedSong(JSON.stringify('text'))).toBe(false);
+    expect(hasSavedSong('null')).toBe(false);
+    expect(hasSavedSong(null)).toBe(false);
+    expect(hasSavedSong('{broken')).toBe(false);
   });
 });

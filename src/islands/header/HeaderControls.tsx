@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { $theme, syncTheme, toggleTheme } from '../../stores/theme';
+import { toggleTheme } from '../../stores/theme';
 import { $searchOpen, openSearch } from '../../stores/search';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
@@ -12,21 +12,14 @@ import styles from './HeaderControls.module.scss';
 
 // The search dialog and the drawer are loaded by the browser only (see neverOnServer): their
 // stylesheets arrive with their chunks, applied before the chunk's promise resolves.
-// The dialog's code is fetched when the browser is idle, not with the header, so it is in
-// memory by the time a reader presses "/" and opens in the same frame, keystrokes and all.
+// Once the header is awake, the dialog's code is fetched when the browser is idle, so it is in
+// memory by the time a reader presses "/" and opens in the same frame. Search opened before that
+// (the page script listens for the keys, client/searchShortcut.ts) loads it at once.
 const loadSearchDialog = () => (import.meta.env.SSR ? neverOnServer() : import('../search/SearchDialog').then((m) => m.default));
 // The bell and its counts are for logged-in readers only: a visitor never downloads them.
 const NotificationBell = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('../notifications/NotificationBell')));
 // The drawer is for phones: it loads when the reader reaches for its button.
 const loadDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./Drawer').then((m) => m.default));
-
-/** `/` or Ctrl/⌘+K opens search, unless the reader is typing somewhere. */
-function isSearchShortcut(e: KeyboardEvent): boolean {
-  const target = e.target as HTMLElement | null;
-  const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') return true;
-  return e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey;
-}
 
 interface Props {
   drawerItems: DrawerItem[];
@@ -34,11 +27,16 @@ interface Props {
   avatar: string;
 }
 
-/** The header's interactive corner: search, theme, login, and on mobile the drawer and back button. */
+/**
+ * The header's interactive corner: search, theme, login, and on mobile the drawer and back button.
+ * It hydrates when the reader reaches for it (`client:interaction`), or at idle for a logged-in
+ * reader, whose avatar and bell it shows (src/client/page.ts wakes it). Until then the server's
+ * HTML stands in, the login link included: the page script marks the header with the reader's
+ * state, and the link shows only for a reader who is not logged in.
+ */
 export default function HeaderControls({ drawerItems, title, avatar }: Props) {
-  // Who is logged in and which theme is on are known only in the browser: the first render matches the server's.
+  // Who is logged in is known only in the browser: the first render matches the server's.
   const hydrated = useHydrated();
-  const theme = useStore($theme);
   const loggedIn = useStore($isLoggedIn);
   const userInfo = useStore($userInfo);
   const user = hydrated && loggedIn ? (userInfo ?? null) : null;
@@ -58,22 +56,6 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
     idle(load);
   }, [searchOpen, SearchDialog]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isSearchShortcut(e)) return;
-      e.preventDefault();
-      openSearch();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-
-  useEffect(() => {
-    syncTheme();
-    document.addEventListener('astro:after-swap', syncTheme);
-    return () => document.removeEventListener('astro:after-swap', syncTheme);
-  }, []);
-
   return (
     <div className={styles.controls}>
       <button type="button" className={`${styles.icon} ${styles.mobileOnly}`} onClick={() => history.back()} aria-label={t.nav.back}>
@@ -85,17 +67,23 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
       <button type="button" className={styles.icon} onClick={openSearch} aria-label={t.nav.search} title={t.search.shortcut} aria-keyshortcuts="/ Control+K">
         <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" /></svg>
       </button>
-      <button type="button" className={styles.icon} onClick={toggleTheme} aria-label={hydrated && theme === 'dark' ? t.theme.toLight : t.theme.toDark} data-testid="theme-toggle">
-        {/* Both icons render; CSS shows the one for the theme already on <html>, so it is right before hydration. */}
-        <svg className={styles.sun} viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
-        <svg className={styles.moon} viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
+      <button type="button" className={styles.icon} onClick={toggleTheme} data-testid="theme-toggle">
+        {/* Both icons and both names render; CSS shows the pair for the theme already on <html>, so the button is right before it hydrates. */}
+        <span className={styles.sun}>
+          <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
+          <span className="visually-hidden">{t.theme.toLight}</span>
+        </span>
+        <span className={styles.moon}>
+          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
+          <span className="visually-hidden">{t.theme.toDark}</span>
+        </span>
       </button>
       {user && (
         <Suspense fallback={null}>
           <NotificationBell iconClass={styles.icon} />
         </Suspense>
       )}
-      {hydrated ? <UserMenu user={user} defaultAvatar={avatar} /> : <span className={`${styles.accountSlot} ${styles.desktopOnly}`} />}
+      <UserMenu user={user} defaultAvatar={avatar} />
       {SearchDialog && <SearchDialog />}
       {Drawer && <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />}
     </div>

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { $searchOpen, clearSearchHistory, closeSearch } from '../../stores/search';
+import { releaseTyping } from '../../client/earlyTyping';
+import { $searchOpen, clearSearchHistory, closeSearch, searchDialogArrived } from '../../stores/search';
 import { useModal } from '../shared/useModal';
 import HistoryList from './HistoryList';
 import HotList from './HotList';
@@ -17,13 +18,24 @@ export default function SearchDialog() {
   const open = useStore($searchOpen);
   const search = useSearch(open);
   const input = useRef<HTMLInputElement>(null);
-  const dialog = useModal<HTMLDivElement>(open, closeSearch, { initialFocus: input });
+  // Opened through the field that held the typing (client/earlyTyping.ts): focus goes back to what had it before that field.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const dialog = useModal<HTMLDivElement>(open, closeSearch, { initialFocus: input, returnFocus: returnTo });
   const [active, setActive] = useState(-1);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
-  // Reopened, the last keyword is selected, so typing replaces it.
-  useEffect(() => void (open && input.current?.select()), [open]);
+  useEffect(searchDialogArrived, []);
+  // Reopened, the last keyword is selected, so typing replaces it. Opened before the dialog had
+  // arrived, it goes on from what the reader has typed meanwhile, now that its field has the focus.
+  useEffect(() => {
+    if (!open) return;
+    const { text: typed, focusBefore } = releaseTyping();
+    returnTo.current = focusBefore;
+    if (!typed) return void input.current?.select();
+    if (typed !== search.keyword) search.setKeyword(typed);
+    else input.current?.setSelectionRange(typed.length, typed.length);
+  }, [open]);
   useEffect(() => setActive(-1), [search.term, search.results]);
 
   if (!open) return null;

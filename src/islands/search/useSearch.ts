@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { api, type HotArticle, type SearchResult } from '../../client/api';
+import { heldTyping } from '../../client/earlyTyping';
 import { $searchHistory, recordSearch } from '../../stores/search';
 
 const DEBOUNCE_MS = 300;
@@ -13,7 +14,8 @@ export type SearchStatus = 'idle' | 'loading' | 'done' | 'error';
  */
 export function useSearch(open: boolean) {
   const history = useStore($searchHistory);
-  const [keyword, setKeyword] = useState('');
+  // What the reader typed before the dialog arrived (client/earlyTyping.ts), if anything.
+  const [keyword, setKeyword] = useState(heldTyping);
   // While an IME is composing, the input holds pinyin, not what the reader means to search.
   const [composing, setComposing] = useState(false);
   const [results, setResults] = useState<SearchResult[]>([]);

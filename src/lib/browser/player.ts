@@ -7,6 +7,8 @@ export type PlayType = 'TOP' | 'CUSTOM';
 export type LyricType = 'COMMON' | 'SPECIAL';
 
 export const DEFAULT_VOLUME = 0.5;
+/** Where the player keeps its state in session storage, so a reload brings it back. */
+export const PLAYER_STORAGE_KEY = 'blogMusicPlayer';
 export const SEARCH_PAGE_SIZE = 20;
 export const PLAYLIST_PAGE_SIZE = 30;
 export const PROGRESS_DRAG_RESET_MS = 200;
@@ -136,4 +138,18 @@ export function mediaPosition(durationSeconds: number, positionSeconds: number, 
   if (!Number.isFinite(playbackRate) || playbackRate <= 0) return null;
   const position = Number.isFinite(positionSeconds) ? Math.min(durationSeconds, Math.max(0, positionSeconds)) : 0;
   return { duration: durationSeconds, position, playbackRate };
+}
+
+/**
+ * Whether a saved state holds a song: after a reload the disc shows it and the lock screen names
+ * it, so the player hydrates when the page is idle instead of waiting for the reader.
+ */
+export function hasSavedSong(saved: string | null): boolean {
+  if (!saved) return false;
+  try {
+    const state: unknown = JSON.parse(saved);
+    return typeof state === 'object' && state !== null && !!(state as { musicDescription?: unknown }).musicDescription;
+  } catch {
+    return false;
+  }
 }

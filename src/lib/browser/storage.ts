@@ -1,16 +1,22 @@
 /**
  * The original front end's local-storage encoding: JSON, URI-encoded so any Unicode survives, then base64.
- * With `encrypt`, the URI-encoded text is AES-encrypted instead (whose output is base64 too).
+ * With a `cipher`, the URI-encoded text is AES-encrypted instead (whose output is base64 too).
  */
-import { decryptText, encryptText } from './cipher.ts';
 
-export interface StoredOptions {
-  encrypt?: boolean;
+/** Encrypts and decrypts stored text: cipher.ts, handed in by the caller, which decides when to load it. */
+export interface TextCipher {
+  encryptText(text: string): string;
+  /** The plain text, or null when the value was not made by encryptText. */
+  decryptText(cipher: string): string | null;
 }
 
-export function encodeStored(value: unknown, { encrypt = false }: StoredOptions = {}): string {
+export interface StoredOptions {
+  cipher?: TextCipher;
+}
+
+export function encodeStored(value: unknown, { cipher }: StoredOptions = {}): string {
   const text = encodeURIComponent(JSON.stringify(value));
-  return encrypt ? encryptText(text) : btoa(text);
+  return cipher ? cipher.encryptText(text) : btoa(text);
 }
 
 /** Decodes a stored value; anything unreadable yields the fallback instead of breaking the page. */
@@ -18,11 +24,11 @@ export function decodeStored<T>(
   raw: string | null | undefined,
   fallback: T,
   isValid: (v: unknown) => v is T,
-  { encrypt = false }: StoredOptions = {},
+  { cipher }: StoredOptions = {},
 ): T {
   if (!raw) return fallback;
   try {
-    const text = encrypt ? decryptText(raw) : atob(raw);
+    const text = cipher ? cipher.decryptText(raw) : atob(raw);
     if (text === null) return fallback;
     const value: unknown = JSON.parse(decodeURIComponent(text));
     return isValid(value) ? value : fallback;
