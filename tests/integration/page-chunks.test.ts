@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleFirstFlights, firstFlight, firstVisit, median } from '../../bench/lib/pageFigures';
-import { CHROMIUM, CHROMIUM_FLAGS, kb, PAGES } from '../../bench/lib/server';
+import { CHROMIUM, CHROMIUM_FLAGS, PAGES } from '../../bench/lib/server';
 import { startServer, type RunningServer } from './serve';
 
 /**
@@ -32,11 +32,11 @@ const EXPECTED: Record<string, { firstFlight: number; js: number; scripts: numbe
 const ROUNDING_STEP_KB = 0.1;
 const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 /**
- * The first flight of every article page: the median exactly, the largest at most this. The largest
- * moves by 0.1 KB between two builds of the same tree (the colours of a few code blocks vary), so
- * only its bound is checked.
+ * The first flight of every article page: the median within one rounding step, the largest at most
+ * this. Both move by 0.1 KB between two builds of the same tree (the colours of a few code blocks
+ * vary, and the median sits at 9.95 KB), so the median is held as the other figures are.
  */
-const EXPECTED_ARTICLES = { median: '10.0 KB', max: 10.45 * 1024 }; // printed 10.4 KB at most
+const EXPECTED_ARTICLES = { median: 10.0, max: 10.45 * 1024 }; // printed 10.4 KB at most
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
 let data: string;
@@ -77,7 +77,7 @@ describe('the chunk figures of bench:pages', () => {
 
   it('every article page: the median and largest first flight', () => {
     const flights = articleFirstFlights(CLIENT);
-    expect(kb(median(flights))).toBe(EXPECTED_ARTICLES.median);
+    expect(Math.abs(inKb(median(flights)) - EXPECTED_ARTICLES.median)).toBeLessThanOrEqual(ROUNDING_STEP_KB + 1e-9);
     expect(flights.at(-1)!).toBeLessThanOrEqual(EXPECTED_ARTICLES.max);
   });
 });
