@@ -18,6 +18,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server's process: main.ts starts itself again in it, with the memory settings. */
+  pid: number;
   /** Everything the server has printed so far, stdout and stderr. */
   output: () => string;
   stop: () => Promise<void>;
@@ -67,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     stop: () => end('SIGTERM'),
     crash: () => end('SIGKILL'),

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/server/http/serverSettings';
 import { answerHead, exchange } from './raw';
 import { startServer, type RunningServer } from './serve';
 
@@ -35,6 +36,16 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET')
     req.end();
   });
 }
+
+describe('the server process', () => {
+  it('runs with the memory settings, however it was started: main.ts starts itself again with them in the same process', () => {
+    const commandLine = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    for (const flag of SERVER_NODE_FLAGS) expect(commandLine).toContain(flag);
+    expect(commandLine).toContain(join(process.cwd(), 'src', 'server', 'http', 'main.ts'));
+    const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(environment).toContain(`${name}=${process.env[name] ?? value}`);
+  });
+});
 
 describe('static pages', () => {
   it('serves brotli, gzip or identity by Accept-Encoding, with Vary', async () => {

@@ -1,8 +1,9 @@
 /**
  * Mail through the owner's SMTP server (nodemailer). A site without `SMTP_URL` has a mailer that
- * is off: callers ask `enabled` and offer the owner's one-time links instead.
+ * is off: callers ask `enabled` and offer the owner's one-time links instead. Nodemailer is loaded
+ * with the first message, so a server that never sends mail never holds it.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailSettings } from './settings.ts';
 
 export interface Mail {
@@ -24,12 +25,21 @@ export function createMailer(settings: MailSettings | null): Mailer {
       send: () => Promise.reject(new Error('本站没有开启邮件（SMTP_URL）')),
     };
   }
-  // A host that does not answer must not hold a request for nodemailer's default of minutes.
-  const transport = nodemailer.createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  let transport: Promise<Transporter> | null = null;
+  const opened = () =>
+    (transport ??= import('nodemailer').then(
+      // A host that does not answer must not hold a request for nodemailer's default of minutes.
+      ({ default: nodemailer }) => nodemailer.createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+      (error: unknown) => {
+        // A failed load is tried again with the next message, not kept.
+        transport = null;
+        throw error;
+      },
+    ));
   return {
     enabled: true,
     async send(mail) {
-      await transport.sendMail({ from: settings.from, ...mail });
+      await (await opened()).sendMail({ from: settings.from, ...mail });
     },
   };
 }

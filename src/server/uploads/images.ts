@@ -1,7 +1,8 @@
-/** Uploaded images: only real PNG, JPEG, WebP or GIF, judged by their bytes, stored under random names. */
+/**
+ * Uploaded images: only real PNG, JPEG, WebP or GIF, judged by their bytes, stored under random names.
+ * file-type and sharp (with libvips) are loaded by the first upload: most servers seldom see one.
+ */
 import { join } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from '../../contract/limits.ts';
 import { Refused } from '../shared/errors.ts';
 
@@ -26,6 +27,7 @@ export const uploadedFileName = (path: string): string | null => UPLOADED_PATH.e
 
 /** The extension the bytes deserve, or null when they are not an image we accept. */
 export async function imageExtension(bytes: Buffer): Promise<string | null> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   return (type && ALLOWED[type.mime]) || null;
 }
@@ -39,6 +41,7 @@ export async function checkImageSize(bytes: Buffer): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
   let pages = 1;
+  const { default: sharp } = await import('sharp');
   try {
     // Only the header is read here; the pixel limit is this function's own, with a clearer answer.
     const meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();

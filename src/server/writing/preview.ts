@@ -4,9 +4,8 @@
  * beside the article are shown from the content folder, as the build will before optimising them.
  * Loaded on the first preview: a server that is never written on never pays for the highlighter.
  */
-import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
+import type { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { fillImageMarkers } from '../../lib/node/contentImages.ts';
-import { markdownHastPlugins } from '../../lib/node/markdownOptions.ts';
 
 type Renderer = Awaited<ReturnType<typeof createSatteriMarkdownProcessor>>;
 let renderer: Promise<Renderer> | null = null;
@@ -27,8 +26,13 @@ export function contentFileUrl(articleDir: string, src: string): string | null {
   return CONTENT_FILE_URL + resolved.map(encodeURIComponent).join('/');
 }
 
+async function loadRenderer(): Promise<Renderer> {
+  const [{ createSatteriMarkdownProcessor }, { markdownHastPlugins }] = await Promise.all([import('@astrojs/markdown-satteri'), import('../../lib/node/markdownOptions.ts')]);
+  return createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins });
+}
+
 export async function renderPreview(markdown: string, articleDir = ''): Promise<string> {
-  renderer ??= createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins }).catch((error: unknown) => {
+  renderer ??= loadRenderer().catch((error: unknown) => {
     // A failed load is tried again on the next preview, not kept.
     renderer = null;
     throw error;

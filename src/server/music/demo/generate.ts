@@ -99,13 +99,19 @@ function* snippetsOf(sketches: DemoSketches) {
   }
 }
 
+/**
+ * One playlist after another: the synthesis runs on this thread either way, and each track in the
+ * making holds some 3 MB of samples and WAV bytes; the server, generating this at its first start,
+ * would otherwise hold five at a time.
+ */
 export async function generateDemoLibrary(dir: string): Promise<DemoSummary> {
   const parts = [
-    ...DEMO_PLAYLISTS.map((playlist) => writePlaylist(dir, playlist.folder, playlist.cover, songsOf(playlist))),
-    writePlaylist(dir, DEMO_SKETCHES.folder, DEMO_SKETCHES.cover, snippetsOf(DEMO_SKETCHES)),
+    ...DEMO_PLAYLISTS.map((playlist) => () => writePlaylist(dir, playlist.folder, playlist.cover, songsOf(playlist))),
+    () => writePlaylist(dir, DEMO_SKETCHES.folder, DEMO_SKETCHES.cover, snippetsOf(DEMO_SKETCHES)),
   ];
   const summary: DemoSummary = { playlists: 0, tracks: 0, bytes: 0 };
-  for (const part of await Promise.all(parts)) {
+  for (const write of parts) {
+    const part = await write();
     summary.playlists += part.playlists;
     summary.tracks += part.tracks;
     summary.bytes += part.bytes;
