@@ -3,6 +3,8 @@ import { request } from 'node:http';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ON_DEMAND_ROUTES_FILE } from '../../src/server/http/onDemandRoutes';
+import { currentRelease } from '../../src/server/http/releases';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/server/http/serverSettings';
 import { answerHead, exchange } from './raw';
 import { startServer, type RunningServer } from './serve';
@@ -44,6 +46,13 @@ describe('the server process', () => {
     expect(commandLine).toContain(join(process.cwd(), 'src', 'server', 'http', 'main.ts'));
     const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
     for (const [name, value] of Object.entries(SERVER_ENV)) expect(environment).toContain(`${name}=${process.env[name] ?? value}`);
+  });
+});
+
+describe('the build', () => {
+  it("renders no route per request, so the server never loads Astro's page handler", () => {
+    const recorded = JSON.parse(readFileSync(join(currentRelease(join(process.cwd(), 'dist')), 'server', ON_DEMAND_ROUTES_FILE), 'utf8'));
+    expect(recorded).toEqual([]);
   });
 });
 

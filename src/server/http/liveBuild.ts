@@ -3,15 +3,14 @@
  * - where a build keeps what the API reads: Astro writes the article, talk and product export to
  *   `client/api-content/` (src/pages/api-content), and `moveContentExport` moves it to
  *   `server/content/` so no reader can fetch it;
- * - what the server loads from a build: that export, the page handler and the inline scripts the
- *   Content-Security-Policy allows;
+ * - what the server loads from a build: that export, the inline scripts the Content-Security-Policy
+ *   allows, and Astro's page handler when some route is rendered per request (onDemandRoutes.ts);
  * - the switch to a newer build: the catalogs the services hold are refilled in place, so every
  *   service sees the new content at the same moment, with no service to rebuild.
  */
 import type { RequestHandler } from 'express';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { CONTENT_DIR_NAME } from '../../lib/node/contentIndex.ts';
 import { loadCatalog, type Catalog } from '../articles/catalog.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
@@ -19,6 +18,7 @@ import { loadProducts, type ProductCatalog } from '../shop/catalog.ts';
 import { loadTalks, type TalkCatalog } from '../talks/catalog.ts';
 import { loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
+import { loadPageHandler } from './onDemandRoutes.ts';
 
 /** Where a finished build keeps the content export the API reads. */
 export const contentExportOf = (release: string) => join(release, 'server', 'content');
@@ -47,14 +47,14 @@ export interface BuildOptions {
 /** Everything one build brings, loaded completely before any request is answered from it. */
 export async function loadBuild(release: string, { contentExportDir, mediaOrigins }: BuildOptions): Promise<Build> {
   const content = contentExportDir ?? contentExportOf(release);
-  const [catalog, products, talkCatalog, entry] = await Promise.all([
+  const [catalog, products, talkCatalog, handler] = await Promise.all([
     loadCatalog(content),
     loadProducts(content),
     loadTalks(content),
-    import(pathToFileURL(join(release, 'server', 'entry.mjs')).href) as Promise<{ handler: RequestHandler }>,
+    loadPageHandler(release),
   ]);
   const policy = contentSecurityPolicy({ ...loadCspSources(release), mediaOrigins });
-  return { release, catalog, products, talkCatalog, handler: entry.handler, policy };
+  return { release, catalog, products, talkCatalog, handler, policy };
 }
 
 /**
