@@ -66,21 +66,6 @@ export function createCounterCache(db: Db, ttlMs = COUNTER_CACHE_MS) {
 
 export type CounterCache = ReturnType<typeof createCounterCache>;
 
-async function bump(db: Executor, id: number, change: Partial<Record<keyof ArticleCounters, number>>): Promise<ArticleCounters> {
-  const set = Object.fromEntries(
-    Object.entries(change).map(([key, by]) => {
-      const column = counterColumns[key as keyof ArticleCounters];
-      return [key, sql`max(0, ${column} + ${by})`];
-    }),
-  );
-  const [row] = await db
-    .insert(articleStats)
-    .values({ articleId: id, ...Object.fromEntries(Object.entries(change).map(([k, v]) => [k, Math.max(0, v!)])) })
-    .onConflictDoUpdate({ target: articleStats.articleId, set })
-    .returning(counterColumns);
-  return row;
-}
-
 type CounterRow = { views: number; likes: number; reading_ms: number };
 const fromRow = (row: CounterRow | undefined): ArticleCounters => (row ? { views: row.views, likes: row.likes, readingMs: row.reading_ms } : ZERO);
 
@@ -110,7 +95,15 @@ export async function currentCounters(db: Executor, id: number): Promise<Article
   return row ?? ZERO;
 }
 
-export const bumpLikes = (tx: Tx, id: number, by: 1 | -1) => bump(tx, id, { likes: by });
+/** A like or its withdrawal, never below zero. */
+export async function bumpLikes(tx: Tx, id: number, by: 1 | -1): Promise<ArticleCounters> {
+  const [row] = await tx
+    .insert(articleStats)
+    .values({ articleId: id, likes: Math.max(0, by) })
+    .onConflictDoUpdate({ target: articleStats.articleId, set: { likes: sql`max(0, ${articleStats.likes} + ${by})` } })
+    .returning(counterColumns);
+  return row;
+}
 
 /** The most viewed article ids, more than asked so that removed articles can be skipped. */
 export async function mostViewed(db: Db, limit: number): Promise<{ id: number; views: number }[]> {
