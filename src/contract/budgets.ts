@@ -12,6 +12,7 @@ import {
   LIKES_PER_MINUTE,
   LINK_APPLICATIONS_PER_HOUR,
   MESSAGES_PER_MINUTE,
+  MUSIC_CALLS_PER_MINUTE,
   ORDERS_PER_MINUTE,
   TOKEN_ATTEMPTS_PER_15_MINUTES,
 } from './limits.ts';
@@ -45,8 +46,13 @@ export interface Budget {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const TOO_OFTEN = '操作太频繁，请稍后再试';
+const TOO_OFTEN_MUSIC = '请求太频繁，请稍后再试';
 
 export const BUDGETS = {
+  /** The music service's data: generous for a reader paging through playlists, a wall for anyone using an upstream through us. */
+  musicData: { max: MUSIC_CALLS_PER_MINUTE, windowMs: MINUTE, per: 'address', message: TOO_OFTEN_MUSIC, name: 'wapi-data' },
+  /** Covers: a playlist page shows one a song, and browsers keep each for a year. */
+  musicPicture: { max: MUSIC_CALLS_PER_MINUTE, windowMs: MINUTE, per: 'address', message: TOO_OFTEN_MUSIC, name: 'wapi-picture' },
   /** Counting: a campus or a carrier's address holds hundreds of readers, each counted, and a script past this is answered but not counted. */
   siteView: { max: COUNTED_PER_MINUTE, windowMs: MINUTE, per: 'address', message: '全站浏览计数', name: 'site-view', excess: 'uncounted' },
   articleView: { max: COUNTED_PER_MINUTE, windowMs: MINUTE, per: 'address', message: '文章浏览计数', name: 'article-view', excess: 'uncounted' },

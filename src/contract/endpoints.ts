@@ -252,3 +252,24 @@ export const API = {
 
 /** Every endpoint, in the order the server mounts them. */
 export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((one: EndpointGroup) => Object.values(one.endpoints));
+
+/**
+ * The music service (docs/api.md §8), served beside the API: NeteaseCloudMusicApi's paths and
+ * answers (`{code: 200, …}`), not the envelope. A data endpoint's path under the prefix is also
+ * where an upstream server answers it (src/server/music/upstream.ts); `media` and `picture` are the
+ * local library's files.
+ */
+const music = (path: string, ...budgets: Budget[]) => get<Record<string, string>, unknown>(path, ...budgets);
+export const MUSIC_API = group('/wapi', {
+  playlists: music('/wapi/toplist/detail', BUDGETS.musicData),
+  playlistTracks: music('/wapi/playlist/track/all', BUDGETS.musicData),
+  songs: music('/wapi/song/detail', BUDGETS.musicData),
+  songUrls: music('/wapi/song/url/v1', BUDGETS.musicData),
+  lyric: music('/wapi/lyric', BUDGETS.musicData),
+  suggest: music('/wapi/search/suggest', BUDGETS.musicData),
+  search: music('/wapi/cloudsearch', BUDGETS.musicData),
+  artistSongs: music('/wapi/artist/songs', BUDGETS.musicData),
+  artistTopSongs: music('/wapi/artist/top/song', BUDGETS.musicData),
+  media: music('/wapi/media/:id'),
+  picture: music('/wapi/picture/:id', BUDGETS.musicPicture),
+});

@@ -50,6 +50,8 @@ export const MAX_PAGE_SIZE = 50;
 /** `/wapi`: the largest `limit` of a list, and the most `ids` in one `song/detail`. */
 export const MUSIC_MAX_LIMIT = 100;
 export const MUSIC_MAX_IDS = 100;
+/** Calls to the music service per address and minute, for its data and for its covers each. */
+export const MUSIC_CALLS_PER_MINUTE = 300;
 
 /** `addReadingDuration/{id}/{duration}`: milliseconds per call; longer reading is sent in parts. */
 export const MIN_READING_MS_PER_CALL = 1;

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ENDPOINTS } from '../../src/contract/endpoints';
+import { ENDPOINTS, MUSIC_API } from '../../src/contract/endpoints';
 import { seededRandom } from '../../src/lib/node/seededRandom';
 import type { RawRequest } from './raw';
 
@@ -31,7 +31,7 @@ export interface Route {
 
 const matches = (text: string, pattern: RegExp) => [...text.matchAll(pattern)];
 
-/** The pages in the sitemap, every /api route from the endpoint table, every /wapi endpoint, and a few built files. */
+/** The pages in the sitemap, every /api and /wapi route from the endpoint table, and a few built files. */
 export function discoverRoutes(distDir: string) {
   const sitemap = readFileSync(join(distDir, 'client', 'sitemap-0.xml'), 'utf8');
   const pages = matches(sitemap, /<loc>([^<]+)<\/loc>/g).map(([, loc]) => new URL(loc).pathname);
@@ -39,9 +39,7 @@ export function discoverRoutes(distDir: string) {
   // The table is what the server mounts (tests/unit/endpoints.test.ts holds the two together).
   const api: Route[] = ENDPOINTS.map(({ method, path }) => ({ method, path }));
 
-  const endpoints = matches(readFileSync('src/server/music/query.ts', 'utf8'), /^\s*'(\/[^']+)':\s*z/gm).map(([, path]) => path);
-  const files = matches(readFileSync('src/server/music/files.ts', 'utf8'), /router\.get\('([^']+)'/g).map(([, path]) => path);
-  const wapi: Route[] = [...endpoints, ...files].map((path) => ({ method: 'GET', path: `/wapi${path}` }));
+  const wapi: Route[] = Object.values(MUSIC_API.endpoints).map(({ method, path }) => ({ method, path }));
 
   const assets = readdirSync(join(distDir, 'client', '_astro'))
     .filter((name) => !/\.(br|gz)$/.test(name))

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
-import { API, ENDPOINTS } from '../../src/contract/endpoints';
+import { API, ENDPOINTS, MUSIC_API } from '../../src/contract/endpoints';
 import { apiRouter, type ApiServices } from '../../src/server/api/index';
 import { API_ROOT } from '../../src/server/api/endpoints';
 import { createCookies } from '../../src/server/api/cookies';
+import { fileRoutes } from '../../src/server/music/files';
+import { musicRouter } from '../../src/server/music/router';
 
 /** Services that are never called: building the router only registers handlers. */
 function unused(): never {
@@ -51,6 +53,18 @@ describe('the endpoint table', () => {
   });
 });
 
+describe("the endpoint table's music group", () => {
+  const music = musicRouter(unused(), fileRoutes(unused())) as Router & { stack: RouterLayer[] };
+  const routes = mounted(music.stack, MUSIC_API.prefix);
+  const musicListed = Object.values(MUSIC_API.endpoints).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+
+  it('lists every route of /wapi, and every listed one is mounted, once', () => {
+    expect(routes.filter((route) => !musicListed.includes(route))).toEqual([]);
+    expect(musicListed.filter((route) => !routes.includes(route))).toEqual([]);
+    expect(routes.length).toBe(new Set(routes).size);
+  });
+});
+
 describe('docs/api.md', () => {
   const doc = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
   const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,7 +75,7 @@ describe('docs/api.md', () => {
   };
 
   it('describes every endpoint of the table', () => {
-    const undocumented = ENDPOINTS.filter(
+    const undocumented = [...ENDPOINTS, ...Object.values(MUSIC_API.endpoints)].filter(
       ({ method, path }) => !written(path).some((one) => new RegExp(`(${method} \`|\`${method} )${escaped(one)}[\`?]`).test(doc)),
     ).map(({ method, path }) => `${method} ${path}`);
     expect(undocumented).toEqual([]);
@@ -94,5 +108,12 @@ describe('the browser clients', () => {
       return !ENDPOINTS.some((endpoint) => endpoint.method === method && pattern(endpoint.path).test(path));
     });
     expect(unknown).toEqual([]);
+  });
+
+  it("the player calls only the music group's endpoints (the doubled slash it sends names the same one)", () => {
+    const source = readFileSync('src/client/music.ts', 'utf8');
+    const called = [...source.matchAll(/wapi\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*'([^']+)'/g)].map(([, path]) => `${MUSIC_API.prefix}${path.replace(/^\/+/, '/')}`);
+    expect(called.length).toBeGreaterThan(6);
+    expect(called.filter((path) => !Object.values(MUSIC_API.endpoints).some((endpoint) => endpoint.path === path))).toEqual([]);
   });
 });

@@ -1,22 +1,39 @@
 /**
- * Per-address request budgets on /wapi (IPv6 by its /64), counted where the API's are, so every
+ * The /wapi routes, registered against the endpoint table's music group (src/contract/endpoints.ts)
+ * behind the entry's budgets: per address (IPv6 by its /64), counted where the API's are, so every
  * process on the database shares them; over one, a 429 with Retry-After in the music answer shape.
  */
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import type { Budget } from '../../contract/budgets.ts';
+import { MUSIC_API } from '../../contract/endpoints.ts';
 import { addressOf } from '../api/actor.ts';
 import { budgetStore } from '../api/middleware.ts';
 import { MusicError, musicBody } from './errors.ts';
 
-/** `name` tells this budget's count apart from the others'. */
-export function perAddress(name: string, limit: number, windowMs = 60_000): RequestHandler {
+type MusicEndpoint = (typeof MUSIC_API.endpoints)[keyof typeof MUSIC_API.endpoints];
+
+function perAddress({ max, windowMs, message, name }: Budget): RequestHandler {
   return rateLimit({
     windowMs,
-    limit,
+    limit: max,
     keyGenerator: addressOf,
-    ...budgetStore(`wapi-${name}`),
+    ...budgetStore(name ?? message),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, res) => void res.status(429).set('Retry-After', String(Math.ceil(windowMs / 1000))).json(musicBody(new MusicError(429, '请求太频繁，请稍后再试'))),
+    handler: (_req, res) => void res.status(429).set('Retry-After', String(Math.ceil(windowMs / 1000))).json(musicBody(new MusicError(429, message))),
   });
+}
+
+/** One counter per budget, however many routes spend it. */
+const limiters = new WeakMap<Budget, RequestHandler>();
+function limiterOf(budget: Budget): RequestHandler {
+  let limiter = limiters.get(budget);
+  if (!limiter) limiters.set(budget, (limiter = perAddress(budget)));
+  return limiter;
+}
+
+/** Registers the entry's GET on `router`, which is mounted at the group's prefix. */
+export function route(router: Router, entry: MusicEndpoint, handler: RequestHandler): void {
+  router.get(entry.path.slice(MUSIC_API.prefix.length), ...entry.budgets.map(limiterOf), handler);
 }

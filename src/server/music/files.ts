@@ -4,7 +4,8 @@
  */
 import { Router, type Response } from 'express';
 import { extname } from 'node:path';
-import { perAddress } from './budget.ts';
+import { MUSIC_API } from '../../contract/endpoints.ts';
+import { route } from './budget.ts';
 import { ttlCache } from './cache.ts';
 import { badParam, MusicError, musicBody, notFound } from './errors.ts';
 import type { Picture } from './library.ts';
@@ -17,12 +18,10 @@ const VERSION = /^[0-9a-z]{1,12}$/;
 const LONG_CACHE = 'public, max-age=31536000, no-transform';
 /** Parsing a cover out of an audio file reads and decodes its tags; the result is kept, within bounds. */
 const COVER_CACHE = { maxEntries: 256, maxBytes: 16 * 1024 * 1024, ttlMs: 60 * 60_000 };
-/** A playlist page shows a cover a song; browsers keep each for a year, so this is plenty. */
-const PICTURES_PER_MINUTE = 300;
 
-function idOf(raw: string): number {
+function idOf(raw: unknown): number {
   const id = Number(raw);
-  if (!ID.test(raw) || !Number.isSafeInteger(id)) throw badParam('id 必须是正整数');
+  if (typeof raw !== 'string' || !ID.test(raw) || !Number.isSafeInteger(id)) throw badParam('id 必须是正整数');
   return id;
 }
 
@@ -58,14 +57,13 @@ export function fileRoutes(library: LiveLibrary): Router {
     return cover;
   }
 
-  router.get('/media/:id', async (req, res, next) => {
+  route(router, MUSIC_API.endpoints.media, async (req, res, next) => {
     const track = (await library.current()).songs.get(idOf(req.params.id));
     if (!track) throw notFound('歌曲不存在');
     sendFromIndex(res, track.file, track.mime, next);
   });
 
-  router.use('/picture', perAddress('picture', PICTURES_PER_MINUTE));
-  router.get('/picture/:id', async (req, res, next) => {
+  route(router, MUSIC_API.endpoints.picture, async (req, res, next) => {
     const { v, ...others } = req.query;
     if (Object.keys(others).length || (v !== undefined && (typeof v !== 'string' || !VERSION.test(v)))) throw badParam('图片地址的参数有误');
     const picture = (await library.current()).pictures.get(idOf(req.params.id));

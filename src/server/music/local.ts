@@ -47,21 +47,21 @@ function byOrder(tracks: Track[], order: 'hot' | 'time'): Track[] {
 type Handlers = { [E in Endpoint]: (library: Library, params: Params<E>) => Promise<object> | object };
 
 const handlers: Handlers = {
-  '/toplist/detail': (library) => ({ list: library.playlists.map(toPlaylist) }),
+  playlists: (library) => ({ list: library.playlists.map(toPlaylist) }),
 
-  '/playlist/track/all': (library, { id, limit, offset }) => {
+  playlistTracks: (library, { id, limit, offset }) => {
     const playlist = library.playlists.find((p) => p.id === id);
     if (!playlist) throw notFound('歌单不存在');
     return { songs: page(playlist.tracks, limit, offset).items.map(toSong) };
   },
 
-  '/song/detail': (library, { ids }) => {
+  songs: (library, { ids }) => {
     const songs = ids.flatMap((id) => library.songs.get(id) ?? []).map(toSong);
     if (!songs.length) throw notFound('歌曲不存在');
     return { songs };
   },
 
-  '/song/url/v1': async (library, { id: ids, level }) => {
+  songUrls: async (library, { id: ids, level }) => {
     if (!ids.some((id) => library.songs.has(id))) throw notFound('歌曲不存在');
     const data = await Promise.all(
       ids.map(async (id) => {
@@ -75,20 +75,20 @@ const handlers: Handlers = {
     return { data };
   },
 
-  '/lyric': async (library, { id }) => {
+  lyric: async (library, { id }) => {
     const track = library.songs.get(id);
     if (!track) throw notFound('歌曲不存在');
     return { lrc: { lyric: await lyricsOf(track) } };
   },
 
-  '/search/suggest': (library, { keywords }) => {
+  suggest: (library, { keywords }) => {
     const songs = searchSongs(library, keywords).slice(0, SUGGEST_SONGS).map(toSong);
     const artists = searchArtists(library, keywords).slice(0, SUGGEST_ARTISTS).map(toArtist);
     const order = [...(songs.length ? ['songs'] : []), ...(artists.length ? ['artists'] : [])];
     return { result: { ...(songs.length ? { songs } : {}), ...(artists.length ? { artists } : {}), ...(order.length ? { order } : {}) } };
   },
 
-  '/cloudsearch': (library, { keywords, type, limit, offset }) => {
+  search: (library, { keywords, type, limit, offset }) => {
     if (type === 100) {
       const artists = searchArtists(library, keywords);
       return { result: { artists: page(artists, limit, offset).items.map(toArtist), artistCount: artists.length } };
@@ -97,13 +97,13 @@ const handlers: Handlers = {
     return { result: { songs: page(songs, limit, offset).items.map(toSong), songCount: songs.length } };
   },
 
-  '/artist/songs': (library, { id, order, limit, offset }) => {
+  artistSongs: (library, { id, order, limit, offset }) => {
     const tracks = byOrder(artistOf(library, id).tracks, order);
     const { items, more } = page(tracks, limit, offset);
     return { songs: items.map(toSong), more, total: tracks.length };
   },
 
-  '/artist/top/song': (library, { id, order, limit, offset }) => {
+  artistTopSongs: (library, { id, order, limit, offset }) => {
     const { items, more } = page(byOrder(artistOf(library, id).tracks, order), limit, offset);
     return { songs: items.map(toSong), more };
   },

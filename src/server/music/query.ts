@@ -1,8 +1,10 @@
 /**
- * The /wapi endpoints and their query parameters. Only what is listed here is answered or
- * forwarded upstream; unknown parameters are dropped, known ones must be valid.
+ * The query parameters of the /wapi data endpoints (their paths are in the endpoint table,
+ * src/contract/endpoints.ts). Only what is listed here is answered or forwarded upstream; unknown
+ * parameters are dropped, known ones must be valid.
  */
 import { z } from 'astro/zod';
+import { MUSIC_API } from '../../contract/endpoints.ts';
 import { KEYWORD_MAX_LENGTH, MUSIC_MAX_IDS, MUSIC_MAX_LIMIT } from '../../contract/limits.ts';
 import { badParam } from './errors.ts';
 
@@ -44,17 +46,17 @@ const keywords = text('keywords')
 
 const order = z.enum(['hot', 'time'], { error: 'order 只能是 hot 或 time' }).default('hot');
 
-export const ENDPOINTS = {
-  '/toplist/detail': z.object({}),
-  '/playlist/track/all': z.object({ id: positiveId('id'), limit: limit(30), offset }),
-  '/song/detail': z.object({ ids: idList('ids') }),
-  '/song/url/v1': z.object({
+export const QUERIES = {
+  playlists: z.object({}),
+  playlistTracks: z.object({ id: positiveId('id'), limit: limit(30), offset }),
+  songs: z.object({ ids: idList('ids') }),
+  songUrls: z.object({
     id: idList('id'),
     level: z.enum(LEVELS, { error: 'level 不是有效的音质等级' }).default('standard'),
   }),
-  '/lyric': z.object({ id: positiveId('id') }),
-  '/search/suggest': z.object({ keywords }),
-  '/cloudsearch': z.object({
+  lyric: z.object({ id: positiveId('id') }),
+  suggest: z.object({ keywords }),
+  search: z.object({
     keywords,
     type: z
       .enum(['1', '100'], { error: 'type 只能是 1（歌曲）或 100（歌手）' })
@@ -63,16 +65,20 @@ export const ENDPOINTS = {
     limit: limit(30),
     offset,
   }),
-  '/artist/songs': z.object({ id: positiveId('id'), order, limit: limit(50), offset }),
-  '/artist/top/song': z.object({ id: positiveId('id'), order, limit: limit(50), offset }),
-};
+  artistSongs: z.object({ id: positiveId('id'), order, limit: limit(50), offset }),
+  artistTopSongs: z.object({ id: positiveId('id'), order, limit: limit(50), offset }),
+} satisfies Partial<Record<keyof typeof MUSIC_API.endpoints, z.ZodType>>;
 
-export type Endpoint = keyof typeof ENDPOINTS;
-export type Params<E extends Endpoint> = z.output<(typeof ENDPOINTS)[E]>;
+/** A data endpoint, by its name in the endpoint table. */
+export type Endpoint = keyof typeof QUERIES;
+export type Params<E extends Endpoint> = z.output<(typeof QUERIES)[E]>;
+
+/** The endpoint's path under /wapi: NeteaseCloudMusicApi's own, where an upstream server answers it. */
+export const protocolPath = (endpoint: Endpoint): string => MUSIC_API.endpoints[endpoint].path.slice(MUSIC_API.prefix.length);
 export type AnyParams = Record<string, string | number | number[]>;
 
 export function parseQuery<E extends Endpoint>(endpoint: E, query: unknown): Params<E> {
-  const result = ENDPOINTS[endpoint].safeParse(query ?? {});
+  const result = QUERIES[endpoint].safeParse(query ?? {});
   if (!result.success) throw badParam(result.error.issues[0]?.message || '参数有误');
   return result.data as Params<E>;
 }

@@ -1,8 +1,9 @@
 /** The /wapi router: validation, one provider for the listed endpoints, and nothing else. */
 import { Router, type ErrorRequestHandler } from 'express';
-import { perAddress } from './budget.ts';
+import { MUSIC_API } from '../../contract/endpoints.ts';
+import { route } from './budget.ts';
 import { MusicError, musicBody } from './errors.ts';
-import { ENDPOINTS, parseQuery, type Endpoint, type MusicProvider } from './query.ts';
+import { parseQuery, QUERIES, type Endpoint, type MusicProvider } from './query.ts';
 
 export function musicRouter(provider: MusicProvider, files?: Router): Router {
   const router = Router();
@@ -12,10 +13,8 @@ export function musicRouter(provider: MusicProvider, files?: Router): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  // Generous for a reader paging through playlists; a wall for anyone using the upstream through us.
-  const perIp = perAddress('data', 300);
-  for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
-    router.get(endpoint, perIp, async (req, res) => {
+  for (const endpoint of Object.keys(QUERIES) as Endpoint[]) {
+    route(router, MUSIC_API.endpoints[endpoint], async (req, res) => {
       const { status, body } = await provider.answer(endpoint, parseQuery(endpoint, req.query));
       res.status(status).json(body);
     });

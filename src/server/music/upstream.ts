@@ -4,7 +4,7 @@
  */
 import { ttlCache } from './cache.ts';
 import { MusicError, UPSTREAM_TIMEOUT_MSG } from './errors.ts';
-import { encodeParams, type AnyParams, type Endpoint, type MusicProvider } from './query.ts';
+import { encodeParams, protocolPath, type AnyParams, type Endpoint, type MusicProvider } from './query.ts';
 import { withArtists } from './shapes.ts';
 import { trimEnd } from '../../lib/shared/trim.ts';
 
@@ -57,8 +57,9 @@ export function upstreamProvider({
   const prefix = trimEnd(base.pathname, '/');
 
   async function call(endpoint: Endpoint, query: string, key: string): Promise<Answer> {
+    const path = protocolPath(endpoint);
     const url = new URL(base.origin);
-    url.pathname = prefix + endpoint;
+    url.pathname = prefix + path;
     url.search = query;
     let text: string;
     let response: Response;
@@ -68,7 +69,7 @@ export function upstreamProvider({
     } catch (error) {
       if (error instanceof MusicError) throw error;
       const timedOut = (error as Error).name === 'TimeoutError';
-      log(`音乐服务${timedOut ? `超过 ${timeoutMs} 毫秒未响应` : `请求失败（${(error as Error).message}）`}：${endpoint}`);
+      log(`音乐服务${timedOut ? `超过 ${timeoutMs} 毫秒未响应` : `请求失败（${(error as Error).message}）`}：${path}`);
       throw new MusicError(timedOut ? 504 : 502, timedOut ? UPSTREAM_TIMEOUT_MSG : UNREACHABLE_MSG);
     }
     let body: unknown;
@@ -79,7 +80,7 @@ export function upstreamProvider({
       body = null;
     }
     if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { code?: unknown }).code !== 'number') {
-      log(`音乐服务返回了无法识别的内容（HTTP ${response.status}）：${endpoint}`);
+      log(`音乐服务返回了无法识别的内容（HTTP ${response.status}）：${path}`);
       throw new MusicError(502, GARBAGE_MSG);
     }
     const answer = body as { code: number; msg?: unknown; message?: unknown };
