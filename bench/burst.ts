@@ -26,7 +26,7 @@ const ARTICLE = 7;
 /** Counted views must reach this share of what static pages alone reach. */
 const REQUIRED_RATIO = 0.5;
 /** The paced phases' rate of static pages, and of views beside them, as a share of static pages alone at full speed. */
-const PACE = Number(process.env.PACE || 0.4);
+const PACE = 0.4;
 const ROUNDS = 3;
 const SETTLE_SECONDS = 10;
 
@@ -105,7 +105,7 @@ try {
   results.push(staticAlone, views, siteViews, likes, ...rounds.flatMap((round) => [round.alone, round.beside, round.views, round.besideStatic]), staticBesideFull, viewsBesideFull);
   const rssAfter = rssMb(server.pid);
   const after = await counters();
-  // V8 hands back what a burst grew its heap by once the server has been idle for a while.
+  // Whether the server hands back, once idle, what the burst grew it by.
   await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
   const rssSettled = rssMb(server.pid);
 

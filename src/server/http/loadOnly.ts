@@ -1,15 +1,14 @@
 /**
  * Imported first by server.ts. When `npm run build` loads the server only to fill Node's compile
- * cache (serverSettings.ts), every module has been read and compiled by the time this runs, and no
- * other has run yet: nothing is opened, nothing listens.
+ * cache (serverSettings.ts), every module of the server's graph has been read and compiled by the
+ * time this runs, and none of the others has run: this stops the process before anything opens or
+ * listens. It stays synchronous, so that no other module runs while it would wait.
  */
 import { flushCompileCache } from 'node:module';
 import { LOAD_ONLY } from './serverSettings.ts';
 
 if (process.env[LOAD_ONLY] === '1') {
-  // The server's own modules that it imports only when first needed (the console's preview), so
-  // that loading one later does not bring the type stripper in after all.
-  await import('../../lib/node/markdownOptions.ts');
   flushCompileCache();
+  console.log(`${LOAD_ONLY}=1：只加载了服务器的模块（填好编译缓存），不启动服务器`);
   process.exit(0);
 }

@@ -43,18 +43,27 @@ export function missingFlags(execArgv: readonly string[], nodeOptions = ''): str
 }
 
 /**
- * Replaces this process with one running `entry` with the settings: the same process id, standard
- * streams, arguments and environment (the owner's own variables win), so whatever started the
- * server (npm start, a service manager, a test) still holds it. V8 sizes its heap, and glibc and
- * Node read these variables, only when a process starts, so there is no other way in.
- * Returns when the settings are there already (the owner's own values count), or when this Node
- * cannot replace a process (Windows, Node before 22.15): the server then runs as it was started.
+ * Replaces this process with one running `entry` with the settings: the same process id and
+ * standard streams, the same Node options and arguments after the entry, and the same environment
+ * plus the settings' variables (the owner's own values win), so whatever started the server (npm
+ * start, a service manager, a test) still holds it. V8 sizes its heap, and glibc and Node read
+ * these variables, only when a process starts, so there is no other way in.
+ * Returns, and the server runs as it was started, when:
+ * - the settings are there already (the owner's own values count);
+ * - the process has an IPC channel to its starter (`node --watch`, pm2), which a new program
+ *   would lose: only standard streams survive the replacement;
+ * - this Node cannot replace a process (Windows, Node before 22.15, a worker, `--permission`
+ *   without `--allow-child-process`).
  */
 export function restartWithSettings(entry: string): void {
   const missing = missingFlags(process.execArgv, process.env.NODE_OPTIONS);
   const unset = Object.keys(SERVER_ENV).filter((name) => process.env[name] === undefined);
-  if ((!missing.length && !unset.length) || typeof process.execve !== 'function') return;
-  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, entry, ...process.argv.slice(2)], { ...SERVER_ENV, ...process.env });
+  if ((!missing.length && !unset.length) || process.channel || typeof process.execve !== 'function') return;
+  try {
+    process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, entry, ...process.argv.slice(2)], { ...SERVER_ENV, ...process.env });
+  } catch (error) {
+    console.warn(`未能带着内存设置重新启动（${(error as Error).message}），服务器按原样运行`);
+  }
 }
 
 /** The build the server spawns must not inherit the server's compile cache: its memory is tuned on its own (buildSettings.ts). */
