@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { missingFlags, SERVER_NODE_FLAGS } from '../../src/server/http/serverSettings';
 
@@ -19,5 +21,14 @@ describe('the server process settings', () => {
     expect(missingFlags([`${name}=64`])).toEqual(rest);
     expect(missingFlags([], `--trace-warnings ${name.replace(/-/g, '_').replace(/^__/, '--')}=64`)).toEqual(rest);
     expect(missingFlags([name, '64'])).toEqual(rest);
+  });
+});
+
+describe("the server's modules", () => {
+  it("take node:http's values from nodeHttp.ts, and only its types as an ES module import, which would load Node's undici", () => {
+    const files = readdirSync('src/server', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    const valueImports = files.filter((file) => /^import (?!type )[^;]*from 'node:https?';/m.test(readFileSync(join('src/server', file), 'utf8')));
+    expect(files.length).toBeGreaterThan(100);
+    expect(valueImports).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
  * half-closes (its answer goes out in full), reads and drops what the client still sends, and only
  * then closes. It stops sooner for a client that sends too much, too slowly or for too long.
  */
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { STATUS_CODES } from './nodeHttp.ts';
 import type { Socket } from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 

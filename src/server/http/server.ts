@@ -39,7 +39,7 @@ import { createTalkService } from '../talks/service.ts';
 import { adminIds } from '../users/lookup.ts';
 import { createOwner } from '../users/owner.ts';
 import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../users/setup.ts';
-import { createServer } from 'node:http';
+import { createServer } from './nodeHttp.ts';
 import { createApp } from './app.ts';
 import { currentRelease, linkProjectPackages, previousRelease, watchReleases } from './releases.ts';
 import { refuseTunnels } from './errors.ts';
