@@ -27,7 +27,10 @@ test('the special lyric board: lines fade in and out, brightness steps of 0.1 wi
   // The current line fades in over 1.2 s and, these lines lasting 2 s or more, out over 0.3 s before
   // the next. The fade-out is a few hundred milliseconds, so a recorder in the page notes every change.
   const line = board.getByTestId('special-line');
-  const lyricLines = await page.evaluate(() => JSON.parse(sessionStorage.getItem('blogMusicPlayer') ?? '{}').musicInfo.lyricList as string[]);
+  // The player saves its state at most once a second, so the song's lyrics may not be stored yet.
+  const storedLyrics = () => page.evaluate(() => (JSON.parse(sessionStorage.getItem('blogMusicPlayer') ?? '{}').musicInfo?.lyricList ?? []) as string[]);
+  await expect.poll(async () => (await storedLyrics()).length).toBeGreaterThan(0);
+  const lyricLines = await storedLyrics();
   await expect(line).toHaveAttribute('data-shown', 'true');
   expect(lyricLines).toContain((await line.innerText()).trim());
   await line.evaluate((el: HTMLElement) => {
