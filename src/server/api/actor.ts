@@ -35,21 +35,19 @@ export const addressOf = (req: Request): string => ipKeyGenerator(req.ip ?? 'unk
 /** A reader without an account or a device: likes nothing, and can like nothing (a like always has a device). */
 const NOBODY = 'reader:-';
 
-/** The reader of a request, for likes and `is_like`. */
-export function actorOf(req: Request): Actor {
+/** The account or the device of a request; null with neither. */
+function readerKeyOf(req: Request): string | null {
   const user = currentUser(req);
   if (user) return `user:${user.id}`;
   const device = deviceOf(req);
-  return device ? `reader:${device}` : NOBODY;
+  return device ? `reader:${device}` : null;
 }
 
+/** The reader of a request, for likes and `is_like`. */
+export const actorOf = (req: Request): Actor => readerKeyOf(req) ?? NOBODY;
+
 /** The reader of a request, for a reader's budget: the account, the device, or, with neither, the address. */
-export function budgetActorOf(req: Request): string {
-  const user = currentUser(req);
-  if (user) return `user:${user.id}`;
-  const device = deviceOf(req);
-  return device ? `reader:${device}` : `ip:${addressOf(req)}`;
-}
+export const budgetActorOf = (req: Request): string => readerKeyOf(req) ?? `ip:${addressOf(req)}`;
 
 /** The address of a call without an account, for the budgets that cap such calls; null for an account's. */
 export const signedOutAddressOf = (req: Request): string | null => (currentUser(req) ? null : addressOf(req));

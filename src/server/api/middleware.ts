@@ -54,7 +54,7 @@ export function shareBudgets(store: (name: string) => Store): void {
 }
 
 /** Where the budget named `name` is counted: the shared store, or (without one) express-rate-limit's own memory. */
-export const budgetStore = (name: string): { store?: Store } => (sharedStore ? { store: sharedStore(name) } : {});
+const budgetStore = (name: string): { store?: Store } => (sharedStore ? { store: sharedStore(name) } : {});
 
 const BUDGETS_SPENT = new WeakMap<RequestHandler, Budget>();
 const QUOTAS = new WeakMap<Response, Quota>();
@@ -107,9 +107,11 @@ export interface BudgetOptions {
   keyGenerator: (req: Request) => string;
   /** Calls this budget does not count. */
   skip?: (req: Request) => boolean;
+  /** Answers a refused call in another shape than the API's envelope (the music service's). */
+  refuse?: (res: Response) => void;
 }
 
-export function budget({ limit, windowMs, message, name, keyGenerator, skip }: BudgetOptions): RequestHandler {
+export function budget({ limit, windowMs, message, name, keyGenerator, skip, refuse }: BudgetOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
@@ -119,6 +121,7 @@ export function budget({ limit, windowMs, message, name, keyGenerator, skip }: B
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {
+      if (refuse) return refuse(res);
       const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const seconds = reset ? Math.max(1, Math.ceil((+reset - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
       res.status(429).set('Retry-After', String(seconds)).json(errorBody(new ApiError(429, message)));

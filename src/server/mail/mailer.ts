@@ -3,7 +3,7 @@
  * is off: callers ask `enabled` and offer the owner's one-time links instead. Nodemailer is loaded
  * with the first message, so a server that never sends mail never holds it.
  */
-import type { Transporter } from 'nodemailer';
+import { madeOnFirstUse } from '../shared/firstUse.ts';
 import type { MailSettings } from './settings.ts';
 
 export interface Mail {
@@ -25,21 +25,12 @@ export function createMailer(settings: MailSettings | null): Mailer {
       send: () => Promise.reject(new Error('本站没有开启邮件（SMTP_URL）')),
     };
   }
-  let transport: Promise<Transporter> | null = null;
-  const opened = () =>
-    (transport ??= import('nodemailer').then(
-      // A host that does not answer must not hold a request for nodemailer's default of minutes.
-      ({ default: nodemailer }) => nodemailer.createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
-      (error: unknown) => {
-        // A failed load is tried again with the next message, not kept.
-        transport = null;
-        throw error;
-      },
-    ));
+  // A host that does not answer must not hold a request for nodemailer's default of minutes.
+  const transport = madeOnFirstUse(async () => (await import('nodemailer')).default.createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }));
   return {
     enabled: true,
     async send(mail) {
-      await (await opened()).sendMail({ from: settings.from, ...mail });
+      await (await transport()).sendMail({ from: settings.from, ...mail });
     },
   };
 }

@@ -4,32 +4,30 @@
  * process on the database shares them; over one, a 429 with Retry-After in the music answer shape.
  */
 import type { RequestHandler, Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Budget } from '../../contract/budgets.ts';
 import { MUSIC_API } from '../../contract/endpoints.ts';
 import { addressOf } from '../api/actor.ts';
-import { budgetStore } from '../api/middleware.ts';
+import { budget } from '../api/middleware.ts';
 import { MusicError, musicBody } from './errors.ts';
 
 type MusicEndpoint = (typeof MUSIC_API.endpoints)[keyof typeof MUSIC_API.endpoints];
 
 function perAddress({ max, windowMs, message, name }: Budget): RequestHandler {
-  return rateLimit({
-    windowMs,
+  return budget({
     limit: max,
+    windowMs,
+    message,
+    name,
     keyGenerator: addressOf,
-    ...budgetStore(name ?? message),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => void res.status(429).set('Retry-After', String(Math.ceil(windowMs / 1000))).json(musicBody(new MusicError(429, message))),
+    refuse: (res) => void res.status(429).set('Retry-After', String(Math.ceil(windowMs / 1000))).json(musicBody(new MusicError(429, message))),
   });
 }
 
 /** One counter per budget, however many routes spend it. */
 const limiters = new WeakMap<Budget, RequestHandler>();
-function limiterOf(budget: Budget): RequestHandler {
-  let limiter = limiters.get(budget);
-  if (!limiter) limiters.set(budget, (limiter = perAddress(budget)));
+function limiterOf(rule: Budget): RequestHandler {
+  let limiter = limiters.get(rule);
+  if (!limiter) limiters.set(rule, (limiter = perAddress(rule)));
   return limiter;
 }
 

@@ -4,11 +4,8 @@
  * beside the article are shown from the content folder, as the build will before optimising them.
  * Loaded on the first preview: a server that is never written on never pays for the highlighter.
  */
-import type { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { fillImageMarkers } from '../../lib/node/contentImages.ts';
-
-type Renderer = Awaited<ReturnType<typeof createSatteriMarkdownProcessor>>;
-let renderer: Promise<Renderer> | null = null;
+import { madeOnFirstUse } from '../shared/firstUse.ts';
 
 /** Where the console fetches a file beside the articles (see the writing routes). */
 export const CONTENT_FILE_URL = '/api/admin/writing/files/';
@@ -26,18 +23,13 @@ export function contentFileUrl(articleDir: string, src: string): string | null {
   return CONTENT_FILE_URL + resolved.map(encodeURIComponent).join('/');
 }
 
-async function loadRenderer(): Promise<Renderer> {
+const renderer = madeOnFirstUse(async () => {
   const [{ createSatteriMarkdownProcessor }, { markdownHastPlugins }] = await Promise.all([import('@astrojs/markdown-satteri'), import('../../lib/node/markdownOptions.ts')]);
   return createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins });
-}
+});
 
 export async function renderPreview(markdown: string, articleDir = ''): Promise<string> {
-  renderer ??= loadRenderer().catch((error: unknown) => {
-    // A failed load is tried again on the next preview, not kept.
-    renderer = null;
-    throw error;
-  });
-  const { code } = await (await renderer).render(markdown);
+  const { code } = await (await renderer()).render(markdown);
   // The build swaps each marked image for its optimised copy; the preview shows the original.
   return fillImageMarkers(code, async ({ src, alt }) => ({ src: contentFileUrl(articleDir, String(src)) ?? String(src), alt: String(alt ?? ''), loading: 'lazy' }));
 }
