@@ -5,13 +5,13 @@ import { formatDateTime } from '../../lib/shared/time.ts';
 import { site } from '../../site.config.ts';
 import type { ArticleBrief, ArticleCounters, ArticleItem, ArticleLive, RelatedArticles } from '../../contract/articles.ts';
 import { HOT_ARTICLE_COUNT, RELATED_ARTICLE_COUNT, SEARCH_RESULT_LIMIT } from '../../contract/limits.ts';
-import { withinQuota, type Quota } from '../budgets/quota.ts';
+import type { Quota } from '../budgets/quota.ts';
 import type { Db } from '../db/client.ts';
-import { groupCommitOf, type Statements } from '../db/groupCommit.ts';
-import { likedIn } from '../likes/table.ts';
+import { groupCommitOf } from '../db/groupCommitOf.ts';
 import type { LikeTarget } from '../likes/target.ts';
 import type { Owner } from '../users/owner.ts';
 import type { Catalog, CatalogArticle } from './catalog.ts';
+import * as counted from './counted.ts';
 import * as stats from './stats.ts';
 
 const TYPE_CODES = { original: 1, repost: 2, translation: 3 } as const;
@@ -40,20 +40,13 @@ function staticFields(a: CatalogArticle): Omit<ArticleItem, keyof ArticleCounter
 
 const staticCache = new WeakMap<CatalogArticle, ReturnType<typeof staticFields>>();
 
-function item(a: CatalogArticle, authorId: number, counters: stats.ArticleCounters = stats.ZERO): ArticleItem {
+function item(a: CatalogArticle, authorId: number, counters: counted.ArticleCounters = counted.ZERO): ArticleItem {
   let fixed = staticCache.get(a);
   if (!fixed) staticCache.set(a, (fixed = staticFields(a)));
   return { ...fixed, author_id: authorId, view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingMs };
 }
 
 const brief = (a: CatalogArticle): ArticleBrief => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
-
-type CountedWrite = (statements: Statements, id: number) => Promise<stats.ArticleCounters>;
-
-/** Counts with `add` while the address has quota left; the counters either way. */
-async function countIn(statements: Statements, quota: Quota, id: number, add: CountedWrite): Promise<stats.ArticleCounters> {
-  return (await withinQuota(statements, quota)) ? add(statements, id) : stats.countersIn(statements, id);
-}
 
 /** `owner`: whose articles they are (`author_id`), and who is told of comments on them. */
 export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner, 'id'>) {
@@ -62,11 +55,6 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
   async function withCounters(list: CatalogArticle[]) {
     const found = await counters.get(list.map((a) => a.id));
     return list.map((a) => item(a, owner.id(), found.get(a.id)));
-  }
-
-  /** Counts with `add` (group-committed with the other counts of the moment); the counters either way. */
-  async function count(quota: Quota, id: number, add: CountedWrite): Promise<stats.ArticleCounters> {
-    return counters.put(id, await groupCommitOf(db).run((statements) => countIn(statements, quota, id, add)));
   }
 
   function find(id: number): CatalogArticle | null {
@@ -115,16 +103,14 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
 
     /** The full article, counting the view it represents. */
     async detail(article: CatalogArticle, quota: Quota) {
-      const [body, viewed] = await Promise.all([catalog.body(article.id), count(quota, article.id, stats.countedView)]);
+      const [body, viewed] = await Promise.all([catalog.body(article.id), groupCommitOf(db).run('countArticleView', quota, article.id)]);
+      counters.put(article.id, viewed);
       return { ...item(article, owner.id(), viewed), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
     },
 
     /** The static article page's call: count the view and return what the page shows live, as one transaction saw it. */
     async view(article: CatalogArticle, actor: string, quota: Quota): Promise<ArticleLive> {
-      const { viewed, liked } = await groupCommitOf(db).run(async (statements) => ({
-        viewed: await countIn(statements, quota, article.id, stats.countedView),
-        liked: await likedIn(statements, 'article', article.id, actor),
-      }));
+      const { viewed, liked } = await groupCommitOf(db).run('countArticleVisit', quota, article.id, actor);
       counters.put(article.id, viewed);
       return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked };
     },
@@ -152,10 +138,10 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
       counter: async (tx, id) => (catalog.byId.has(id) ? stats.currentCounters(tx, id) : null),
       bump: stats.bumpLikes,
       settled: (id, changed) => void counters.put(id, changed),
-    } satisfies LikeTarget<stats.ArticleCounters>,
+    } satisfies LikeTarget<counted.ArticleCounters>,
     /** Adds milliseconds of reading and answers the article's new total, in milliseconds. */
     async addReading(article: CatalogArticle, ms: number, quota: Quota) {
-      return (await count(quota, article.id, (statements, id) => stats.countedReading(statements, id, ms))).readingMs;
+      return counters.put(article.id, await groupCommitOf(db).run('countArticleReading', quota, article.id, ms)).readingMs;
     },
   };
 }

@@ -1,17 +1,8 @@
 /** The article counters table: views, likes and reading time; the likes themselves are the likes module's. */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { Statements } from '../db/groupCommit.ts';
 import { articleStats } from '../db/schema.ts';
-
-export interface ArticleCounters {
-  views: number;
-  likes: number;
-  /** Total reading time in milliseconds. */
-  readingMs: number;
-}
-
-export const ZERO: ArticleCounters = { views: 0, likes: 0, readingMs: 0 };
+import { ZERO, type ArticleCounters } from './counted.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -65,29 +56,6 @@ export function createCounterCache(db: Db, ttlMs = COUNTER_CACHE_MS) {
 }
 
 export type CounterCache = ReturnType<typeof createCounterCache>;
-
-type CounterRow = { views: number; likes: number; reading_ms: number };
-const fromRow = (row: CounterRow | undefined): ArticleCounters => (row ? { views: row.views, likes: row.likes, readingMs: row.reading_ms } : ZERO);
-
-/** A reader's counts, in the group commit (db/groupCommit.ts): a view, or milliseconds of reading. */
-export const countedView = async (statements: Statements, id: number) =>
-  fromRow(
-    await statements.get<CounterRow>(
-      'INSERT INTO article_stats (article_id, views) VALUES (?, 1) ON CONFLICT (article_id) DO UPDATE SET views = views + 1 RETURNING views, likes, reading_ms',
-      id,
-    ),
-  );
-export const countedReading = async (statements: Statements, id: number, ms: number) =>
-  fromRow(
-    await statements.get<CounterRow>(
-      'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
-      id,
-      ms,
-    ),
-  );
-/** The counters as they stand, for a count past its quota. */
-export const countersIn = async (statements: Statements, id: number) =>
-  fromRow(await statements.get<CounterRow>('SELECT views, likes, reading_ms FROM article_stats WHERE article_id = ?', id));
 
 /** The article's counters as the like finds them, in its transaction. */
 export async function currentCounters(db: Executor, id: number): Promise<ArticleCounters> {

@@ -3,10 +3,7 @@
  * process on the database spends the same rows, so two processes behind one proxy never double
  * what a client may do.
  */
-import { lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import type { Statements } from '../db/groupCommit.ts';
-import { rateLimits } from '../db/schema.ts';
 
 /** One more call under `key`, in one atomic upsert that starts a new window once the old one has ended. */
 export async function countHit(statements: Statements, key: string, windowMs: number, now = Date.now()): Promise<{ hits: number; resetAt: number }> {
@@ -27,15 +24,5 @@ export const takeBackHit = (statements: Statements, key: string) => statements.r
 
 export const forgetHits = (statements: Statements, key: string) => statements.run('DELETE FROM rate_limits WHERE key = ?', key);
 
-const PURGE_EVERY_MS = 10 * 60_000;
-
-/** Ended windows are only dead weight: cleared now and then. */
-export function purgeEndedWindows(db: Db): NodeJS.Timeout {
-  const timer = setInterval(() => {
-    db.delete(rateLimits)
-      .where(lt(rateLimits.resetAt, Date.now()))
-      .catch((error) => console.error('清理过期的频率限制记录失败：', error));
-  }, PURGE_EVERY_MS);
-  timer.unref();
-  return timer;
-}
+/** Ended windows are only dead weight: cleared now and then (store.ts). */
+export const forgetEndedWindows = (statements: Statements, now: number) => statements.run('DELETE FROM rate_limits WHERE reset_at < ?', now);

@@ -5,6 +5,8 @@
  * listens. It stays synchronous, so that no other module runs while it would wait.
  */
 import { flushCompileCache } from 'node:module';
+// The group commit's thread loads this module on its own: compiled here, it finds it in the cache too.
+import '../db/groupCommitThread.ts';
 import { LOAD_ONLY } from './serverSettings.ts';
 
 if (process.env[LOAD_ONLY] === '1') {

@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { createCookies } from '../api/cookies.ts';
 import { apiRouter } from '../api/index.ts';
 import { shareBudgets } from '../api/middleware.ts';
-import { databaseRateLimitStore } from '../budgets/store.ts';
-import { purgeEndedWindows } from '../budgets/table.ts';
-import { groupCommitOf } from '../db/groupCommit.ts';
+import { databaseRateLimitStore, purgeEndedWindows } from '../budgets/store.ts';
+import { groupCommitOf } from '../db/groupCommitOf.ts';
 import { createArticleService } from '../articles/service.ts';
 import { createCommentRules } from '../comments/rules.ts';
 import { createCommentService } from '../comments/service.ts';
@@ -62,7 +61,7 @@ if (exposed) console.warn(exposed);
 await migrateDb(db);
 // Every process on this database spends the same budgets (README, 运维).
 shareBudgets((name) => databaseRateLimitStore(groupCommitOf(db), name));
-purgeEndedWindows(db);
+purgeEndedWindows(groupCommitOf(db));
 const users = userServiceFromSettings(db, { sessions: config.sessions, uploadDir: config.uploadDir });
 await startPurging(users);
 await ensureAdminAtStart(users, config.admin);
@@ -187,10 +186,11 @@ await writing.start(catalog.builtAt);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopWatching();
-    server.close(() => {
+    server.close(async () => {
       musicService.close();
       shop.stop();
       notificationMail.stop();
+      await groupCommitOf(db).close();
       db.$client.close();
       process.exit(0);
     });

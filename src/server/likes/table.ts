@@ -2,7 +2,6 @@
 import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { LikeKind } from '../../contract/likes.ts';
 import type { Db } from '../db/client.ts';
-import type { Statements } from '../db/groupCommit.ts';
 import { comments, likes, messages } from '../db/schema.ts';
 
 /** Who a like belongs to, as the likes table keys a reader (src/server/api/actor.ts says how readers are told apart). */
@@ -29,11 +28,6 @@ export async function likedAmong(db: Executor, kind: LikeKind, ids: readonly num
     .from(likes)
     .where(and(eq(likes.type, kind), eq(likes.actor, actor), inArray(likes.targetId, [...ids])));
   return new Set(rows.map((row) => row.id));
-}
-
-/** Whether the reader has liked the target, among the group commit's statements (db/groupCommit.ts). */
-export async function likedIn(statements: Statements, kind: LikeKind, id: number, actor: Actor): Promise<boolean> {
-  return (await statements.get('SELECT 1 AS liked FROM likes WHERE type = ? AND target_id = ? AND actor = ?', kind, id, actor)) !== undefined;
 }
 
 /** Removes every like of targets being deleted: a list of ids, or a query selecting them. */

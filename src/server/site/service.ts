@@ -4,12 +4,11 @@ import { pageHeaderList } from '../../lib/node/pageHeader.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
 import { site } from '../../site.config.ts';
 import type { Catalog } from '../articles/catalog.ts';
-import { withinQuota, type Quota } from '../budgets/quota.ts';
+import type { Quota } from '../budgets/quota.ts';
 import type { Db } from '../db/client.ts';
-import { groupCommitOf, type Statements } from '../db/groupCommit.ts';
+import { groupCommitOf } from '../db/groupCommitOf.ts';
 import { siteStats } from '../db/schema.ts';
-
-const VIEWS = 'views';
+import { SITE_VIEWS } from './counted.ts';
 
 export interface SiteDeps {
   db: Db;
@@ -29,15 +28,7 @@ export function createSiteService({ db, catalog, userCount = async () => 0, mail
   const createdAt = formatDateTime(started);
 
   async function viewCount(): Promise<number> {
-    const [row] = await db.select({ value: siteStats.value }).from(siteStats).where(eq(siteStats.name, VIEWS));
-    return row?.value ?? 0;
-  }
-
-  /** The site's view count, one more when the address has quota left; in the group commit. */
-  async function countView(statements: Statements, quota: Quota): Promise<number> {
-    const row = (await withinQuota(statements, quota))
-      ? await statements.get<{ value: number }>('INSERT INTO site_stats (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value', VIEWS)
-      : await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', VIEWS);
+    const [row] = await db.select({ value: siteStats.value }).from(siteStats).where(eq(siteStats.name, SITE_VIEWS));
     return row?.value ?? 0;
   }
 
@@ -66,7 +57,7 @@ export function createSiteService({ db, catalog, userCount = async () => 0, mail
     },
 
     /** Counts a view of the site while the address has quota left, and answers the total either way. */
-    addView: (quota: Quota): Promise<number> => groupCommitOf(db).run((statements) => countView(statements, quota)),
+    addView: (quota: Quota): Promise<number> => groupCommitOf(db).run('countSiteView', quota),
 
     pageHeaders: () => headers,
 

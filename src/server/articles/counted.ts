@@ -1,0 +1,50 @@
+/**
+ * A reader's counts of an article (a view, milliseconds of reading), as writes of the group commit
+ * (db/groupedWrites.ts). They may run in the group commit's own thread: this module imports no ORM.
+ */
+import type { Statements } from '../db/groupCommit.ts';
+import { withinQuota, type Quota } from '../budgets/quota.ts';
+import { likedIn } from '../likes/likedIn.ts';
+
+export interface ArticleCounters {
+  views: number;
+  likes: number;
+  /** Total reading time in milliseconds. */
+  readingMs: number;
+}
+
+export const ZERO: ArticleCounters = { views: 0, likes: 0, readingMs: 0 };
+
+type CounterRow = { views: number; likes: number; reading_ms: number };
+const fromRow = (row: CounterRow | undefined): ArticleCounters => (row ? { views: row.views, likes: row.likes, readingMs: row.reading_ms } : ZERO);
+
+const countersIn = async (statements: Statements, id: number) =>
+  fromRow(await statements.get<CounterRow>('SELECT views, likes, reading_ms FROM article_stats WHERE article_id = ?', id));
+
+/** A view while the address has quota left; the counters either way. */
+export async function countArticleView(statements: Statements, quota: Quota, id: number): Promise<ArticleCounters> {
+  if (!(await withinQuota(statements, quota))) return countersIn(statements, id);
+  return fromRow(
+    await statements.get<CounterRow>(
+      'INSERT INTO article_stats (article_id, views) VALUES (?, 1) ON CONFLICT (article_id) DO UPDATE SET views = views + 1 RETURNING views, likes, reading_ms',
+      id,
+    ),
+  );
+}
+
+/** Milliseconds of reading while the address has quota left; the counters either way. */
+export async function countArticleReading(statements: Statements, quota: Quota, id: number, ms: number): Promise<ArticleCounters> {
+  if (!(await withinQuota(statements, quota))) return countersIn(statements, id);
+  return fromRow(
+    await statements.get<CounterRow>(
+      'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
+      id,
+      ms,
+    ),
+  );
+}
+
+/** The static page's visit: its view counted, and whether the reader likes the article, as one transaction saw them. */
+export async function countArticleVisit(statements: Statements, quota: Quota, id: number, actor: string): Promise<{ viewed: ArticleCounters; liked: boolean }> {
+  return { viewed: await countArticleView(statements, quota, id), liked: await likedIn(statements, 'article', id, actor) };
+}

@@ -1,0 +1,119 @@
+/**
+ * The group commit of each database (groupCommit.ts), which every domain's small writes share.
+ *
+ * For a database file, it runs in a worker thread of its own (groupCommitThread.ts): a group's
+ * statements and its commit's disk sync then never hold up the pages this thread serves. Writes
+ * are posted to it by name (groupedWrites.ts), those of one turn of the event loop in one message.
+ * A database served over the network, or in memory, is grouped in this thread instead: its client
+ * does not block it.
+ *
+ * Each caller goes on in a turn of its own, as it would after a write of its own. Resumed together,
+ * one caller's next transaction would be open while the next caller's code runs, and a write of
+ * that caller, on another of the client's connections, would wait on the lock without letting the
+ * transaction finish: the database's calls block the thread.
+ */
+import { Worker } from 'node:worker_threads';
+import { BUSY_TIMEOUT_MS, databaseFileOf, type Db } from './client.ts';
+import { clientConnection, createGroupCommit } from './groupCommit.ts';
+import type { GroupCommitMessage, GroupCommitThreadData } from './groupCommitThread.ts';
+import { runGroupedWrite, type ArgumentsOf, type GroupedCall, type GroupedOutcome, type GroupedWriteName, type ResultOf } from './groupedWrites.ts';
+
+export interface GroupCommit {
+  /** Runs the named write in the next group; answers with its result once the group has committed. */
+  run<Name extends GroupedWriteName>(name: Name, ...args: ArgumentsOf<Name>): Promise<ResultOf<Name>>;
+  /** Once every write asked for is answered: lets the database go. */
+  close(): Promise<void>;
+}
+
+const THREAD = new URL('./groupCommitThread.ts', import.meta.url);
+
+function inThisThread(db: Db): GroupCommit {
+  const group = createGroupCommit(clientConnection(db.$client));
+  return {
+    run: (name, ...args) => group.run((statements) => runGroupedWrite(statements, name, args)) as Promise<ResultOf<typeof name>>,
+    close: async () => {},
+  };
+}
+
+function inItsOwnThread(file: string): GroupCommit {
+  let thread: Worker | null = null;
+  const answers = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  let nextId = 0;
+  let outgoing: GroupedCall[] = [];
+  let idle: (() => void) | null = null;
+  const nowIdle = () => {
+    const waiting = idle;
+    idle = null;
+    waiting?.();
+  };
+
+  const failAll = (error: unknown) => {
+    for (const { reject } of answers.values()) setImmediate(() => reject(error));
+    answers.clear();
+  };
+
+  function start(): Worker {
+    const data: GroupCommitThreadData = { groupCommit: { file, busyTimeoutMs: BUSY_TIMEOUT_MS } };
+    const started = new Worker(THREAD, { workerData: data });
+    started.on('message', (outcomes: GroupedOutcome[]) => {
+      for (const outcome of outcomes) {
+        const answer = answers.get(outcome.id);
+        answers.delete(outcome.id);
+        if (answer) setImmediate(() => (outcome.ok ? answer.resolve(outcome.value) : answer.reject(outcome.error)));
+      }
+      if (answers.size > 0) return;
+      // Nothing waits on the thread: it must not keep the process alive.
+      started.unref();
+      nowIdle();
+    });
+    started.on('error', (error) => console.error('数据库写入线程出错：', error));
+    started.on('exit', () => {
+      if (thread === started) thread = null;
+      // A thread that stopped answers nothing more: its callers hear so, and the next write starts another.
+      failAll(new Error('数据库写入线程已退出，写入未完成'));
+      nowIdle();
+    });
+    return started;
+  }
+
+  function send(): void {
+    const calls = outgoing;
+    outgoing = [];
+    thread ??= start();
+    thread.ref();
+    thread.postMessage(calls satisfies GroupCommitMessage);
+  }
+
+  return {
+    run: (name, ...args) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        answers.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        outgoing.push({ id, name, args });
+        // After the I/O of this turn: every request already read joins the message.
+        if (outgoing.length === 1) setImmediate(send);
+      }),
+
+    async close() {
+      if (answers.size > 0) await new Promise<void>((resolve) => (idle = resolve));
+      const stopping = thread;
+      thread = null;
+      if (!stopping) return;
+      const exited = new Promise((resolve) => stopping.once('exit', resolve));
+      stopping.postMessage('close' satisfies GroupCommitMessage);
+      await exited;
+    },
+  };
+}
+
+const groupCommits = new WeakMap<Db, GroupCommit>();
+
+/** The one group commit of a database in this process. */
+export function groupCommitOf(db: Db): GroupCommit {
+  let found = groupCommits.get(db);
+  if (!found) {
+    const file = databaseFileOf(db);
+    groupCommits.set(db, (found = file ? inItsOwnThread(file) : inThisThread(db)));
+  }
+  return found;
+}
