@@ -66,23 +66,29 @@ export async function commitGroup(connection: Connection, writes: readonly Group
 /** Groups the writes of one turn of the event loop, in this thread. */
 export function createGroupCommit(connection: Connection) {
   let waiting: { write: GroupedWrite<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
-  let scheduled = false;
+  let flushing: Promise<void> | null = null;
+
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   async function flush(): Promise<void> {
-    while (waiting.length > 0) {
-      const group = waiting.slice(0, MAX_GROUP);
-      waiting = waiting.slice(group.length);
-      const outcomes = await commitGroup(
-        connection,
-        group.map(({ write }) => write),
-      );
-      // Each caller goes on in a turn of its own, as it would after a write of its own (see groupCommitOf.ts).
-      group.forEach(({ resolve, reject }, i) => {
-        const outcome = outcomes[i];
-        setImmediate(() => (outcome.status === 'fulfilled' ? resolve(outcome.value) : reject(outcome.reason)));
-      });
-    }
-    scheduled = false;
+    do {
+      while (waiting.length > 0) {
+        const group = waiting.slice(0, MAX_GROUP);
+        waiting = waiting.slice(group.length);
+        const outcomes = await commitGroup(
+          connection,
+          group.map(({ write }) => write),
+        );
+        // Each caller goes on in a turn of its own, as it would after a write of its own (see groupCommitOf.ts).
+        group.forEach(({ resolve, reject }, i) => {
+          const outcome = outcomes[i];
+          setImmediate(() => (outcome.status === 'fulfilled' ? resolve(outcome.value) : reject(outcome.reason)));
+        });
+      }
+      // The callers resume in the turns just queued: whoever waits for the group goes on after them.
+      await nextTurn();
+    } while (waiting.length > 0);
+    flushing = null;
   }
 
   return {
@@ -90,11 +96,13 @@ export function createGroupCommit(connection: Connection) {
     run<T>(write: GroupedWrite<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         waiting.push({ write, resolve: resolve as (value: unknown) => void, reject });
-        if (scheduled) return;
-        scheduled = true;
         // After the I/O of this turn: every request already read joins the group.
-        setImmediate(() => void flush());
+        flushing ??= nextTurn().then(flush);
       });
+    },
+    /** Once every write asked for so far is answered. */
+    settled: async (): Promise<void> => {
+      while (flushing) await flushing;
     },
   };
 }

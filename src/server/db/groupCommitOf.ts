@@ -31,7 +31,8 @@ function inThisThread(db: Db): GroupCommit {
   const group = createGroupCommit(clientConnection(db.$client));
   return {
     run: (name, ...args) => group.run((statements) => runGroupedWrite(statements, name, args)) as Promise<ResultOf<typeof name>>,
-    close: async () => {},
+    // The client is the database's own, closed with it.
+    close: () => group.settled(),
   };
 }
 

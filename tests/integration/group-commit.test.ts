@@ -1,0 +1,80 @@
+/** The group commit over a real database file: its writes run in a thread of their own and answer only once committed. */
+import Database from 'libsql';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateDb, openDb, type Db } from '../../src/server/db/client';
+import { groupCommitOf } from '../../src/server/db/groupCommitOf';
+
+let dir: string;
+let file: string;
+let db: Db;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'blog-group-commit-'));
+  file = join(dir, 'blog.db');
+  db = await openDb(`file:${file}`);
+  await migrateDb(db);
+});
+
+afterEach(async () => {
+  await groupCommitOf(db).close();
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The rows as another connection finds them: what is on disk. */
+function hitsOnDisk(key: string): number | undefined {
+  const reader = new Database(file);
+  const row = reader.prepare('SELECT hits FROM rate_limits WHERE key = ?').get(key) as { hits: number } | undefined;
+  reader.close();
+  return row?.hits;
+}
+
+describe('group commit', () => {
+  it('answers every write of a burst with its own result, each counted once', async () => {
+    const answers = await Promise.all(Array.from({ length: 300 }, () => groupCommitOf(db).run('countHit', 'burst', 60_000)));
+    expect(answers.map((answer) => answer.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(hitsOnDisk('burst')).toBe(300);
+  });
+
+  it('waits for the write lock in its own thread: this one goes on, and the write lands once the lock is free', async () => {
+    const other = new Database(file, { timeout: 5000 });
+    other.exec('BEGIN IMMEDIATE');
+    other.prepare("INSERT INTO rate_limits (key, hits, reset_at) VALUES ('other', 1, 0)").run();
+    const write = groupCommitOf(db).run('countHit', 'waiting', 60_000);
+    // Were the group's statements run in this thread, it would sit in SQLite's busy wait and this timer would not run before the write failed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hitsOnDisk('waiting')).toBeUndefined();
+    other.exec('COMMIT');
+    other.close();
+    await expect(write).resolves.toMatchObject({ hits: 1 });
+    expect(hitsOnDisk('other')).toBe(1);
+  });
+
+  it('reports a failing write to its caller alone, with its message; the rest of the group commits', async () => {
+    const commit = groupCommitOf(db);
+    const [before, failing, after] = await Promise.allSettled([
+      commit.run('countHit', 'neighbour', 60_000),
+      commit.run('countArticleView', null as never, 7),
+      commit.run('countHit', 'neighbour', 60_000),
+    ]);
+    expect(before).toMatchObject({ status: 'fulfilled', value: { hits: 1 } });
+    expect(after).toMatchObject({ status: 'fulfilled', value: { hits: 2 } });
+    expect(failing.status).toBe('rejected');
+    expect((failing as PromiseRejectedResult).reason).toBeInstanceOf(Error);
+    expect(String((failing as PromiseRejectedResult).reason.message)).toMatch(/null/);
+    expect(hitsOnDisk('neighbour')).toBe(2);
+  });
+
+  it('closes only once every write asked for is answered and on disk', async () => {
+    const commit = groupCommitOf(db);
+    const answered: number[] = [];
+    const writes = Array.from({ length: 20 }, () => commit.run('countHit', 'closing', 60_000).then(({ hits }) => answered.push(hits)));
+    await commit.close();
+    expect(answered).toHaveLength(20);
+    expect(hitsOnDisk('closing')).toBe(20);
+    await Promise.all(writes);
+  });
+});
