@@ -4,8 +4,8 @@
  * For a database file, it runs in a worker thread of its own (groupCommitThread.ts): a group's
  * statements and its commit's disk sync then never hold up the pages this thread serves. Writes
  * are posted to it by name (groupedWrites.ts), those of one turn of the event loop in one message.
- * A database served over the network, or in memory, is grouped in this thread instead: its client
- * does not block it.
+ * A database served over the network is grouped in this thread instead: its client waits for the
+ * server without blocking the thread (and a database in memory has no file a thread could open).
  *
  * Each caller goes on in a turn of its own, as it would after a write of its own. Resumed together,
  * one caller's next transaction would be open while the next caller's code runs, and a write of
