@@ -5,6 +5,34 @@ import type { Page } from '../contract/envelope';
 import type { LinkItem, LinkStatusCode } from '../contract/links';
 import type { OrderItem, OrderStatus } from '../contract/shop';
 import type { ResetLink, RoleCode } from '../contract/users';
+import {
+  ADMIN_APPROVE_COMMENTS,
+  ADMIN_COMMENTS,
+  ADMIN_COMMENT_RULES,
+  ADMIN_DASHBOARD,
+  ADMIN_DISABLE_USER,
+  ADMIN_HIDE_COMMENT,
+  ADMIN_HIDE_COMMENTS,
+  ADMIN_HIDE_MESSAGE,
+  ADMIN_LICENSES,
+  ADMIN_LINKS,
+  ADMIN_MESSAGES,
+  ADMIN_ORDERS,
+  ADMIN_PAYMENTS,
+  ADMIN_REMOVE_COMMENT,
+  ADMIN_REMOVE_COMMENTS,
+  ADMIN_REMOVE_MESSAGE,
+  ADMIN_RESET_LINK,
+  ADMIN_RESET_MACHINES,
+  ADMIN_REVOKE_LICENSE,
+  ADMIN_SET_ROLE,
+  ADMIN_USERS,
+  LINK_APPROVE,
+  LINK_REJECT,
+  SHOP_CONFIRM,
+  SHOP_REFUND,
+} from '../contract/paths';
+import { fillPath } from '../lib/shared/paths';
 import { http } from './api';
 
 /** A query string of the values given; empty ones are left out. */
@@ -14,39 +42,37 @@ function query(params: Record<string, string | number | undefined | null>): stri
   return search.toString();
 }
 
-const order = (orderNo: string) => encodeURIComponent(orderNo);
-
 export const adminApi = {
-  dashboard: () => http.get<Dashboard>('/api/admin/dashboard'),
+  dashboard: () => http.get<Dashboard>(ADMIN_DASHBOARD),
 
   comments: (keyword: string, status: AdminCommentStatus, current: number, size: number) =>
-    http.get<Page<AdminComment>>(`/api/admin/comments?${query({ keyword, status, current, size })}`),
-  approveComments: (idList: number[]) => http.put<number>('/api/admin/comments/approve', { idList }),
-  hideComments: (idList: number[], hidden: boolean) => http.put<number>('/api/admin/comments/hidden', { idList, hidden }),
-  deleteComments: (idList: number[]) => http.put<number>('/api/admin/comments/delete', { idList }),
-  commentRules: () => http.get<CommentRules>('/api/admin/commentRules'),
-  saveCommentRules: (rules: CommentRules) => http.put<CommentRules>('/api/admin/commentRules', rules),
-  hideComment: (id: number, hidden: boolean) => http.put<boolean>(`/api/admin/comments/${id}/hidden`, { hidden }),
-  deleteComment: (id: number) => http.put<boolean>(`/api/admin/comments/${id}/delete`),
-  messages: (keyword: string, current: number, size: number) => http.get<Page<AdminMessage>>(`/api/admin/messages?${query({ keyword, current, size })}`),
-  hideMessage: (id: number, hidden: boolean) => http.put<boolean>(`/api/admin/messages/${id}/hidden`, { hidden }),
-  deleteMessage: (id: number) => http.put<boolean>(`/api/admin/messages/${id}/delete`),
+    http.get<Page<AdminComment>>(`${ADMIN_COMMENTS}?${query({ keyword, status, current, size })}`),
+  approveComments: (idList: number[]) => http.put<number>(ADMIN_APPROVE_COMMENTS, { idList }),
+  hideComments: (idList: number[], hidden: boolean) => http.put<number>(ADMIN_HIDE_COMMENTS, { idList, hidden }),
+  deleteComments: (idList: number[]) => http.put<number>(ADMIN_REMOVE_COMMENTS, { idList }),
+  commentRules: () => http.get<CommentRules>(ADMIN_COMMENT_RULES),
+  saveCommentRules: (rules: CommentRules) => http.put<CommentRules>(ADMIN_COMMENT_RULES, rules),
+  hideComment: (id: number, hidden: boolean) => http.put<boolean>(fillPath(ADMIN_HIDE_COMMENT, { id }), { hidden }),
+  deleteComment: (id: number) => http.put<boolean>(fillPath(ADMIN_REMOVE_COMMENT, { id })),
+  messages: (keyword: string, current: number, size: number) => http.get<Page<AdminMessage>>(`${ADMIN_MESSAGES}?${query({ keyword, current, size })}`),
+  hideMessage: (id: number, hidden: boolean) => http.put<boolean>(fillPath(ADMIN_HIDE_MESSAGE, { id }), { hidden }),
+  deleteMessage: (id: number) => http.put<boolean>(fillPath(ADMIN_REMOVE_MESSAGE, { id })),
 
-  links: (status: LinkStatusCode | null, current: number, size: number) => http.get<Page<LinkItem>>(`/api/admin/links?${query({ status, current, size })}`),
-  approveLinks: (idList: number[]) => http.put<boolean>('/api/links/approve', { idList }),
-  rejectLinks: (idList: number[]) => http.put<boolean>('/api/links/reject', { idList }),
+  links: (status: LinkStatusCode | null, current: number, size: number) => http.get<Page<LinkItem>>(`${ADMIN_LINKS}?${query({ status, current, size })}`),
+  approveLinks: (idList: number[]) => http.put<boolean>(LINK_APPROVE, { idList }),
+  rejectLinks: (idList: number[]) => http.put<boolean>(LINK_REJECT, { idList }),
 
-  users: (keyword: string, current: number, size: number) => http.get<Page<AdminUser>>(`/api/admin/users?${query({ keyword, current, size })}`),
-  setDisabled: (id: number, disabled: boolean, hide_writing = false) => http.put<AdminUser>(`/api/admin/users/${id}/disabled`, { disabled, hide_writing }),
-  setRole: (id: number, role: RoleCode) => http.put<AdminUser>(`/api/admin/users/${id}/role`, { role }),
-  resetLink: (id: number) => http.post<ResetLink>(`/api/admin/users/${id}/resetLink`),
+  users: (keyword: string, current: number, size: number) => http.get<Page<AdminUser>>(`${ADMIN_USERS}?${query({ keyword, current, size })}`),
+  setDisabled: (id: number, disabled: boolean, hide_writing = false) => http.put<AdminUser>(fillPath(ADMIN_DISABLE_USER, { id }), { disabled, hide_writing }),
+  setRole: (id: number, role: RoleCode) => http.put<AdminUser>(fillPath(ADMIN_SET_ROLE, { id }), { role }),
+  resetLink: (id: number) => http.post<ResetLink>(fillPath(ADMIN_RESET_LINK, { id })),
 
-  orders: (status: OrderStatus | null, current: number, size: number) => http.get<Page<AdminOrder>>(`/api/admin/orders?${query({ status, current, size })}`),
-  confirmOrder: (orderNo: string) => http.put<OrderItem>(`/api/shop/admin/confirm/${order(orderNo)}`),
-  refundOrder: (orderNo: string) => http.put<OrderItem>(`/api/shop/admin/refund/${order(orderNo)}`),
-  payments: (flaggedOnly: boolean, current: number, size: number) => http.get<Page<AdminPayment>>(`/api/admin/payments?${query({ flagged: flaggedOnly ? 1 : undefined, current, size })}`),
+  orders: (status: OrderStatus | null, current: number, size: number) => http.get<Page<AdminOrder>>(`${ADMIN_ORDERS}?${query({ status, current, size })}`),
+  confirmOrder: (orderNo: string) => http.put<OrderItem>(fillPath(SHOP_CONFIRM, { order_no: orderNo })),
+  refundOrder: (orderNo: string) => http.put<OrderItem>(fillPath(SHOP_REFUND, { order_no: orderNo })),
+  payments: (flaggedOnly: boolean, current: number, size: number) => http.get<Page<AdminPayment>>(`${ADMIN_PAYMENTS}?${query({ flagged: flaggedOnly ? 1 : undefined, current, size })}`),
 
-  licenses: (by: { order_no: string } | { user_id: number }) => http.get<AdminLicense[]>(`/api/admin/licenses?${query(by)}`),
-  revokeLicense: (orderNo: string) => http.put<boolean>(`/api/admin/licenses/${order(orderNo)}/revoke`),
-  resetMachines: (orderNo: string) => http.put<number>(`/api/admin/licenses/${order(orderNo)}/reset`),
+  licenses: (by: { order_no: string } | { user_id: number }) => http.get<AdminLicense[]>(`${ADMIN_LICENSES}?${query(by)}`),
+  revokeLicense: (orderNo: string) => http.put<boolean>(fillPath(ADMIN_REVOKE_LICENSE, { order_no: orderNo })),
+  resetMachines: (orderNo: string) => http.put<number>(fillPath(ADMIN_RESET_MACHINES, { order_no: orderNo })),
 };

@@ -1,5 +1,6 @@
 /** The player's calls to the music service (/wapi, NeteaseCloudMusicApi shapes: success is code 200). */
 import type { Artist, MusicAnswer, Playlist, Song } from '../contract/music';
+import { MUSIC_ARTIST_SONGS, MUSIC_LYRIC, MUSIC_PLAYLISTS, MUSIC_PLAYLIST_TRACKS, MUSIC_SEARCH, MUSIC_SONGS, MUSIC_SONG_URLS } from '../contract/paths';
 import { t } from '../i18n/zh-CN';
 
 export type { Artist, Playlist, Song };
@@ -10,22 +11,21 @@ export class MusicError extends Error {}
 
 async function wapi<T extends Answer>(path: string, params: Record<string, string | number> = {}): Promise<T> {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`/wapi${path}${query.size ? `?${query}` : ''}`, { signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${path}${query.size ? `?${query}` : ''}`, { signal: AbortSignal.timeout(10_000) });
   const body = (await res.json().catch(() => ({ code: res.status }))) as T;
   if (body.code !== 200) throw new MusicError(body.msg || t.player.serviceDown);
   return body;
 }
 
 export const music = {
-  playlists: async () => (await wapi<Answer & { list: Playlist[] }>('/toplist/detail')).list,
+  playlists: async () => (await wapi<Answer & { list: Playlist[] }>(MUSIC_PLAYLISTS)).list,
   playlistSongs: async (id: number, limit: number, offset: number) =>
-    (await wapi<Answer & { songs: Song[] }>('/playlist/track/all', { id, limit, offset })).songs,
-  // The original front end calls this path with a double slash; the service accepts both.
-  songs: async (ids: number[]) => (await wapi<Answer & { songs: Song[] }>('//song/detail', { ids: ids.join(',') })).songs,
-  url: async (id: number) => (await wapi<Answer & { data: { url: string | null }[] }>('/song/url/v1', { id, level: 'exhigh' })).data[0]?.url ?? null,
-  lyric: async (id: number) => (await wapi<Answer & { lrc?: { lyric?: string } }>('/lyric', { id })).lrc?.lyric ?? '',
+    (await wapi<Answer & { songs: Song[] }>(MUSIC_PLAYLIST_TRACKS, { id, limit, offset })).songs,
+  songs: async (ids: number[]) => (await wapi<Answer & { songs: Song[] }>(MUSIC_SONGS, { ids: ids.join(',') })).songs,
+  url: async (id: number) => (await wapi<Answer & { data: { url: string | null }[] }>(MUSIC_SONG_URLS, { id, level: 'exhigh' })).data[0]?.url ?? null,
+  lyric: async (id: number) => (await wapi<Answer & { lrc?: { lyric?: string } }>(MUSIC_LYRIC, { id })).lrc?.lyric ?? '',
   firstArtist: async (keywords: string) =>
-    (await wapi<Answer & { result: { artists?: Artist[] } }>('/cloudsearch', { keywords, type: 100, limit: 1, offset: 0 })).result.artists?.[0] ?? null,
+    (await wapi<Answer & { result: { artists?: Artist[] } }>(MUSIC_SEARCH, { keywords, type: 100, limit: 1, offset: 0 })).result.artists?.[0] ?? null,
   artistSongs: async (id: number, limit: number, offset: number) =>
-    (await wapi<Answer & { songs: Song[] }>('/artist/songs', { id, limit, offset })).songs,
+    (await wapi<Answer & { songs: Song[] }>(MUSIC_ARTIST_SONGS, { id, limit, offset })).songs,
 };

@@ -6,6 +6,7 @@
 import { navigate } from 'astro:transitions/client';
 import { $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
 import { showToast } from './toasts';
+import { USER_INFO } from '../contract/paths';
 import { configureSession } from './api';
 import { t } from '../i18n/zh-CN';
 
@@ -34,7 +35,7 @@ async function checkStoredLogin(): Promise<void> {
   // Storage from before sessions moved to the cookie alone may still hold a real token: drop it.
   if (token !== SESSION_IN_COOKIE) $token.set(SESSION_IN_COOKIE);
   try {
-    const res = await fetch('/api/user/getUserInfo', { credentials: 'same-origin' });
+    const res = await fetch(USER_INFO, { credentials: 'same-origin' });
     if (res.status === 401) clearUser();
     else if (res.ok) {
       const { result } = await res.json();

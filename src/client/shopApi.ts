@@ -2,6 +2,8 @@
 import type { Page } from '../contract/envelope';
 import type { CreatedOrder, LicenseItem, OrderBody, OrderItem } from '../contract/shop';
 import { createRequest } from '../lib/browser/request';
+import { SHOP_GET_ORDER, SHOP_LICENSES, SHOP_ORDER, SHOP_ORDERS, SHOP_RELEASE_MACHINE, SHOP_REPORT_PAID } from '../contract/paths';
+import { fillPath } from '../lib/shared/paths';
 import { http } from './api';
 
 /**
@@ -12,10 +14,10 @@ import { http } from './api';
 const quiet = createRequest({ fetch: (...args) => fetch(...args), notice: () => {} });
 
 export const shopApi = {
-  createOrder: (body: OrderBody) => http.post<CreatedOrder>('/api/shop/order', body),
-  order: (orderNo: string) => quiet.get<OrderItem>(`/api/shop/order/${encodeURIComponent(orderNo)}`),
-  reportPaid: (orderNo: string) => http.put<OrderItem>(`/api/shop/order/${encodeURIComponent(orderNo)}/paid`),
-  orders: (current: number, size: number) => http.get<Page<OrderItem>>(`/api/shop/orders?current=${current}&size=${size}`),
-  licenses: () => http.get<LicenseItem[]>('/api/shop/licenses'),
-  deactivateMachine: (machineId: number) => http.put<LicenseItem>(`/api/shop/machine/deactivate/${machineId}`),
+  createOrder: (body: OrderBody) => http.post<CreatedOrder>(SHOP_ORDER, body),
+  order: (orderNo: string) => quiet.get<OrderItem>(fillPath(SHOP_GET_ORDER, { order_no: orderNo })),
+  reportPaid: (orderNo: string) => http.put<OrderItem>(fillPath(SHOP_REPORT_PAID, { order_no: orderNo })),
+  orders: (current: number, size: number) => http.get<Page<OrderItem>>(`${SHOP_ORDERS}?current=${current}&size=${size}`),
+  licenses: () => http.get<LicenseItem[]>(SHOP_LICENSES),
+  deactivateMachine: (machineId: number) => http.put<LicenseItem>(fillPath(SHOP_RELEASE_MACHINE, { machine_id: machineId })),
 };

@@ -1,35 +1,53 @@
 /** The writing console's calls (docs/api.md §11.3). */
 import type { Page } from '../contract/envelope';
 import type { ArticleFilter, ContentVersionDetail, ContentVersionRow, PublishState, SaveArticleBody, SaveTalkBody, Taxonomies, UploadedContentImage, WritingArticle, WritingArticleRow, WritingTalk } from '../contract/writing';
+import {
+  WRITING_ARTICLE,
+  WRITING_ARTICLES,
+  WRITING_IMAGE,
+  WRITING_PREVIEW,
+  WRITING_PUBLISH,
+  WRITING_RENAME_TAXONOMY,
+  WRITING_RESTORE_ARTICLE,
+  WRITING_RESTORE_TALK,
+  WRITING_RESTORE_VERSION,
+  WRITING_TALK,
+  WRITING_TALKS,
+  WRITING_TAXONOMY,
+  WRITING_TRASH_ARTICLE,
+  WRITING_TRASH_TALK,
+  WRITING_VERSION,
+  WRITING_VERSIONS,
+} from '../contract/paths';
+import { fillPath } from '../lib/shared/paths';
 import { http } from './api';
 
-const base = '/api/admin/writing';
 
 export const writingApi = {
   articles: (status: ArticleFilter, keyword: string, current: number, size: number) =>
-    http.get<Page<WritingArticleRow>>(`${base}/articles?${new URLSearchParams({ status, keyword, current: String(current), size: String(size) })}`),
-  article: (id: number) => http.get<WritingArticle>(`${base}/articles/${id}`),
-  create: (body: SaveArticleBody) => http.post<WritingArticle>(`${base}/articles`, body),
-  save: (id: number, body: SaveArticleBody) => http.put<WritingArticle>(`${base}/articles/${id}`, body),
-  trash: (id: number) => http.put<boolean>(`${base}/articles/${id}/trash`),
-  restore: (id: number) => http.put<boolean>(`${base}/articles/${id}/restore`),
-  destroy: (id: number) => http.del<boolean>(`${base}/articles/${id}`),
-  versions: (id: number) => http.get<ContentVersionRow[]>(`${base}/articles/${id}/versions`),
-  version: (id: number, versionId: number) => http.get<ContentVersionDetail>(`${base}/articles/${id}/versions/${versionId}`),
-  restoreVersion: (id: number, versionId: number) => http.put<WritingArticle>(`${base}/articles/${id}/versions/${versionId}/restore`),
-  preview: (markdown: string, id: number | null) => http.post<{ html: string }>(`${base}/preview`, { markdown, ...(id ? { id } : {}) }),
+    http.get<Page<WritingArticleRow>>(`${WRITING_ARTICLES}?${new URLSearchParams({ status, keyword, current: String(current), size: String(size) })}`),
+  article: (id: number) => http.get<WritingArticle>(fillPath(WRITING_ARTICLE, { id })),
+  create: (body: SaveArticleBody) => http.post<WritingArticle>(WRITING_ARTICLES, body),
+  save: (id: number, body: SaveArticleBody) => http.put<WritingArticle>(fillPath(WRITING_ARTICLE, { id }), body),
+  trash: (id: number) => http.put<boolean>(fillPath(WRITING_TRASH_ARTICLE, { id })),
+  restore: (id: number) => http.put<boolean>(fillPath(WRITING_RESTORE_ARTICLE, { id })),
+  destroy: (id: number) => http.del<boolean>(fillPath(WRITING_ARTICLE, { id })),
+  versions: (id: number) => http.get<ContentVersionRow[]>(fillPath(WRITING_VERSIONS, { id })),
+  version: (id: number, versionId: number) => http.get<ContentVersionDetail>(fillPath(WRITING_VERSION, { id, versionId })),
+  restoreVersion: (id: number, versionId: number) => http.put<WritingArticle>(fillPath(WRITING_RESTORE_VERSION, { id, versionId })),
+  preview: (markdown: string, id: number | null) => http.post<{ html: string }>(WRITING_PREVIEW, { markdown, ...(id ? { id } : {}) }),
   uploadImage: (file: Blob, use: 'images' | 'covers') => {
     const form = new FormData();
     form.append('file', file, 'image');
-    return http.post<UploadedContentImage>(`${base}/images?use=${use}`, form);
+    return http.post<UploadedContentImage>(`${WRITING_IMAGE}?use=${use}`, form);
   },
-  talks: (trashed: boolean) => http.get<WritingTalk[]>(`${base}/talks?trashed=${trashed ? 1 : 0}`),
-  createTalk: (body: SaveTalkBody) => http.post<WritingTalk>(`${base}/talks`, body),
-  saveTalk: (id: number, body: SaveTalkBody) => http.put<WritingTalk>(`${base}/talks/${id}`, body),
-  trashTalk: (id: number) => http.put<boolean>(`${base}/talks/${id}/trash`),
-  restoreTalk: (id: number) => http.put<boolean>(`${base}/talks/${id}/restore`),
-  taxonomy: () => http.get<Taxonomies>(`${base}/taxonomy`),
-  rename: (kind: 'category' | 'tag', from: string, to: string) => http.put<{ changed: number }>(`${base}/taxonomy/rename`, { kind, from, to }),
-  publishState: () => http.get<PublishState>(`${base}/publish`),
-  publish: () => http.post<PublishState>(`${base}/publish`),
+  talks: (trashed: boolean) => http.get<WritingTalk[]>(`${WRITING_TALKS}?trashed=${trashed ? 1 : 0}`),
+  createTalk: (body: SaveTalkBody) => http.post<WritingTalk>(WRITING_TALKS, body),
+  saveTalk: (id: number, body: SaveTalkBody) => http.put<WritingTalk>(fillPath(WRITING_TALK, { id }), body),
+  trashTalk: (id: number) => http.put<boolean>(fillPath(WRITING_TRASH_TALK, { id })),
+  restoreTalk: (id: number) => http.put<boolean>(fillPath(WRITING_RESTORE_TALK, { id })),
+  taxonomy: () => http.get<Taxonomies>(WRITING_TAXONOMY),
+  rename: (kind: 'category' | 'tag', from: string, to: string) => http.put<{ changed: number }>(WRITING_RENAME_TAXONOMY, { kind, from, to }),
+  publishState: () => http.get<PublishState>(WRITING_PUBLISH),
+  publish: () => http.post<PublishState>(WRITING_PUBLISH),
 };

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import { API, ENDPOINTS, MUSIC_API } from '../../src/contract/endpoints';
+import * as PATHS from '../../src/contract/paths';
 import { apiRouter, type ApiServices } from '../../src/server/api/index';
 import { API_ROOT } from '../../src/server/api/endpoints';
 import { createCookies } from '../../src/server/api/cookies';
@@ -82,38 +84,55 @@ describe('docs/api.md', () => {
   });
 });
 
+describe('the paths (contract/paths.ts)', () => {
+  const every = [...ENDPOINTS, ...Object.values(MUSIC_API.endpoints)].map((endpoint) => endpoint.path);
+
+  it('are each an endpoint\'s, and every endpoint takes its path from them', () => {
+    expect(Object.values(PATHS).filter((path) => !every.includes(path))).toEqual([]);
+    expect(every.filter((path) => !Object.values<string>(PATHS).includes(path))).toEqual([]);
+    expect(new Set(Object.values(PATHS)).size).toBe(Object.values(PATHS).length);
+  });
+
+  it('are written nowhere else in the source: a path of the API in quotes is in paths.ts alone', () => {
+    // A quoted string that starts as one of ours does (a payment provider's `/api/pay/…` is not ours).
+    const starts = [...new Set(every.map((path) => path.split('/').slice(0, 3).join('/')))];
+    const ours = new RegExp(`['"\`](${starts.map((start) => start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`);
+    const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|astro|mjs)$/.test(file))
+      .map((file) => join('src', file))
+      .filter((file) => file !== join('src', 'contract', 'paths.ts'));
+    const written = sources.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ at: `${file}:${i + 1}`, line }))
+        .filter(({ line }) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+        // A group's prefix in the endpoint table is where its router is mounted, not an endpoint's path.
+        .filter(({ at, line }) => ours.test(line) && !(at.startsWith(join('src', 'contract', 'endpoints.ts')) && /group\('/.test(line)))
+        .map(({ at, line }) => `${at} ${line.trim()}`),
+    );
+    expect(sources.length).toBeGreaterThan(100);
+    expect(written).toEqual([]);
+  });
+});
+
 describe('the browser clients', () => {
   const CLIENTS = ['api.ts', 'adminApi.ts', 'linksApi.ts', 'shopApi.ts', 'writingApi.ts'].map((name) => `src/client/${name}`);
   const METHODS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', del: 'DELETE' };
-  /** `http.get<…>('/api/…')`, `http.request<…>('GET', '/api/…')`: the method and the path as written. */
-  const CALL = /http\.(get|post|put|del|request)\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*(?:'(GET|POST|PUT|DELETE)',\s*)?([`'])(.*?)\3/gs;
-  /** An Express path as a pattern for a called one, whose parameters are the client's `${…}`. */
-  const pattern = (path: string) =>
-    new RegExp(`^${path.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\{\/:\w+\}/g, '(/[^/]+)?').replace(/:\w+/g, '[^/]+').replace(/\*\w+/g, '.+')}$`);
+  /** `http.get<…>(NAME`, `http.put(fillPath(NAME, …))`, `http.get(`${NAME}?…`)`, `http.request<…>('GET', NAME…`: the method and the path's name. */
+  const CALL = /http\.(get|post|put|del|request)\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*(?:'(GET|POST|PUT|DELETE)',\s*)?(?:fillPath\(|`\$\{)?([A-Z][A-Z_]+)\b/gs;
 
-  function calls(file: string): string[] {
-    const source = readFileSync(file, 'utf8');
-    const base = /const base = '([^']+)'/.exec(source)?.[1] ?? '';
-    return [...source.matchAll(CALL)].map(([, verb, method, , path]) => {
-      const called = path.replaceAll('${base}', base).replace(/\?.*$/s, '').replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, 'X');
-      return `${method ?? METHODS[verb]} ${called}`;
-    });
-  }
-
-  it('call only endpoints of the table, with its methods', () => {
-    const called = CLIENTS.flatMap(calls);
+  it('call each path with a method the table lists for it', () => {
+    const called = CLIENTS.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(CALL)].map(([, verb, method, name]) => `${method ?? METHODS[verb]} ${(PATHS as Record<string, string>)[name]}`),
+    );
     expect(called.length).toBeGreaterThan(60);
-    const unknown = called.filter((call) => {
-      const [method, path] = call.split(' ');
-      return !ENDPOINTS.some((endpoint) => endpoint.method === method && pattern(endpoint.path).test(path));
-    });
-    expect(unknown).toEqual([]);
+    expect(called.filter((call) => !listed.includes(call))).toEqual([]);
   });
 
-  it("the player calls only the music group's endpoints (the doubled slash it sends names the same one)", () => {
-    const source = readFileSync('src/client/music.ts', 'utf8');
-    const called = [...source.matchAll(/wapi\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*'([^']+)'/g)].map(([, path]) => `${MUSIC_API.prefix}${path.replace(/^\/+/, '/')}`);
-    expect(called.length).toBeGreaterThan(6);
-    expect(called.filter((path) => !Object.values(MUSIC_API.endpoints).some((endpoint) => endpoint.path === path))).toEqual([]);
+  it('the player calls only the music group\'s paths', () => {
+    const names = [...readFileSync('src/client/music.ts', 'utf8').matchAll(/wapi\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*([A-Z][A-Z_]+)/g)].map(([, name]) => name);
+    expect(names.length).toBeGreaterThan(6);
+    const musicPaths = Object.values(MUSIC_API.endpoints).map((endpoint) => endpoint.path);
+    expect(names.filter((name) => !musicPaths.includes((PATHS as Record<string, string>)[name]))).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import { createIdAllocator, type IdCollision } from './ids.ts';
 import { readTags, type Tags } from './metadata.ts';
 import { AUDIO_TYPES, scanLibrary, type FoundAudio, type FoundFile } from './scan.ts';
 import { extname } from 'node:path';
+import { MUSIC_PICTURE } from '../../contract/paths.ts';
+import { fillPath } from '../../lib/shared/paths.ts';
 
 export interface Track {
   id: number;
@@ -62,7 +64,7 @@ const READ_CONCURRENCY = 8;
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const natural = (a: string, b: string) => a.localeCompare(b, 'zh-CN', { numeric: true });
 const versionOf = (file: FoundFile) => Math.floor(file.mtimeMs).toString(36);
-const pictureUrl = (id: number, file: FoundFile) => `/wapi/picture/${id}?v=${versionOf(file)}`;
+const pictureUrl = (id: number, file: FoundFile) => `${fillPath(MUSIC_PICTURE, { id })}?v=${versionOf(file)}`;
 
 export const emptyLibrary = (): Library => ({
   playlists: [],

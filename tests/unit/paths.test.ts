@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ARTICLE_SEARCH, ARTICLE_VIEW, COMMENT_REMOVE, SHOP_GET_ORDER, WRITING_FILE, WRITING_VERSION } from '../../src/contract/paths';
+import { fillPath } from '../../src/lib/shared/paths';
+
+describe('fillPath', () => {
+  it('puts each parameter in its place', () => {
+    expect(fillPath(ARTICLE_VIEW, { id: 7 })).toBe('/api/article/view/7');
+    expect(fillPath(WRITING_VERSION, { id: 3, versionId: 12 })).toBe('/api/admin/writing/articles/3/versions/12');
+  });
+
+  it('encodes a parameter as one segment, dots included, so the browser resolves none of it', () => {
+    expect(fillPath(SHOP_GET_ORDER, { order_no: 'a/b?c#d' })).toBe('/api/shop/order/a%2Fb%3Fc%23d');
+    expect(fillPath(ARTICLE_SEARCH, { keyword: '..' })).toBe('/api/article/getArticleListByContent/%2E%2E');
+    expect(fillPath(ARTICLE_SEARCH, { keyword: '博客 v1.2' })).toBe(`/api/article/getArticleListByContent/${encodeURIComponent('博客 v1')}%2E2`);
+  });
+
+  it('leaves an optional part out when its parameter is missing or empty', () => {
+    expect(fillPath(ARTICLE_SEARCH, {})).toBe('/api/article/getArticleListByContent');
+    expect(fillPath(ARTICLE_SEARCH, { keyword: '' })).toBe('/api/article/getArticleListByContent');
+    expect(fillPath(COMMENT_REMOVE, { id: 5, parent_id: 0 })).toBe('/api/comment/delete/5/0');
+    expect(fillPath(COMMENT_REMOVE, { id: 5 })).toBe('/api/comment/delete/5');
+  });
+
+  it('keeps the slashes and dots of the rest of a path, each name encoded', () => {
+    expect(fillPath(WRITING_FILE, { path: 'images/封面 1.png' })).toBe(`/api/admin/writing/files/images/${encodeURIComponent('封面 1')}.png`);
+    expect(fillPath(WRITING_FILE, { path: '' })).toBe('/api/admin/writing/files/');
+  });
+
+  it('types the parameters from the path', () => {
+    // @ts-expect-error: `id` is missing.
+    fillPath(ARTICLE_VIEW, {});
+    // @ts-expect-error: an article view has no `keyword`.
+    fillPath(ARTICLE_VIEW, { id: 1, keyword: 'x' });
+    fillPath(ARTICLE_SEARCH, {});
+  });
+});
