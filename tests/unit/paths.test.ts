@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_SEARCH, ARTICLE_VIEW, COMMENT_REMOVE, SHOP_GET_ORDER, WRITING_FILE, WRITING_VERSION } from '../../src/contract/paths';
+import { ARTICLE_SEARCH, ARTICLE_VIEW, COMMENT_REMOVE, SHOP_GET_ORDER, WRITING_VERSION } from '../../src/contract/paths';
 import { fillPath } from '../../src/lib/shared/paths';
 
 describe('fillPath', () => {
@@ -19,11 +19,6 @@ describe('fillPath', () => {
     expect(fillPath(ARTICLE_SEARCH, { keyword: '' })).toBe('/api/article/getArticleListByContent');
     expect(fillPath(COMMENT_REMOVE, { id: 5, parent_id: 0 })).toBe('/api/comment/delete/5/0');
     expect(fillPath(COMMENT_REMOVE, { id: 5 })).toBe('/api/comment/delete/5');
-  });
-
-  it('keeps the slashes and dots of the rest of a path, each name encoded', () => {
-    expect(fillPath(WRITING_FILE, { path: 'images/封面 1.png' })).toBe(`/api/admin/writing/files/images/${encodeURIComponent('封面 1')}.png`);
-    expect(fillPath(WRITING_FILE, { path: '' })).toBe('/api/admin/writing/files/');
   });
 
   it('types the parameters from the path', () => {

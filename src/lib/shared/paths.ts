@@ -1,10 +1,10 @@
 /**
- * A path of the API (contract/paths.ts, in Express's syntax) with its parameters put in:
- * `:id` a parameter, `{/:keyword}` an optional part, `*path` the rest of the path, its slashes kept.
- * The parameters a path takes are typed from the path itself.
+ * A path of the API (contract/paths.ts, in Express's syntax) with its parameters put in: `:id` a
+ * parameter, `{/:keyword}` an optional part. The parameters a path takes are typed from the path
+ * itself. It is in the script of every page that counts a view: it stays this small.
  */
 type Segments<Path extends string> = Path extends `${infer Head}/${infer Tail}` ? Head | Segments<Tail> : Path;
-type NameOf<Segment> = Segment extends `:${infer Name}` ? Name : Segment extends `*${infer Name}` ? Name : never;
+type NameOf<Segment> = Segment extends `:${infer Name}` ? Name : never;
 type WithoutOptional<Path extends string> = Path extends `${infer Before}{${string}}${infer After}` ? WithoutOptional<`${Before}${After}`> : Path;
 type Optional<Path extends string> = Path extends `${string}{${infer Part}}${infer After}` ? Part | Optional<After> : never;
 
@@ -15,13 +15,11 @@ export type PathParams<Path extends string> = { [Name in NameOf<Segments<Without
 
 // Dots are escaped too, or the browser would resolve "." and ".." as path segments.
 const segment = (value: Value) => encodeURIComponent(String(value)).replace(/\./g, '%2E');
-// The rest of a path is a file's: its names keep their dots.
-const rest = (value: Value) => String(value).split('/').map(encodeURIComponent).join('/');
 
 export function fillPath<Path extends string>(path: Path, params: PathParams<Path>): string {
   const values = params as Record<string, Value | undefined>;
-  return path
-    .replace(/\{\/:(\w+)\}/g, (_, name: string) => (values[name] === undefined || values[name] === '' ? '' : `/${segment(values[name])}`))
-    .replace(/:(\w+)/g, (_, name: string) => segment(values[name]!))
-    .replace(/\*(\w+)/g, (_, name: string) => rest(values[name]!));
+  return path.replace(/\{\/:(\w+)\}|:(\w+)/g, (_, optional?: string, name?: string) => {
+    const value = values[(optional ?? name)!];
+    return value === undefined || value === '' ? '' : `${optional ? '/' : ''}${segment(value)}`;
+  });
 }

@@ -7,10 +7,9 @@
 import { fillImageMarkers } from '../../lib/node/contentImages.ts';
 import { madeOnFirstUse } from '../shared/firstUse.ts';
 import { WRITING_FILE } from '../../contract/paths.ts';
-import { fillPath } from '../../lib/shared/paths.ts';
 
 /** Where the console fetches a file beside the articles (see the writing routes). */
-export const CONTENT_FILE_URL = fillPath(WRITING_FILE, { path: '' });
+export const CONTENT_FILE_URL = WRITING_FILE.replace('*path', '');
 
 /** `./images/a.png` in an article at `notes/x.md` → the console URL of `notes/images/a.png`. */
 export function contentFileUrl(articleDir: string, src: string): string | null {
