@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countArticleView } from '../../src/server/articles/counted';
+import { countHit } from '../../src/server/budgets/table';
 import { migrateDb, openDb, type Db } from '../../src/server/db/client';
 import { groupCommitOf } from '../../src/server/db/groupCommitOf';
 
@@ -34,7 +36,7 @@ function hitsOnDisk(key: string): number | undefined {
 
 describe('group commit', () => {
   it('answers every write of a burst with its own result, each counted once', async () => {
-    const answers = await Promise.all(Array.from({ length: 300 }, () => groupCommitOf(db).run('countHit', 'burst', 60_000)));
+    const answers = await Promise.all(Array.from({ length: 300 }, () => groupCommitOf(db).run(countHit, 'burst', 60_000)));
     expect(answers.map((answer) => answer.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     expect(hitsOnDisk('burst')).toBe(300);
   });
@@ -43,7 +45,7 @@ describe('group commit', () => {
     const other = new Database(file, { timeout: 5000 });
     other.exec('BEGIN IMMEDIATE');
     other.prepare("INSERT INTO rate_limits (key, hits, reset_at) VALUES ('other', 1, 0)").run();
-    const write = groupCommitOf(db).run('countHit', 'waiting', 60_000);
+    const write = groupCommitOf(db).run(countHit, 'waiting', 60_000);
     // Were the group's statements run in this thread, it would sit in SQLite's busy wait and this timer would not run before the write failed.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(hitsOnDisk('waiting')).toBeUndefined();
@@ -56,9 +58,9 @@ describe('group commit', () => {
   it('reports a failing write to its caller alone, with its message; the rest of the group commits', async () => {
     const commit = groupCommitOf(db);
     const [before, failing, after] = await Promise.allSettled([
-      commit.run('countHit', 'neighbour', 60_000),
-      commit.run('countArticleView', null as never, 7),
-      commit.run('countHit', 'neighbour', 60_000),
+      commit.run(countHit, 'neighbour', 60_000),
+      commit.run(countArticleView, null as never, 7),
+      commit.run(countHit, 'neighbour', 60_000),
     ]);
     expect(before).toMatchObject({ status: 'fulfilled', value: { hits: 1 } });
     expect(after).toMatchObject({ status: 'fulfilled', value: { hits: 2 } });
@@ -71,7 +73,7 @@ describe('group commit', () => {
   it('closes only once every write asked for is answered and on disk', async () => {
     const commit = groupCommitOf(db);
     const answered: number[] = [];
-    const writes = Array.from({ length: 20 }, () => commit.run('countHit', 'closing', 60_000).then(({ hits }) => answered.push(hits)));
+    const writes = Array.from({ length: 20 }, () => commit.run(countHit, 'closing', 60_000).then(({ hits }) => answered.push(hits)));
     await commit.close();
     expect(answered).toHaveLength(20);
     expect(hitsOnDisk('closing')).toBe(20);

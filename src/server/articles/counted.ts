@@ -1,8 +1,9 @@
 /**
- * A reader's counts of an article (a view, milliseconds of reading), as writes of the group commit
- * (db/groupedWrites.ts). They may run in the group commit's own thread: this module imports no ORM.
+ * A reader's counts of an article (a view, milliseconds of reading), as grouped writes
+ * (db/groupedWrites.ts). They run in the group commit's own thread: this module imports no ORM.
  */
 import type { Statements } from '../db/groupCommit.ts';
+import { groupedWrite } from '../db/groupedWrites.ts';
 import { withinQuota, type Quota } from '../budgets/quota.ts';
 import { likedIn } from '../likes/likedIn.ts';
 
@@ -22,7 +23,7 @@ const countersIn = async (statements: Statements, id: number) =>
   fromRow(await statements.get<CounterRow>('SELECT views, likes, reading_ms FROM article_stats WHERE article_id = ?', id));
 
 /** A view while the address has quota left; the counters either way. */
-export async function countArticleView(statements: Statements, quota: Quota, id: number): Promise<ArticleCounters> {
+export const countArticleView = groupedWrite(import.meta.url, 'countArticleView', async (statements: Statements, quota: Quota, id: number): Promise<ArticleCounters> => {
   if (!(await withinQuota(statements, quota))) return countersIn(statements, id);
   return fromRow(
     await statements.get<CounterRow>(
@@ -30,21 +31,30 @@ export async function countArticleView(statements: Statements, quota: Quota, id:
       id,
     ),
   );
-}
+});
 
 /** Milliseconds of reading while the address has quota left; the counters either way. */
-export async function countArticleReading(statements: Statements, quota: Quota, id: number, ms: number): Promise<ArticleCounters> {
-  if (!(await withinQuota(statements, quota))) return countersIn(statements, id);
-  return fromRow(
-    await statements.get<CounterRow>(
-      'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
-      id,
-      ms,
-    ),
-  );
-}
+export const countArticleReading = groupedWrite(
+  import.meta.url,
+  'countArticleReading',
+  async (statements: Statements, quota: Quota, id: number, ms: number): Promise<ArticleCounters> => {
+    if (!(await withinQuota(statements, quota))) return countersIn(statements, id);
+    return fromRow(
+      await statements.get<CounterRow>(
+        'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
+        id,
+        ms,
+      ),
+    );
+  },
+);
 
 /** The static page's visit: its view counted, and whether the reader likes the article, as one transaction saw them. */
-export async function countArticleVisit(statements: Statements, quota: Quota, id: number, actor: string): Promise<{ viewed: ArticleCounters; liked: boolean }> {
-  return { viewed: await countArticleView(statements, quota, id), liked: await likedIn(statements, 'article', id, actor) };
-}
+export const countArticleVisit = groupedWrite(
+  import.meta.url,
+  'countArticleVisit',
+  async (statements: Statements, quota: Quota, id: number, actor: string): Promise<{ viewed: ArticleCounters; liked: boolean }> => ({
+    viewed: await countArticleView(statements, quota, id),
+    liked: await likedIn(statements, 'article', id, actor),
+  }),
+);

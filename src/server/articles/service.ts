@@ -103,14 +103,14 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
 
     /** The full article, counting the view it represents. */
     async detail(article: CatalogArticle, quota: Quota) {
-      const [body, viewed] = await Promise.all([catalog.body(article.id), groupCommitOf(db).run('countArticleView', quota, article.id)]);
+      const [body, viewed] = await Promise.all([catalog.body(article.id), groupCommitOf(db).run(counted.countArticleView, quota, article.id)]);
       counters.put(article.id, viewed);
       return { ...item(article, owner.id(), viewed), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
     },
 
     /** The static article page's call: count the view and return what the page shows live, as one transaction saw it. */
     async view(article: CatalogArticle, actor: string, quota: Quota): Promise<ArticleLive> {
-      const { viewed, liked } = await groupCommitOf(db).run('countArticleVisit', quota, article.id, actor);
+      const { viewed, liked } = await groupCommitOf(db).run(counted.countArticleVisit, quota, article.id, actor);
       counters.put(article.id, viewed);
       return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked };
     },
@@ -141,7 +141,7 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
     } satisfies LikeTarget<counted.ArticleCounters>,
     /** Adds milliseconds of reading and answers the article's new total, in milliseconds. */
     async addReading(article: CatalogArticle, ms: number, quota: Quota) {
-      return counters.put(article.id, await groupCommitOf(db).run('countArticleReading', quota, article.id, ms)).readingMs;
+      return counters.put(article.id, await groupCommitOf(db).run(counted.countArticleReading, quota, article.id, ms)).readingMs;
     },
   };
 }

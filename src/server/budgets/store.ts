@@ -5,6 +5,7 @@
  */
 import type { Options, Store } from 'express-rate-limit';
 import type { GroupCommit } from '../db/groupCommitOf.ts';
+import { countHit, forgetEndedWindows, forgetHits, takeBackHit } from './table.ts';
 
 export function databaseRateLimitStore(commit: GroupCommit, name: string): Store {
   let windowMs = 60_000;
@@ -16,11 +17,11 @@ export function databaseRateLimitStore(commit: GroupCommit, name: string): Store
       windowMs = options.windowMs;
     },
     async increment(key) {
-      const { hits, resetAt } = await commit.run('countHit', keyOf(key), windowMs);
+      const { hits, resetAt } = await commit.run(countHit, keyOf(key), windowMs);
       return { totalHits: hits, resetTime: new Date(resetAt) };
     },
-    decrement: (key) => commit.run('takeBackHit', keyOf(key)),
-    resetKey: (key) => commit.run('forgetHits', keyOf(key)),
+    decrement: (key) => commit.run(takeBackHit, keyOf(key)),
+    resetKey: (key) => commit.run(forgetHits, keyOf(key)),
   };
 }
 
@@ -29,7 +30,7 @@ const PURGE_EVERY_MS = 10 * 60_000;
 /** Ended windows are only dead weight: cleared now and then. */
 export function purgeEndedWindows(commit: GroupCommit): NodeJS.Timeout {
   const timer = setInterval(() => {
-    commit.run('forgetEndedWindows', Date.now()).catch((error) => console.error('清理过期的频率限制记录失败：', error));
+    commit.run(forgetEndedWindows, Date.now()).catch((error) => console.error('清理过期的频率限制记录失败：', error));
   }, PURGE_EVERY_MS);
   timer.unref();
   return timer;

@@ -4,9 +4,10 @@
  * what a client may do.
  */
 import type { Statements } from '../db/groupCommit.ts';
+import { groupedWrite } from '../db/groupedWrites.ts';
 
 /** One more call under `key`, in one atomic upsert that starts a new window once the old one has ended. */
-export async function countHit(statements: Statements, key: string, windowMs: number, now = Date.now()): Promise<{ hits: number; resetAt: number }> {
+export const countHit = groupedWrite(import.meta.url, 'countHit', async (statements: Statements, key: string, windowMs: number, now: number = Date.now()): Promise<{ hits: number; resetAt: number }> => {
   const row = await statements.get<{ hits: number; reset_at: number }>(
     `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
      ON CONFLICT (key) DO UPDATE SET
@@ -18,11 +19,13 @@ export async function countHit(statements: Statements, key: string, windowMs: nu
     now,
   );
   return { hits: row!.hits, resetAt: row!.reset_at };
-}
+});
 
-export const takeBackHit = (statements: Statements, key: string) => statements.run('UPDATE rate_limits SET hits = max(0, hits - 1) WHERE key = ?', key);
+export const takeBackHit = groupedWrite(import.meta.url, 'takeBackHit', (statements: Statements, key: string) => statements.run('UPDATE rate_limits SET hits = max(0, hits - 1) WHERE key = ?', key));
 
-export const forgetHits = (statements: Statements, key: string) => statements.run('DELETE FROM rate_limits WHERE key = ?', key);
+export const forgetHits = groupedWrite(import.meta.url, 'forgetHits', (statements: Statements, key: string) => statements.run('DELETE FROM rate_limits WHERE key = ?', key));
 
 /** Ended windows are only dead weight: cleared now and then (store.ts). */
-export const forgetEndedWindows = (statements: Statements, now: number) => statements.run('DELETE FROM rate_limits WHERE reset_at < ?', now);
+export const forgetEndedWindows = groupedWrite(import.meta.url, 'forgetEndedWindows', (statements: Statements, now: number) =>
+  statements.run('DELETE FROM rate_limits WHERE reset_at < ?', now),
+);

@@ -15,7 +15,7 @@
  * given: anything slower would hold the database's write lock across the wait.
  *
  * This module is the mechanism. Which thread runs it is groupCommitOf.ts's choice, and the writes
- * it may run are named in groupedWrites.ts.
+ * it runs are declared by their domains (groupedWrites.ts).
  */
 import type { Client, Transaction } from '@libsql/client';
 import Database, { type Statement } from 'libsql';
@@ -29,7 +29,7 @@ export interface Statements {
   get<Row>(sql: string, ...args: SqlValue[]): Promise<Row | undefined>;
 }
 
-export type GroupedWrite<T> = (statements: Statements) => Promise<T>;
+export type WriteBody<T> = (statements: Statements) => Promise<T>;
 
 /** Where a group's transaction runs: a file's own connection, or the client's for a database served over the network. */
 export interface Connection {
@@ -41,7 +41,7 @@ export interface Connection {
 export const MAX_GROUP = 256;
 
 /** Runs the writes in one transaction, each in a savepoint; what each came to, or the commit's error for all. */
-export async function commitGroup(connection: Connection, writes: readonly GroupedWrite<unknown>[]): Promise<PromiseSettledResult<unknown>[]> {
+export async function commitGroup(connection: Connection, writes: readonly WriteBody<unknown>[]): Promise<PromiseSettledResult<unknown>[]> {
   try {
     return await connection.transaction(async (statements) => {
       const settled: PromiseSettledResult<unknown>[] = [];
@@ -65,7 +65,7 @@ export async function commitGroup(connection: Connection, writes: readonly Group
 
 /** Groups the writes of one turn of the event loop, in this thread. */
 export function createGroupCommit(connection: Connection) {
-  let waiting: { write: GroupedWrite<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  let waiting: { write: WriteBody<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
 
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -93,7 +93,7 @@ export function createGroupCommit(connection: Connection) {
 
   return {
     /** Runs `write` in the next group and answers with its result once the group has committed. */
-    run<T>(write: GroupedWrite<T>): Promise<T> {
+    run<T>(write: WriteBody<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         waiting.push({ write, resolve: resolve as (value: unknown) => void, reject });
         // After the I/O of this turn: every request already read joins the group.

@@ -3,7 +3,8 @@
  *
  * For a database file, it runs in a worker thread of its own (groupCommitThread.ts): a group's
  * statements and its commit's disk sync then never hold up the pages this thread serves. Writes
- * are posted to it by name (groupedWrites.ts), those of one turn of the event loop in one message.
+ * are posted to it by module and name (groupedWrites.ts), those of one turn of the event loop in
+ * one message.
  * A database served over the network is grouped in this thread instead: its client waits for the
  * server without blocking the thread (and a database in memory has no file a thread could open).
  *
@@ -16,11 +17,11 @@ import { Worker } from 'node:worker_threads';
 import { BUSY_TIMEOUT_MS, databaseFileOf, type Db } from './client.ts';
 import { clientConnection, createGroupCommit } from './groupCommit.ts';
 import type { GroupCommitMessage, GroupCommitThreadData } from './groupCommitThread.ts';
-import { runGroupedWrite, type ArgumentsOf, type GroupedCall, type GroupedOutcome, type GroupedWriteName, type ResultOf } from './groupedWrites.ts';
+import type { GroupedCall, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
 
 export interface GroupCommit {
-  /** Runs the named write in the next group; answers with its result once the group has committed. */
-  run<Name extends GroupedWriteName>(name: Name, ...args: ArgumentsOf<Name>): Promise<ResultOf<Name>>;
+  /** Runs the write in the next group; answers with its result once the group has committed. */
+  run<Args extends unknown[], Result>(write: GroupedWrite<Args, Result>, ...args: Args): Promise<Result>;
   /** Once every write asked for is answered: lets the database go. */
   close(): Promise<void>;
 }
@@ -30,7 +31,7 @@ const THREAD = new URL('./groupCommitThread.ts', import.meta.url);
 function inThisThread(db: Db): GroupCommit {
   const group = createGroupCommit(clientConnection(db.$client));
   return {
-    run: (name, ...args) => group.run((statements) => runGroupedWrite(statements, name, args)) as Promise<ResultOf<typeof name>>,
+    run: (write, ...args) => group.run((statements) => write(statements, ...args)),
     // The client is the database's own, closed with it.
     close: () => group.settled(),
   };
@@ -86,11 +87,11 @@ function inItsOwnThread(file: string): GroupCommit {
   }
 
   return {
-    run: (name, ...args) =>
-      new Promise((resolve, reject) => {
+    run: <Args extends unknown[], Result>(write: GroupedWrite<Args, Result>, ...args: Args) =>
+      new Promise<Result>((resolve, reject) => {
         const id = nextId++;
         answers.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        outgoing.push({ id, name, args });
+        outgoing.push({ id, module: write.module, exportName: write.exportName, args });
         // After the I/O of this turn: every request already read joins the message.
         if (outgoing.length === 1) setImmediate(send);
       }),

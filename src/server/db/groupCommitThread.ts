@@ -3,11 +3,12 @@
  * writes the server posts to it (groupCommitOf.ts). The main thread then never waits on a commit's
  * disk sync, nor runs a group's statements: it serves pages while the counts are written.
  *
- * Calls that arrive while a group commits are the next group.
+ * Each call names its write by module and export (groupedWrites.ts): the thread imports the module
+ * the first time. Calls that arrive while a group commits are the next group.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { commitGroup, fileConnection, MAX_GROUP } from './groupCommit.ts';
-import { runGroupedWrite, type GroupedCall, type GroupedOutcome } from './groupedWrites.ts';
+import { commitGroup, fileConnection, MAX_GROUP, type WriteBody } from './groupCommit.ts';
+import type { GroupedCall, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
 
 /** The thread's `workerData`, under its own key: another worker (a test runner's) is not taken for it. */
 export interface GroupCommitThreadData {
@@ -20,6 +21,19 @@ export type GroupCommitMessage = GroupedCall[] | 'close';
 /** Errors cross as Errors: anything else thrown is made one. */
 const cloneable = (reason: unknown) => (reason instanceof Error ? reason : new Error(String(reason)));
 
+const modules = new Map<string, Promise<Record<string, unknown>>>();
+
+/** The write a call names; only a grouped write its module exports under that name is run. */
+async function writeOf({ module, exportName }: GroupedCall): Promise<GroupedWrite<unknown[]>> {
+  let loading = modules.get(module);
+  if (!loading) modules.set(module, (loading = import(module) as Promise<Record<string, unknown>>));
+  const write = (await loading)[exportName] as GroupedWrite<unknown[]> | undefined;
+  if (typeof write !== 'function' || write.module !== module || write.exportName !== exportName) {
+    throw new Error(`${module} 没有导出名为 ${exportName} 的合并写入`);
+  }
+  return write;
+}
+
 function serve(port: MessagePort, { file, busyTimeoutMs }: GroupCommitThreadData['groupCommit']): void {
   const connection = fileConnection(file, busyTimeoutMs);
   let waiting: GroupedCall[] = [];
@@ -29,10 +43,13 @@ function serve(port: MessagePort, { file, busyTimeoutMs }: GroupCommitThreadData
     while (waiting.length > 0) {
       const group = waiting.slice(0, MAX_GROUP);
       waiting = waiting.slice(group.length);
-      const outcomes = await commitGroup(
-        connection,
-        group.map(({ name, args }) => (statements) => runGroupedWrite(statements, name, args)),
+      // Modules are loaded before the transaction begins: it holds the write lock.
+      const writes = await Promise.allSettled(group.map(writeOf));
+      const bodies = writes.map(
+        (found, i): WriteBody<unknown> =>
+          found.status === 'fulfilled' ? (statements) => found.value(statements, ...group[i].args) : () => Promise.reject(found.reason),
       );
+      const outcomes = await commitGroup(connection, bodies);
       port.postMessage(
         group.map(({ id }, i): GroupedOutcome => {
           const outcome = outcomes[i];

@@ -1,47 +1,34 @@
 /**
- * Every write the group commit (groupCommit.ts) may run, by name. A write is called by its name and
- * plain arguments, so the group commit's own thread (groupCommitThread.ts) can run it: the modules
- * listed here import no ORM, and what they take and answer survives a structured clone.
+ * A grouped write: one of the small writes the group commit (groupCommit.ts) runs, declared by the
+ * domain that owns it. Each call carries the write's module and name, so the group commit's own
+ * thread (groupCommitThread.ts) imports it and runs it there. So a grouped write's module imports
+ * no ORM (the thread loads it too), and what it takes and answers survives a structured clone.
  */
-import { countArticleReading, countArticleView, countArticleVisit } from '../articles/counted.ts';
-import { countHit, forgetEndedWindows, forgetHits, takeBackHit } from '../budgets/table.ts';
-import { countSiteView } from '../site/counted.ts';
-import { admitLogin, admitPasswordChange, forgetExpiredLoginFailures, forgivePasswordChange, releaseLogin } from '../users/loginFailures.ts';
 import type { Statements } from './groupCommit.ts';
 
-export const GROUPED_WRITES = {
-  countHit,
-  takeBackHit,
-  forgetHits,
-  forgetEndedWindows,
-  countArticleView,
-  countArticleReading,
-  countArticleVisit,
-  countSiteView,
-  admitLogin,
-  releaseLogin,
-  admitPasswordChange,
-  forgivePasswordChange,
-  forgetExpiredLoginFailures,
-};
+export interface GroupedWrite<Args extends unknown[] = never[], Result = unknown> {
+  (statements: Statements, ...args: Args): Promise<Result>;
+  /** The URL of the module that exports it, and the name it is exported under. */
+  readonly module: string;
+  readonly exportName: string;
+}
 
-export type GroupedWrites = typeof GROUPED_WRITES;
-export type GroupedWriteName = keyof GroupedWrites;
-export type ArgumentsOf<Name extends GroupedWriteName> = GroupedWrites[Name] extends (statements: Statements, ...args: infer Args) => Promise<unknown> ? Args : never;
-export type ResultOf<Name extends GroupedWriteName> = Awaited<ReturnType<GroupedWrites[Name]>>;
+/** Declares a grouped write, which the module at `module` (its `import.meta.url`) exports as `exportName`. */
+export function groupedWrite<Args extends unknown[], Result>(
+  module: string,
+  exportName: string,
+  write: (statements: Statements, ...args: Args) => Promise<Result>,
+): GroupedWrite<Args, Result> {
+  return Object.assign((statements: Statements, ...args: Args) => write(statements, ...args), { module, exportName });
+}
 
 /** One write as it crosses to the group commit's thread. */
 export interface GroupedCall {
   id: number;
-  name: GroupedWriteName;
+  module: string;
+  exportName: string;
   args: unknown[];
 }
 
 /** What came of it, as it crosses back. */
 export type GroupedOutcome = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: unknown };
-
-/** Runs the named write over the group's statements. */
-export function runGroupedWrite(statements: Statements, name: GroupedWriteName, args: readonly unknown[]): Promise<unknown> {
-  const write = GROUPED_WRITES[name] as (statements: Statements, ...args: readonly unknown[]) => Promise<unknown>;
-  return write(statements, ...args);
-}

@@ -8,7 +8,7 @@ import type { Quota } from '../budgets/quota.ts';
 import type { Db } from '../db/client.ts';
 import { groupCommitOf } from '../db/groupCommitOf.ts';
 import { siteStats } from '../db/schema.ts';
-import { SITE_VIEWS } from './counted.ts';
+import { countSiteView, SITE_VIEWS } from './counted.ts';
 
 export interface SiteDeps {
   db: Db;
@@ -57,7 +57,7 @@ export function createSiteService({ db, catalog, userCount = async () => 0, mail
     },
 
     /** Counts a view of the site while the address has quota left, and answers the total either way. */
-    addView: (quota: Quota): Promise<number> => groupCommitOf(db).run('countSiteView', quota),
+    addView: (quota: Quota): Promise<number> => groupCommitOf(db).run(countSiteView, quota),
 
     pageHeaders: () => headers,
 

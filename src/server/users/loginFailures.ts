@@ -2,9 +2,10 @@
  * The login_failures table as the login rules (loginGuard.ts) see it: each attempt reads the rows it
  * concerns, lets the rules decide, and writes them back, in one transaction of the group commit
  * (db/groupedWrites.ts), so two processes deciding at once are serialised by the database's write
- * lock. These writes may run in the group commit's own thread: this module imports no ORM.
+ * lock. These grouped writes run in the group commit's own thread: this module imports no ORM.
  */
 import type { Statements } from '../db/groupCommit.ts';
+import { groupedWrite } from '../db/groupedWrites.ts';
 import {
   createLockout,
   createLoginGuard,
@@ -66,22 +67,28 @@ async function overPasswordRows<T>(statements: Statements, limits: LoginLimits, 
   return result;
 }
 
-export const admitLogin = (statements: Statements, limits: LoginLimits, attempt: LoginAttempt): Promise<Admission> =>
-  overLoginRows(statements, limits, attempt, (guard) => guard.admit(attempt));
+export const admitLogin = groupedWrite(import.meta.url, 'admitLogin', (statements: Statements, limits: LoginLimits, attempt: LoginAttempt): Promise<Admission> =>
+  overLoginRows(statements, limits, attempt, (guard) => guard.admit(attempt)),
+);
 
-export const releaseLogin = (statements: Statements, limits: LoginLimits, attempt: LoginAttempt): Promise<void> =>
-  overLoginRows(statements, limits, attempt, (guard) => guard.release(attempt));
+export const releaseLogin = groupedWrite(import.meta.url, 'releaseLogin', (statements: Statements, limits: LoginLimits, attempt: LoginAttempt): Promise<void> =>
+  overLoginRows(statements, limits, attempt, (guard) => guard.release(attempt)),
+);
 
 /** Counted and 0, or how long the keys must wait (and not counted). */
-export const admitPasswordChange = (statements: Statements, limits: LoginLimits, keys: readonly string[]): Promise<number> =>
+export const admitPasswordChange = groupedWrite(import.meta.url, 'admitPasswordChange', (statements: Statements, limits: LoginLimits, keys: readonly string[]): Promise<number> =>
   overPasswordRows(statements, limits, keys, (lockout) => {
     const wait = lockout.wait(keys);
     if (wait === 0) lockout.count(keys);
     return wait;
-  });
+  }),
+);
 
-export const forgivePasswordChange = (statements: Statements, limits: LoginLimits, keys: readonly string[]): Promise<void> =>
-  overPasswordRows(statements, limits, keys, (lockout) => lockout.forgive(keys));
+export const forgivePasswordChange = groupedWrite(import.meta.url, 'forgivePasswordChange', (statements: Statements, limits: LoginLimits, keys: readonly string[]): Promise<void> =>
+  overPasswordRows(statements, limits, keys, (lockout) => lockout.forgive(keys)),
+);
 
 /** Rows the rules have forgotten by now. */
-export const forgetExpiredLoginFailures = (statements: Statements, now: number) => statements.run('DELETE FROM login_failures WHERE expires_at < ?', now);
+export const forgetExpiredLoginFailures = groupedWrite(import.meta.url, 'forgetExpiredLoginFailures', (statements: Statements, now: number) =>
+  statements.run('DELETE FROM login_failures WHERE expires_at < ?', now),
+);
