@@ -3,7 +3,7 @@
  * `backups/<时间>/`, safe to take while the server runs. Keeps the newest BACKUP_KEEP (default 7).
  * `npm run backup -- --music` adds the music library (MUSIC_DIR).
  */
-import { readConfig } from '../src/server/config.ts';
+import { readConfig } from '../src/server/http/config.ts';
 import { takeSnapshot } from './lib/backup.ts';
 
 const keep = Number(process.env.BACKUP_KEEP || 7);

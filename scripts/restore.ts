@@ -3,7 +3,7 @@
  * (DATABASE_URL, UPLOAD_DIR, LICENSE_KEY_DIR), and its articles and talks into CONTENT_DIR (what was
  * there is moved aside). Stop the server first; existing data is never overwritten.
  */
-import { readConfig } from '../src/server/config.ts';
+import { readConfig } from '../src/server/http/config.ts';
 import { restoreSnapshot } from './lib/backup.ts';
 
 const [snapshot] = process.argv.slice(2);

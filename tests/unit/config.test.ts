@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/server/config';
+import { readConfig } from '../../src/server/http/config';
 
 describe('readConfig', () => {
   it('gives the documented defaults for an empty environment', () => {

@@ -4,7 +4,7 @@ import type { Budget } from '../../contract/budgets.ts';
 import type { Quota } from '../budgets/quota.ts';
 import { addressOf, budgetActorOf, signedOutAddressOf } from './actor.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
-import { clientErrorStatus, messageForStatus } from '../http/errors.ts';
+import { clientErrorStatus, messageForStatus } from '../shared/httpStatus.ts';
 import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
 import { QueueFull } from '../users/workQueue.ts';
 

@@ -4,6 +4,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, errorBody } from '../api/envelope.ts';
 import { MusicError, musicBody } from '../music/errors.ts';
+import { clientErrorStatus, messageForStatus } from '../shared/httpStatus.ts';
 
 /** An error that already knows its status, like the 400 of a malformed path. */
 export class HttpError extends Error {
@@ -14,25 +15,6 @@ export class HttpError extends Error {
     this.status = status;
   }
 }
-
-const MESSAGES: Record<number, string> = {
-  400: '请求无效：地址或内容格式不正确',
-  404: '请求的内容不存在',
-  405: '不支持该请求方法',
-  412: '请求的前提条件不成立',
-  413: '请求内容过大',
-  415: '不支持的请求内容类型',
-  500: '服务器开小差了，请稍后再试',
-};
-
-/** Errors from Express and its parsers (a body that does not decompress, a cut-off upload) carry the client's mistake as a 4xx status. */
-export function clientErrorStatus(error: unknown): number | null {
-  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
-  const found = status ?? statusCode;
-  return typeof found === 'number' && found >= 400 && found < 500 ? found : null;
-}
-
-export const messageForStatus = (status: number): string => MESSAGES[status] ?? (status < 500 ? MESSAGES[400] : MESSAGES[500]);
 
 const statusOf = (error: unknown): number => clientErrorStatus(error) ?? 500;
 

@@ -12,7 +12,7 @@ import { createArticleService } from '../articles/service.ts';
 import { createCommentRules } from '../comments/rules.ts';
 import { createCommentService } from '../comments/service.ts';
 import { articleCommentTarget } from '../comments/targets.ts';
-import { readConfig } from '../config.ts';
+import { readConfig } from './config.ts';
 import { PROJECT_ROOT } from '../projectRoot.ts';
 import { createWriting } from '../writing/index.ts';
 import { exposedDataWarning, migrateDb, openDb } from '../db/client.ts';

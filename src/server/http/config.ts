@@ -4,23 +4,23 @@
  * stops the start with a message naming the variable.
  */
 import { join, resolve } from 'node:path';
-import { databaseSettings, type DatabaseSettings } from './db/client.ts';
-import { trustProxySetting } from './http/app.ts';
-import { connectionSettings, type ConnectionSettings } from './http/connections.ts';
-import { mediaOriginsFromEnv } from './http/cspSources.ts';
-import { isHttpsSite } from './http/headers.ts';
-import { DEFAULT_DEACTIVATION_LIMIT, type DeactivationLimit } from './licenses/service.ts';
-import { onOff, wholeNumber } from './shared/settingValues.ts';
-import { musicConfig, type MusicConfig } from './music/index.ts';
-import { paymentSettings, type PaymentSettings } from './shop/payments/settings.ts';
-import { DEFAULT_UPLOAD_DIR } from './uploads/images.ts';
-import { site } from '../site.config.ts';
-import { PROJECT_ROOT } from './projectRoot.ts';
-import type { AdminSettings } from './users/setup.ts';
-import { trimEnd } from '../lib/shared/trim.ts';
-import { featureSwitches, type FeatureSwitches } from '../lib/shared/features.ts';
-import { mailSettings, type MailSettings } from './mail/settings.ts';
-import { sessionPolicyFromEnv, type SessionPolicy } from './users/sessions.ts';
+import { databaseSettings, type DatabaseSettings } from '../db/client.ts';
+import { trustProxySetting } from './app.ts';
+import { connectionSettings, type ConnectionSettings } from './connections.ts';
+import { mediaOriginsFromEnv } from './cspSources.ts';
+import { isHttpsSite } from './headers.ts';
+import { DEFAULT_DEACTIVATION_LIMIT, type DeactivationLimit } from '../licenses/service.ts';
+import { onOff, wholeNumber } from '../shared/settingValues.ts';
+import { musicConfig, type MusicConfig } from '../music/index.ts';
+import { paymentSettings, type PaymentSettings } from '../shop/payments/settings.ts';
+import { DEFAULT_UPLOAD_DIR } from '../uploads/images.ts';
+import { site } from '../../site.config.ts';
+import { PROJECT_ROOT } from '../projectRoot.ts';
+import type { AdminSettings } from '../users/setup.ts';
+import { trimEnd } from '../../lib/shared/trim.ts';
+import { featureSwitches, type FeatureSwitches } from '../../lib/shared/features.ts';
+import { mailSettings, type MailSettings } from '../mail/settings.ts';
+import { sessionPolicyFromEnv, type SessionPolicy } from '../users/sessions.ts';
 
 export const DEFAULT_CONTENT_DIR = 'src/content';
 
