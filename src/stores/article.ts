@@ -1,6 +1,6 @@
 /** The live side of the article being read: counters from the server, and the reader's like. */
 import { map } from 'nanostores';
-import { api } from '../client/api';
+import { articleApi } from '../client/articleApi';
 import { likeToggle } from './likes';
 
 export interface ArticleLiveState {
@@ -23,7 +23,7 @@ export async function openArticle(id: number): Promise<void> {
   if ($article.get().id === id) return;
   $article.set({ ...EMPTY, id });
   try {
-    const { result } = await api.viewArticle(id);
+    const { result } = await articleApi.viewArticle(id);
     if ($article.get().id !== id || !result) return;
     $article.set({ ...$article.get(), loaded: true, views: result.view_times, likes: result.thumbs_up_times, readingMs: result.reading_duration, liked: result.is_like });
   } catch {
@@ -36,7 +36,7 @@ export function closeArticle(id: number): void {
   if ($article.get().id === id) $article.set({ ...EMPTY });
 }
 
-const toggle = likeToggle({ like: api.likeArticle, unlike: api.cancelLike }, (id, shown) => {
+const toggle = likeToggle({ like: articleApi.likeArticle, unlike: articleApi.cancelLike }, (id, shown) => {
   // An answer for an article the reader has left has nowhere to go.
   if ($article.get().id === id) $article.set({ ...$article.get(), ...shown });
 });

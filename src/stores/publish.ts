@@ -4,7 +4,7 @@
  */
 import { navigate } from 'astro:transitions/client';
 import { map } from 'nanostores';
-import { api } from '../client/api';
+import { boardApi } from '../client/boardApi';
 import type { MessageDraft } from '../contract/messages';
 import { t } from '../i18n/zh-CN';
 import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../lib/shared/messageRules';
@@ -73,7 +73,7 @@ export async function editMessage(id: number | null): Promise<string | null> {
   }
   if (current.editing === id) return null;
   try {
-    const { result: message } = await api.message(id);
+    const { result: message } = await boardApi.message(id);
     if (!message) return t.board.notFound;
     if (message.user_id !== $userInfo.get()?.id) return t.board.notYours;
     const background = message.bg_url ? 'image' : message.bg_color ? 'color' : 'none';
@@ -88,8 +88,8 @@ export async function editMessage(id: number | null): Promise<string | null> {
 export async function publish(): Promise<string | null> {
   const draft = $publish.get();
   try {
-    if (draft.editing === null) await api.addMessage(toDraft(draft));
-    else await api.updateMessage({ id: draft.editing, ...toDraft(draft) });
+    if (draft.editing === null) await boardApi.addMessage(toDraft(draft));
+    else await boardApi.updateMessage({ id: draft.editing, ...toDraft(draft) });
   } catch (error) {
     return refusalOf(error, t.board.failed).message;
   }

@@ -1,6 +1,6 @@
 /** The live side of talks: likes and comment counts from the server, and the reader's likes. */
 import { map } from 'nanostores';
-import { api } from '../client/api';
+import { talkApi } from '../client/talkApi';
 import { MAX_PAGE_SIZE } from '../contract/limits';
 import { likeToggle } from './likes';
 
@@ -27,7 +27,7 @@ export function loadTalks(): Promise<void> {
   const requestedOn = page;
   loading = (async () => {
     try {
-      const { result } = await api.talks(1, MAX_PAGE_SIZE);
+      const { result } = await talkApi.talks(1, MAX_PAGE_SIZE);
       for (const talk of result?.list ?? []) {
         $talks.setKey(talk.id, { likes: talk.like_times, liked: talk.is_like, comments: talk.comment_total, liking: false });
       }
@@ -41,7 +41,7 @@ export function loadTalks(): Promise<void> {
   return loading;
 }
 
-const toggle = likeToggle({ like: api.likeTalk, unlike: api.unlikeTalk }, (id, shown) => $talks.setKey(id, { ...$talks.get()[id], ...shown }));
+const toggle = likeToggle({ like: talkApi.likeTalk, unlike: talkApi.unlikeTalk }, (id, shown) => $talks.setKey(id, { ...$talks.get()[id], ...shown }));
 
 /** Likes or unlikes a talk (likes.ts says how). */
 export async function toggleTalkLike(id: number): Promise<void> {

@@ -116,7 +116,9 @@ describe('the paths (contract/paths.ts)', () => {
 });
 
 describe('the browser clients', () => {
-  const CLIENTS = ['api.ts', 'adminApi.ts', 'linksApi.ts', 'shopApi.ts', 'writingApi.ts'].map((name) => `src/client/${name}`);
+  const CLIENTS = readdirSync('src/client')
+    .filter((name) => /^(api|\w+Api)\.ts$/.test(name))
+    .map((name) => `src/client/${name}`);
   const METHODS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', del: 'DELETE' };
   /** `http.get<…>(NAME`, `http.put(fillPath(NAME, …))`, `http.get(`${NAME}?…`)`, `http.request<…>('GET', NAME…`: the method and the path's name. */
   const CALL = /http\.(get|post|put|del|request)\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*(?:'(GET|POST|PUT|DELETE)',\s*)?(?:fillPath\(|`\$\{)?([A-Z][A-Z_]+)\b/gs;

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { api } from '../../client/api';
+import { articleApi } from '../../client/articleApi';
 import { formatCount, formatDuration } from '../../lib/browser/format';
 import { createReadingTimer, splitReading } from '../../lib/browser/readingTimer';
 import { useHydrated } from '../shared/useHydrated';
@@ -24,7 +24,7 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
 
     const flush = () => {
       for (const ms of splitReading(timer.take(performance.now()))) {
-        api.addReading(articleId, ms).then(({ result }) => result !== undefined && setReadingTotal(articleId, result), () => {});
+        articleApi.addReading(articleId, ms).then(({ result }) => result !== undefined && setReadingTotal(articleId, result), () => {});
       }
     };
     const onVisibility = () => {

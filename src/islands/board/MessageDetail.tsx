@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { api } from '../../client/api';
+import { boardApi } from '../../client/boardApi';
 import type { BoardMessage } from '../../contract/messages';
 import { t } from '../../i18n/zh-CN';
 import { removeMessage, toggleMessageLike } from '../../stores/board';
@@ -28,7 +28,7 @@ export default function MessageDetail({ defaultAvatar, comments = true }: { defa
   useEffect(() => {
     const id = Number(new URLSearchParams(location.search).get('id'));
     if (!Number.isInteger(id) || id <= 0) return setMessage('missing');
-    api.message(id).then(({ result }) => setMessage(result ?? 'missing'), () => setMessage('missing'));
+    boardApi.message(id).then(({ result }) => setMessage(result ?? 'missing'), () => setMessage('missing'));
   }, []);
 
   if (message === null) return <p className="muted">{text.loading}</p>;

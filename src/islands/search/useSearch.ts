@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { api, type HotArticle, type SearchResult } from '../../client/api';
+import { searchApi, type HotArticle, type SearchResult } from '../../client/searchApi';
 import { heldTyping } from '../../client/earlyTyping';
 import { $searchHistory, recordSearch } from '../../stores/search';
 
@@ -28,14 +28,14 @@ export function useSearch(open: boolean) {
   const term = keyword.trim();
 
   useEffect(() => {
-    if (open && hot === null) api.hot().then(({ result }) => setHot(result ?? []), () => setHot([]));
+    if (open && hot === null) searchApi.hot().then(({ result }) => setHot(result ?? []), () => setHot([]));
   }, [open]);
 
   const search = async (asked: string, kind: 'answered' | 'submitted') => {
     const request = ++latest.current;
     setStatus('loading');
     try {
-      const { result } = await api.search(asked);
+      const { result } = await searchApi.search(asked);
       // Kept even if the reader has typed on since: they pressed Enter on it.
       recordSearch({ kind, term: asked });
       // A slower answer to an older keyword never replaces a newer one.
