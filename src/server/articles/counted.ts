@@ -2,7 +2,7 @@
  * A reader's counts of an article (a view, milliseconds of reading), as grouped writes
  * (db/groupedWrites.ts). They run in the group commit's own thread: this module imports no ORM.
  */
-import type { Statements } from '../db/groupCommit.ts';
+import type { SqlValue, Statements } from '../db/groupCommit.ts';
 import { groupedWrite } from '../db/groupedWrites.ts';
 import { withinQuota, type Quota } from '../budgets/quota.ts';
 import { likedIn } from '../likes/likedIn.ts';
@@ -22,31 +22,33 @@ const fromRow = (row: CounterRow | undefined): ArticleCounters => (row ? { views
 const countersIn = async (statements: Statements, id: number) =>
   fromRow(await statements.get<CounterRow>('SELECT views, likes, reading_ms FROM article_stats WHERE article_id = ?', id));
 
-/** A view while the address has quota left; the counters either way. */
-export const countArticleView = groupedWrite(import.meta.url, 'countArticleView', async (statements: Statements, quota: Quota, id: number): Promise<ArticleCounters> => {
+/** Counts with `upsert` (which returns the counters) while the address has quota left; the counters either way. */
+async function countWithinQuota(statements: Statements, quota: Quota, id: number, upsert: string, ...args: SqlValue[]): Promise<ArticleCounters> {
   if (!(await withinQuota(statements, quota))) return countersIn(statements, id);
-  return fromRow(
-    await statements.get<CounterRow>(
-      'INSERT INTO article_stats (article_id, views) VALUES (?, 1) ON CONFLICT (article_id) DO UPDATE SET views = views + 1 RETURNING views, likes, reading_ms',
-      id,
-    ),
-  );
-});
+  return fromRow(await statements.get<CounterRow>(upsert, ...args));
+}
+
+/** A view while the address has quota left; the counters either way. */
+export const countArticleView = groupedWrite(import.meta.url, 'countArticleView', (statements: Statements, quota: Quota, id: number) =>
+  countWithinQuota(
+    statements,
+    quota,
+    id,
+    'INSERT INTO article_stats (article_id, views) VALUES (?, 1) ON CONFLICT (article_id) DO UPDATE SET views = views + 1 RETURNING views, likes, reading_ms',
+    id,
+  ),
+);
 
 /** Milliseconds of reading while the address has quota left; the counters either way. */
-export const countArticleReading = groupedWrite(
-  import.meta.url,
-  'countArticleReading',
-  async (statements: Statements, quota: Quota, id: number, ms: number): Promise<ArticleCounters> => {
-    if (!(await withinQuota(statements, quota))) return countersIn(statements, id);
-    return fromRow(
-      await statements.get<CounterRow>(
-        'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
-        id,
-        ms,
-      ),
-    );
-  },
+export const countArticleReading = groupedWrite(import.meta.url, 'countArticleReading', (statements: Statements, quota: Quota, id: number, ms: number) =>
+  countWithinQuota(
+    statements,
+    quota,
+    id,
+    'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
+    id,
+    ms,
+  ),
 );
 
 /** The static page's visit: its view counted, and whether the reader likes the article, as one transaction saw them. */
