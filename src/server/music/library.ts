@@ -3,7 +3,7 @@ import { createIdAllocator, type IdCollision } from './ids.ts';
 import { readTags, type Tags } from './metadata.ts';
 import { AUDIO_TYPES, scanLibrary, type FoundAudio, type FoundFile } from './scan.ts';
 import { extname } from 'node:path';
-import { MUSIC_PICTURE } from '../../contract/paths.ts';
+import { MUSIC_MEDIA, MUSIC_PICTURE } from '../../contract/paths.ts';
 import { fillPath } from '../../lib/shared/paths.ts';
 
 export interface Track {
@@ -63,8 +63,11 @@ export const ROOT_PLAYLIST_NAME = '未分类';
 const READ_CONCURRENCY = 8;
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const natural = (a: string, b: string) => a.localeCompare(b, 'zh-CN', { numeric: true });
-const versionOf = (file: FoundFile) => Math.floor(file.mtimeMs).toString(36);
-const pictureUrl = (id: number, file: FoundFile) => `${fillPath(MUSIC_PICTURE, { id })}?v=${versionOf(file)}`;
+const versionOf = (file: Pick<FoundFile, 'mtimeMs'>) => Math.floor(file.mtimeMs).toString(36);
+
+/** A file of the library's address (its audio or its picture): its change time rides along, so a replaced file is fetched anew despite the long cache. */
+export const fileUrl = (path: typeof MUSIC_MEDIA | typeof MUSIC_PICTURE, id: number, file: Pick<FoundFile, 'mtimeMs'>) => `${fillPath(path, { id })}?v=${versionOf(file)}`;
+const pictureUrl = (id: number, file: FoundFile) => fileUrl(MUSIC_PICTURE, id, file);
 
 export const emptyLibrary = (): Library => ({
   playlists: [],

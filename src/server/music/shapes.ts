@@ -1,8 +1,7 @@
 /** The library's records in NeteaseCloudMusicApi's shapes (docs/api.md §8). */
 import type { ArtistProfile, Playlist as PlaylistAnswer, Song } from '../../contract/music.ts';
-import type { Artist, Playlist, Track } from './library.ts';
 import { MUSIC_MEDIA } from '../../contract/paths.ts';
-import { fillPath } from '../../lib/shared/paths.ts';
+import { fileUrl, type Artist, type Playlist, type Track } from './library.ts';
 
 /** Clients read `ar[0].name`; a file without an artist tag still gets an entry, with an empty name. */
 export const NO_ARTIST = { id: 0, name: '' } as const;
@@ -28,8 +27,7 @@ export const toPlaylist = (playlist: Playlist): PlaylistAnswer => ({
 
 export const toArtist = (artist: Artist): ArtistProfile => ({ id: artist.id, name: artist.name, picUrl: artist.picUrl });
 
-/** The file's change time rides along, so a replaced file is fetched anew despite the long cache. */
-export const mediaUrl = (id: number, mtimeMs: number) => `${fillPath(MUSIC_MEDIA, { id })}?v=${Math.floor(mtimeMs).toString(36)}`;
+export const mediaUrl = (id: number, mtimeMs: number) => fileUrl(MUSIC_MEDIA, id, { mtimeMs });
 
 /** A page of a list and whether more follows it. */
 export function page<T>(items: readonly T[], limit: number, offset: number) {
