@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countArticleView } from '../../src/server/articles/counted';
+import { countArticleReading, countArticleView } from '../../src/server/articles/counted';
 import { countHit } from '../../src/server/budgets/table';
 import { migrateDb, openDb, type Db } from '../../src/server/db/client';
 import { groupCommitOf } from '../../src/server/db/groupCommitOf';
@@ -68,6 +68,21 @@ describe('group commit', () => {
     expect((failing as PromiseRejectedResult).reason).toBeInstanceOf(Error);
     expect(String((failing as PromiseRejectedResult).reason.message)).toMatch(/null/);
     expect(hitsOnDisk('neighbour')).toBe(2);
+  });
+
+  it('undoes all of a write that fails after it has written, and only that write', async () => {
+    const commit = groupCommitOf(db);
+    const quota = { key: 'partial', max: 10, windowMs: 60_000 };
+    const [before, failing, after] = await Promise.allSettled([
+      commit.run(countHit, quota.key, quota.windowMs),
+      // Spends the quota, then breaks the counter's NOT NULL column.
+      commit.run(countArticleReading, quota, 7, null as never),
+      commit.run(countHit, quota.key, quota.windowMs),
+    ]);
+    expect(failing.status).toBe('rejected');
+    expect(before).toMatchObject({ status: 'fulfilled', value: { hits: 1 } });
+    expect(after).toMatchObject({ status: 'fulfilled', value: { hits: 2 } });
+    expect(hitsOnDisk(quota.key)).toBe(2);
   });
 
   it('closes only once every write asked for is answered and on disk', async () => {

@@ -10,8 +10,8 @@
  * acknowledged write survives a crash, a kill -9 and (SQLite's default synchronous mode is kept) a
  * power cut: the speed of counters buffered in memory, without what buffering loses.
  *
- * Each write runs in a savepoint of its own: one that fails is undone and reported to its caller
- * alone, and the rest of the group still commits. A write must only await the statements it is
+ * A write that fails is undone and reported to its caller alone, and the rest of the group still
+ * commits (see commitGroup). A write must only await the statements it is
  * given: anything slower would hold the database's write lock across the wait.
  *
  * This module is the mechanism. Which thread runs it is groupCommitOf.ts's choice, and the writes
@@ -40,8 +40,34 @@ export interface Connection {
 /** The largest group: a burst is committed in slices, so no transaction holds the write lock for long. */
 export const MAX_GROUP = 256;
 
-/** Runs the writes in one transaction, each in a savepoint; what each came to, or the commit's error for all. */
+/** Thrown out of a group's first attempt when one of its writes fails: the group is then run again, write by write. */
+const WRITE_FAILED = Symbol('a grouped write failed');
+
+const rejectedAll = (writes: readonly unknown[], reason: unknown): PromiseSettledResult<unknown>[] => writes.map(() => ({ status: 'rejected', reason }));
+
+/**
+ * Runs the writes in one transaction; what each came to, or the commit's error for all.
+ * A write almost never fails, so the group first runs bare: a savepoint around every write would
+ * double the statements each one costs. Only if a write fails is that transaction rolled back and
+ * the group run again with a savepoint per write, so the failing one is undone alone.
+ */
 export async function commitGroup(connection: Connection, writes: readonly WriteBody<unknown>[]): Promise<PromiseSettledResult<unknown>[]> {
+  try {
+    return await connection.transaction(async (statements) => {
+      const settled: PromiseSettledResult<unknown>[] = [];
+      for (const write of writes) {
+        try {
+          settled.push({ status: 'fulfilled', value: await write(statements) });
+        } catch {
+          throw WRITE_FAILED;
+        }
+      }
+      return settled;
+    });
+  } catch (error) {
+    // The transaction itself failed (the lock, the disk): nothing of the group is on disk.
+    if (error !== WRITE_FAILED) return rejectedAll(writes, error);
+  }
   try {
     return await connection.transaction(async (statements) => {
       const settled: PromiseSettledResult<unknown>[] = [];
@@ -58,8 +84,7 @@ export async function commitGroup(connection: Connection, writes: readonly Write
       return settled;
     });
   } catch (error) {
-    // The commit itself failed: nothing of the group is on disk.
-    return writes.map(() => ({ status: 'rejected', reason: error }));
+    return rejectedAll(writes, error);
   }
 }
 
