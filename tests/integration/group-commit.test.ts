@@ -8,6 +8,8 @@ import { countArticleReading, countArticleView } from '../../src/server/articles
 import { countHit } from '../../src/server/budgets/table';
 import { migrateDb, openDb, type Db } from '../../src/server/db/client';
 import { groupCommitOf } from '../../src/server/db/groupCommitOf';
+import { likeComment } from '../../src/server/comments/counted';
+import { likeMessage } from '../../src/server/messages/counted';
 
 let dir: string;
 let file: string;
@@ -93,5 +95,52 @@ describe('group commit', () => {
     expect(answered).toHaveLength(20);
     expect(hitsOnDisk('closing')).toBe(20);
     await Promise.all(writes);
+  });
+
+  describe('likes, whose target the transaction reads', () => {
+    /** Runs SQL on a connection of its own, as the console would. */
+    const exec = (sql: string) => {
+      const other = new Database(file);
+      other.exec(sql);
+      other.close();
+    };
+    const likesOf = (table: 'comments' | 'messages', id: number) => {
+      const reader = new Database(file);
+      const row = reader.prepare(`SELECT likes FROM ${table} WHERE id = ?`).get(id) as { likes: number };
+      reader.close();
+      return row.likes;
+    };
+
+    beforeEach(() => {
+      exec(`INSERT INTO users (id, username, password_hash, nick_name) VALUES (1, 'writer', 'x', '作者');
+        INSERT INTO messages (id, user_id, message) VALUES (1, 1, '留言'), (2, 1, '隐藏的留言');
+        UPDATE messages SET hidden = 1 WHERE id = 2;
+        INSERT INTO comments (id, type, for_id, content) VALUES (1, 1, 7, '根'), (3, 1, 7, '待审的根');
+        INSERT INTO comments (id, type, for_id, parent_id, content) VALUES (2, 1, 7, 1, '回复'), (4, 1, 7, 3, '待审根下的回复');
+        UPDATE comments SET held = 1 WHERE id = 3;`);
+    });
+
+    it('counts a like of a shown comment or reply once per reader, and a withdrawal once', async () => {
+      const commit = groupCommitOf(db);
+      await expect(commit.run(likeComment, 2, 'reader:a', true)).resolves.toEqual({ changed: true, counters: { likes: 1 } });
+      await expect(commit.run(likeComment, 2, 'reader:a', true)).resolves.toEqual({ changed: false, counters: { likes: 1 } });
+      await expect(commit.run(likeComment, 1, 'reader:a', true)).resolves.toEqual({ changed: true, counters: { likes: 1 } });
+      await expect(commit.run(likeComment, 2, 'reader:a', false)).resolves.toEqual({ changed: true, counters: { likes: 0 } });
+      await expect(commit.run(likeComment, 2, 'reader:a', false)).resolves.toEqual({ changed: false, counters: { likes: 0 } });
+      expect([likesOf('comments', 1), likesOf('comments', 2)]).toEqual([1, 0]);
+    });
+
+    it('likes nothing readers cannot reach: a held root, a reply under it, a missing comment, a hidden message', async () => {
+      const commit = groupCommitOf(db);
+      expect(await commit.run(likeComment, 3, 'reader:a', true)).toBeNull();
+      expect(await commit.run(likeComment, 4, 'reader:a', true)).toBeNull();
+      expect(await commit.run(likeComment, 99, 'reader:a', true)).toBeNull();
+      expect(await commit.run(likeMessage, 2, 'reader:a', true)).toBeNull();
+      await expect(commit.run(likeMessage, 1, 'reader:a', true)).resolves.toEqual({ changed: true, counters: { likes: 1 } });
+      expect([likesOf('comments', 3), likesOf('comments', 4), likesOf('messages', 2)]).toEqual([0, 0, 0]);
+      const reader = new Database(file);
+      expect(reader.prepare('SELECT type, target_id FROM likes').all()).toEqual([{ type: 'message', target_id: 1 }]);
+      reader.close();
+    });
   });
 });

@@ -1,11 +1,11 @@
 /**
- * A reader's counts of an article (a view, milliseconds of reading), as grouped writes
+ * A reader's counts of an article (a view, milliseconds of reading, a like), as grouped writes
  * (db/groupedWrites.ts). They run in the group commit's own thread: this module imports no ORM.
  */
 import type { SqlValue, Statements } from '../db/groupCommit.ts';
 import { groupedWrite } from '../db/groupedWrites.ts';
 import { withinQuota, type Quota } from '../budgets/quota.ts';
-import { likedIn } from '../likes/likedIn.ts';
+import { likedIn, setLikeIn } from '../likes/statements.ts';
 
 export interface ArticleCounters {
   views: number;
@@ -58,5 +58,20 @@ export const countArticleVisit = groupedWrite(
   async (statements: Statements, quota: Quota, id: number, actor: string): Promise<{ viewed: ArticleCounters; liked: boolean }> => ({
     viewed: await countArticleView(statements, quota, id),
     liked: await likedIn(statements, 'article', id, actor),
+  }),
+);
+
+/** A reader's like of the article or its withdrawal, with the counters after. Whether the article is there is the catalog's to say, before. */
+export const likeArticle = groupedWrite(import.meta.url, 'likeArticle', (statements: Statements, id: number, actor: string, liked: boolean) =>
+  setLikeIn(statements, 'article', id, actor, liked, {
+    read: () => countersIn(statements, id),
+    bump: async (by) =>
+      fromRow(
+        await statements.get<CounterRow>(
+          'INSERT INTO article_stats (article_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (article_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING views, likes, reading_ms',
+          id,
+          by,
+        ),
+      ),
   }),
 );

@@ -135,8 +135,9 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
 
     /** Articles as likes see them: any article in the catalog, its counters kept fresh in the cache. */
     likeTarget: {
-      counter: async (tx, id) => (catalog.byId.has(id) ? stats.currentCounters(tx, id) : null),
-      bump: stats.bumpLikes,
+      counter: async (db, id) => (catalog.byId.has(id) ? stats.currentCounters(db, id) : null),
+      reachable: (id) => catalog.byId.has(id),
+      like: counted.likeArticle,
       settled: (id, changed) => void counters.put(id, changed),
     } satisfies LikeTarget<counted.ArticleCounters>,
     /** Adds milliseconds of reading and answers the article's new total, in milliseconds. */

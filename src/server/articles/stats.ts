@@ -1,5 +1,5 @@
 /** The article counters table: views, likes and reading time; the likes themselves are the likes module's. */
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { articleStats } from '../db/schema.ts';
 import { ZERO, type ArticleCounters } from './counted.ts';
@@ -61,16 +61,6 @@ export type CounterCache = ReturnType<typeof createCounterCache>;
 export async function currentCounters(db: Executor, id: number): Promise<ArticleCounters> {
   const [row] = await db.select(counterColumns).from(articleStats).where(eq(articleStats.articleId, id));
   return row ?? ZERO;
-}
-
-/** A like or its withdrawal, never below zero. */
-export async function bumpLikes(tx: Tx, id: number, by: 1 | -1): Promise<ArticleCounters> {
-  const [row] = await tx
-    .insert(articleStats)
-    .values({ articleId: id, likes: Math.max(0, by) })
-    .onConflictDoUpdate({ target: articleStats.articleId, set: { likes: sql`max(0, ${articleStats.likes} + ${by})` } })
-    .returning(counterColumns);
-  return row;
 }
 
 /** The most viewed article ids, more than asked so that removed articles can be skipped. */

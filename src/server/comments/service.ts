@@ -12,7 +12,7 @@ import { commentContentProblem } from '../../lib/shared/text.ts';
 import { site } from '../../site.config.ts';
 import type { Db } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
-import { bumpRowLikes } from '../likes/table.ts';
+import { likeComment } from './counted.ts';
 import type { LikeTarget } from '../likes/target.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { InvalidInput, NotFound, NotYours, Refused, SignInRequired } from '../shared/errors.ts';
@@ -217,7 +217,8 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
         const likes = await likesOf(tx, id);
         return likes === null ? null : { likes };
       },
-      bump: (tx, id, by) => bumpRowLikes(tx, comments, id, by),
+      reachable: async (id) => (await likesOf(db, id)) !== null,
+      like: likeComment,
     } satisfies LikeTarget,
 
     /** One's own comment, or any for an admin. A root goes with its replies, and their likes with them. */

@@ -1,9 +1,11 @@
 /**
- * What each domain lends to likes: whether readers can reach a target, and its counter. The
- * counters stay in each domain's own table (article_stats, talk_stats, messages, comments); the
- * likes module decides who may like and keeps the rows and counters in step.
+ * What each domain lends to likes: whether readers can reach a target, its counter, and its like
+ * as a grouped write. The counters stay in each domain's own table (article_stats, talk_stats,
+ * messages, comments); the likes module decides who may like and keeps the rows and counters in step.
  */
-import type { Executor, Tx } from './table.ts';
+import type { GroupedWrite } from '../db/groupedWrites.ts';
+import type { LikeOutcome } from './statements.ts';
+import type { Actor, Executor } from './table.ts';
 
 /** A target's counters: at least its likes; a domain may keep more beside them (an article's views). */
 export interface LikeCount {
@@ -13,8 +15,13 @@ export interface LikeCount {
 export interface LikeTarget<C extends LikeCount = LikeCount> {
   /** The target's counters, or null when readers cannot reach it (gone, hidden, held): then nobody may like it. */
   counter(db: Executor, id: number): Promise<C | null>;
-  /** Moves the like counter by one, in the like's transaction, and answers the counters after. */
-  bump(tx: Tx, id: number, by: 1 | -1): Promise<C>;
+  /**
+   * What only this process knows of reaching the target (the build's catalog, the page a comment is
+   * on), asked before the like is written; the like's own write checks what the database knows.
+   */
+  reachable?(id: number): boolean | Promise<boolean>;
+  /** Records or withdraws a like with the counter, in the group commit (likes/statements.ts's setLikeIn); null when the target cannot be reached. */
+  like: GroupedWrite<[id: number, actor: Actor, liked: boolean], LikeOutcome<C> | null>;
   /** Told once the like's transaction has committed, for a domain that caches its counters. */
   settled?(id: number, counters: C): void;
 }

@@ -10,6 +10,7 @@ import { likedAmong } from '../likes/table.ts';
 import type { LikeTarget } from '../likes/target.ts';
 import type { Owner } from '../users/owner.ts';
 import type { CatalogTalk, TalkCatalog } from './catalog.ts';
+import { likeTalk } from './counted.ts';
 import * as stats from './stats.ts';
 
 /** `owner`: whose talks they are, told of comments on them. */
@@ -49,8 +50,9 @@ export function createTalkService(db: Db, catalog: TalkCatalog, owner: Pick<Owne
 
     /** Talks as likes see them: any talk in the build's export. */
     likeTarget: {
-      counter: async (tx, id) => (catalog.byId.has(id) ? { likes: await stats.likeCount(tx, id) } : null),
-      bump: async (tx, id, by) => ({ likes: await stats.bumpLikes(tx, id, by) }),
+      counter: async (db, id) => (catalog.byId.has(id) ? { likes: await stats.likeCount(db, id) } : null),
+      reachable: (id) => catalog.byId.has(id),
+      like: likeTalk,
     } satisfies LikeTarget,
   };
 }

@@ -1,0 +1,51 @@
+/**
+ * The likes table among the group commit's statements (db/groupedWrites.ts): whether a reader likes
+ * a target, and a like set or withdrawn with its target's counter, in one transaction. Each domain
+ * declares its own like as a grouped write over `setLikeIn`, with the SQL of its counter. They may
+ * run in the group commit's own thread, so this module imports no ORM.
+ */
+import type { LikeKind } from '../../contract/likes.ts';
+import type { Statements } from '../db/groupCommit.ts';
+import type { Actor } from './table.ts';
+import type { LikeCount } from './target.ts';
+
+export async function likedIn(statements: Statements, kind: LikeKind, id: number, actor: Actor): Promise<boolean> {
+  return (await statements.get('SELECT 1 AS liked FROM likes WHERE type = ? AND target_id = ? AND actor = ?', kind, id, actor)) !== undefined;
+}
+
+/** A target's counter as its domain keeps it. */
+export interface CounterIn<C extends LikeCount> {
+  /** The counters, or null when readers cannot reach the target, as far as the database says. */
+  read(): Promise<C | null>;
+  /** Moves the like counter by one, never below zero, and answers the counters after. */
+  bump(by: 1 | -1): Promise<C>;
+}
+
+/** A row's `likes` column as a counter, or null without a row: the count alone, for the driver adds fields of its own to a row. */
+export const likesIn = (row: { likes: number } | undefined): LikeCount | null => (row ? { likes: row.likes } : null);
+
+/** What came of a like or its withdrawal. */
+export interface LikeOutcome<C extends LikeCount = LikeCount> {
+  /** False when the reader had already liked it (or had not, for an unlike). */
+  changed: boolean;
+  counters: C;
+}
+
+/** Records or removes the reader's like with its counter; null when readers cannot reach the target. */
+export async function setLikeIn<C extends LikeCount>(
+  statements: Statements,
+  kind: LikeKind,
+  id: number,
+  actor: Actor,
+  liked: boolean,
+  counter: CounterIn<C>,
+): Promise<LikeOutcome<C> | null> {
+  // The target is read in the like's transaction, so a like never outlives a target removed at the same moment.
+  const before = await counter.read();
+  if (before === null) return null;
+  const row = liked
+    ? await statements.get('INSERT INTO likes (type, target_id, actor) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING actor', kind, id, actor)
+    : await statements.get('DELETE FROM likes WHERE type = ? AND target_id = ? AND actor = ? RETURNING actor', kind, id, actor);
+  if (row === undefined) return { changed: false, counters: before };
+  return { changed: true, counters: await counter.bump(liked ? 1 : -1) };
+}

@@ -1,0 +1,17 @@
+/**
+ * A reader's like of a message, as a grouped write (db/groupedWrites.ts). It may run in the group
+ * commit's own thread: this module imports no ORM.
+ */
+import type { Statements } from '../db/groupCommit.ts';
+import { groupedWrite } from '../db/groupedWrites.ts';
+import { likesIn, setLikeIn } from '../likes/statements.ts';
+
+type LikesRow = { likes: number };
+
+/** The like or its withdrawal, with the message's count after; null for a message readers cannot reach (gone or hidden: see likes.ts). */
+export const likeMessage = groupedWrite(import.meta.url, 'likeMessage', (statements: Statements, id: number, actor: string, liked: boolean) =>
+  setLikeIn(statements, 'message', id, actor, liked, {
+    read: async () => likesIn(await statements.get<LikesRow>('SELECT likes FROM messages WHERE id = ? AND hidden = 0', id)),
+    bump: async (by) => likesIn(await statements.get<LikesRow>('UPDATE messages SET likes = max(0, likes + ?) WHERE id = ? RETURNING likes', by, id))!,
+  }),
+);

@@ -1,0 +1,24 @@
+/**
+ * A reader's like of a talk, as a grouped write (db/groupedWrites.ts). It may run in the group
+ * commit's own thread: this module imports no ORM.
+ */
+import type { Statements } from '../db/groupCommit.ts';
+import { groupedWrite } from '../db/groupedWrites.ts';
+import { likesIn, setLikeIn } from '../likes/statements.ts';
+
+type LikesRow = { likes: number };
+
+/** The like or its withdrawal, with the talk's count after. Whether the talk is there is the catalog's to say, before. */
+export const likeTalk = groupedWrite(import.meta.url, 'likeTalk', (statements: Statements, id: number, actor: string, liked: boolean) =>
+  setLikeIn(statements, 'talk', id, actor, liked, {
+    read: async () => likesIn(await statements.get<LikesRow>('SELECT likes FROM talk_stats WHERE talk_id = ?', id)) ?? { likes: 0 },
+    bump: async (by) =>
+      likesIn(
+        await statements.get<LikesRow>(
+          'INSERT INTO talk_stats (talk_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (talk_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING likes',
+          id,
+          by,
+        ),
+      )!,
+  }),
+);
