@@ -5,13 +5,17 @@
  * p99 of each phase, the ratios the counting must keep, the server's RSS after start and after the
  * burst, and checks that the counters grew by exactly the acknowledged writes.
  *
- * Static beside views is measured twice. Paced: static pages and views each at PACE of what static
- * pages alone reach, against static pages alone at that pace. A closed loop at full speed only
- * measures how two loads share one saturated core (twice the connections, twice the queue);
- * paced, what shows is whether counting stalls serving, as commits waiting on the disk did: the
- * static p99 must stay within 2× of alone. The paced phases alternate over ROUNDS rounds and their
- * medians are compared, beside a control where the views are as many static requests: what the
- * second load costs by itself. Then both as fast as they go, for the record.
+ * Static beside views is measured twice. At a rate: static pages and views each at PACE of what
+ * static pages alone reach, against static pages alone at that rate; the static p99 must stay within
+ * 2× of alone. autocannon keeps a rate by sending each second's share as fast as it can and then
+ * waiting for the next second, so these phases are bursts at full speed once a second: their p99 is
+ * mostly the queue of a saturated server, and so how much a view costs beside a page. The phases
+ * alternate over ROUNDS rounds and their medians are compared, beside a control where the views are
+ * as many static requests: what the second load costs by itself. Then both as fast as they go.
+ *
+ * Views beside likes are evenly paced (lib/paced.ts): views at the same rate, alone and beside
+ * LIKES_PER_SECOND likes, whether liking holds up counting. The acknowledged likes and views of
+ * every phase are checked against the counters.
  *
  * `BENCH_FSYNC_MS=3` runs it all on a disk whose syncs take 3 ms more (lib/slowDisk.ts), as a cloud
  * server's network disk does: what the group commit's own thread is for.
@@ -21,6 +25,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { phaseRow, runPhase, type Phase, type PhaseResult } from './lib/load.ts';
+import { runPaced } from './lib/paced.ts';
 import { build, serve } from './lib/server.ts';
 import { slowDisk } from './lib/slowDisk.ts';
 
@@ -33,6 +38,7 @@ const REQUIRED_RATIO = 0.5;
 const PACE = 0.4;
 const ROUNDS = 3;
 const SETTLE_SECONDS = 10;
+const LIKES_PER_SECOND = 100;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -108,7 +114,24 @@ try {
     runPhase(server.origin, { ...STATIC, name: '静态 GET /home（同时全速计浏览）' }, timed, CONNECTIONS),
     runPhase(server.origin, { ...ARTICLE_VIEWS, name: '文章浏览（全速，同时有静态请求）' }, viewsLength, CONNECTIONS),
   ]);
-  results.push(staticAlone, views, siteViews, likes, ...rounds.flatMap((round) => [round.alone, round.beside, round.views, round.besideStatic]), staticBesideFull, viewsBesideFull);
+  const evenly = { rate: pace, seconds: SECONDS };
+  const viewsEvenly = await runPaced(server.origin, { ...ARTICLE_VIEWS, name: `文章浏览（均匀每秒 ${pace} 次）` }, evenly, CONNECTIONS);
+  const [viewsBesideLikes, likesBesideViews] = await Promise.all([
+    runPaced(server.origin, { ...ARTICLE_VIEWS, name: `文章浏览（均匀每秒 ${pace} 次，同时每秒 ${LIKES_PER_SECOND} 次点赞）` }, evenly, CONNECTIONS),
+    runPaced(server.origin, { ...LIKES, name: `点赞（均匀每秒 ${LIKES_PER_SECOND} 次，同时有浏览）` }, { rate: LIKES_PER_SECOND, seconds: SECONDS }, CONNECTIONS),
+  ]);
+  results.push(
+    staticAlone,
+    views,
+    siteViews,
+    likes,
+    ...rounds.flatMap((round) => [round.alone, round.beside, round.views, round.besideStatic]),
+    staticBesideFull,
+    viewsBesideFull,
+    viewsEvenly,
+    viewsBesideLikes,
+    likesBesideViews,
+  );
   const rssAfter = rssMb(server.pid);
   const after = await counters();
   // Whether the server hands back, once idle, what the burst grew it by.
@@ -126,8 +149,15 @@ try {
   console.log(`静态 p99（每秒 ${pace} 次，${ROUNDS} 轮的中位数）：单独 ${p99Alone} ms，同时每秒 ${pace} 次浏览 ${p99Beside} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）`);
   console.log(`对照：同时另有每秒 ${pace} 次静态请求时 ${p99BesideStatic} ms，${(p99BesideStatic / Math.max(1, p99Alone)).toFixed(2)} 倍（同样多的请求，不计数）`);
   console.log(`全速时静态 p99：单独 ${staticAlone.p99} ms，同时全速计浏览 ${staticBesideFull.p99} ms`);
+  console.log(
+    `均匀每秒 ${pace} 次浏览：单独 p50 ${viewsEvenly.p50} / p99 ${viewsEvenly.p99} ms，同时每秒 ${LIKES_PER_SECOND} 次点赞 p50 ${viewsBesideLikes.p50} / p99 ${viewsBesideLikes.p99} ms（${Math.round(viewsBesideLikes.okPerSecond)} 次/秒）`,
+  );
 
-  const acknowledged = { views: views.ok + rounds.reduce((sum, round) => sum + round.views.ok, 0) + viewsBesideFull.ok, likes: likes.ok, siteViews: siteViews.ok };
+  const acknowledged = {
+    views: views.ok + rounds.reduce((sum, round) => sum + round.views.ok, 0) + viewsBesideFull.ok + viewsEvenly.ok + viewsBesideLikes.ok,
+    likes: likes.ok + likesBesideViews.ok,
+    siteViews: siteViews.ok,
+  };
   const grew = { views: after.views - before.views, likes: after.likes - before.likes, siteViews: after.siteViews - before.siteViews };
   console.table(
     (['views', 'siteViews', 'likes'] as const).map((key) => ({ 计数: key, 已确认: acknowledged[key], 计数增长: grew[key], 一致: acknowledged[key] === grew[key] ? '是' : '否' })),

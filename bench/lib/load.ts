@@ -22,7 +22,7 @@ export interface PhaseResult {
 
 let addressCounter = 0;
 /** A new address from 10.0.0.0/8 for each call, so no per-address budget is shared between requests. */
-const nextAddress = () => {
+export const nextAddress = () => {
   addressCounter = (addressCounter + 1) % 16_777_216;
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 };
