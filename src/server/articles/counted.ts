@@ -61,17 +61,14 @@ export const countArticleVisit = groupedWrite(
   }),
 );
 
+/** Moves the like counter by ?2 (one up or down), never below zero. */
+const BUMP_LIKES =
+  'INSERT INTO article_stats (article_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (article_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING views, likes, reading_ms';
+
 /** A reader's like of the article or its withdrawal, with the counters after. Whether the article is there is the catalog's to say, before. */
 export const likeArticle = groupedWrite(import.meta.url, 'likeArticle', (statements: Statements, id: number, actor: string, liked: boolean) =>
   setLikeIn(statements, 'article', id, actor, liked, {
     read: () => countersIn(statements, id),
-    bump: async (by) =>
-      fromRow(
-        await statements.get<CounterRow>(
-          'INSERT INTO article_stats (article_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (article_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING views, likes, reading_ms',
-          id,
-          by,
-        ),
-      ),
+    bump: async (by) => fromRow(await statements.get<CounterRow>(BUMP_LIKES, id, by)),
   }),
 );

@@ -11,8 +11,8 @@
  * power cut: the speed of counters buffered in memory, without what buffering loses.
  *
  * A write that fails is undone and reported to its caller alone, and the rest of the group still
- * commits (see commitGroup). A write must only await the statements it is
- * given: anything slower would hold the database's write lock across the wait.
+ * commits (see commitGroup). A write must only await the statements it is given: anything slower
+ * would hold the database's write lock across the wait.
  *
  * This module is the mechanism. Which thread runs it is groupCommitOf.ts's choice, and the writes
  * it runs are declared by their domains (groupedWrites.ts).

@@ -7,8 +7,9 @@
 import type { LikeKind } from '../../contract/likes.ts';
 import type { Statements } from '../db/groupCommit.ts';
 import type { Actor } from './table.ts';
-import type { LikeCount } from './target.ts';
+import type { LikeCount, LikeOutcome } from './target.ts';
 
+/** Whether the reader likes the target: `is_like` beside a counted visit, as its transaction saw it. */
 export async function likedIn(statements: Statements, kind: LikeKind, id: number, actor: Actor): Promise<boolean> {
   return (await statements.get('SELECT 1 AS liked FROM likes WHERE type = ? AND target_id = ? AND actor = ?', kind, id, actor)) !== undefined;
 }
@@ -23,13 +24,6 @@ export interface CounterIn<C extends LikeCount> {
 
 /** A row's `likes` column as a counter, or null without a row: the count alone, for the driver adds fields of its own to a row. */
 export const likesIn = (row: { likes: number } | undefined): LikeCount | null => (row ? { likes: row.likes } : null);
-
-/** What came of a like or its withdrawal. */
-export interface LikeOutcome<C extends LikeCount = LikeCount> {
-  /** False when the reader had already liked it (or had not, for an unlike). */
-  changed: boolean;
-  counters: C;
-}
 
 /** Records or removes the reader's like with its counter; null when readers cannot reach the target. */
 export async function setLikeIn<C extends LikeCount>(

@@ -4,12 +4,18 @@
  * messages, comments); the likes module decides who may like and keeps the rows and counters in step.
  */
 import type { GroupedWrite } from '../db/groupedWrites.ts';
-import type { LikeOutcome } from './statements.ts';
 import type { Actor, Executor } from './table.ts';
 
 /** A target's counters: at least its likes; a domain may keep more beside them (an article's views). */
 export interface LikeCount {
   likes: number;
+}
+
+/** What came of a like or its withdrawal. */
+export interface LikeOutcome<C extends LikeCount = LikeCount> {
+  /** False when the reader had already liked it (or had not, for an unlike). */
+  changed: boolean;
+  counters: C;
 }
 
 export interface LikeTarget<C extends LikeCount = LikeCount> {
