@@ -1,4 +1,6 @@
+import Database from 'libsql';
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +138,42 @@ describe('upload quota', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => upload(token)));
     expect(statuses(answers)).toEqual([200, ...Array(9).fill(429)]);
     for (const refused of answers.filter((a) => a.status === 429)) expect(refused.body.message).toMatch(/^24 小时内最多上传 50 张图片/);
+    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([expect.objectContaining({ n: 50 })]);
+  });
+
+  it('checks the quota and records the upload under the write lock, so one that another process records meanwhile counts', async () => {
+    const { id, token } = await newUser('otherprocess');
+    await pastUploads(id, Array(49).fill(1000));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'image.png');
+    const multipart = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = Buffer.from(await multipart.arrayBuffer());
+    // The upload's budget and early quota check pass while the body is still on its way...
+    const sending = request(`${api.server.url}/api/upload/img`, {
+      method: 'POST',
+      headers: { 'Content-Type': multipart.headers.get('Content-Type')!, 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': freshIp(), ...bearer(token) },
+    });
+    const answer = new Promise<{ status: number; message: string }>((resolve, reject) => {
+      sending.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, message: JSON.parse(Buffer.concat(chunks).toString()).message }));
+      });
+      sending.on('error', reject);
+    });
+    sending.write(body.subarray(0, 64));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // ...then another process starts recording the user's 50th upload of the day, and the body arrives.
+    const other = new Database(join(api.dir, 'blog.db'), { timeout: 5000 });
+    other.exec('BEGIN IMMEDIATE');
+    other.prepare('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, 1000, unixepoch())').run(`/uploads/${randomBytes(16).toString('hex')}.png`, id);
+    sending.end(body.subarray(64));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    other.exec('COMMIT');
+    other.close();
+    const refused = await answer;
+    expect(refused.status).toBe(429);
+    expect(refused.message).toMatch(/^24 小时内最多上传 50 张图片/);
     expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([expect.objectContaining({ n: 50 })]);
   });
 

@@ -7,7 +7,7 @@ import type { AdminUser } from '../../contract/admin.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { NotFound, Refused } from '../shared/errors.ts';
 import type { SessionStore } from '../users/sessions.ts';
@@ -26,7 +26,7 @@ const toWire = (row: Row): AdminUser => ({
 
 export function createPeople(db: Db, sessions: Pick<SessionStore, 'revokeAll'>) {
   /** Refuses a change that would leave no enabled admin; checked inside the write transaction. */
-  async function keepAnAdmin(tx: Parameters<Parameters<Db['transaction']>[0]>[0], user: Row) {
+  async function keepAnAdmin(tx: Tx, user: Row) {
     if (user.role !== ROLE.admin || user.disabled) return;
     const [{ others }] = await tx
       .select({ others: count() })

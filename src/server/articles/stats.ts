@@ -1,11 +1,8 @@
 /** The article counters table: views, likes and reading time; the likes themselves are the likes module's. */
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { articleStats } from '../db/schema.ts';
 import { ZERO, type ArticleCounters } from './counted.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
 
 const counterColumns = { views: articleStats.views, likes: articleStats.likes, readingMs: articleStats.readingMs };
 

@@ -14,7 +14,7 @@ import { comments } from '../db/schema.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { guestReplyMail } from '../mail/messages.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import type { Executor } from './reads.ts';
+import type { Executor } from '../db/client.ts';
 import type { CommentTargetInfo } from './targets.ts';
 
 /** A comment's notification leads to what it is on. */

@@ -5,13 +5,11 @@ import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from 
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE } from '../../contract/users.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { comments, users } from '../db/schema.ts';
 import { likedAmong, type Actor } from '../likes/table.ts';
 import { UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
 
 /** Comments an admin hid are kept but counted and shown nowhere; held ones wait for the owner. */
 export const visibleComments = and(eq(comments.hidden, false), eq(comments.held, false));

@@ -10,7 +10,7 @@ import { sameNickName } from '../../lib/shared/accountRules.ts';
 import { guestNameProblem, judgeComment } from '../../lib/shared/commentModeration.ts';
 import { commentContentProblem } from '../../lib/shared/text.ts';
 import { site } from '../../site.config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
 import { likeComment } from './counted.ts';
 import type { LikeTarget } from '../likes/target.ts';
@@ -28,7 +28,6 @@ import {
   replyShape,
   rootPage,
   type CommentRow,
-  type Executor,
   type RootPageQuery,
   type Viewer,
 } from './reads.ts';

@@ -4,7 +4,8 @@ import { comments } from '../db/schema.ts';
 import { forgetLikes } from '../likes/table.ts';
 import { InvalidInput } from '../shared/errors.ts';
 import type { CommentFacts } from './news.ts';
-import type { CommentRow, Executor } from './reads.ts';
+import type { Executor } from '../db/client.ts';
+import type { CommentRow } from './reads.ts';
 
 export function factsOf(row: CommentRow): CommentFacts {
   return {

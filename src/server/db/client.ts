@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
+/** A transaction, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction on it: what a query that may run inside a transaction takes. */
+export type Executor = Db | Tx;
 
 export const BUSY_TIMEOUT_MS = 5000;
 export const DEFAULT_DATABASE_URL = 'file:./data/blog.db';

@@ -7,12 +7,11 @@ import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { MACHINE_FILE_DAYS } from '../../contract/limits.ts';
 import type { Activation, Deactivation, LicenseCode, LicenseState, MachineItem, Validation } from '../../contract/shop.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { licenseDeactivations, licenseMachines, licenses } from '../db/schema.ts';
 import { RetryLater, waitInWords } from '../shared/errors.ts';
 import { hashLicenseKey, mintLicenseKey, signMachineFile, verifyLicenseKey, type LicensePayload, type SigningKeys } from './keys.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type LicenseRow = typeof licenses.$inferSelect;
 
 const DAY_MS = 86_400_000;

@@ -1,14 +1,11 @@
 /** The likes table: one row per kind, target and reader, so a second like of the same target is recognised. */
 import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { LikeKind } from '../../contract/likes.ts';
-import type { Db } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { likes } from '../db/schema.ts';
 
 /** Who a like belongs to, as the likes table keys a reader (src/server/api/actor.ts says how readers are told apart). */
 export type Actor = string;
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
 
 /** Which of these targets the reader has liked: `is_like` for a list or a page. */
 export async function likedAmong(db: Executor, kind: LikeKind, ids: readonly number[], actor: Actor): Promise<Set<number>> {

@@ -4,7 +4,8 @@
  * messages, comments); the likes module decides who may like and keeps the rows and counters in step.
  */
 import type { GroupedWrite } from '../db/groupedWrites.ts';
-import type { Actor, Executor } from './table.ts';
+import type { Executor } from '../db/client.ts';
+import type { Actor } from './table.ts';
 
 /** A target's counters: at least its likes; a domain may keep more beside them (an article's views). */
 export interface LikeCount {

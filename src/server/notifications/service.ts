@@ -6,12 +6,11 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
 import type { Notification, NotificationTypeCode } from '../../contract/notifications.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { NotFound, NotYours } from '../shared/errors.ts';
 import type { NotificationMail } from './mail.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NotificationDraft {
   /** Who is told. */

@@ -13,7 +13,7 @@ import type { CreatedOrder, LicenseItem, OrderBody, OrderItem } from '../../cont
 import { html } from '../../lib/shared/html.ts';
 import { formatPrice, payWindowText } from '../../lib/shared/shop.ts';
 import { compactDate, formatDateTime } from '../../lib/shared/time.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { licenseState, type LicenseRow, type LicenseService } from '../licenses/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
@@ -22,7 +22,6 @@ import type { ProductCatalog } from './catalog.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { orderByNo, type OrderRow, type Settlements } from './settle.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A buyer's page asks about its order every few seconds; the provider is asked at most this often. */
 const QUERY_EVERY_MS = 15_000;

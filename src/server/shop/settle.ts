@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
 import { formatPrice } from '../../lib/shared/shop.ts';
 import { html } from '../../lib/shared/html.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { orders, payments } from '../db/schema.ts';
 import type { LicenseService } from '../licenses/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
@@ -29,7 +29,6 @@ export interface Settlement extends ProviderPayment {
  */
 export type SettleOutcome = { outcome: 'fulfilled' | 'already' | 'flagged'; order: OrderRow } | { outcome: 'refused'; reason: string };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function orderByNo(executor: Db | Tx, orderNo: string): Promise<OrderRow | undefined> {
   const [order] = await executor.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);

@@ -1,8 +1,7 @@
 /** The talk counters table; the likes themselves are the likes module's. */
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { talkStats } from '../db/schema.ts';
-import type { Executor } from '../likes/table.ts';
 
 export async function likeCount(db: Executor, id: number): Promise<number> {
   const [row] = await db.select({ likes: talkStats.likes }).from(talkStats).where(eq(talkStats.talkId, id));

@@ -6,7 +6,7 @@ import { and, eq, gt, lt, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { links, messages, uploads, users } from '../db/schema.ts';
 import { Refused, RetryLater, waitInWords } from '../shared/errors.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
@@ -30,8 +30,8 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
   const serialize = createKeyedSerializer();
 
   /** The uploads in the window by this user, or from this address. */
-  async function recent(by: SQL, now: number) {
-    const rows = await db
+  async function recent(executor: Executor, by: SQL, now: number) {
+    const rows = await executor
       .select({ bytes: uploads.bytes, createdAt: uploads.createdAt })
       .from(uploads)
       .where(and(by, gt(uploads.createdAt, new Date(now - quota.windowMs))));
@@ -39,9 +39,9 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
   }
 
   /** The quota holds per account and per address: a new account from the same place brings no fresh quota. */
-  async function assertFits({ userId, address }: Uploader, incoming: number, now: number) {
-    const byUser = checkQuota(await recent(eq(uploads.userId, userId), now), incoming, now, quota);
-    const verdict = byUser.ok && address ? checkQuota(await recent(eq(uploads.address, address), now), incoming, now, quota) : byUser;
+  async function assertFits(executor: Executor, { userId, address }: Uploader, incoming: number, now: number) {
+    const byUser = checkQuota(await recent(executor, eq(uploads.userId, userId), now), incoming, now, quota);
+    const verdict = byUser.ok && address ? checkQuota(await recent(executor, eq(uploads.address, address), now), incoming, now, quota) : byUser;
     if (verdict.ok) return;
     const hours = Math.round(quota.windowMs / 3600_000);
     const what =
@@ -63,7 +63,7 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
 
   return {
     /** Refuses early, before the body is read, when even an empty file would not fit. */
-    checkQuota: (uploader: Uploader) => assertFits(uploader, 0, clock()),
+    checkQuota: (uploader: Uploader) => assertFits(db, uploader, 0, clock()),
 
     /** Stores the image as the user's upload and gives its public path. */
     async save(uploader: Uploader, bytes: Buffer): Promise<string> {
@@ -73,14 +73,18 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
       await checkImageSize(bytes);
       const name = `${randomBytes(16).toString('hex')}.${ext}`;
       const path = UPLOAD_URL_PREFIX + name;
-      // Check and record as one step per user and per address, so parallel uploads (from one account,
-      // or from several accounts at one address) cannot all squeeze under the quota. The address is
-      // always taken second, so two uploads never wait on each other in a circle.
-      const record = async () => {
-        const now = clock();
-        await assertFits(uploader, bytes.length, now);
-        await db.insert(uploads).values({ path, userId, address, bytes: bytes.length, createdAt: new Date(now) });
-      };
+      // Check and record as one step, so parallel uploads (from one account, or from several accounts
+      // at one address) cannot all squeeze under the quota. The transaction takes the database's write
+      // lock before it reads, so another process on the same database waits for it and then counts
+      // this upload. In this process the uploads of one user, and of one address, take turns first,
+      // so they never wait on that lock for each other; the address is always taken second, so two
+      // uploads never wait on each other in a circle.
+      const record = () =>
+        db.transaction(async (tx) => {
+          const now = clock();
+          await assertFits(tx, uploader, bytes.length, now);
+          await tx.insert(uploads).values({ path, userId, address, bytes: bytes.length, createdAt: new Date(now) });
+        });
       await serialize(`user:${userId}`, () => (address ? serialize(`address:${address}`, record) : record()));
       try {
         await mkdir(dir, { recursive: true });
