@@ -32,21 +32,14 @@ import {
   SHOP_CONFIRM,
   SHOP_REFUND,
 } from '../contract/paths';
-import { fillPath } from '../lib/shared/paths';
+import { fillPath, withQuery } from '../lib/shared/paths';
 import { http } from './api';
-
-/** A query string of the values given; empty ones are left out. */
-function query(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  return search.toString();
-}
 
 export const adminApi = {
   dashboard: () => http.get<Dashboard>(ADMIN_DASHBOARD),
 
   comments: (keyword: string, status: AdminCommentStatus, current: number, size: number) =>
-    http.get<Page<AdminComment>>(`${ADMIN_COMMENTS}?${query({ keyword, status, current, size })}`),
+    http.get<Page<AdminComment>>(withQuery(ADMIN_COMMENTS, { keyword, status, current, size })),
   approveComments: (idList: number[]) => http.put<number>(ADMIN_APPROVE_COMMENTS, { idList }),
   hideComments: (idList: number[], hidden: boolean) => http.put<number>(ADMIN_HIDE_COMMENTS, { idList, hidden }),
   deleteComments: (idList: number[]) => http.put<number>(ADMIN_REMOVE_COMMENTS, { idList }),
@@ -54,25 +47,25 @@ export const adminApi = {
   saveCommentRules: (rules: CommentRules) => http.put<CommentRules>(ADMIN_COMMENT_RULES, rules),
   hideComment: (id: number, hidden: boolean) => http.put<boolean>(fillPath(ADMIN_HIDE_COMMENT, { id }), { hidden }),
   deleteComment: (id: number) => http.put<boolean>(fillPath(ADMIN_REMOVE_COMMENT, { id })),
-  messages: (keyword: string, current: number, size: number) => http.get<Page<AdminMessage>>(`${ADMIN_MESSAGES}?${query({ keyword, current, size })}`),
+  messages: (keyword: string, current: number, size: number) => http.get<Page<AdminMessage>>(withQuery(ADMIN_MESSAGES, { keyword, current, size })),
   hideMessage: (id: number, hidden: boolean) => http.put<boolean>(fillPath(ADMIN_HIDE_MESSAGE, { id }), { hidden }),
   deleteMessage: (id: number) => http.put<boolean>(fillPath(ADMIN_REMOVE_MESSAGE, { id })),
 
-  links: (status: LinkStatusCode | null, current: number, size: number) => http.get<Page<LinkItem>>(`${ADMIN_LINKS}?${query({ status, current, size })}`),
+  links: (status: LinkStatusCode | null, current: number, size: number) => http.get<Page<LinkItem>>(withQuery(ADMIN_LINKS, { status, current, size })),
   approveLinks: (idList: number[]) => http.put<boolean>(LINK_APPROVE, { idList }),
   rejectLinks: (idList: number[]) => http.put<boolean>(LINK_REJECT, { idList }),
 
-  users: (keyword: string, current: number, size: number) => http.get<Page<AdminUser>>(`${ADMIN_USERS}?${query({ keyword, current, size })}`),
+  users: (keyword: string, current: number, size: number) => http.get<Page<AdminUser>>(withQuery(ADMIN_USERS, { keyword, current, size })),
   setDisabled: (id: number, disabled: boolean, hide_writing = false) => http.put<AdminUser>(fillPath(ADMIN_DISABLE_USER, { id }), { disabled, hide_writing }),
   setRole: (id: number, role: RoleCode) => http.put<AdminUser>(fillPath(ADMIN_SET_ROLE, { id }), { role }),
   resetLink: (id: number) => http.post<ResetLink>(fillPath(ADMIN_RESET_LINK, { id })),
 
-  orders: (status: OrderStatus | null, current: number, size: number) => http.get<Page<AdminOrder>>(`${ADMIN_ORDERS}?${query({ status, current, size })}`),
+  orders: (status: OrderStatus | null, current: number, size: number) => http.get<Page<AdminOrder>>(withQuery(ADMIN_ORDERS, { status, current, size })),
   confirmOrder: (orderNo: string) => http.put<OrderItem>(fillPath(SHOP_CONFIRM, { order_no: orderNo })),
   refundOrder: (orderNo: string) => http.put<OrderItem>(fillPath(SHOP_REFUND, { order_no: orderNo })),
-  payments: (flaggedOnly: boolean, current: number, size: number) => http.get<Page<AdminPayment>>(`${ADMIN_PAYMENTS}?${query({ flagged: flaggedOnly ? 1 : undefined, current, size })}`),
+  payments: (flaggedOnly: boolean, current: number, size: number) => http.get<Page<AdminPayment>>(withQuery(ADMIN_PAYMENTS, { flagged: flaggedOnly ? 1 : undefined, current, size })),
 
-  licenses: (by: { order_no: string } | { user_id: number }) => http.get<AdminLicense[]>(`${ADMIN_LICENSES}?${query(by)}`),
+  licenses: (by: { order_no: string } | { user_id: number }) => http.get<AdminLicense[]>(withQuery(ADMIN_LICENSES, by)),
   revokeLicense: (orderNo: string) => http.put<boolean>(fillPath(ADMIN_REVOKE_LICENSE, { order_no: orderNo })),
   resetMachines: (orderNo: string) => http.put<number>(fillPath(ADMIN_RESET_MACHINES, { order_no: orderNo })),
 };

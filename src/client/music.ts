@@ -1,6 +1,7 @@
 /** The player's calls to the music service (/wapi, NeteaseCloudMusicApi shapes: success is code 200). */
 import type { Artist, MusicAnswer, Playlist, Song } from '../contract/music';
 import { MUSIC_ARTIST_SONGS, MUSIC_LYRIC, MUSIC_PLAYLISTS, MUSIC_PLAYLIST_TRACKS, MUSIC_SEARCH, MUSIC_SONGS, MUSIC_SONG_URLS } from '../contract/paths';
+import { withQuery } from '../lib/shared/paths';
 import { t } from '../i18n/zh-CN';
 
 export type { Artist, Playlist, Song };
@@ -10,8 +11,7 @@ type Answer = MusicAnswer;
 export class MusicError extends Error {}
 
 async function wapi<T extends Answer>(path: string, params: Record<string, string | number> = {}): Promise<T> {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${path}${query.size ? `?${query}` : ''}`, { signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(withQuery(path, params), { signal: AbortSignal.timeout(10_000) });
   const body = (await res.json().catch(() => ({ code: res.status }))) as T;
   if (body.code !== 200) throw new MusicError(body.msg || t.player.serviceDown);
   return body;

@@ -3,7 +3,7 @@ import type { Page } from '../contract/envelope';
 import type { CreatedOrder, LicenseItem, OrderBody, OrderItem } from '../contract/shop';
 import { createRequest } from '../lib/browser/request';
 import { SHOP_GET_ORDER, SHOP_LICENSES, SHOP_ORDER, SHOP_ORDERS, SHOP_RELEASE_MACHINE, SHOP_REPORT_PAID } from '../contract/paths';
-import { fillPath } from '../lib/shared/paths';
+import { fillPath, withQuery } from '../lib/shared/paths';
 import { http } from './api';
 
 /**
@@ -17,7 +17,7 @@ export const shopApi = {
   createOrder: (body: OrderBody) => http.post<CreatedOrder>(SHOP_ORDER, body),
   order: (orderNo: string) => quiet.get<OrderItem>(fillPath(SHOP_GET_ORDER, { order_no: orderNo })),
   reportPaid: (orderNo: string) => http.put<OrderItem>(fillPath(SHOP_REPORT_PAID, { order_no: orderNo })),
-  orders: (current: number, size: number) => http.get<Page<OrderItem>>(`${SHOP_ORDERS}?current=${current}&size=${size}`),
+  orders: (current: number, size: number) => http.get<Page<OrderItem>>(withQuery(SHOP_ORDERS, { current, size })),
   licenses: () => http.get<LicenseItem[]>(SHOP_LICENSES),
   deactivateMachine: (machineId: number) => http.put<LicenseItem>(fillPath(SHOP_RELEASE_MACHINE, { machine_id: machineId })),
 };

@@ -19,13 +19,13 @@ import {
   WRITING_VERSION,
   WRITING_VERSIONS,
 } from '../contract/paths';
-import { fillPath } from '../lib/shared/paths';
+import { fillPath, withQuery } from '../lib/shared/paths';
 import { http } from './api';
 
 
 export const writingApi = {
   articles: (status: ArticleFilter, keyword: string, current: number, size: number) =>
-    http.get<Page<WritingArticleRow>>(`${WRITING_ARTICLES}?${new URLSearchParams({ status, keyword, current: String(current), size: String(size) })}`),
+    http.get<Page<WritingArticleRow>>(withQuery(WRITING_ARTICLES, { status, keyword, current, size })),
   article: (id: number) => http.get<WritingArticle>(fillPath(WRITING_ARTICLE, { id })),
   create: (body: SaveArticleBody) => http.post<WritingArticle>(WRITING_ARTICLES, body),
   save: (id: number, body: SaveArticleBody) => http.put<WritingArticle>(fillPath(WRITING_ARTICLE, { id }), body),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_SEARCH, ARTICLE_VIEW, COMMENT_REMOVE, SHOP_GET_ORDER, WRITING_VERSION } from '../../src/contract/paths';
-import { fillPath } from '../../src/lib/shared/paths';
+import { fillPath, withQuery } from '../../src/lib/shared/paths';
 
 describe('fillPath', () => {
   it('puts each parameter in its place', () => {
@@ -27,5 +27,19 @@ describe('fillPath', () => {
     // @ts-expect-error: an article view has no `keyword`.
     fillPath(ARTICLE_VIEW, { id: 1, keyword: 'x' });
     fillPath(ARTICLE_SEARCH, {});
+  });
+});
+
+describe('withQuery', () => {
+  it('adds the values given, encoded, and leaves out the empty ones', () => {
+    expect(withQuery('/api/admin/comments', { keyword: '春 & 秋', status: null, current: 2, size: 10, tag: undefined, text: '' })).toBe(
+      '/api/admin/comments?keyword=%E6%98%A5+%26+%E7%A7%8B&current=2&size=10',
+    );
+  });
+
+  it('keeps zero, and gives the path alone when nothing is left', () => {
+    expect(withQuery('/wapi/search', { offset: 0 })).toBe('/wapi/search?offset=0');
+    expect(withQuery('/wapi/search', { keyword: '' })).toBe('/wapi/search');
+    expect(withQuery('/wapi/search', {})).toBe('/wapi/search');
   });
 });

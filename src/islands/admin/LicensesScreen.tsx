@@ -9,6 +9,7 @@ import ConfirmButton from '../shared/ConfirmButton';
 import { useHydrated } from '../shared/useHydrated';
 import ProblemLine from './ProblemLine';
 import { formatDateTime } from '../../lib/shared/time';
+import { withQuery } from '../../lib/shared/paths';
 import styles from './Admin.module.scss';
 import own from './Licenses.module.scss';
 
@@ -31,7 +32,7 @@ export default function LicensesScreen() {
     if ('problem' in query) return setProblem(query.problem === 'order_no' ? text.orderNoInvalid : text.userIdInvalid);
     setProblem('');
     // The address says what is shown, so a reload or a link shows it again.
-    history.replaceState(history.state, '', `${location.pathname}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+    history.replaceState(history.state, '', withQuery(location.pathname, query));
     void findLicenses(query);
   }
 

@@ -23,3 +23,11 @@ export function fillPath<Path extends string>(path: Path, params: PathParams<Pat
     return value === undefined || value === '' ? '' : `${optional ? '/' : ''}${segment(value)}`;
   });
 }
+
+/** `path` with a query string of the values given; empty ones (undefined, null, '') are left out. */
+export function withQuery(path: string, params: Record<string, Value | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
