@@ -27,19 +27,40 @@ export const IMAGE_FIELDS = new Set([
 /** A path of this site (`/img/a.svg`), not a full address or a protocol-relative one. */
 const isSitePath = (value: string) => value.startsWith('/') && !value.startsWith('//');
 
-function absolute(value: unknown, origin: string): unknown {
-  if (typeof value === 'string') return isSitePath(value) ? origin + value : value;
-  if (Array.isArray(value)) return value.map((item) => absolute(item, origin));
+/** `items` with `change` applied to each; `items` itself when nothing changed. */
+function mapChanged(items: readonly unknown[], change: (item: unknown) => unknown): readonly unknown[] {
+  let changed: unknown[] | null = null;
+  items.forEach((item, i) => {
+    const made = change(item);
+    if (made !== item) (changed ??= [...items])[i] = made;
+  });
+  return changed ?? items;
+}
+
+function absolute(value: unknown, originOf: () => string): unknown {
+  if (typeof value === 'string') return isSitePath(value) ? originOf() + value : value;
+  if (Array.isArray(value)) return mapChanged(value, (item) => absolute(item, originOf));
   return value;
 }
 
-/** `result` with every image field made absolute against `origin`; other values untouched. */
-export function withAbsoluteImages(result: unknown, origin: string): unknown {
-  if (Array.isArray(result)) return result.map((item) => withAbsoluteImages(item, origin));
-  if (result === null || typeof result !== 'object') return result;
-  return Object.fromEntries(
-    Object.entries(result).map(([key, value]) => [key, IMAGE_FIELDS.has(key) ? absolute(value, origin) : withAbsoluteImages(value, origin)]),
-  );
+/**
+ * `result` with every image field made absolute against the origin `originOf` gives (asked only
+ * when a site path is found); other values untouched. Nothing is changed in place: an object that
+ * holds no site path in an image field is given back as it is (answers share cached objects), and
+ * one that does is copied.
+ */
+export function withAbsoluteImages(result: unknown, originOf: () => string): unknown {
+  if (Array.isArray(result)) return mapChanged(result, (item) => withAbsoluteImages(item, originOf));
+  // A Date goes to JSON as it is: walking its (no) fields would make it an empty object.
+  if (result === null || typeof result !== 'object' || result instanceof Date) return result;
+  const fields = result as Record<string, unknown>;
+  let changed: Record<string, unknown> | null = null;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    const made = IMAGE_FIELDS.has(key) ? absolute(value, originOf) : withAbsoluteImages(value, originOf);
+    if (made !== value) (changed ??= { ...fields })[key] = made;
+  }
+  return changed ?? result;
 }
 
 /** The addresses this site goes by: `SITE_URL` when the owner set it, and the one this request came to. */
@@ -62,19 +83,21 @@ export function sitePath(value: string, origins: readonly string[]): string {
  * received), and those of every JSON answer become absolute, on `SITE_URL` or else this request's address.
  */
 export const imageAddresses = (siteOrigin: string | null): RequestHandler => (req, res, next) => {
-  const origins = originsOf(req, siteOrigin);
+  // Worked out only when an image field needs it: most calls (a view, a like) have none.
+  let origins: string[] | undefined;
+  const originsNow = () => (origins ??= originsOf(req, siteOrigin));
   const body = req.body as Record<string, unknown> | undefined;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const key of Object.keys(body)) {
       const value = body[key];
-      if (IMAGE_FIELDS.has(key) && typeof value === 'string') body[key] = sitePath(value, origins);
+      if (IMAGE_FIELDS.has(key) && typeof value === 'string') body[key] = sitePath(value, originsNow());
     }
   }
   const json = res.json.bind(res);
   res.json = (answer: unknown) => {
     const envelope = answer as { result?: unknown } | null;
     if (envelope && typeof envelope === 'object' && 'result' in envelope) {
-      return json({ ...envelope, result: withAbsoluteImages(envelope.result, origins[0]) });
+      return json({ ...envelope, result: withAbsoluteImages(envelope.result, () => originsNow()[0]) });
     }
     return json(answer);
   };
