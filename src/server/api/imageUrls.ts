@@ -97,7 +97,8 @@ export const imageAddresses = (siteOrigin: string | null): RequestHandler => (re
   res.json = (answer: unknown) => {
     const envelope = answer as { result?: unknown } | null;
     if (envelope && typeof envelope === 'object' && 'result' in envelope) {
-      return json({ ...envelope, result: withAbsoluteImages(envelope.result, () => originsNow()[0]) });
+      const result = withAbsoluteImages(envelope.result, () => originsNow()[0]);
+      if (result !== envelope.result) return json({ ...envelope, result });
     }
     return json(answer);
   };

@@ -4,9 +4,7 @@
  */
 import type { Statements } from '../db/groupCommit.ts';
 import { groupedWrite } from '../db/groupedWrites.ts';
-import { likesIn, setLikeIn } from '../likes/statements.ts';
-
-type LikesRow = { likes: number };
+import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** Shown, as reads.ts's reachableComment has it: neither the comment nor its thread's root hidden or held, and the root still there. */
 const REACHABLE_LIKES = `SELECT comment.likes FROM comments comment LEFT JOIN comments root ON root.id = comment.parent_id

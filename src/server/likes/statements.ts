@@ -22,8 +22,11 @@ export interface CounterIn<C extends LikeCount> {
   bump(by: 1 | -1): Promise<C>;
 }
 
+/** A row of a counter kept in a `likes` column. */
+export type LikesRow = { likes: number };
+
 /** A row's `likes` column as a counter, or null without a row: the count alone, for the driver adds fields of its own to a row. */
-export const likesIn = (row: { likes: number } | undefined): LikeCount | null => (row ? { likes: row.likes } : null);
+export const likesIn = (row: LikesRow | undefined): LikeCount | null => (row ? { likes: row.likes } : null);
 
 /** Records or removes the reader's like with its counter; null when readers cannot reach the target. */
 export async function setLikeIn<C extends LikeCount>(

@@ -4,9 +4,7 @@
  */
 import type { Statements } from '../db/groupCommit.ts';
 import { groupedWrite } from '../db/groupedWrites.ts';
-import { likesIn, setLikeIn } from '../likes/statements.ts';
-
-type LikesRow = { likes: number };
+import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** The like or its withdrawal, with the message's count after; null for a message readers cannot reach (gone or hidden: see likes.ts). */
 export const likeMessage = groupedWrite(import.meta.url, 'likeMessage', (statements: Statements, id: number, actor: string, liked: boolean) =>

@@ -4,9 +4,7 @@
  */
 import type { Statements } from '../db/groupCommit.ts';
 import { groupedWrite } from '../db/groupedWrites.ts';
-import { likesIn, setLikeIn } from '../likes/statements.ts';
-
-type LikesRow = { likes: number };
+import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** Moves the like counter by ?2 (one up or down), never below zero. */
 const BUMP_LIKES = 'INSERT INTO talk_stats (talk_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (talk_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING likes';
