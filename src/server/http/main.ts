@@ -4,10 +4,9 @@
  * runs server.ts.
  */
 import { fileURLToPath } from 'node:url';
-import { keepCompileCacheToSelf, LOAD_ONLY, restartWithSettings } from './serverSettings.ts';
+import { LOAD_ONLY, restartWithSettings } from './serverSettings.ts';
 
 restartWithSettings(fileURLToPath(import.meta.url));
-keepCompileCacheToSelf();
 // Filling the compile cache (loadOnly.ts) takes in the modules the server loads only when first
 // needed too (the console's preview), so that loading one later does not bring the type stripper in.
 if (process.env[LOAD_ONLY] === '1') await import('../../lib/node/markdownOptions.ts');

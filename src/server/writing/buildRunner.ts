@@ -19,9 +19,12 @@ const KEPT_LINES = 200;
 export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings) {
   return (onLine: (line: string) => void): Promise<BuildRun> =>
     new Promise((resolve) => {
+      // The server's compile cache (http/serverSettings.ts) is for the server's own modules: a build
+      // would fill it with the bundler's, and its memory is tuned on its own (buildSettings.ts).
+      const { NODE_COMPILE_CACHE: _serverCompileCache, ...inherited } = process.env;
       const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, join(projectRoot, 'scripts', 'build.ts')], {
         cwd: projectRoot,
-        env: { ...process.env, ...BUILD_ENV, FORCE_COLOR: '0', DIST_DIR: distDir, CONTENT_DIR: contentDir },
+        env: { ...inherited, ...BUILD_ENV, FORCE_COLOR: '0', DIST_DIR: distDir, CONTENT_DIR: contentDir },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const lines: string[] = [];

@@ -1,0 +1,30 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { buildRunner } from '../../src/server/writing/buildRunner';
+
+const saved = { ...process.env };
+const work = mkdtempSync(join(tmpdir(), 'blog-build-runner-'));
+afterEach(() => {
+  process.env = { ...saved };
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the build the publisher starts', () => {
+  it("inherits the server's environment but not its compile cache, which the server's own threads keep", async () => {
+    const projectRoot = join(work, 'project');
+    mkdirSync(join(projectRoot, 'scripts'), { recursive: true });
+    // A stand-in for scripts/build.ts that tells what it was given.
+    writeFileSync(
+      join(projectRoot, 'scripts', 'build.ts'),
+      "console.log(JSON.stringify({ cache: process.env.NODE_COMPILE_CACHE ?? null, owner: process.env.OWNER_SETTING ?? null, dist: process.env.DIST_DIR }));\n",
+    );
+    process.env.NODE_COMPILE_CACHE = join(work, 'server-compile-cache');
+    process.env.OWNER_SETTING = 'kept';
+    const run = await buildRunner({ projectRoot, distDir: join(work, 'dist'), contentDir: join(work, 'content') })(() => {});
+    expect(run.ok).toBe(true);
+    expect(JSON.parse(run.output)).toEqual({ cache: null, owner: 'kept', dist: join(work, 'dist') });
+    expect(process.env.NODE_COMPILE_CACHE).toBe(join(work, 'server-compile-cache'));
+  });
+});
