@@ -148,6 +148,8 @@ try {
   console.log(`文章浏览吞吐 / 静态吞吐：${throughput.toFixed(2)}（目标 ≥ ${REQUIRED_RATIO}）`);
   console.log(`静态 p99（每秒 ${pace} 次，${ROUNDS} 轮的中位数）：单独 ${p99Alone} ms，同时每秒 ${pace} 次浏览 ${p99Beside} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）`);
   console.log(`对照：同时另有每秒 ${pace} 次静态请求时 ${p99BesideStatic} ms，${(p99BesideStatic / Math.max(1, p99Alone)).toFixed(2)} 倍（同样多的请求，不计数）`);
+  // What counting itself costs the pages: beside views against beside as many pages, the same load either way.
+  console.log(`计数本身：同时浏览 / 同时同样多静态请求 = ${(p99Beside / Math.max(1, p99BesideStatic)).toFixed(2)} 倍`);
   console.log(`全速时静态 p99：单独 ${staticAlone.p99} ms，同时全速计浏览 ${staticBesideFull.p99} ms`);
   console.log(
     `均匀每秒 ${pace} 次浏览：单独 p50 ${viewsEvenly.p50} / p99 ${viewsEvenly.p99} ms，同时每秒 ${LIKES_PER_SECOND} 次点赞 p50 ${viewsBesideLikes.p50} / p99 ${viewsBesideLikes.p99} ms（${Math.round(viewsBesideLikes.okPerSecond)} 次/秒）`,
