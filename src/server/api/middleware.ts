@@ -7,6 +7,7 @@ import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../shared/httpStatus.ts';
 import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
 import { QueueFull } from '../users/workQueue.ts';
+import { isBusy } from '../db/renewedAfterBusy.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -150,7 +151,11 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   else if (error instanceof NotFound) apiError = new ApiError(404, error.message);
   else if (error instanceof NotYours) apiError = new ApiError(403, error.message);
   else if (error instanceof Conflict) apiError = new ApiError(409, error.message, { detail: { disk: error.current } });
-  else {
+  else if (isBusy(error) || isBusy(error?.cause)) {
+    // Another writer held the database for the whole busy timeout: nothing was written, and a retry soon will do.
+    console.error(error);
+    apiError = new ApiError(500, '数据库正忙，请稍后再试');
+  } else {
     // What the body parser or router rejected (a body that does not decompress, a cut-off upload) is the client's mistake.
     const status = clientErrorStatus(error) ?? 500;
     if (status === 500) console.error(error);

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { renewedAfterBusy } from './renewedAfterBusy.ts';
 import * as schema from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -52,17 +53,20 @@ export function exposedDataWarning(url: string): string | null {
 }
 
 /** Opens the database: the embedded SQLite file by default, or a libsql/sqld server by URL. */
-export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string): Promise<Db> {
+export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Promise<Db> {
   const path = databaseFilePath(url);
   const isFile = path !== null;
-  if (path && path !== ':memory:') createPrivately(resolve(path));
+  const onDisk = path !== null && path !== ':memory:';
+  if (onDisk) createPrivately(resolve(path));
   // The client pools connections; `timeout` is the busy timeout each of them gets, so a
-  // writer waits for another instead of failing with SQLITE_BUSY.
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  // writer waits for another instead of failing with SQLITE_BUSY. A connection that waited in
+  // vain cannot commit any more: the client is then opened again (renewedAfterBusy.ts).
+  const open = () => createClient({ url, authToken, timeout: busyTimeoutMs });
+  const client = onDisk ? renewedAfterBusy(open) : open();
   // WAL is stored in the file itself: readers then run beside the writer.
   if (isFile) await client.execute('PRAGMA journal_mode = WAL');
   const db = drizzle(client, { schema }) as Db;
-  if (path && path !== ':memory:') files.set(db, resolve(path));
+  if (onDisk) files.set(db, resolve(path));
   return db;
 }
 
