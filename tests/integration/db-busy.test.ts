@@ -5,8 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../src/server/db/client';
+import { countHit } from '../../src/server/budgets/table';
+import { migrateDb, openDb, type Db } from '../../src/server/db/client';
 import { fileConnection } from '../../src/server/db/groupCommit';
+import { groupCommitOf } from '../../src/server/db/groupCommitOf';
 import { isBusy } from '../../src/server/db/renewedAfterBusy';
 
 const BUSY_TIMEOUT_MS = 50;
@@ -80,5 +82,24 @@ describe("the group commit's own connection", () => {
     for (const body of ['first', 'second']) await connection.transaction((statements) => statements.run('INSERT INTO notes VALUES (?)', body));
     connection.close();
     expect(await count()).toBe(2);
+  });
+});
+
+describe("the group commit's thread", () => {
+  it("answers a write that waited in vain with the database's busy error, code and all, and commits the next once the lock is free", async () => {
+    await migrateDb(db);
+    const commit = groupCommitOf(db);
+    try {
+      const release = holdWriteLock();
+      // The thread waits as long as the database's own connections do (BUSY_TIMEOUT_MS here), then the error crosses back.
+      const error = await commit.run(countHit, 'locked', 60_000).then(() => null, (reason: unknown) => reason);
+      expect(error).toBeInstanceOf(Error);
+      expect(isBusy(error)).toBe(true);
+      expect((error as Error).message).toMatch(/locked|busy/i);
+      release();
+      await expect(commit.run(countHit, 'locked', 60_000)).resolves.toMatchObject({ hits: 1 });
+    } finally {
+      await commit.close();
+    }
   });
 });

@@ -66,14 +66,20 @@ export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string, bus
   // WAL is stored in the file itself: readers then run beside the writer.
   if (isFile) await client.execute('PRAGMA journal_mode = WAL');
   const db = drizzle(client, { schema }) as Db;
-  if (onDisk) files.set(db, resolve(path));
+  if (onDisk) files.set(db, { file: resolve(path), busyTimeoutMs });
   return db;
 }
 
-const files = new WeakMap<Db, string>();
+/** A database file as it was opened: where it is, and how long its connections wait for the write lock. */
+export interface DatabaseFile {
+  file: string;
+  busyTimeoutMs: number;
+}
+
+const files = new WeakMap<Db, DatabaseFile>();
 
 /** The file of a database opened from one (not in memory, not over the network), for a connection of one's own. */
-export const databaseFileOf = (db: Db): string | null => files.get(db) ?? null;
+export const databaseFileOf = (db: Db): DatabaseFile | null => files.get(db) ?? null;
 
 /** Applies the committed migrations that have not run yet; a second start is a no-op. */
 export async function migrateDb(db: Db): Promise<void> {

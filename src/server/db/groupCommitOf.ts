@@ -14,10 +14,10 @@
  * transaction finish: the database's calls block the thread.
  */
 import { Worker } from 'node:worker_threads';
-import { BUSY_TIMEOUT_MS, databaseFileOf, type Db } from './client.ts';
+import { databaseFileOf, type DatabaseFile, type Db } from './client.ts';
 import { clientConnection, createGroupCommit } from './groupCommit.ts';
 import type { GroupCommitMessage, GroupCommitThreadData } from './groupCommitThread.ts';
-import type { GroupedCall, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
+import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
 
 export interface GroupCommit {
   /** Runs the write in the next group; answers with its result once the group has committed. */
@@ -28,6 +28,12 @@ export interface GroupCommit {
 
 const THREAD = new URL('./groupCommitThread.ts', import.meta.url);
 
+/**
+ * A failed write's error as it was thrown in the thread: a structured clone keeps an Error's message
+ * but not its `code`, by which the API tells a database that stayed locked (SQLITE_BUSY) from a fault.
+ */
+const withCode = ({ error, code }: GroupedFailure) => (code && error instanceof Error ? Object.assign(error, { code }) : error);
+
 function inThisThread(db: Db): GroupCommit {
   const group = createGroupCommit(clientConnection(db.$client));
   return {
@@ -37,7 +43,7 @@ function inThisThread(db: Db): GroupCommit {
   };
 }
 
-function inItsOwnThread(file: string): GroupCommit {
+function inItsOwnThread(database: DatabaseFile): GroupCommit {
   let thread: Worker | null = null;
   const answers = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
@@ -55,13 +61,13 @@ function inItsOwnThread(file: string): GroupCommit {
   };
 
   function start(): Worker {
-    const data: GroupCommitThreadData = { groupCommit: { file, busyTimeoutMs: BUSY_TIMEOUT_MS } };
+    const data: GroupCommitThreadData = { groupCommit: database };
     const started = new Worker(THREAD, { workerData: data });
     started.on('message', (outcomes: GroupedOutcome[]) => {
       for (const outcome of outcomes) {
         const answer = answers.get(outcome.id);
         answers.delete(outcome.id);
-        if (answer) setImmediate(() => (outcome.ok ? answer.resolve(outcome.value) : answer.reject(outcome.error)));
+        if (answer) setImmediate(() => (outcome.ok ? answer.resolve(outcome.value) : answer.reject(withCode(outcome))));
       }
       if (answers.size > 0) return;
       // Nothing waits on the thread: it must not keep the process alive.

@@ -6,9 +6,10 @@
  * Each call names its write by module and export (groupedWrites.ts): the thread imports the module
  * the first time. Calls that arrive while a group commits are the next group.
  */
+import { isNativeError } from 'node:util/types';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { commitGroup, fileConnection, MAX_GROUP, type WriteBody } from './groupCommit.ts';
-import type { GroupedCall, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
+import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
 
 /** The thread's `workerData`, under its own key: another worker (a test runner's) is not taken for it. */
 export interface GroupCommitThreadData {
@@ -18,8 +19,16 @@ export interface GroupCommitThreadData {
 /** A message to the thread: calls to commit, or `close` once none is waiting. */
 export type GroupCommitMessage = GroupedCall[] | 'close';
 
-/** Errors cross as Errors: anything else thrown is made one. */
-const cloneable = (reason: unknown) => (reason instanceof Error ? reason : new Error(String(reason)));
+/**
+ * A failed write as it crosses back: always an Error with the message, and the code beside it,
+ * which a structured clone drops. libsql's own errors only inherit from Error: cloned as they are,
+ * they would arrive as plain objects without their message.
+ */
+function failure(id: number, reason: unknown): GroupedFailure {
+  const { message, code } = (reason ?? {}) as { message?: unknown; code?: unknown };
+  const error = isNativeError(reason) ? reason : new Error(typeof message === 'string' ? message : String(reason));
+  return typeof code === 'string' ? { id, ok: false, error, code } : { id, ok: false, error };
+}
 
 const modules = new Map<string, Promise<Record<string, unknown>>>();
 
@@ -53,7 +62,7 @@ function serve(port: MessagePort, { file, busyTimeoutMs }: GroupCommitThreadData
       port.postMessage(
         group.map(({ id }, i): GroupedOutcome => {
           const outcome = outcomes[i];
-          return outcome.status === 'fulfilled' ? { id, ok: true, value: outcome.value } : { id, ok: false, error: cloneable(outcome.reason) };
+          return outcome.status === 'fulfilled' ? { id, ok: true, value: outcome.value } : failure(id, outcome.reason);
         }),
       );
     }

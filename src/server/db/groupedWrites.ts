@@ -30,5 +30,13 @@ export interface GroupedCall {
   args: unknown[];
 }
 
+/** A write that failed, as it crosses back: the error, and its `code` (SQLITE_BUSY, …), which a structured clone drops. */
+export interface GroupedFailure {
+  id: number;
+  ok: false;
+  error: unknown;
+  code?: string;
+}
+
 /** What came of it, as it crosses back. */
-export type GroupedOutcome = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: unknown };
+export type GroupedOutcome = { id: number; ok: true; value: unknown } | GroupedFailure;
