@@ -10,13 +10,12 @@ import { currentRelease } from '../src/server/http/releases.ts';
 import { join } from 'node:path';
 import { writeSyntheticBlog } from './lib/blog.ts';
 import { build, serve } from './lib/server.ts';
+import { percentile } from './lib/stats.ts';
 
 const ARTICLES = 2000;
 const SAMPLES = 300;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const KEYWORDS = ['的', '数据', 'react', 'SQLite WAL', '量都两体制', '不存在的词组合', 'zzzz', '第 1999 篇'];
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function latency(url: (i: number) => string): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
@@ -28,7 +27,7 @@ async function latency(url: (i: number) => string): Promise<{ p50: number; p95: 
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
 function load(url: string) {

@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { phaseRow, runPhase, type Phase, type PhaseResult } from './lib/load.ts';
 import { runPaced } from './lib/paced.ts';
 import { build, serve } from './lib/server.ts';
+import { median } from './lib/stats.ts';
 import { slowDisk } from './lib/slowDisk.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -39,8 +40,6 @@ const PACE = 0.4;
 const ROUNDS = 3;
 const SETTLE_SECONDS = 10;
 const LIKES_PER_SECOND = 100;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const STATIC: Phase = { name: '静态 GET /home', path: '/home' };
 const ARTICLE_VIEWS: Phase = { name: `文章浏览 PUT /api/article/view/${ARTICLE}`, path: `/api/article/view/${ARTICLE}`, method: 'PUT', ownAddress: true };

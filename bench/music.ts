@@ -8,9 +8,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, CHROMIUM, CHROMIUM_FLAGS, kb, serve } from './lib/server.ts';
+import { median } from './lib/stats.ts';
 
 const RUNS = 10;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 build();
 const data = mkdtempSync(join(tmpdir(), 'blog-bench-music-'));

@@ -8,11 +8,10 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { nextAddress, type Phase, type PhaseResult } from './load.ts';
+import { percentile } from './stats.ts';
 
 /** How often due requests are sent: a timer's resolution. */
 const TICK_MS = 1;
-
-const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)] : 0);
 
 /** `rate` requests a second for `seconds`, over at most `connections` kept-alive connections; resolves once all are answered. */
 export function runPaced(origin: string, phase: Phase, { rate, seconds }: { rate: number; seconds: number }, connections: number): Promise<PhaseResult> {
