@@ -38,7 +38,8 @@ const REQUIRED_RATIO = 0.5;
 /** The paced phases' rate of static pages, and of views beside them, as a share of static pages alone at full speed. */
 const PACE = 0.4;
 const ROUNDS = 3;
-const SETTLE_SECONDS = 10;
+/** Long enough for the server to find itself quiet and shrink its heap (src/server/http/idleMemory.ts: after 5–10 s without requests). */
+const SETTLE_SECONDS = 12;
 const LIKES_PER_SECOND = 100;
 
 const STATIC: Phase = { name: '静态 GET /home', path: '/home' };
@@ -133,7 +134,7 @@ try {
   );
   const rssAfter = rssMb(server.pid);
   const after = await counters();
-  // Whether the server hands back, once idle, what the burst grew it by.
+  // What the server hands back once it has gone quiet.
   await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
   const rssSettled = rssMb(server.pid);
 

@@ -44,6 +44,7 @@ import { currentRelease, linkProjectPackages, previousRelease, watchReleases } f
 import { refuseTunnels } from './errors.ts';
 import { applyConnectionSettings, CONNECTIONS_CHECKING_INTERVAL_MS } from './connections.ts';
 import { answerUnreadableRequests, lingerAfterEarlyAnswers } from './linger.ts';
+import { releaseMemoryWhenQuiet } from './idleMemory.ts';
 import { imageUrlAllowed } from './cspSources.ts';
 import { openLiveBuild, type Build } from './liveBuild.ts';
 import { logoutRoute } from './logout.ts';
@@ -174,6 +175,7 @@ server.listen(port, host, () => {
 refuseTunnels(server);
 answerUnreadableRequests(server);
 lingerAfterEarlyAnswers(server);
+releaseMemoryWhenQuiet(server);
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `端口 ${port} 已被占用，请用 PORT 环境变量换一个端口` : error);
   process.exit(1);
