@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countArticleReading, countArticleView } from '../../src/server/articles/counted';
 import { countHit } from '../../src/server/budgets/table';
 import { migrateDb, openDb, type Db } from '../../src/server/db/client';
+import { sql } from 'drizzle-orm';
 import { groupCommitOf } from '../../src/server/db/groupCommitOf';
 import { likeComment } from '../../src/server/comments/counted';
 import { likeMessage } from '../../src/server/messages/counted';
@@ -142,5 +143,63 @@ describe('group commit', () => {
       expect(reader.prepare('SELECT type, target_id FROM likes').all()).toEqual([{ type: 'message', target_id: 1 }]);
       reader.close();
     });
+  });
+});
+
+describe("the main thread's writes beside the group commit's thread", () => {
+  it('wait for their turn instead of for the lock: with no busy wait at all, none meets the thread holding it, nor does the thread meet them', async () => {
+    // Busy timeout 0: any write that found the lock taken would fail with SQLITE_BUSY at once.
+    const eager = await openDb(`file:${join(dir, 'eager.db')}`, undefined, 0);
+    await migrateDb(eager);
+    const commit = groupCommitOf(eager);
+    let flooding = true;
+    const counted: number[] = [];
+    // The thread commits group after group meanwhile.
+    const flood = async () => {
+      while (flooding) counted.push((await commit.run(countHit, 'flood', 60_000)).hits);
+    };
+    // The thread is running, and busy, before the main thread writes.
+    counted.push((await commit.run(countHit, 'flood', 60_000)).hits);
+    const floods = Array.from({ length: 32 }, flood);
+    let i = 0;
+    try {
+      for (; i < 40 || counted.length < 1000; i++) {
+        // A server's writes come in with requests, between which the thread's answers are taken in.
+        await new Promise((resolve) => setImmediate(resolve));
+        await eager.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`single ${i}`}, 1, 0)`);
+        await eager.transaction(async (tx) => {
+          await tx.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`in a transaction ${i}`}, 1, 0)`);
+          await tx.run(sql`UPDATE rate_limits SET hits = hits + 1 WHERE key = ${`in a transaction ${i}`}`);
+        });
+        await eager.batch([eager.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`batched ${i}`}, 1, 0)`)]);
+      }
+    } finally {
+      flooding = false;
+      await Promise.all(floods);
+      await commit.close();
+    }
+    const rows = await eager.all<{ n: number; hits: number }>(sql`SELECT count(*) AS n, sum(hits) AS hits FROM rate_limits WHERE key <> 'flood'`);
+    expect(rows[0]).toEqual({ n: 3 * i, hits: 4 * i });
+    // Every grouped write was answered once, and counted once.
+    expect(counted.length).toBeGreaterThanOrEqual(1000);
+    expect(counted.toSorted((a, b) => a - b)).toEqual(Array.from({ length: counted.length }, (_, i) => i + 1));
+    eager.$client.close();
+  });
+
+  it('queue one after another: a transaction that waits between its statements holds up the next, which does not meet its lock', async () => {
+    const eager = await openDb(`file:${join(dir, 'eager.db')}`, undefined, 0);
+    await migrateDb(eager);
+    const transactions = Array.from({ length: 5 }, (_, i) =>
+      eager.transaction(async (tx) => {
+        await tx.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`slow ${i}`}, 1, 0)`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await tx.run(sql`UPDATE rate_limits SET hits = 2 WHERE key = ${`slow ${i}`}`);
+      }),
+    );
+    const singles = Array.from({ length: 5 }, (_, i) => eager.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`single ${i}`}, 1, 0)`));
+    await Promise.all([...transactions, ...singles]);
+    const rows = await eager.all<{ n: number; hits: number }>(sql`SELECT count(*) AS n, sum(hits) AS hits FROM rate_limits`);
+    expect(rows[0]).toEqual({ n: 10, hits: 15 });
+    eager.$client.close();
   });
 });

@@ -5,6 +5,8 @@ import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renewedAfterBusy } from './renewedAfterBusy.ts';
+import { takingTurns } from './turnTakingClient.ts';
+import { createWriteTurns, type WriteTurns } from './writeTurns.ts';
 import * as schema from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -62,18 +64,21 @@ export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string, bus
   // writer waits for another instead of failing with SQLITE_BUSY. A connection that waited in
   // vain cannot commit any more: the client is then opened again (renewedAfterBusy.ts).
   const open = () => createClient({ url, authToken, timeout: busyTimeoutMs });
-  const client = onDisk ? renewedAfterBusy(open) : open();
+  // A file's writes on this thread take turns, with each other and with the group commit's thread, instead of sleeping on the lock (turnTakingClient.ts).
+  const turns = createWriteTurns();
+  const client = onDisk ? takingTurns(renewedAfterBusy(open), turns, busyTimeoutMs) : open();
   // WAL is stored in the file itself: readers then run beside the writer.
   if (isFile) await client.execute('PRAGMA journal_mode = WAL');
   const db = drizzle(client, { schema }) as Db;
-  if (onDisk) files.set(db, { file: resolve(path), busyTimeoutMs });
+  if (onDisk) files.set(db, { file: resolve(path), busyTimeoutMs, turns });
   return db;
 }
 
-/** A database file as it was opened: where it is, and how long its connections wait for the write lock. */
+/** A database file as it was opened: where it is, how long its connections wait for the write lock, and the turns this process's writers take at it. */
 export interface DatabaseFile {
   file: string;
   busyTimeoutMs: number;
+  turns: WriteTurns;
 }
 
 const files = new WeakMap<Db, DatabaseFile>();

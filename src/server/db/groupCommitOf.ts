@@ -108,6 +108,8 @@ function inItsOwnThread(database: DatabaseFile): GroupCommit {
       thread = null;
       if (!stopping) return;
       const exited = new Promise((resolve) => stopping.once('exit', resolve));
+      // Held until it has exited: an idle thread is unreferenced, and a process with nothing else to do would end before hearing so.
+      stopping.ref();
       stopping.postMessage('close' satisfies GroupCommitMessage);
       await exited;
     },

@@ -9,11 +9,13 @@
 import { isNativeError } from 'node:util/types';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { commitGroup, fileConnection, MAX_GROUP, type WriteBody } from './groupCommit.ts';
+import type { DatabaseFile } from './client.ts';
 import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
+import { groupTurn } from './writeTurns.ts';
 
 /** The thread's `workerData`, under its own key: another worker (a test runner's) is not taken for it. */
 export interface GroupCommitThreadData {
-  groupCommit: { file: string; busyTimeoutMs: number };
+  groupCommit: DatabaseFile;
 }
 
 /** A message to the thread: calls to commit, or `close` once none is waiting. */
@@ -43,7 +45,7 @@ async function writeOf({ module, exportName }: GroupedCall): Promise<GroupedWrit
   return write;
 }
 
-function serve(port: MessagePort, { file, busyTimeoutMs }: GroupCommitThreadData['groupCommit']): void {
+function serve(port: MessagePort, { file, busyTimeoutMs, turns }: DatabaseFile): void {
   const connection = fileConnection(file, busyTimeoutMs);
   let waiting: GroupedCall[] = [];
   let scheduled = false;
@@ -58,7 +60,9 @@ function serve(port: MessagePort, { file, busyTimeoutMs }: GroupCommitThreadData
         (found, i): WriteBody<unknown> =>
           found.status === 'fulfilled' ? (statements) => found.value(statements, ...group[i].args) : () => Promise.reject(found.reason),
       );
-      const outcomes = await commitGroup(connection, bodies);
+      // The main thread's writes waiting for their turn go first (writeTurns.ts).
+      const endTurn = groupTurn(turns);
+      const outcomes = await commitGroup(connection, bodies).finally(endTurn);
       port.postMessage(
         group.map(({ id }, i): GroupedOutcome => {
           const outcome = outcomes[i];
