@@ -18,6 +18,7 @@ import { databaseFileOf, type DatabaseFile, type Db } from './client.ts';
 import { clientConnection, createGroupCommit } from './groupCommit.ts';
 import type { GroupCommitMessage, GroupCommitThreadData } from './groupCommitThread.ts';
 import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
+import { endGroupTurn } from './writeTurns.ts';
 
 export interface GroupCommit {
   /** Runs the write in the next group; answers with its result once the group has committed. */
@@ -77,6 +78,8 @@ function inItsOwnThread(database: DatabaseFile): GroupCommit {
     started.on('error', (error) => console.error('数据库写入线程出错：', error));
     started.on('exit', () => {
       if (thread === started) thread = null;
+      // A thread stopped in the middle of a group would leave the main thread's writes waiting for their turn for good.
+      endGroupTurn(database.turns);
       // A thread that stopped answers nothing more: its callers hear so, and the next write starts another.
       failAll(new Error('数据库写入线程已退出，写入未完成'));
       nowIdle();

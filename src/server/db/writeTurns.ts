@@ -59,8 +59,11 @@ export function groupTurn(turns: WriteTurns): () => void {
     Atomics.notify(turns, GROUP);
     Atomics.wait(turns, ASKED, asked, left);
   }
-  return () => {
-    Atomics.store(turns, GROUP, 0);
-    Atomics.notify(turns, GROUP);
-  };
+  return () => endGroupTurn(turns);
+}
+
+/** Ends the thread's turn: once its group has committed, or (from the main thread) once the thread has stopped, whatever it held. */
+export function endGroupTurn(turns: WriteTurns): void {
+  Atomics.store(turns, GROUP, 0);
+  Atomics.notify(turns, GROUP);
 }
