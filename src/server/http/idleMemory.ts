@@ -7,8 +7,8 @@
  * the heap (bench:burst: some 180 MB after the burst, 145 MB then). So the server collects once
  * itself, as the reducer would (compacting, and giving empty pages back), after a quiet spell: a
  * pause of about 0.1 s at a moment no request is being served. It needs `gc`, which
- * `--expose-gc` (serverSettings.ts) gives; without it (a server started with the owner's own
- * flags), the heap is left to V8.
+ * `--expose-gc` (serverSettings.ts) gives; without it (a server that could not start itself again
+ * with the settings, such as one under `node --watch`), the heap is left to V8.
  */
 import type { Server } from 'node:http';
 import { getHeapStatistics } from 'node:v8';
