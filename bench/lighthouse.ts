@@ -42,11 +42,15 @@ const percent = (score: number | null) => Math.round((score ?? 0) * 100);
 async function measurePerformance(origin: string, port: number) {
   const rows = [];
   const busy: { page: string; mainThread: MainThread }[] = [];
+  /** A run Lighthouse could not measure scores 0: why, so that it is not read as a slow page. */
+  const failed: string[] = [];
   for (const page of PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const result = await lighthouse(origin + page.path, { port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error' });
-      const { categories, audits } = result!.lhr;
+      const { categories, audits, runtimeError, runWarnings } = result!.lhr;
+      if (runtimeError) failed.push(`${page.name} 第 ${i + 1} 次：${runtimeError.code} ${runtimeError.message}`);
+      else if (!categories.performance.score) failed.push(`${page.name} 第 ${i + 1} 次：${runWarnings.join('；') || '性能分为 0'}`);
       runs.push({
         score: percent(categories.performance.score),
         accessibility: percent(categories.accessibility.score),
@@ -72,6 +76,7 @@ async function measurePerformance(origin: string, port: number) {
     busy.push({ page: page.name, mainThread: m.mainThread });
   }
   console.table(rows);
+  if (failed.length > 0) console.log(`Lighthouse 没能测量的几次：\n  ${failed.join('\n  ')}`);
   console.log('\n中位数那次的主线程（模拟 4 倍降速后的时长）：');
   for (const { page, mainThread: thread } of busy) {
     console.log(`\n${page}`);
