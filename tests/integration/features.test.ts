@@ -83,10 +83,21 @@ describe('with every part switched off', () => {
       ['POST', '/api/message/getMessageList'],
       ['POST', '/api/comment/getCommentTotal'],
       ['GET', '/wapi/playlist/detail?id=1'],
+      // The router matches paths case-insensitively: so must the switch.
+      ['GET', '/api/SHOP/products'],
+      ['POST', '/api/Message/getMessageList'],
+      ['POST', '/api/Talk/blogGetTalkList'],
     ];
     for (const [method, path] of off) {
       const res = await fetch(`${server.url}${path}`, { method, headers: xhr, body: method === 'GET' ? undefined : '{}' });
       expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    // Nor can anything of theirs be liked by the generic like routes (2 talk, 3 message, 4 comment).
+    for (const type of [2, 3, 4]) {
+      const like = await fetch(`${server.url}/api/like/addLike`, { method: 'POST', headers: xhr, body: JSON.stringify({ for_id: 1, type }) });
+      expect(like.status, `like type ${type}`).toBe(404);
+      const liked = await fetch(`${server.url}/api/like/getIsLikeByIdAndType`, { method: 'POST', headers: xhr, body: JSON.stringify({ for_id: 1, type }) });
+      expect(liked.status, `is-liked type ${type}`).toBe(404);
     }
     const config = await fetch(`${server.url}/api/config`, { headers: xhr });
     expect(config.status).toBe(200);

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { ArticleService } from '../articles/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { Db } from '../db/client.ts';
-import { createLikeService } from '../likes/service.ts';
+import { createLikeService, type LikeTargets } from '../likes/service.ts';
 import { likeRoutes } from './routes/likes.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
@@ -21,9 +21,11 @@ import { writingRoutes } from './routes/writing.ts';
 import type { Writing } from '../writing/index.ts';
 import type { Cookies } from './cookies.ts';
 import { BUDGETS } from '../../contract/budgets.ts';
-import { API } from '../../contract/endpoints.ts';
+import { API, type EndpointGroup } from '../../contract/endpoints.ts';
 import { mountPath } from './endpoints.ts';
-import { FEATURE_APIS, FEATURES, type FeatureSwitches } from '../../lib/shared/features.ts';
+import { FEATURE_APIS, FEATURES, type Feature, type FeatureSwitches } from '../../lib/shared/features.ts';
+import type { LikeKind } from '../../contract/likes.ts';
+import type { LikeTarget } from '../likes/target.ts';
 import { apiErrors, apiNotFound, jsonBody, requireXhr, spend, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { commentRoutes } from './routes/comments.ts';
@@ -68,11 +70,15 @@ export interface ApiOptions {
 
 export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, features }: ApiOptions): Router {
   const api = Router();
-  const switchedOff = features ? FEATURES.filter((feature) => !features[feature]).flatMap((feature) => FEATURE_APIS[feature]) : [];
-  if (switchedOff.length) {
-    const notFound = apiNotFound();
-    api.use((req, res, next) => (switchedOff.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`)) ? notFound(req, res, next) : next()));
-  }
+  const off = features ? FEATURES.filter((feature) => !features[feature]) : [];
+  const switchedOff = new Set(off.flatMap((feature) => FEATURE_APIS[feature]));
+  // A switched-off part's routers are never mounted: its paths meet the 404 below, however they are
+  // spelled (the router matches them case-insensitively, which a test of the path beside it would not).
+  const mounted = new Set<string>();
+  const mount = (group: EndpointGroup, router: Router) => {
+    mounted.add(mountPath(group));
+    if (!switchedOff.has(mountPath(group))) api.use(mountPath(group), router);
+  };
   api.use((_req, res, next) => {
     // Answers depend on the database and the reader; never let a shared cache keep them.
     res.set('Cache-Control', 'no-store');
@@ -86,32 +92,55 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   const device = withDevice(cookies);
   // One count for liking, whichever route a client uses (each domain's own routes or the generic ones).
   const likeGate = [device, spend(BUDGETS.like), spend(BUDGETS.likePerAddress)];
-  const likes = createLikeService(services.db, {
-    article: services.articles.likeTarget,
-    talk: services.talks.likeTarget,
-    message: services.messages.likeTarget,
-    comment: services.comments.likeTarget,
-  });
+  const likes = createLikeService(
+    services.db,
+    withoutSwitchedOff(
+      {
+        article: services.articles.likeTarget,
+        talk: services.talks.likeTarget,
+        message: services.messages.likeTarget,
+        comment: services.comments.likeTarget,
+      },
+      off,
+    ),
+  );
   const liking = { likes, likeGate, device };
   // Each group's router at its prefix in the endpoint table; the console's writing group before the rest of the console.
-  api.use(mountPath(API.site), siteRoutes(services.site, device));
-  api.use(mountPath(API.article), articleRoutes(services.articles, liking));
-  api.use(mountPath(API.like), likeRoutes(liking));
-  api.use(mountPath(API.comment), commentRoutes(services.comments, { ...liking, cookies }));
-  api.use(mountPath(API.notification), notificationRoutes(services.notifications));
-  api.use(mountPath(API.message), messageRoutes(services.messages, liking));
-  api.use(mountPath(API.talk), talkRoutes(services.talks, liking));
-  api.use(mountPath(API.link), linkRoutes(services.links, services.admin.audit));
-  api.use(mountPath(API.shop), shopRoutes({ ...services.shop, audit: services.admin.audit }));
-  api.use(mountPath(API.writing), writingRoutes(services.writing, services.admin.audit));
-  api.use(
-    mountPath(API.admin),
+  mount(API.site, siteRoutes(services.site, device));
+  mount(API.article, articleRoutes(services.articles, liking));
+  mount(API.like, likeRoutes(liking));
+  mount(API.comment, commentRoutes(services.comments, { ...liking, cookies }));
+  mount(API.notification, notificationRoutes(services.notifications));
+  mount(API.message, messageRoutes(services.messages, liking));
+  mount(API.talk, talkRoutes(services.talks, liking));
+  mount(API.link, linkRoutes(services.links, services.admin.audit));
+  mount(API.shop, shopRoutes({ ...services.shop, audit: services.admin.audit }));
+  mount(API.writing, writingRoutes(services.writing, services.admin.audit));
+  mount(
+    API.admin,
     adminRoutes({ ...services.admin, comments: services.comments, messages: services.messages, links: services.links, recovery: services.recovery }),
   );
-  api.use(mountPath(API.license), licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
-  api.use(mountPath(API.user), userRoutes(services.users, services.recovery, cookies));
-  api.use(mountPath(API.upload), uploadRoutes(services.users.uploads));
+  mount(API.license, licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
+  mount(API.user, userRoutes(services.users, services.recovery, cookies));
+  mount(API.upload, uploadRoutes(services.users.uploads));
+  // A part's path that names no group would leave that part on when switched off.
+  const unknown = Object.values(FEATURE_APIS)
+    .flat()
+    .filter((path) => !mounted.has(path));
+  if (unknown.length) throw new Error(`FEATURE_APIS 里的 ${unknown.join('、')} 不是任何接口组的路径`);
   api.use(apiNotFound());
   api.use(apiErrors());
   return api;
+}
+
+/** Which part of the site each kind of like belongs to; articles are always on. */
+const LIKE_PARTS: Partial<Record<LikeKind, Feature>> = { talk: 'talks', message: 'board', comment: 'comments' };
+
+/** Nothing of a switched-off part can be reached, so nothing of it can be liked, by the generic like routes either. */
+const unreachable = (target: LikeTarget): LikeTarget => ({ ...target, reachable: () => false, counter: async () => null });
+
+function withoutSwitchedOff(targets: LikeTargets, off: readonly Feature[]): LikeTargets {
+  const kept = { ...targets };
+  for (const [kind, part] of Object.entries(LIKE_PARTS) as [LikeKind, Feature][]) if (off.includes(part)) kept[kind] = unreachable(targets[kind]);
+  return kept;
 }
