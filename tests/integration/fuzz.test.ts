@@ -40,7 +40,19 @@ function problemWith(answer: RawAnswer): string | null {
     return `无法按 ${answer.headers['content-encoding']} 解码`;
   }
   const leak = INSIDES.exec(text);
-  return leak ? `错误回答泄露了内部信息：${JSON.stringify(text.slice(Math.max(0, leak.index - 80), leak.index + 120))}` : null;
+  if (leak) return `错误回答泄露了内部信息：${JSON.stringify(text.slice(Math.max(0, leak.index - 80), leak.index + 120))}`;
+  return englishMessage(text);
+}
+
+/** A refusal's message is for a reader of Chinese: one without a Chinese character is a library's own (English) text. */
+function englishMessage(text: string): string | null {
+  let message: unknown;
+  try {
+    message = (JSON.parse(text) as { message?: unknown }).message;
+  } catch {
+    return null;
+  }
+  return typeof message === 'string' && !/\p{Script=Han}/u.test(message) ? `错误信息不是中文：${JSON.stringify(message)}` : null;
 }
 
 describe(`fuzz (seed ${SEED})`, () => {

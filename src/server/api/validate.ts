@@ -2,6 +2,9 @@ import { z } from 'astro/zod';
 import { MAX_PAGE_SIZE } from '../../contract/limits.ts';
 import { badRequest } from './envelope.ts';
 
+// A rule without a message of its own would otherwise refuse in zod's default English.
+z.config(z.locales.zhCN());
+
 /** Parses input or throws a 400 naming every wrong field, with the first problem as the message. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);

@@ -8,12 +8,12 @@ import { likeHandlers, type LikeRouting } from './likes.ts';
 import { badRequest, notFound, ok } from '../envelope.ts';
 import { quotaFor, spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
-import { id, paging, pagingSchema, parse } from '../validate.ts';
+import { id, NOT_AN_OBJECT, paging, pagingSchema, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const idParams = z.object({ id: id() });
-const listBody = z.object({ id: id(), ...paging });
+const listBody = z.object({ id: id(), ...paging }, NOT_AN_OBJECT);
 const readingParams = z.object({
   id: id(),
   duration: z.coerce

@@ -12,7 +12,7 @@ import { deviceTokenOf, type Cookies } from '../cookies.ts';
 import { ok } from '../envelope.ts';
 import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
-import { id, parse } from '../validate.ts';
+import { id, NOT_AN_OBJECT, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
 import { groupRouter } from '../endpoints.ts';
 
@@ -35,12 +35,15 @@ const nickName = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-const registerBody = z.object({ username, password: password('密码'), nick_name: nickName.optional() }) satisfies z.ZodType<RegisterBody>;
-const loginBody = z.object({
-  username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(USERNAME_INPUT_MAX_LENGTH, { error: '用户名或密码错误' }),
-  password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
-  cookie: z.boolean({ error: 'cookie 必须是 true 或 false' }).optional(),
-}) satisfies z.ZodType<LoginBody>;
+const registerBody = z.object({ username, password: password('密码'), nick_name: nickName.optional() }, NOT_AN_OBJECT) satisfies z.ZodType<RegisterBody>;
+const loginBody = z.object(
+  {
+    username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(USERNAME_INPUT_MAX_LENGTH, { error: '用户名或密码错误' }),
+    password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
+    cookie: z.boolean({ error: 'cookie 必须是 true 或 false' }).optional(),
+  },
+  NOT_AN_OBJECT,
+) satisfies z.ZodType<LoginBody>;
 const email = z
   .string({ error: '请输入邮箱' })
   .trim()
@@ -49,22 +52,28 @@ const email = z
   .pipe(z.email({ error: '邮箱格式不对' }));
 const token = z.string({ error: '链接不完整，请从邮件里重新打开' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: '链接不完整，请从邮件里重新打开' });
 const updateBody = z
-  .object({
-    nick_name: nickName.refine((v) => v.length > 0, { error: '昵称不能为空' }).optional(),
-    avatar: z
-      .string({ error: '头像地址有误' })
-      .refine((v) => v === '' || isUploadedImagePath(v), { error: '头像必须是上传的图片' })
-      .optional(),
-    email: z.union([z.literal(''), email]).optional(),
-    mail_on_reply: z.boolean({ error: 'mail_on_reply 必须是 true 或 false' }).optional(),
-    mail_on_owner: z.boolean({ error: 'mail_on_owner 必须是 true 或 false' }).optional(),
-  })
+  .object(
+    {
+      nick_name: nickName.refine((v) => v.length > 0, { error: '昵称不能为空' }).optional(),
+      avatar: z
+        .string({ error: '头像地址有误' })
+        .refine((v) => v === '' || isUploadedImagePath(v), { error: '头像必须是上传的图片' })
+        .optional(),
+      email: z.union([z.literal(''), email]).optional(),
+      mail_on_reply: z.boolean({ error: 'mail_on_reply 必须是 true 或 false' }).optional(),
+      mail_on_owner: z.boolean({ error: 'mail_on_owner 必须是 true 或 false' }).optional(),
+    },
+    NOT_AN_OBJECT,
+  )
   .refine((b) => Object.values(b).some((value) => value !== undefined), { error: '没有需要修改的内容' }) satisfies z.ZodType<ProfileChanges>;
-const forgotBody = z.object({ email }, { error: '请求体必须是 JSON 对象' }) satisfies z.ZodType<ForgotPasswordBody>;
-const resetBody = z.object({ token, password: password('新密码') }, { error: '请求体必须是 JSON 对象' }) satisfies z.ZodType<ResetPasswordBody>;
-const verifyBody = z.object({ token }, { error: '请求体必须是 JSON 对象' }) satisfies z.ZodType<VerifyEmailBody>;
+const forgotBody = z.object({ email }, NOT_AN_OBJECT) satisfies z.ZodType<ForgotPasswordBody>;
+const resetBody = z.object({ token, password: password('新密码') }, NOT_AN_OBJECT) satisfies z.ZodType<ResetPasswordBody>;
+const verifyBody = z.object({ token }, NOT_AN_OBJECT) satisfies z.ZodType<VerifyEmailBody>;
 const passwordBody = z
-  .object({ password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) })
+  .object(
+    { password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) },
+    NOT_AN_OBJECT,
+  )
   .refine((b) => b.password1 === b.password2, { error: '两次输入的新密码不一致', path: ['password2'] })
   .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] }) satisfies z.ZodType<PasswordChange>;
 
