@@ -243,6 +243,31 @@ describe('comments on talks', () => {
     expect((await api.call('GET', `/talk/getTalkById/${id}`)).body.result.comment_total).toBe(2);
   });
 
+  it('count only what readers see: no held comment, and no reply under a hidden or held root', async () => {
+    const id = talks[7].id;
+    const insert = async (parentId: number | null, { hidden = 0, held = 0 } = {}) =>
+      Number(
+        (
+          await sql('INSERT INTO comments (type, for_id, parent_id, user_id, content, hidden, held) VALUES (2, ?, ?, ?, ?, ?, ?) RETURNING id', [
+            id,
+            parentId as number,
+            reader.id,
+            '只有一部分读者看得见',
+            hidden,
+            held,
+          ])
+        )[0].id,
+      );
+    await insert(await insert(null));
+    await insert(null, { held: 1 });
+    await insert(await insert(null, { hidden: 1 }));
+    await insert(await insert(null, { held: 1 }));
+
+    expect((await everything()).find((talk) => talk.id === id)!.comment_total).toBe(2);
+    expect((await api.call('GET', `/talk/getTalkById/${id}`)).body.result.comment_total).toBe(2);
+    expect((await api.call('POST', '/comment/getCommentTotal', { body: { type: 2, for_id: id } })).body.result).toBe(2);
+  });
+
   it('tell the owner of a comment on a talk, and refuse an unknown talk', async () => {
     const sent = await api.call('POST', '/comment/add', { body: { type: 2, for_id: talks[0].id, content: '拍得真好' }, headers: reader.auth, ip: ip() });
     expect(sent.status).toBe(200);

@@ -1,5 +1,5 @@
 /** Reading comments back in the wire's shapes: who wrote them, how many replies, whether the reader liked them. */
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from '../../contract/comments.ts';
 import type { Page } from '../../contract/envelope.ts';
@@ -13,6 +13,15 @@ import { UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 
 /** Comments an admin hid are kept but counted and shown nowhere; held ones wait for the owner. */
 export const visibleComments = and(eq(comments.hidden, false), eq(comments.held, false));
+
+/**
+ * What every reader sees counted under a post, as reachableComment has it: visible, and in a thread
+ * whose root is still there and visible. Hiding a root does not hide its replies, but takes them out of view.
+ */
+export const shownComments = and(
+  visibleComments,
+  or(isNull(comments.parentId), sql`EXISTS (SELECT 1 FROM comments root WHERE root.id = ${comments.parentId} AND root.hidden = 0 AND root.held = 0)`),
+);
 
 /** Who is reading: held comments show to their writer (an account, or a guest's device) and to admins. */
 export interface Viewer {
@@ -169,6 +178,6 @@ export async function commentTotal(db: Db, type: CommentTargetCode, forId: numbe
   const [{ total }] = await db
     .select({ total: count() })
     .from(comments)
-    .where(and(eq(comments.type, type), eq(comments.forId, forId), visibleComments));
+    .where(and(eq(comments.type, type), eq(comments.forId, forId), shownComments));
   return total;
 }
