@@ -189,6 +189,40 @@ describe('upload quota', () => {
   });
 });
 
+describe('a slow connection', () => {
+  it('takes an upload whose body takes longer to arrive than the API gives a handler, and records it once', async () => {
+    const { id, token } = await newUser('slowphone');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(makePng(400, 300))], { type: 'image/png' }), 'image.png');
+    const multipart = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = Buffer.from(await multipart.arrayBuffer());
+    const sending = request(`${api.server.url}/api/upload/img`, {
+      method: 'POST',
+      headers: { 'Content-Type': multipart.headers.get('Content-Type')!, 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': freshIp(), ...bearer(token) },
+    });
+    const answer = new Promise<{ status: number; body: { message: string; result: { url: string } } }>((resolve, reject) => {
+      sending.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+      });
+      sending.on('error', reject);
+    });
+    // A phone on a weak signal: the body trickles in over some 12 seconds, within the server's 60 s for a whole request.
+    const pieces = 12;
+    const size = Math.ceil(body.length / pieces);
+    for (let i = 0; i < pieces; i++) {
+      sending.write(body.subarray(i * size, (i + 1) * size));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    sending.end();
+    const uploaded = await answer;
+    expect(uploaded.status, uploaded.body.message).toBe(200);
+    expect(onDisk(uploaded.body.result.url)).toBe(true);
+    expect(await sql('SELECT path FROM uploads WHERE user_id = ?', [id])).toEqual([{ path: uploaded.body.result.url }]);
+  }, 30_000);
+});
+
 describe('avatars', () => {
   it('replacing an avatar removes the file it replaced', async () => {
     const { token } = await newUser('changesface');

@@ -34,10 +34,16 @@ export const requireXhr = (): RequestHandler => (req, _res, next) => {
  * A handler that finishes later finds `res.headersSent` set: it must undo what the client will
  * never hear of (a login's new session) and not write again.
  */
-export const timeout = (ms = REQUEST_TIMEOUT_MS): RequestHandler => (_req, res, next) => {
-  const timer = setTimeout(() => {
-    if (!res.headersSent) res.status(408).json(errorBody(new ApiError(408, '请求超时，请稍后重试')));
-  }, ms);
+export const timeout = (ms = REQUEST_TIMEOUT_MS): RequestHandler => (req, res, next) => {
+  let timer: NodeJS.Timeout | undefined;
+  const expire = () => {
+    if (res.headersSent) return;
+    // The body is still coming in (a photo from a phone on a weak signal): that is the server's request
+    // timeout's to judge (http/connections.ts). The handler's time starts again once it is all here.
+    if (!req.complete) return void req.once('end', () => (timer = setTimeout(expire, ms)));
+    res.status(408).json(errorBody(new ApiError(408, '请求超时，请稍后重试')));
+  };
+  timer = setTimeout(expire, ms);
   res.on('close', () => clearTimeout(timer));
   res.on('finish', () => clearTimeout(timer));
   next();
