@@ -209,6 +209,7 @@ export const t = {
     welcomeBack: (name: string) => `登录成功，欢迎回来，${name}`,
     registered: '注册成功，已为你登录',
     loggedOut: '退出登录成功',
+    logoutFailed: '没能退出登录，请检查网络后再试',
     alreadyLoggedIn: '你已经登录了，如需切换账号请先退出登录',
     guardTitle: '提示',
     backHome: '返回首页',

@@ -6,7 +6,8 @@ import { navigate } from 'astro:transitions/client';
 import { keepLogin, setLogin, $token, clearUser, type UserInfo } from '../client/account';
 import { api } from '../client/api';
 import { t } from '../i18n/zh-CN';
-import { showToast } from './toast';
+import { RequestError } from '../lib/browser/request';
+import { showRefusal, showToast } from './toast';
 
 export {
   $blogAvatar, $hasToken, $hasUserInfo, $isLoggedIn, $lastRoute, $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, setLogin, updateUser,
@@ -23,9 +24,20 @@ export async function login(username: string, password: string): Promise<UserInf
   return info;
 }
 
-/** Ends the session here and on the server; the user centre is left for home. */
+/**
+ * Ends the session on the server, then here; the user centre is left for home. When the server could
+ * not be told (no network, a server error), the reader stays logged in and is told so: cleared here
+ * alone, the session cookie would still log in whoever uses this browser next.
+ */
 export async function logout(): Promise<void> {
-  if ($token.get()) await api.logout().catch(() => {});
+  if ($token.get()) {
+    try {
+      await api.logout();
+    } catch (error) {
+      // A 401: the server had already ended the session, as a logout would.
+      if (!(error instanceof RequestError && error.status === 401)) return showRefusal(error, t.auth.logoutFailed);
+    }
+  }
   clearUser();
   showToast(t.auth.loggedOut);
   if (/^\/userCenter\/?$/.test(location.pathname)) await navigate('/home');

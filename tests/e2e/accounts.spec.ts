@@ -131,6 +131,24 @@ test.describe('logged in', () => {
     await expect(page).toHaveURL(/\/archives$/);
   });
 
+  test('a logout the server never hears of keeps the reader logged in, and says so', async ({ page, problems }) => {
+    problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    await page.goto('/archives');
+    await page.route('**/api/user/logout', (route) => route.abort('internetdisconnected'));
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page.getByText('网络连接失败，请检查网络')).toBeVisible();
+    await expect(page.getByText('退出登录成功')).toHaveCount(0);
+    // The session is still alive, so this browser is still logged in, here and after a reload.
+    await expect(userMenu(page)).toBeVisible();
+    await page.unroute('**/api/user/logout');
+    await page.reload();
+    await expect(userMenu(page)).toBeVisible();
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page.getByRole('status')).toContainText('退出登录成功');
+  });
+
   test('a 401 from any call clears the login and goes to the login screen', async ({ page }) => {
     await page.goto('/userCenter');
     await expect(page.getByLabel('昵称', { exact: true })).toBeVisible();
