@@ -95,6 +95,13 @@ export const HOT_TAG_COUNT = 10;
 export const EPAY_PAY_MINUTES = 15;
 export const MANUAL_PAY_HOURS = 24;
 export const MAX_PENDING_ORDERS = 3;
+/**
+ * A manual order the buyer says is paid (我已付款) waits this long for the owner's confirmation,
+ * then expires like an unpaid one (the owner may still honour it); and a buyer may have at most
+ * this many waiting, since each one mails the owner and takes the owner's time to check.
+ */
+export const REPORTED_WAIT_DAYS = 7;
+export const MAX_REPORTED_ORDERS = 3;
 export const ORDERS_PER_MINUTE = 5;
 /** The license API, per address and per key. */
 export const LICENSE_CALLS_PER_MINUTE_PER_IP = 30;

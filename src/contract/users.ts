@@ -31,12 +31,11 @@ export interface Registered {
   username: string;
 }
 
-/** `getUserInfoById`: what anyone may see of a user. */
+/** `getUserInfoById`: what anyone may see of a user; no role, so nobody can walk the ids for admin accounts. */
 export interface PublicProfile {
   id: number;
   nick_name: string;
   avatar: string;
-  role: RoleCode;
 }
 
 export interface RegisterBody {

@@ -2,6 +2,7 @@
  * The shop pages' words in 中文. Kept apart from zh-CN.ts, whose strings every page carries:
  * these load only with the pages that show them.
  */
+import { REPORTED_WAIT_DAYS } from '../contract/limits';
 import type { LicenseState, OrderStatus } from '../contract/shop';
 
 /** The product and order pages. */
@@ -44,9 +45,9 @@ export const shopText = {
   reportedLive: '站长确认收款后，本页会自动显示激活码',
   reportPaid: '我已付款',
   reporting: '正在告诉站长…',
-  reportPaidHint: '付款后点这里，站长会收到通知；确认收款前订单不会过期。',
+  reportPaidHint: `付款后点这里，站长会收到通知；订单会等站长确认收款，最多 ${REPORTED_WAIT_DAYS} 天。`,
   reportFailed: '没能告诉站长，请稍后再试',
-  reportedNote: (time: string) => `你在 ${time} 告诉站长已付款。站长核对到账后会发放激活码，订单不会过期。`,
+  reportedNote: (time: string) => `你在 ${time} 告诉站长已付款。站长核对到账后会发放激活码；${REPORTED_WAIT_DAYS} 天内订单不会过期，过了还没有激活码请联系站长。`,
   keyTitle: '你的激活码',
   copyKey: '复制激活码',
   copied: '已复制',

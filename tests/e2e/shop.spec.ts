@@ -102,7 +102,7 @@ test('a buyer orders a plan and says 我已付款, the owner hears of it and con
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.getByRole('button', { name: '我已付款' }).click();
   await expect(status).toContainText('等待站长确认');
-  await expect(page.getByTestId('reported')).toContainText('订单不会过期');
+  await expect(page.getByTestId('reported')).toContainText('7 天内订单不会过期');
   await expect(page.getByRole('timer')).toHaveCount(0);
   await expect(page.getByRole('button', { name: '我已付款' })).toHaveCount(0);
 

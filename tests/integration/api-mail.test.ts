@@ -181,4 +181,38 @@ describe('with mail off', () => {
     expect(login.status).toBe(200);
     expect((await quiet.call('GET', '/user/getUserInfo', { headers: bearer(login.body.result.token) })).body.result.email_verified).toBe(false);
   });
+
+  it('ends, with a password change, the reset links made before it', async () => {
+    const reader = await newPerson(quiet, 'nomail2', BLOCK);
+    const boss = await ownerLogin(quiet, BLOCK);
+    const made = await quiet.call('POST', `/admin/users/${reader.id}/resetLink`, { headers: boss.auth });
+    expect(made.status).toBe(200);
+    const changed = await quiet.call('PUT', '/user/updatePassword', {
+      headers: reader.auth,
+      ip: freshIp(BLOCK),
+      body: { password: 'password123', password1: 'changed-pass-1', password2: 'changed-pass-1' },
+    });
+    expect(changed.status).toBe(200);
+    const stale = await quiet.call('POST', '/user/resetPassword', { body: { token: tokenOf(made.body.result.url), password: 'taken-over-pass' }, ip: freshIp(BLOCK) });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toContain('重新申请');
+    expect((await quiet.call('POST', '/user/login', { body: { username: 'nomail2', password: 'changed-pass-1' }, ip: freshIp(BLOCK) })).status).toBe(200);
+  });
+
+  it('forgets, with a reset, the places that logged in with the old password', async () => {
+    const reader = await newPerson(quiet, 'nomail3', BLOCK);
+    // Someone who knew the old password logged in from here.
+    const before = freshIp(BLOCK);
+    expect((await quiet.call('POST', '/user/login', { body: { username: 'nomail3', password: 'password123' }, ip: before })).status).toBe(200);
+    const boss = await ownerLogin(quiet, BLOCK);
+    const made = await quiet.call('POST', `/admin/users/${reader.id}/resetLink`, { headers: boss.auth });
+    const reset = await quiet.call('POST', '/user/resetPassword', { body: { token: tokenOf(made.body.result.url), password: 'after-reset-1' }, ip: freshIp(BLOCK) });
+    expect(reset.status).toBe(200);
+    expect(await quiet.sql('SELECT place FROM known_logins WHERE user_id = ?', [reader.id])).toHaveLength(0);
+    // Wrong passwords from many addresses slow the username down everywhere but at known places.
+    for (let i = 0; i < 10; i++) {
+      expect((await quiet.call('POST', '/user/login', { body: { username: 'nomail3', password: 'guess-guess' }, ip: freshIp(BLOCK) })).status).toBe(400);
+    }
+    expect((await quiet.call('POST', '/user/login', { body: { username: 'nomail3', password: 'after-reset-1' }, ip: before })).status).toBe(429);
+  });
 });

@@ -397,6 +397,19 @@ describe('editing', () => {
     expect((await one(original.id)).body.result.bg_url).toBe(api.server.url + mine);
   });
 
+  it('refuses to edit a post an admin has hidden, and changes nothing, its background file included', async () => {
+    const hiddenOne = await post(person, { message: '被隐藏前', bg_url: await upload(person) });
+    const background = hiddenOne.bg_url;
+    expect((await api.call('PUT', `/admin/messages/${hiddenOne.id}/hidden`, { body: { hidden: true }, headers: owner.auth })).status).toBe(200);
+    const refused = await update(person, { id: hiddenOne.id, message: '偷偷改掉', bg_url: await upload(person) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('这条留言已被管理员隐藏，不能修改');
+    expect(await sql('SELECT message FROM messages WHERE id = ?', [hiddenOne.id])).toEqual([expect.objectContaining({ message: '被隐藏前' })]);
+    expect((await fetch(background)).status).toBe(200);
+    expect((await api.call('PUT', `/admin/messages/${hiddenOne.id}/hidden`, { body: { hidden: false }, headers: owner.auth })).status).toBe(200);
+    expect((await one(hiddenOne.id)).body.result).toMatchObject({ message: '被隐藏前', bg_url: background });
+  });
+
   it("refuses someone else's post, even for an admin", async () => {
     for (const other of [bob, owner]) {
       const res = await update(other, { id: original.id, message: '我来改' });

@@ -1,6 +1,6 @@
 /** Orders with the default `manual` provider: buying, the owner's confirmation, refunds, limits and the expiry sweep. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANUAL_PAY_HOURS, MAX_PENDING_ORDERS, ORDERS_PER_MINUTE } from '../../src/contract/limits';
+import { MANUAL_PAY_HOURS, MAX_PENDING_ORDERS, MAX_REPORTED_ORDERS, ORDERS_PER_MINUTE, REPORTED_WAIT_DAYS } from '../../src/contract/limits';
 import { compactDate } from '../../src/lib/shared/time';
 import type { CreatedOrder, LicenseItem, OrderItem, ProductItem } from '../../src/contract/shop';
 import { verifyLicenseKey } from '../../src/server/licenses/keys';
@@ -287,6 +287,41 @@ describe('我已付款 and the owner’s notices', () => {
     expect((await buy(api, buyer)).status).toBe(400);
     await reportPaid(orders[0].order_no, buyer);
     expect((await buy(api, buyer)).status).toBe(200);
+  });
+
+  it(`lets a buyer have at most ${MAX_REPORTED_ORDERS} reported orders waiting for the owner`, async () => {
+    const buyer = await someone();
+    const unreported = (await buy(api, buyer)).body.result as CreatedOrder;
+    const reported: CreatedOrder[] = [];
+    for (let i = 0; i < MAX_REPORTED_ORDERS; i++) {
+      reported.push((await buy(api, buyer)).body.result as CreatedOrder);
+      expect((await reportPaid(reported[i].order_no, buyer)).status).toBe(200);
+    }
+    const refused = await buy(api, buyer);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('等站长确认');
+    const tooMany = await reportPaid(unreported.order_no, buyer);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain('等站长确认');
+    expect((await orderOf(api, buyer, unreported.order_no)).body.result.buyer_paid_at).toBeNull();
+    const told = (await ownerNotices()).filter((item) => item.message.includes(unreported.order_no) && item.message.includes('已经付款'));
+    expect(told).toHaveLength(0);
+    // The owner confirming one frees a place.
+    expect((await confirm(reported[0].order_no)).status).toBe(200);
+    expect((await reportPaid(unreported.order_no, buyer)).status).toBe(200);
+  });
+
+  it(`expires a reported order the owner has not confirmed in ${REPORTED_WAIT_DAYS} days, which the owner may still honour`, async () => {
+    const buyer = await someone();
+    const order = (await buy(api, buyer)).body.result as CreatedOrder;
+    expect((await reportPaid(order.order_no, buyer)).status).toBe(200);
+    await api.sql('UPDATE orders SET expires_at = unixepoch() - 5, buyer_paid_at = unixepoch() - ? WHERE order_no = ?', [REPORTED_WAIT_DAYS * 86_400 + 5, order.order_no]);
+    const swept = await eventually(
+      async () => (await orderOf(api, buyer, order.order_no)).body.result as OrderItem,
+      (item) => item.status !== 'pending',
+    );
+    expect(swept.status).toBe('expired');
+    expect((await confirm(order.order_no)).body.result.status).toBe('fulfilled');
   });
 
   it('is the buyer’s own, needs a login, and is refused for an expired order in Chinese', async () => {

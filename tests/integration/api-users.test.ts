@@ -208,7 +208,7 @@ describe('profile', () => {
     const res = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '  新昵称  ' } });
     expect(res.body.result.nick_name).toBe('新昵称');
     const pub = await api.call('GET', `/user/getUserInfoById/${res.body.result.id}`);
-    expect(pub.body.result).toEqual({ id: res.body.result.id, nick_name: '新昵称', avatar: '', role: 2 });
+    expect(pub.body.result).toEqual({ id: res.body.result.id, nick_name: '新昵称', avatar: '' });
     expect(pub.body.result).not.toHaveProperty('username');
   });
 
@@ -239,6 +239,15 @@ describe('profile', () => {
     await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { id: other.body.result.id, nick_name: '改别人' } });
     expect((await api.call('GET', `/user/getUserInfoById/${other.body.result.id}`)).body.result.nick_name).toBe('别人');
     expect((await api.call('PUT', '/user/updateOwnUserInfo', { body: { nick_name: '匿名' } })).status).toBe(401);
+  });
+
+  it('shows the same fields for an admin as for a reader, so admin accounts cannot be found by id', async () => {
+    const admin = (await register('quietadmin', 'password123', '管理员甲')).body.result.id;
+    const reader = (await register('quietreader', 'password123', '读者乙')).body.result.id;
+    await api.sql('UPDATE users SET role = 1 WHERE id = ?', [admin]);
+    const profiles = await Promise.all([admin, reader].map(async (id) => (await api.call('GET', `/user/getUserInfoById/${id}`)).body.result));
+    expect(profiles[0]).toEqual({ id: admin, nick_name: '管理员甲', avatar: '' });
+    expect(profiles[1]).toEqual({ id: reader, nick_name: '读者乙', avatar: '' });
   });
 
   it('answers 404 for an unknown public profile', async () => {

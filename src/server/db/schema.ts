@@ -268,7 +268,7 @@ export const orders = sqliteTable(
     refundedAt: integer('refunded_at', { mode: 'timestamp' }),
     /** When the provider was last asked about this order, so a buyer's page cannot flood it. */
     queriedAt: integer('queried_at', { mode: 'timestamp' }),
-    /** When the buyer said 我已付款 for a manual payment: from then on it waits for the owner and never expires. */
+    /** When the buyer said 我已付款 for a manual payment: from then on it waits for the owner, up to REPORTED_WAIT_DAYS. */
     buyerPaidAt: integer('buyer_paid_at', { mode: 'timestamp' }),
   },
   (t) => [uniqueIndex('orders_order_no_unique').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status, t.expiresAt)],

@@ -63,6 +63,8 @@ interface MessageWithAuthor {
   avatar: string;
 }
 
+const HIDDEN_REFUSAL = '这条留言已被管理员隐藏，不能修改';
+
 /** Comments on a message have `type` 3. */
 const ON_MESSAGES = 3;
 
@@ -157,17 +159,27 @@ export function createMessageService(
       return get(id, actor);
     },
 
-    /** Only the author may change a message; an admin may delete it, not rewrite it. */
+    /**
+     * Only the author may change a message; an admin may delete it, not rewrite it. A message an
+     * admin hid stays as it was hidden: readers cannot reach it, and the owner decides on that text.
+     */
     async update(poster: Poster, id: number, changes: Partial<MessageFields>, actor: Actor): Promise<BoardMessage> {
-      const [message] = await db.select({ userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(eq(messages.id, id)).limit(1);
+      const [message] = await db.select({ userId: messages.userId, bgUrl: messages.bgUrl, hidden: messages.hidden }).from(messages).where(eq(messages.id, id)).limit(1);
       if (!message) throw new NotFound('留言不存在');
       if (message.userId !== poster.id) throw new NotYours('只能修改自己的留言');
+      if (message.hidden) throw new Refused(HIDDEN_REFUSAL);
       // Keeping the background it has needs no new check, as for an avatar.
       if (changes.bg_url && changes.bg_url !== message.bgUrl) await assertOwnUpload(changes.bg_url, poster.id);
-      await db
+      const changed = await db
         .update(messages)
         .set({ ...columns(changes), updatedAt: new Date() })
-        .where(and(eq(messages.id, id), eq(messages.userId, poster.id)));
+        .where(and(eq(messages.id, id), eq(messages.userId, poster.id), eq(messages.hidden, false)))
+        .returning({ id: messages.id });
+      if (changed.length === 0) {
+        // Hidden or deleted since it was read above: nothing was written, so its background stays too.
+        const [still] = await db.select({ id: messages.id }).from(messages).where(eq(messages.id, id)).limit(1);
+        throw still ? new Refused(HIDDEN_REFUSAL) : new NotFound('留言不存在');
+      }
       // A replaced background's file goes once nothing else (an avatar, another message) uses it.
       if (changes.bg_url !== undefined && message.bgUrl && changes.bg_url !== message.bgUrl) await uploads.releaseIfUnused(message.bgUrl);
       return get(id, actor);

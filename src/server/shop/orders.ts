@@ -2,12 +2,12 @@
  * Orders (docs/api.md §10.1): made by logged-in buyers at the product file's price, seen only by
  * their buyer, paid through the site's provider, expired when unpaid in time. The owner hears of
  * every new order, and of every buyer who says a manual payment is made; such an order then waits
- * for the owner and never expires.
+ * for the owner's confirmation, up to REPORTED_WAIT_DAYS.
  */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
-import { MAX_PENDING_ORDERS } from '../../contract/limits.ts';
+import { MAX_PENDING_ORDERS, MAX_REPORTED_ORDERS } from '../../contract/limits.ts';
 import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
 import type { CreatedOrder, LicenseItem, OrderBody, OrderItem } from '../../contract/shop.ts';
 import { html } from '../../lib/shared/html.ts';
@@ -20,7 +20,7 @@ import type { NotificationService } from '../notifications/service.ts';
 import { NotFound, Refused } from '../shared/errors.ts';
 import type { ProductCatalog } from './catalog.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { orderByNo, type OrderRow, type Settlements } from './settle.ts';
+import { orderByNo, overdue, reportedWaiting, type OrderRow, type Settlements } from './settle.ts';
 
 
 /** A buyer's page asks about its order every few seconds; the provider is asked at most this often. */
@@ -93,6 +93,15 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
     }
   }
 
+  /** Each such order mailed the owner, and waits for the owner's time: a buyer may have only a few. */
+  async function assertFewReported(tx: Tx, userId: number, now: Date, refusal: string): Promise<void> {
+    const [{ reported }] = await tx
+      .select({ reported: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), reportedWaiting(now)));
+    if (reported >= MAX_REPORTED_ORDERS) throw new Refused(refusal);
+  }
+
   async function own(userId: number, orderNo: string): Promise<OrderRow> {
     const row = await orderByNo(db, orderNo);
     // Someone else's order reads exactly like a missing one, so order numbers cannot be probed.
@@ -111,7 +120,8 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       if (body.provider && body.provider !== provider.name) throw new Refused('本站不支持这种支付方式', ['provider']);
       const expiresAt = new Date(+now + provider.payMinutes * 60_000);
       const row = await db.transaction(async (tx) => {
-        // An order the buyer says is paid waits for the owner, not for the buyer: it takes no place.
+        // An order the buyer says is paid waits for the owner, not for the buyer: it counts toward
+        // its own cap below, not this one.
         const [{ waiting }] = await tx
           .select({ waiting: count() })
           .from(orders)
@@ -119,6 +129,7 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
         if (waiting >= MAX_PENDING_ORDERS) {
           throw new Refused(`你已有 ${MAX_PENDING_ORDERS} 个待支付的订单，请先完成支付，或等它们在 ${payWindowText(provider.payMinutes)}内过期`);
         }
+        await assertFewReported(tx, userId, now, `你已有 ${MAX_REPORTED_ORDERS} 个说了已付款的订单在等站长确认收款，请等站长确认后再下单`);
         const [inserted] = await tx
           .insert(orders)
           .values({
@@ -155,7 +166,8 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
 
     /**
      * The buyer says a manual payment is made (我已付款): the owner is told once, and the order
-     * waits for the owner's confirmation instead of expiring. Saying it again changes nothing.
+     * waits for the owner's confirmation instead of its pay window, up to REPORTED_WAIT_DAYS.
+     * Saying it again changes nothing.
      */
     async reportPaid(userId: number, orderNo: string, now = new Date()): Promise<OrderItem> {
       const row = await own(userId, orderNo);
@@ -163,6 +175,7 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       if (row.status === 'expired') throw new Refused('订单已过期。如果你已经付款，请联系站长核对');
       if (row.status === 'pending' && !row.buyerPaidAt) {
         await db.transaction(async (tx) => {
+          await assertFewReported(tx, userId, now, `你已有 ${MAX_REPORTED_ORDERS} 个说了已付款的订单在等站长确认收款，请等站长确认后再试；如果这一单也已付款，请联系站长核对`);
           const [reported] = await tx
             .update(orders)
             .set({ buyerPaidAt: now })
@@ -234,15 +247,15 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       return mine;
     },
 
-    /** Expires unpaid orders past their time, after asking the provider about each one last. */
+    /** Expires orders past their time, after asking the provider about each one last. */
     async sweep(now = new Date()): Promise<number> {
       const due = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now), isNull(orders.buyerPaidAt)))
+        .where(overdue(now))
         .limit(SWEEP_QUERY_LIMIT * 10);
       for (const row of due.slice(0, SWEEP_QUERY_LIMIT)) await askProvider(row, now);
-      await settlements.expire(due.map((row) => row.id));
+      await settlements.expire(due.map((row) => row.id), now);
       return due.length;
     },
   };

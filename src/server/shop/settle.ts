@@ -3,7 +3,8 @@
  * duplicate and concurrent notices fulfil exactly once, and a failure leaves the order unpaid for
  * the provider to notify again. A refund revokes the license in the same way.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { REPORTED_WAIT_DAYS } from '../../contract/limits.ts';
 import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
 import { formatPrice } from '../../lib/shared/shop.ts';
 import { html } from '../../lib/shared/html.ts';
@@ -29,6 +30,19 @@ export interface Settlement extends ProviderPayment {
  */
 export type SettleOutcome = { outcome: 'fulfilled' | 'already' | 'flagged'; order: OrderRow } | { outcome: 'refused'; reason: string };
 
+
+/** Said paid (我已付款) after this, an order still waits for the owner. */
+const reportedSince = (now: Date) => new Date(+now - REPORTED_WAIT_DAYS * 86_400_000);
+
+/** Pending orders the buyer said are paid and the owner has not confirmed yet. */
+export const reportedWaiting = (now: Date) => and(eq(orders.status, 'pending'), gt(orders.buyerPaidAt, reportedSince(now)));
+
+/**
+ * Pending orders past their time: unpaid past the pay window, or said paid and left unconfirmed
+ * for REPORTED_WAIT_DAYS, so that saying 我已付款 cannot keep an order (and its place) forever.
+ */
+export const overdue = (now: Date) =>
+  and(eq(orders.status, 'pending'), or(and(isNull(orders.buyerPaidAt), lte(orders.expiresAt, now)), lte(orders.buyerPaidAt, reportedSince(now))));
 
 export async function orderByNo(executor: Db | Tx, orderNo: string): Promise<OrderRow | undefined> {
   const [order] = await executor.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
@@ -95,11 +109,11 @@ export function createSettlement(
       });
     },
 
-    /** Unpaid orders past their time; the caller has asked the provider about them first. */
-    async expire(orderIds: number[]): Promise<void> {
+    /** Orders past their time; the caller has asked the provider about them first. */
+    async expire(orderIds: number[], now: Date): Promise<void> {
       if (orderIds.length) {
-        // A buyer may say 我已付款 between the sweep's read and this write: such an order stays.
-        await db.update(orders).set({ status: 'expired' }).where(and(inArray(orders.id, orderIds), eq(orders.status, 'pending'), isNull(orders.buyerPaidAt)));
+        // A buyer may say 我已付款 between the sweep's read and this write: such an order stays, and its wait begins.
+        await db.update(orders).set({ status: 'expired' }).where(and(inArray(orders.id, orderIds), overdue(now)));
       }
     },
   };

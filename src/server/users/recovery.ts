@@ -13,6 +13,7 @@ import { accountTokens, users } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetMail, verifyMail } from '../mail/messages.ts';
 import { NotFound, Refused, RetryLater } from '../shared/errors.ts';
+import { forgetPlaces } from './knownPlaces.ts';
 import { hashPassword } from './password.ts';
 import { hashToken, type SessionStore } from './sessions.ts';
 
@@ -28,6 +29,14 @@ export interface RecoveryParts {
   mailer: Mailer;
   /** The site's public address, which links in mail point at. */
   siteUrl: string;
+}
+
+/**
+ * Ends the user's unused reset links. A link mailed (or handed over) before a new password was set
+ * would otherwise still set another one, for whoever got hold of it.
+ */
+export async function endResetLinks(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'reset'), isNull(accountTokens.usedAt)));
 }
 
 export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: RecoveryParts) {
@@ -53,9 +62,11 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
   async function setPassword(userId: number, password: string, now: Date): Promise<void> {
     const passwordHash = await hashPassword(password);
     await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-    // Every other reset link of this user ends too, and so does every session: whoever knew the old password is out.
-    await db.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'reset'), isNull(accountTokens.usedAt)));
+    // Every other reset link of this user ends too, and so does every session: whoever knew the old
+    // password is out, and the places they logged in from no longer skip the username limit.
+    await endResetLinks(db, userId, now);
     await sessions.revokeAll(userId);
+    await forgetPlaces(db, userId);
   }
 
   return {

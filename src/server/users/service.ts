@@ -15,6 +15,7 @@ import { loginLimits, type LoginLimits } from './loginGuard.ts';
 import { createSharedLoginGuard } from './sharedLoginGuard.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { addressPlace, devicePlace, newDeviceToken } from './places.ts';
+import { endResetLinks } from './recovery.ts';
 import { createSessionStore, type SessionStore, type SessionUser } from './sessions.ts';
 import { ensureAdmin } from './admin.ts';
 import { findByUsername, type UserRow } from './lookup.ts';
@@ -150,7 +151,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
 
     async publicProfile(id: number): Promise<PublicProfile> {
       const user = await byId(id);
-      return { id: user.id, nick_name: user.nickName, avatar: user.avatar, role: user.role };
+      return { id: user.id, nick_name: user.nickName, avatar: user.avatar };
     },
 
     /** One change at a time per user, so a replaced avatar is never removed while being set again. */
@@ -174,7 +175,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
 
     /**
      * Wrong old passwords count per user and per address, like failed logins. A change ends the
-     * user's other sessions and forgets every known place but this request's own.
+     * user's other sessions and unused reset links, and forgets every known place but this request's own.
      */
     async changePassword(user: SessionUser, input: { password: string; password1: string }, origin: Origin) {
       const here = placesOf(origin);
@@ -192,7 +193,9 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
       }
       if (!ok) throw new InvalidInput('原密码不正确', ['password']);
       await guard.forgivePasswordAttempt(keys);
-      await db.update(users).set({ passwordHash: await hashPassword(input.password1, { priority }), updatedAt: new Date() }).where(eq(users.id, user.id));
+      const now = new Date();
+      await db.update(users).set({ passwordHash: await hashPassword(input.password1, { priority }), updatedAt: now }).where(eq(users.id, user.id));
+      await endResetLinks(db, user.id, now);
       await sessions.revokeOthers(user.id, user.tokenHash);
       await forgetPlaces(db, user.id, here);
       return true;
