@@ -29,6 +29,26 @@ const deviceOf = (answer: ApiAnswer) => cookieValue(cookieNamed(answer, 'blog_de
 const withDevice = (device: string) => ({ Cookie: `blog_device=${device}` });
 
 /** How many places the user is known to have logged in from. */
+/** A user's reset links that could still set a password: one is made for the owner by hand here, as a mailed one would be. */
+async function openResetLinks(dir: string, username: string, make = false): Promise<number> {
+  const db = createClient({ url: `file:${join(dir, 'blog.db')}` });
+  try {
+    if (make) {
+      await db.execute({
+        sql: "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, (SELECT id FROM users WHERE username = ?), 'reset', unixepoch() + 1800)",
+        args: [`reset-${username}`, username],
+      });
+    }
+    const { rows } = await db.execute({
+      sql: "SELECT count(*) AS n FROM account_tokens WHERE user_id = (SELECT id FROM users WHERE username = ?) AND purpose = 'reset' AND used_at IS NULL",
+      args: [username],
+    });
+    return Number(rows[0].n);
+  } finally {
+    db.close();
+  }
+}
+
 async function knownPlaces(dir: string, username: string): Promise<number> {
   const db = createClient({ url: `file:${join(dir, 'blog.db')}` });
   try {
@@ -252,12 +272,14 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       expect(plain.body.result.role).toBe(2);
       await admin.server.stop();
 
-      // A new ADMIN_PASSWORD replaces the old one and ends the sessions made with it.
+      // A new ADMIN_PASSWORD replaces the old one and ends the sessions made with it, and any reset link still open.
+      expect(await openResetLinks(admin.dir, 'siteowner', true)).toBe(1);
       admin.server = await startServer({ ...env, ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword2' });
       expect(admin.server.output()).toContain('已按 ADMIN_PASSWORD 重设管理员 siteowner 的密码');
       expect((await admin.call('GET', '/user/getUserInfo', { headers: bearer(first.result.token) })).status).toBe(401);
       // The places that logged in with the old password no longer skip the username limit.
       expect(await knownPlaces(admin.dir, 'siteowner')).toBe(0);
+      expect(await openResetLinks(admin.dir, 'siteowner')).toBe(0);
       expect((await adminLogin('ownerpassword2')).result.role).toBe(1);
 
       // admin:create promotes, and a password given there ends the user's sessions too.

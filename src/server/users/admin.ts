@@ -8,20 +8,21 @@ import { users } from '../db/schema.ts';
 import { forgetPlaces } from './knownPlaces.ts';
 import { findByUsername, type UserRow } from './lookup.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { endResetLinks } from './recovery.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface AdminOutcome {
   /** `not-admin`: the user exists but is no admin, and promoting was not asked for; nothing changed. */
   status: 'created' | 'promoted' | 'existing' | 'not-admin';
-  /** A new password was set; the user's sessions and known places were dropped with it. */
+  /** A new password was set; the user's sessions, known places and open reset links were dropped with it. */
   passwordReset: boolean;
 }
 
 /**
  * Creates the admin when missing (a password is then required). An existing user becomes admin only
  * with `promote` (admin:create), never silently at start. A password that differs from the stored one
- * replaces it, ends every session of that user and forgets the places it logged in from (they
- * no longer skip the username limit); the same password again changes nothing, so a
+ * replaces it, ends every session and open reset link of that user and forgets the places it logged
+ * in from (they no longer skip the username limit); the same password again changes nothing, so a
  * permanent ADMIN_PASSWORD does not log the admin out at every start. Throws with a Chinese message.
  */
 export async function ensureAdmin(db: Db, sessions: SessionStore, username: string, password: string | undefined, { promote }: { promote: boolean }): Promise<AdminOutcome> {
@@ -39,7 +40,8 @@ export async function ensureAdmin(db: Db, sessions: SessionStore, username: stri
   }
   if (existing.role !== ROLE.admin && !promote) return { status: 'not-admin', passwordReset: false };
 
-  const set: Partial<UserRow> = { role: ROLE.admin, disabled: false, updatedAt: new Date() };
+  const now = new Date();
+  const set: Partial<UserRow> = { role: ROLE.admin, disabled: false, updatedAt: now };
   const passwordReset = password !== undefined && !(await verifyPassword(password, existing.passwordHash));
   if (passwordReset) set.passwordHash = await hashPassword(password);
   const changed = passwordReset || existing.role !== ROLE.admin || existing.disabled;
@@ -47,6 +49,7 @@ export async function ensureAdmin(db: Db, sessions: SessionStore, username: stri
   if (passwordReset) {
     await sessions.revokeAll(existing.id);
     await forgetPlaces(db, existing.id);
+    await endResetLinks(db, existing.id, now);
   }
   return { status: existing.role === ROLE.admin ? 'existing' : 'promoted', passwordReset };
 }
