@@ -8,10 +8,20 @@ export type { Artist, Playlist, Song };
 
 type Answer = MusicAnswer;
 
+/** A call the music service refused or could not answer, with words for the reader. */
 export class MusicError extends Error {}
 
+/** What to tell the reader of a failed call: a MusicError's own words; anything else (an answer of the wrong shape) means the service is down. */
+export const musicFailure = (error: unknown): string => (error instanceof MusicError ? error.message : t.player.serviceDown);
+
 async function wapi<T extends Answer>(path: string, params: Record<string, string | number> = {}): Promise<T> {
-  const res = await fetch(withQuery(path, params), { signal: AbortSignal.timeout(10_000) });
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, params), { signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    // The browser's own words ("Failed to fetch", "signal timed out") are English and say nothing to a reader.
+    throw new MusicError((error as DOMException).name === 'TimeoutError' ? t.player.serviceSlow : t.player.offline);
+  }
   const body = (await res.json().catch(() => ({ code: res.status }))) as T;
   if (body.code !== 200) throw new MusicError(body.msg || t.player.serviceDown);
   return body;

@@ -347,5 +347,7 @@ export const t = {
     failureReasons: { network: '网络中断了', decode: '音频文件已损坏', unsupported: '音频无法访问或格式不受支持', unknown: '未知原因' },
     autoplayBlocked: '浏览器没有允许播放，请再点一次播放',
     serviceDown: '音乐服务暂时不可用',
+    serviceSlow: '音乐服务响应太慢，请稍后再试',
+    offline: '网络连接失败，请检查网络',
   },
 };

@@ -1,6 +1,6 @@
 /** The panel's browsing state: playlist categories with paged songs, and artist search. Not persisted. */
 import { map } from 'nanostores';
-import { music, type Playlist, type Song } from '../client/music';
+import { music, musicFailure, type Playlist, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
 import { defaultPlaylistIndex, PLAYLIST_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../lib/browser/player';
 import { pagedList, type PagedListOptions } from './pagedList';
@@ -96,7 +96,7 @@ export async function searchMusic(keyword: string): Promise<void> {
     $musicSearch.set({ ...$musicSearch.get(), artist: artist?.name ?? '', finding: false });
     if (artist) await readArtistSongs(() => artistSongs.open(artist.id));
   } catch (error) {
-    if ($musicSearch.get().keyword === text) $musicSearch.set({ ...$musicSearch.get(), error: (error as Error).message, finding: false });
+    if ($musicSearch.get().keyword === text) $musicSearch.set({ ...$musicSearch.get(), error: musicFailure(error), finding: false });
   }
 }
 

@@ -4,7 +4,7 @@
  * changes without touching the element (overlays, the reader's own list) is in playerPanel.ts.
  */
 import { bindSessionActions, showPlaybackState, showPosition, showSong } from '../client/mediaSession';
-import { music, type Song } from '../client/music';
+import { music, musicFailure, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
 import { currentLyricIndex, parseLrc } from '../lib/browser/lrc';
 import {
@@ -121,7 +121,7 @@ export async function playSong(song: Song, from: PlayType): Promise<void> {
   try {
     [url, lyric] = await Promise.all([music.url(song.id), music.lyric(song.id).catch(() => '')]);
   } catch (error) {
-    if (request === latestRequest) showNotice(text.playFailed, (error as Error).message, 'error');
+    if (request === latestRequest) showNotice(text.playFailed, musicFailure(error), 'error');
     return;
   }
   // Two quick clicks: only the song asked for last may start.

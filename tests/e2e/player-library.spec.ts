@@ -42,6 +42,21 @@ test('scrolling to the end of a long playlist loads its second page of 30', asyn
   await playSongNamed(page, songs.at(-1)!);
 });
 
+test('a song chosen while the network is down says so in Chinese, and plays once it is back', async ({ page, problems }) => {
+  problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  await openPanel(page);
+  const songs = await listedSongs(page);
+  const before = await nowPlaying(page).innerText();
+  await page.route('**/wapi/song/url/**', (route) => route.abort('internetdisconnected'));
+  await songRows(page).getByRole('button', { name: songs[1], exact: true }).click();
+  const notice = page.getByRole('status').locator('[data-kind]').filter({ hasText: '播放失败' });
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText('网络连接失败，请检查网络');
+  await expect(nowPlaying(page)).toHaveText(before);
+  await page.unroute('**/wapi/song/url/**');
+  await playSongNamed(page, songs[1]);
+});
+
 // A playlist of this test's own: its name sorts after the demo's, so the default stays the same.
 const FOLDER = '最后一站';
 const tone = (title: string) =>
