@@ -22,13 +22,22 @@ export async function binArticle(id: number, action: 'trash' | 'restore' | 'dest
 
 export const $talks = atom<WritingTalk[] | null>(null);
 export const $talksTrashed = atom(false);
+/** The last load of the talks failed: the screen offers to try again instead of loading for ever. */
+export const $talksFailed = atom(false);
 
+/** Never throws: a failure is told by the request client and kept in $talksFailed. */
 export async function loadTalks(trashed = $talksTrashed.get()): Promise<void> {
   $talksTrashed.set(trashed);
   $talks.set(null);
-  $talks.set((await writingApi.talks(trashed)).result ?? []);
+  $talksFailed.set(false);
+  try {
+    $talks.set((await writingApi.talks(trashed)).result ?? []);
+  } catch {
+    if ($talksTrashed.get() === trashed) $talksFailed.set(true);
+  }
 }
 
+/** True once saved, even if the list then fails to reload: the form is cleared, and a second press cannot post it twice. */
 export async function saveTalk(id: number | null, body: SaveTalkBody): Promise<boolean> {
   const saved = await adminAction(`talk:${id ?? 'new'}`, () => (id === null ? writingApi.createTalk(body) : writingApi.saveTalk(id, body)), writingText.talkSaved);
   if (saved === undefined) return false;
@@ -46,9 +55,16 @@ export async function binTalk(id: number, action: 'trash' | 'restore'): Promise<
 }
 
 export const $taxonomies = atom<Taxonomies | null>(null);
+export const $taxonomiesFailed = atom(false);
 
+/** Never throws, as loadTalks. */
 export async function loadTaxonomies(): Promise<void> {
-  $taxonomies.set((await writingApi.taxonomy()).result ?? null);
+  $taxonomiesFailed.set(false);
+  try {
+    $taxonomies.set((await writingApi.taxonomy()).result ?? null);
+  } catch {
+    $taxonomiesFailed.set(true);
+  }
 }
 
 /** Renames a category or tag in every article (merging into a name already in use); one publish. */

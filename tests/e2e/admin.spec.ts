@@ -242,3 +242,24 @@ test('the owner confirms a manual payment in the orders screen, finds its licens
   await expect(license).toContainText('已吊销');
   await expect(license.getByRole('button', { name: '吊销' })).toHaveCount(0);
 });
+
+test('a console list that fails to load offers to try again, and loads when asked', async ({ browser, problems, baseURL }) => {
+  problems.allow(/Failed to load resource: the server responded with a status of 500/);
+  const owner = await ownerBrowser(browser, problems, baseURL!);
+  const broken = (route: import('@playwright/test').Route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: '服务器错误', result: null }) });
+  for (const [screen, api, loaded] of [
+    ['/admin/talks', '**/api/admin/writing/talks*', () => owner.page.getByRole('button', { name: '编辑' }).first()],
+    ['/admin/taxonomy', '**/api/admin/writing/taxonomy', () => owner.page.getByRole('table', { name: '分类' })],
+  ] as const) {
+    await owner.page.route(api, broken);
+    await owner.page.goto(screen);
+    const retry = owner.page.getByRole('button', { name: '加载失败，点这里重试' });
+    await expect(retry).toBeVisible();
+    await owner.page.unroute(api, broken);
+    await retry.click();
+    await expect(retry).toBeHidden();
+    await expect(owner.page.getByText('加载中…')).toHaveCount(0);
+    await expect(loaded()).toBeVisible();
+  }
+  await owner.context.close();
+});

@@ -5,7 +5,7 @@ import { TALK_IMAGES_MAX } from '../../../contract/limits';
 import { adminText } from '../../../i18n/admin.zh-CN';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import type { WritingTalk } from '../../../contract/writing';
-import { $talks, $talksTrashed, binTalk, loadTalks, saveTalk } from '../../../stores/writingLists';
+import { $talks, $talksFailed, $talksTrashed, binTalk, loadTalks, saveTalk } from '../../../stores/writingLists';
 import ProblemLine from '../ProblemLine';
 import FilePickButton from './FilePickButton';
 import PublishStatus from './PublishStatus';
@@ -17,6 +17,7 @@ const text = writingText;
 export default function TalksScreen() {
   const talks = useStore($talks);
   const trashed = useStore($talksTrashed);
+  const failed = useStore($talksFailed);
   const [content, setContent] = useState('');
   const [images, setImages] = useState<string[]>([]);
   const [pinned, setPinned] = useState(false);
@@ -78,7 +79,11 @@ export default function TalksScreen() {
         <button type="button" aria-pressed={trashed} onClick={() => void loadTalks(true)}>{text.statuses.trash}</button>
       </div>
       {talks === null ? (
-        <p aria-busy="true">{adminText.loading}</p>
+        failed ? (
+          <p><button type="button" onClick={() => void loadTalks(trashed)}>{adminText.loadFailed}</button></p>
+        ) : (
+          <p aria-busy="true">{adminText.loading}</p>
+        )
       ) : talks.length === 0 ? (
         <p>{adminText.empty}</p>
       ) : (

@@ -4,7 +4,7 @@ import { TAXONOMY_NAME_MAX } from '../../../contract/limits';
 import { adminText } from '../../../i18n/admin.zh-CN';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { $adminBusy } from '../../../stores/adminTable';
-import { $taxonomies, loadTaxonomies, renameName } from '../../../stores/writingLists';
+import { $taxonomies, $taxonomiesFailed, loadTaxonomies, renameName } from '../../../stores/writingLists';
 import adminStyles from '../Admin.module.scss';
 import ProblemLine from '../ProblemLine';
 import PublishStatus from './PublishStatus';
@@ -38,7 +38,9 @@ function RenameRow({ kind, name, count }: { kind: 'category' | 'tag'; name: stri
 /** /admin/taxonomy: every category and tag with its article count; renaming onto an existing name merges the two. */
 export default function TaxonomyScreen() {
   const taxonomies = useStore($taxonomies);
+  const failed = useStore($taxonomiesFailed);
   useEffect(() => void loadTaxonomies(), []);
+  if (!taxonomies && failed) return <p><button type="button" onClick={() => void loadTaxonomies()}>{adminText.loadFailed}</button></p>;
   if (!taxonomies) return <p aria-busy="true">{adminText.loading}</p>;
   return (
     <div className={styles.screen}>
