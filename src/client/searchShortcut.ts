@@ -15,6 +15,9 @@ const headerIsland = () => document.querySelector('#site-header astro-island');
 const TYPING = 'input, textarea, select, [contenteditable="true"]';
 
 document.addEventListener('keydown', (e) => {
+  // The landing, login and console pages have no header, so no search to open: the keys stay the page's
+  // (and the browser's), and no open search is left waiting for the next page with a header.
+  if (!headerIsland()) return;
   const target = e.target instanceof Element ? e.target : null;
   if (!isSearchShortcut({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, typing: !!target?.closest(TYPING) })) return;
   e.preventDefault();

@@ -48,6 +48,7 @@ export const writingApi = {
   restoreTalk: (id: number) => http.put<boolean>(fillPath(WRITING_RESTORE_TALK, { id })),
   taxonomy: () => http.get<Taxonomies>(WRITING_TAXONOMY),
   rename: (kind: 'category' | 'tag', from: string, to: string) => http.put<{ changed: number }>(WRITING_RENAME_TAXONOMY, { kind, from, to }),
-  publishState: () => http.get<PublishState>(WRITING_PUBLISH),
+  // Read in the background while a build runs: a session that ended meanwhile must not take the owner away from their typing.
+  publishState: () => http.request<PublishState>('GET', WRITING_PUBLISH, undefined, {}, { quiet401: true }),
   publish: () => http.post<PublishState>(WRITING_PUBLISH),
 };

@@ -113,7 +113,8 @@ export async function saveArticle(publish: boolean, overDisk = false): Promise<W
     $editor.set({ ...$editor.get(), id: saved.id, revision: saved.revision, status: saved.status, draft: typedSince ? $editor.get().draft : draft, saved: draft, saving: false, conflict: null });
     localStorage.removeItem(storageKey(state.id));
     if (typedSince) changeDraft({});
-    if (state.id === null) history.replaceState(null, '', `?id=${saved.id}`);
+    // The page router's own entry state is kept: it passes over history entries whose state is null, so Back would not come here.
+    if (state.id === null) history.replaceState(history.state, '', `?id=${saved.id}`);
     showToast(publish ? writingText.published : writingText.saved);
     // A draft that was never live changes nothing readers see.
     if (publish || (state.status !== null && state.status !== 'draft' && state.status !== 'private')) publishingStarted();

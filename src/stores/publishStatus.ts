@@ -2,29 +2,77 @@
 import { atom } from 'nanostores';
 import { writingApi } from '../client/writingApi';
 import type { PublishState } from '../contract/writing';
+import { RequestError } from '../lib/browser/request';
 
 export const $publishState = atom<PublishState | null>(null);
+
+const READ_EVERY_MS = 1000;
+/** The longest wait between reads while they keep failing: the line catches up soon after the server does. */
+const LONGEST_WAIT_MS = 30_000;
+
+/** Numbers the watches: an answer that comes after a newer watch began, or after the watch ended, is dropped. */
+let reading = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** The lines on screen: reads go on only while one shows them. */
+let viewers = 0;
 
 const working = (state: PublishState | null) => state?.state === 'queued' || state?.state === 'building';
 
-/** Reads the state now, and again each second until the queue is quiet. */
-export async function watchPublishing(): Promise<void> {
+/**
+ * A refusal (the session ended, the account is no longer an admin's) answers the same however
+ * often it is asked. A timeout, "busy, try later" (408, 429), a lost connection or a server error
+ * may pass: a build keeps the server busy.
+ */
+const refused = (error: unknown) => error instanceof RequestError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/** Each failure in a row doubles the wait, so a server that is down hears from the line, and the owner sees its notice, ever more rarely. */
+const waitAfter = (failures: number) => Math.min(READ_EVERY_MS * 2 ** failures, LONGEST_WAIT_MS);
+
+function stopReading(): void {
+  reading++;
   if (timer) clearTimeout(timer);
   timer = null;
+}
+
+/** One read of the watch numbered `current`, after `failuresBefore` failed reads in a row; schedules the next while it is needed. */
+async function read(current: number, failuresBefore: number): Promise<void> {
+  let failures = failuresBefore;
   try {
-    $publishState.set((await writingApi.publishState()).result ?? null);
-  } catch {
-    // The line keeps what it last knew; the next save asks again.
+    const state = (await writingApi.publishState()).result ?? null;
+    if (current !== reading) return;
+    $publishState.set(state);
+    failures = 0;
+  } catch (error) {
+    if (current !== reading || refused(error)) return;
+    failures++;
   }
-  if (working($publishState.get())) timer = setTimeout(() => void watchPublishing(), 1000);
+  if (viewers > 0 && working($publishState.get())) timer = setTimeout(() => void read(current, failures), waitAfter(failures));
+}
+
+/** Reads the state now, and goes on while the queue works and a line shows it. */
+function readAgain(): void {
+  stopReading();
+  void read(reading, 0);
+}
+
+/** A line came on screen: reads the state now and follows the queue; answers the function that says the line is gone. */
+export function watchPublishing(): () => void {
+  viewers++;
+  readAgain();
+  let watching = true;
+  return () => {
+    if (!watching) return;
+    watching = false;
+    viewers--;
+    if (viewers === 0) stopReading();
+  };
 }
 
 /** A change that publishes was saved: the line says so at once (never the last build's 已发布), then follows the server. */
 export function publishingStarted(): void {
   const state = $publishState.get();
   $publishState.set({ ...(state ?? { step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0 }), state: 'queued', error: null });
-  void watchPublishing();
+  readAgain();
 }
 
 /** 重新发布: a build now, whatever was saved. */
@@ -34,5 +82,5 @@ export async function publishNow(): Promise<void> {
   } catch {
     // The request client has shown why; the line keeps what it knew.
   }
-  void watchPublishing();
+  readAgain();
 }

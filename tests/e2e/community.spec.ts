@@ -122,6 +122,16 @@ test('an anonymous visitor who wants to publish is sent to log in, and comes bac
   await expect(page.getByRole('form', { name: '写留言' })).toBeVisible();
 });
 
+test('Back from the login page that 写留言 sent an anonymous visitor to goes back to the board', async ({ page }) => {
+  await page.goto('/message/list');
+  await islandsHydrated(page);
+  await page.getByRole('link', { name: /写留言/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/message\/list$/);
+  await expect(page.getByRole('link', { name: /写留言/ })).toBeVisible();
+});
+
 test('a reply names whom it answers, and tells them', async ({ browser, problems, baseURL }) => {
   const first = await reader(browser, problems, baseURL!, '先说话的人');
   const second = await reader(browser, problems, baseURL!, '接话的人');

@@ -66,6 +66,18 @@ test('the keyboard opens search, moves through results and opens one', async ({ 
   await expect(dialog).toBeHidden();
 });
 
+test('a page without the header keeps the search keys: Ctrl+K in the login form leaves the typing where it was', async ({ page }) => {
+  await page.goto('/login');
+  await islandsHydrated(page);
+  const username = page.getByLabel('用户名');
+  await username.click();
+  await page.keyboard.type('reader');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('2026');
+  await expect(username).toBeFocused();
+  await expect(username).toHaveValue('reader2026');
+});
+
 /** The history as stored under the original front end's key, oldest first. */
 const storedHistory = (page: Page) =>
   page.evaluate(() => {

@@ -238,6 +238,47 @@ test('saving over a hand edit shows both versions instead of overwriting', async
   expect(readFileSync(file, 'utf8')).not.toContain('网页里加的一段。');
 });
 
+test('Back from another console screen after the first save of a new article shows the editor again', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.18');
+  await page.goto('/admin/articles/edit');
+  await field(page, '标题').fill('存过一次再回来的草稿');
+  await field(page, '分类').fill('随笔');
+  await field(page, '标签').fill('草稿');
+  await bodyBox(page).click();
+  await page.keyboard.type('第一次保存。');
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+  const editing = page.url();
+  await page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '说说' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '说说' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(editing);
+  await expect(field(page, '标题')).toHaveValue('存过一次再回来的草稿');
+});
+
+test('full screen keeps 保存草稿 and 退出全屏 in reach, and Escape leaves it too', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.19');
+  await page.goto('/admin/articles/edit');
+  await field(page, '标题').fill('全屏里写的草稿');
+  await field(page, '分类').fill('随笔');
+  await field(page, '标签').fill('全屏');
+  const enter = page.getByRole('button', { name: '全屏', exact: true });
+  const leave = page.getByRole('button', { name: '退出全屏' });
+  await enter.click();
+  await bodyBox(page).click();
+  await page.keyboard.type('全屏里写下的一句。');
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+  await leave.click();
+  await expect(enter).toHaveAttribute('aria-pressed', 'false');
+
+  await enter.click();
+  await bodyBox(page).click();
+  await page.keyboard.press('Escape');
+  await expect(enter).toHaveAttribute('aria-pressed', 'false');
+  await expect(field(page, '标题')).toBeInViewport();
+});
+
 test('renaming a tag rewrites its articles in one publish; renaming onto another merges them', async ({ browser, problems }) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.13');
   await page.goto('/admin/taxonomy');

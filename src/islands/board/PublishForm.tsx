@@ -30,7 +30,8 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
     if (!hydrated) return;
     if (!loggedIn) {
       rememberRoute();
-      void navigate('/login');
+      // In place of this page: Back from the login page goes to where the reader was, not here to be sent on again.
+      void navigate('/login', { history: 'replace' });
       return;
     }
     const editing = Number(new URLSearchParams(location.search).get('id')) || null;

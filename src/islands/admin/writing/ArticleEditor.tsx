@@ -1,13 +1,14 @@
 import { EditorView } from '@codemirror/view';
 import { useStore } from '@nanostores/react';
 import { config, MdEditor } from 'md-editor-rt';
-import { cloneElement, useEffect, useId, useState, type ReactElement } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { ARTICLE_TYPES } from '../../../contract/writing';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { splitTags } from '../../../lib/browser/writingDraft';
 import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, moveArticle, openArticle, saveArticle, takeDiskVersion, previewHtml, takeLocalDraft, uploadImages } from '../../../stores/articleEditor';
 import ConfirmButton from '../../shared/ConfirmButton';
 import { $taxonomies, loadTaxonomies } from '../../../stores/writingLists';
+import { useModal } from '../../shared/useModal';
 import FilePickButton from './FilePickButton';
 import HistoryPanel from './HistoryPanel';
 import PublishStatus from './PublishStatus';
@@ -42,6 +43,10 @@ export default function ArticleEditor() {
   const local = useStore($localDraft);
   const [preview, setPreview] = useState<string | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
+  const fullscreenToggle = useRef<HTMLButtonElement>(null);
+  // Full screen is a board over the page: Escape leaves it, and the page behind stays still. Tab is
+  // not held inside it, as the editor's own dialogs (a link's address) open outside it, on the page.
+  const workspace = useModal<HTMLDivElement>(fullscreen, () => setFullscreen(false), { initialFocus: fullscreenToggle, trapFocus: false });
   const [tagsTyped, setTagsTyped] = useState('');
   const [uploads, setUploads] = useState(0);
   const upload = (files: File[], use: 'images' | 'covers') => {
@@ -151,38 +156,41 @@ export default function ArticleEditor() {
           <label><input type="checkbox" checked={draft.public} onChange={(e) => changeDraft({ public: e.target.checked })} /> {text.public}</label>
         </div>
       </div>
-      <div className={styles.toolbar}>
-        <button type="button" aria-pressed={preview !== null} onClick={() => setPreview(preview === null ? '' : null)}>{text.preview}</button>
-        <button type="button" aria-pressed={fullscreen} onClick={() => setFullscreen(!fullscreen)}>{fullscreen ? text.exitFullscreen : text.fullscreen}</button>
-        <FilePickButton label={text.uploadImage} multiple onFiles={(files) => void upload(files, 'images').then((paths) => paths.length && changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
-        <span className={styles.hint} aria-live="polite">{uploads > 0 ? text.uploading : ''}</span>
+      {/* Full screen takes the toolbar and the buttons along with the editor, so they stay in reach. */}
+      <div ref={workspace} className={styles.workspace} data-fullscreen={fullscreen}>
+        <div className={styles.toolbar}>
+          <button type="button" aria-pressed={preview !== null} onClick={() => setPreview(preview === null ? '' : null)}>{text.preview}</button>
+          <button ref={fullscreenToggle} type="button" aria-pressed={fullscreen} onClick={() => setFullscreen(!fullscreen)}>{fullscreen ? text.exitFullscreen : text.fullscreen}</button>
+          <FilePickButton label={text.uploadImage} multiple onFiles={(files) => void upload(files, 'images').then((paths) => paths.length && changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
+          <span className={styles.hint} aria-live="polite">{uploads > 0 ? text.uploading : ''}</span>
+        </div>
+        {problems.body && <p className={styles.error} role="alert">{problems.body}</p>}
+        <div className={styles.editorArea} data-preview={preview !== null} data-fullscreen={fullscreen}>
+          <MdEditor
+            value={draft.body}
+            onChange={(body) => changeDraft({ body })}
+            preview={false}
+            toolbarsExclude={[...HIDDEN_TOOLS]}
+            noPrettier
+            noMermaid
+            noKatex
+            noHighlight
+            noUploadImg={false}
+            onUploadImg={(files, done) => void upload(files, 'images').then(done)}
+            style={{ height: fullscreen ? '100%' : '60vh' }}
+          />
+          {preview !== null && <div className={`${styles.preview} prose`} aria-label={text.preview} dangerouslySetInnerHTML={{ __html: preview }} />}
+        </div>
+        {state.refusal && <p className={styles.error} role="alert">{state.refusal}</p>}
+        <div className={styles.buttons}>
+          <button type="button" onClick={() => save(false)} disabled={state.saving}>{text.saveDraft}</button>
+          <button type="button" className={styles.primary} onClick={() => save(true)} disabled={state.saving}>{text.publish}</button>
+          {state.id !== null && state.status !== 'trash' && <ConfirmButton label={text.trash} question={text.confirmTrash} onConfirm={() => void moveArticle('trash')} classes={confirmClasses} />}
+          {state.status === 'trash' && <button type="button" onClick={() => void moveArticle('restore')}>{text.restore}</button>}
+          {state.id !== null && <HistoryPanel />}
+        </div>
+        <PublishStatus articleId={state.status === 'published' ? state.id : null} />
       </div>
-      {problems.body && <p className={styles.error} role="alert">{problems.body}</p>}
-      <div className={styles.editorArea} data-preview={preview !== null} data-fullscreen={fullscreen}>
-        <MdEditor
-          value={draft.body}
-          onChange={(body) => changeDraft({ body })}
-          preview={false}
-          toolbarsExclude={[...HIDDEN_TOOLS]}
-          noPrettier
-          noMermaid
-          noKatex
-          noHighlight
-          noUploadImg={false}
-          onUploadImg={(files, done) => void upload(files, 'images').then(done)}
-          style={{ height: fullscreen ? 'calc(100vh - 24px)' : '60vh' }}
-        />
-        {preview !== null && <div className={`${styles.preview} prose`} aria-label={text.preview} dangerouslySetInnerHTML={{ __html: preview }} />}
-      </div>
-      {state.refusal && <p className={styles.error} role="alert">{state.refusal}</p>}
-      <div className={styles.buttons}>
-        <button type="button" onClick={() => save(false)} disabled={state.saving}>{text.saveDraft}</button>
-        <button type="button" className={styles.primary} onClick={() => save(true)} disabled={state.saving}>{text.publish}</button>
-        {state.id !== null && state.status !== 'trash' && <ConfirmButton label={text.trash} question={text.confirmTrash} onConfirm={() => void moveArticle('trash')} classes={confirmClasses} />}
-        {state.status === 'trash' && <button type="button" onClick={() => void moveArticle('restore')}>{text.restore}</button>}
-        {state.id !== null && <HistoryPanel />}
-      </div>
-      <PublishStatus articleId={state.status === 'published' ? state.id : null} />
     </div>
   );
 }

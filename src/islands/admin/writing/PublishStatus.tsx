@@ -9,7 +9,7 @@ const text = writingText;
 /** The build queue in words, announced to screen readers; 查看文章 once the article is live; 重新发布 to build now. */
 export default function PublishStatus({ articleId }: { articleId?: number | null }) {
   const state = useStore($publishState);
-  useEffect(() => void watchPublishing(), []);
+  useEffect(() => watchPublishing(), []);
   const phase = state?.state ?? 'idle';
   const working = phase === 'queued' || phase === 'building';
   return (
