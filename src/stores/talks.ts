@@ -20,16 +20,19 @@ let page = 0;
 let loadedOn = -1;
 if (typeof document !== 'undefined') document.addEventListener('astro:after-swap', () => page++);
 
-/** The counters of every talk, in one request however many cards of the page ask. */
+/** The counters of every talk, read once however many cards of the page ask. */
 export function loadTalks(): Promise<void> {
   if (loading) return loading;
   if (loadedOn === page) return Promise.resolve();
   const requestedOn = page;
   loading = (async () => {
     try {
-      const { result } = await talkApi.talks(1, MAX_PAGE_SIZE);
-      for (const talk of result?.list ?? []) {
-        $talks.setKey(talk.id, { likes: talk.like_times, liked: talk.is_like, comments: talk.comment_total, liking: false });
+      // The page shows every talk, so every page of the list is read, not only the first.
+      for (let current = 1; ; current++) {
+        const { result } = await talkApi.talks(current, MAX_PAGE_SIZE);
+        const list = result?.list ?? [];
+        for (const talk of list) $talks.setKey(talk.id, { likes: talk.like_times, liked: talk.is_like, comments: talk.comment_total, liking: false });
+        if (list.length < MAX_PAGE_SIZE || current * MAX_PAGE_SIZE >= (result?.total ?? 0)) break;
       }
       loadedOn = requestedOn;
     } catch {
