@@ -208,6 +208,7 @@ export const t = {
     goLogin: '去登录',
     welcomeBack: (name: string) => `登录成功，欢迎回来，${name}`,
     registered: '注册成功，已为你登录',
+    registeredNotLoggedIn: (reason: string) => `账号已经注册好了，但没能登录：${reason}。再点一次「注册」就会登录。`,
     loggedOut: '退出登录成功',
     logoutFailed: '没能退出登录，请检查网络后再试',
     alreadyLoggedIn: '你已经登录了，如需切换账号请先退出登录',

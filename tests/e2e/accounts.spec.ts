@@ -25,6 +25,23 @@ test('register, land logged in with the nick name in the header, and stay logged
   expect(await page.evaluate(() => localStorage.getItem('userInfo'))).not.toContain('新来的读者');
 });
 
+test('a registration whose login then fails says the account is made, and the next press logs in', async ({ page, problems }) => {
+  problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  await page.goto('/register');
+  await islandsHydrated(page);
+  const username = `halfway${Date.now().toString(36)}`;
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill('password123');
+  await page.getByLabel('确认密码').fill('password123');
+  await page.route('**/api/user/login', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('账号已经注册好了，但没能登录');
+  await page.unroute('**/api/user/login');
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(userMenu(page)).toBeVisible();
+});
+
 test('login errors keep the input and say what is wrong', async ({ page, request }) => {
   const { username } = await createAccount(request);
   await page.goto('/login');

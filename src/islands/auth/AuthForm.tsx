@@ -42,6 +42,8 @@ export default function AuthForm({ mode }: { mode: Mode }) {
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // The account this form made, when logging in with it then failed: the next press only logs in.
+  const [registeredAs, setRegisteredAs] = useState<string | null>(null);
   const isLogin = mode === 'login';
   const form = useRef<HTMLFormElement>(null);
   // Until the script runs, pressing Enter must not submit the form natively (a GET would put the password in the address).
@@ -75,17 +77,23 @@ export default function AuthForm({ mode }: { mode: Mode }) {
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
+    let registered = registeredAs === values.username;
     try {
-      if (!isLogin) await api.register(values.username, values.password, values.nickName.trim() || undefined);
+      if (!isLogin && !registered) {
+        await api.register(values.username, values.password, values.nickName.trim() || undefined);
+        registered = true;
+        setRegisteredAs(values.username);
+      }
       const user = await login(values.username, values.password);
       showToast(isLogin ? t.auth.welcomeBack(user.nick_name) : t.auth.registered);
       await navigate(routeAfterLogin(location.search, $lastRoute.get()), { history: 'replace' });
     } catch (error) {
       // Input stays as typed; the server's reason goes where it belongs.
       const { message, fields } = refusalOf(error, '操作失败，请稍后再试');
+      setBusy(false);
+      if (!isLogin && registered) return setProblems({ form: t.auth.registeredNotLoggedIn(message) });
       const field = fields.find((f): f is Field => f === 'username' || f === 'password' || f === 'nickName');
       setProblems(fields.includes('nick_name') ? { nickName: message } : field && !isLogin ? { [field]: message } : { form: message });
-      setBusy(false);
     }
   }
 
