@@ -77,6 +77,18 @@ async function chooseFile(page: Page, file: { name: string; mimeType: string; bu
 }
 const articleIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
 
+/** Writes a new article in the editor, as the owner would, and saves it as a draft. */
+async function saveNewDraft(page: Page, title: string, tag: string, body: string) {
+  await page.goto('/admin/articles/edit');
+  await field(page, '标题').fill(title);
+  await field(page, '分类').fill('随笔');
+  await field(page, '标签').fill(tag);
+  await bodyBox(page).click();
+  await page.keyboard.type(body);
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+}
+
 let articleId = 0;
 
 test('the owner writes an article with an image, a new category and a new tag, and publishes it; a reader sees it with an optimised image', async ({ browser, problems }) => {
@@ -133,14 +145,7 @@ test('the owner edits the article and the change goes live', async ({ browser, p
 
 test('a saved draft stays private: listed under 草稿, never built', async ({ browser, problems }) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.5');
-  await page.goto('/admin/articles/edit');
-  await field(page, '标题').fill('还没写完的草稿');
-  await field(page, '分类').fill('随笔');
-  await field(page, '标签').fill('草稿');
-  await bodyBox(page).click();
-  await page.keyboard.type('写到一半。');
-  await page.getByRole('button', { name: '保存草稿' }).click();
-  await expect(page).toHaveURL(/\?id=\d+$/);
+  await saveNewDraft(page, '还没写完的草稿', '草稿', '写到一半。');
   const draftId = articleIdOf(page);
   await page.goto('/admin/articles');
   await page.getByRole('button', { name: '草稿' }).click();
@@ -240,14 +245,7 @@ test('saving over a hand edit shows both versions instead of overwriting', async
 
 test('Back from another console screen after the first save of a new article shows the editor again', async ({ browser, problems }) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.18');
-  await page.goto('/admin/articles/edit');
-  await field(page, '标题').fill('存过一次再回来的草稿');
-  await field(page, '分类').fill('随笔');
-  await field(page, '标签').fill('草稿');
-  await bodyBox(page).click();
-  await page.keyboard.type('第一次保存。');
-  await page.getByRole('button', { name: '保存草稿' }).click();
-  await expect(page).toHaveURL(/\?id=\d+$/);
+  await saveNewDraft(page, '存过一次再回来的草稿', '草稿', '第一次保存。');
   const editing = page.url();
   await page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '说说' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '说说' })).toBeVisible();
