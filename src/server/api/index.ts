@@ -76,8 +76,9 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   // spelled (the router matches them case-insensitively, which a test of the path beside it would not).
   const mounted = new Set<string>();
   const mount = (group: EndpointGroup, router: Router) => {
-    mounted.add(mountPath(group));
-    if (!switchedOff.has(mountPath(group))) api.use(mountPath(group), router);
+    const path = mountPath(group);
+    mounted.add(path);
+    if (!switchedOff.has(path)) api.use(path, router);
   };
   api.use((_req, res, next) => {
     // Answers depend on the database and the reader; never let a shared cache keep them.

@@ -15,8 +15,8 @@ import { UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 export const visibleComments = and(eq(comments.hidden, false), eq(comments.held, false));
 
 /**
- * What every reader sees counted under a post, as reachableComment has it: visible, and in a thread
- * whose root is still there and visible. Hiding a root does not hide its replies, but takes them out of view.
+ * What every reader sees and may act on: visible, and in a thread whose root is still there and
+ * visible. Hiding a root does not hide its replies, but takes them out of view and out of reach.
  */
 export const shownComments = and(
   visibleComments,
@@ -82,19 +82,14 @@ export async function findComment(db: Executor, id: number) {
 export async function reachableComment(db: Executor, id: number) {
   const fields = {
     likes: comments.likes,
-    hidden: comments.hidden,
-    held: comments.held,
     parentId: comments.parentId,
     type: comments.type,
     forId: comments.forId,
     userId: comments.userId,
     guestName: comments.guestName,
   };
-  const [row] = await db.select(fields).from(comments).where(eq(comments.id, id)).limit(1);
-  if (!row || row.hidden || row.held) return null;
-  if (row.parentId === null) return row;
-  const [root] = await db.select({ hidden: comments.hidden, held: comments.held }).from(comments).where(eq(comments.id, row.parentId)).limit(1);
-  return root && !root.hidden && !root.held ? row : null;
+  const [row] = await db.select(fields).from(comments).where(and(eq(comments.id, id), shownComments)).limit(1);
+  return row ?? null;
 }
 
 export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
