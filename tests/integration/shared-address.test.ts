@@ -5,6 +5,7 @@
  * loses no acknowledged write.
  */
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED_PER_MINUTE, LIKES_PER_MINUTE } from '../../src/contract/limits';
 import type { ContentIndex } from '../../src/lib/node/contentIndex';
@@ -116,6 +117,30 @@ describe('a client that sends no cookie', () => {
     expect((await api.call('POST', '/user/register', { body: { username, password: 'password123' }, ip: '10.23.9.9' })).status).toBe(200);
     const { token } = (await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip: '10.23.9.9' })).body.result;
     expect((await api.call('PUT', `/article/like/${id}`, { ip, headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+});
+
+describe('views beside other requests', () => {
+  // Views wait behind the requests in flight (src/server/http/countingLane.ts); they must never wait for one to end.
+  it('answers and counts every view while another request stays open', async () => {
+    const id = index.articles[6].id;
+    const before = await counters(id);
+    const { hostname, port } = new URL(api.server.url);
+    // A login whose body never comes stays in flight until the connection closes.
+    const open = connect(Number(port), hostname);
+    await new Promise((resolve) => open.once('connect', resolve));
+    open.write(
+      `POST /api/user/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Requested-With: XMLHttpRequest\r\n\r\n`,
+    );
+    try {
+      const readers = Array.from({ length: 20 }, () => browser('10.25.0.1'));
+      const answers = await Promise.all(readers.map((read) => read('PUT', `/article/view/${id}`)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      expect(open.destroyed).toBe(false);
+      expect((await counters(id)).views - before.views).toBe(20);
+    } finally {
+      open.destroy();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { countingLane } from './countingLane.ts';
 import { legacyRedirect } from './legacyRedirect.ts';
 import { appErrors, rejectMalformedPaths } from './errors.ts';
 import { securityHeaders, type SecurityOptions } from './headers.ts';
@@ -52,6 +53,7 @@ export function createApp({ clientDir, previousClientDir, astroHandler, api, wap
   app.set('trust proxy', trustProxy);
   const notFoundPage = readFileSync(join(clientDir, '404.html'), 'utf8');
 
+  app.use(countingLane());
   app.use(securityHeaders(security));
   app.use(rejectMalformedPaths());
   app.use((req, res, next) => {
