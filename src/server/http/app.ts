@@ -53,9 +53,9 @@ export function createApp({ clientDir, previousClientDir, astroHandler, api, wap
   app.set('trust proxy', trustProxy);
   const notFoundPage = readFileSync(join(clientDir, '404.html'), 'utf8');
 
-  app.use(countingLane());
   app.use(securityHeaders(security));
   app.use(rejectMalformedPaths());
+  app.use(countingLane());
   app.use((req, res, next) => {
     const query = req.originalUrl.indexOf('?');
     const target = query < 0 ? null : legacyRedirect(req.originalUrl.slice(0, query), req.originalUrl.slice(query));

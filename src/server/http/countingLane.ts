@@ -58,7 +58,7 @@ export function createLane(): Lane {
 
 const METHOD = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const satisfies Record<HttpMethod, string>;
 
-/** The lane as the app's first middleware. */
+/** The lane as middleware, early in the app: a beacon parks before it costs anything more than routing. */
 export function countingLane(lane = createLane()): RequestHandler {
   const beacons = Router();
   const beaconMethods = new Set<string>(COUNTING_BEACONS.map(({ method }) => method));
