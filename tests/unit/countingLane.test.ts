@@ -15,13 +15,11 @@ describe('the counting lane', () => {
     );
   });
 
-  it('lets every parked beacon through together on the next turn when nothing else is in flight', async () => {
+  it('runs a beacon at once when nothing else is in flight', () => {
     const lane = createLane();
     const ran: number[] = [];
-    for (let i = 0; i < 5; i++) lane.park(() => ran.push(i));
-    expect(ran).toEqual([]);
-    await turn();
-    expect(ran).toEqual([0, 1, 2, 3, 4]);
+    for (let i = 0; i < 3; i++) lane.park(() => ran.push(i));
+    expect(ran).toEqual([0, 1, 2]);
   });
 
   it('lets one beacon through per turn while another request is in flight, in the order they came, and the rest once it ends', async () => {

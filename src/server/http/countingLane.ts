@@ -2,11 +2,11 @@
  * Counting beacons (an article view, the site's view, reading time) wait behind everything else.
  * A reader waits for a page and its files; nobody waits for a count, which the browser sends once
  * the page is shown. On one event loop, a burst of views beside a burst of pages would share it
- * evenly and double each page's wait. So a beacon is parked as soon as it is routed. While other
- * requests are in flight, one parked beacon is let through per turn of the event loop: a busy
+ * evenly and double each page's wait. So a beacon that finds other requests in flight is parked as
+ * soon as it is routed, and one parked beacon is let through per turn of the event loop: a busy
  * loop's turns are long, so counting yields to pages, and an idle loop's turns are short, so it
- * hardly waits. With nothing else in flight, all parked beacons go through together and their
- * writes share one commit, as before.
+ * hardly waits. With nothing else in flight, a beacon goes at once and the parked ones go through
+ * together, their writes sharing one commit as before.
  */
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ENDPOINTS, type HttpMethod } from '../../contract/endpoints.ts';
@@ -15,7 +15,7 @@ import { ENDPOINTS, type HttpMethod } from '../../contract/endpoints.ts';
 export const COUNTING_BEACONS = ENDPOINTS.filter((one) => one.budgets.length > 0 && one.budgets.every((budget) => budget.excess === 'uncounted'));
 
 export interface Lane {
-  /** Runs `go` on a later turn of the event loop, after the requests in flight have had theirs. */
+  /** Runs `go` at once when nothing else is in flight, else on a later turn of the event loop, after the requests in flight have had theirs. */
   park(go: () => void): void;
   /** A request that is not a beacon began; `ended` is called once when its answer is done or abandoned. */
   started(): { ended: () => void };
@@ -38,6 +38,8 @@ export function createLane(): Lane {
   }
   return {
     park(go) {
+      // Nothing to yield to: the beacon goes now, as if there were no lane.
+      if (othersInFlight === 0 && parked.length === 0) return go();
       parked.push(go);
       nextTurn();
     },
