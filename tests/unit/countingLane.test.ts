@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import * as PATHS from '../../src/contract/paths';
 import { fillPath } from '../../src/lib/shared/paths';
-import { COUNTING_BEACONS, countingLane, createLane, type Lane } from '../../src/server/http/countingLane';
+import { COUNTING_BEACONS, countingLane, createLane, YIELD_FOR_MS, type Lane } from '../../src/server/http/countingLane';
 
 /** One turn of the event loop: immediates queued before this one have run. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -51,16 +51,42 @@ describe('the counting lane', () => {
     await turn();
     expect(ran).toEqual([0, 1, 2, 3]);
   });
+
+  it(`stops giving way to a request open longer than ${YIELD_FOR_MS} ms (a download, a stream), and its end later changes nothing`, async () => {
+    let clock = 0;
+    const lane = createLane(() => clock);
+    const download = lane.started();
+    const ran: number[] = [];
+    for (let i = 0; i < 3; i++) lane.park(() => ran.push(i));
+    await turn();
+    expect(ran).toEqual([0]);
+    clock += YIELD_FOR_MS + 500;
+    await turn();
+    expect(ran).toEqual([0, 1, 2]);
+    lane.park(() => ran.push(3));
+    expect(ran).toEqual([0, 1, 2, 3]);
+
+    const page = lane.started();
+    download.ended();
+    for (let i = 4; i < 6; i++) lane.park(() => ran.push(i));
+    await turn();
+    expect(ran).toEqual([0, 1, 2, 3, 4]);
+    page.ended();
+    await turn();
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5]);
+  });
 });
 
 describe('the counting lane in an app', () => {
-  it('parks a view until its turn and counts the other requests as in flight until they are answered, the view not among them', async () => {
-    const lane = createLane();
-    const seen: string[] = [];
-    const watched: Lane = {
+  const view = fillPath(PATHS.ARTICLE_VIEW, { id: 7 });
+
+  /** A lane that says what happened: whether a beacon went at once or had to wait, and when other requests began and ended. */
+  function watchedLane(seen: string[], lane = createLane()): Lane {
+    return {
       park: (go) => {
-        seen.push('parked');
-        lane.park(go);
+        let wentAtOnce = false;
+        lane.park(() => ((wentAtOnce = true), go()));
+        if (!wentAtOnce) seen.push('view waits');
       },
       started: () => {
         seen.push('started');
@@ -68,22 +94,78 @@ describe('the counting lane in an app', () => {
         return { ended: () => (seen.push('ended'), ended()) };
       },
     };
+  }
+
+  async function serve(app: express.Express) {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  }
+
+  it('lets a view straight through when nothing else is served, and counts other requests as served until they are answered', async () => {
+    const seen: string[] = [];
     const app = express()
-      .use(countingLane(watched))
+      .use(countingLane(watchedLane(seen)))
       .put(PATHS.ARTICLE_VIEW, (_req, res) => void (seen.push('view answered'), res.json({ counted: true })))
       .get('/home', (_req, res) => void res.send('page'))
       .put(PATHS.ARTICLE_LIKE, (_req, res) => void res.json({ liked: true }));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { origin, server } = await serve(app);
     try {
-      expect(await (await fetch(origin + fillPath(PATHS.ARTICLE_VIEW, { id: 7 }), { method: 'PUT' })).json()).toEqual({ counted: true });
-      expect(seen).toEqual(['parked', 'view answered']);
+      expect(await (await fetch(origin + view, { method: 'PUT' })).json()).toEqual({ counted: true });
+      expect(seen).toEqual(['view answered']);
       seen.length = 0;
       expect(await (await fetch(`${origin}/home`)).text()).toBe('page');
-      // A PUT that is not a beacon goes through at once, as a request in flight.
+      // A PUT that is not a beacon goes through at once, as a request being served.
       expect(await (await fetch(origin + fillPath(PATHS.ARTICLE_LIKE, { id: 7 }), { method: 'PUT' })).json()).toEqual({ liked: true });
       expect(seen).toEqual(['started', 'ended', 'started', 'ended']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('makes a view wait while a page is being served, and answers it on a later turn without waiting for the page', async () => {
+    const seen: string[] = [];
+    let pageArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (pageArrived = resolve));
+    let finishPage!: () => void;
+    const app = express()
+      .use(countingLane(watchedLane(seen)))
+      .put(PATHS.ARTICLE_VIEW, (_req, res) => void (seen.push('view answered'), res.json({ counted: true })))
+      .get('/home', (_req, res) => {
+        finishPage = () => res.send('page');
+        pageArrived();
+      });
+    const { origin, server } = await serve(app);
+    try {
+      const page = fetch(`${origin}/home`);
+      await arrived;
+      expect(await (await fetch(origin + view, { method: 'PUT' })).json()).toEqual({ counted: true });
+      expect(seen).toEqual(['started', 'view waits', 'view answered']);
+      finishPage();
+      expect(await (await page).text()).toBe('page');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('drops a view whose reader left while it waited: nothing answers it, so nothing counts it', async () => {
+    const seen: string[] = [];
+    const waiting: (() => void)[] = [];
+    const app = express()
+      .use(countingLane({ park: (go) => void waiting.push(go), started: () => ({ ended: () => {} }) }))
+      .put(PATHS.ARTICLE_VIEW, (_req, res) => void (seen.push('view answered'), res.json({ counted: true })));
+    const { origin, server } = await serve(app);
+    const socketClosed = new Promise((resolve) => server.once('connection', (socket) => socket.once('close', resolve)));
+    try {
+      const leaving = new AbortController();
+      const answer = fetch(origin + view, { method: 'PUT', signal: leaving.signal }).catch((error: Error) => error.name);
+      while (waiting.length === 0) await turn();
+      leaving.abort();
+      expect(await answer).toBe('AbortError');
+      await socketClosed;
+      waiting[0]();
+      await turn();
+      expect(seen).toEqual([]);
     } finally {
       server.close();
     }

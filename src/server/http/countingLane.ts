@@ -1,12 +1,16 @@
 /**
- * Counting beacons (an article view, the site's view, reading time) wait behind everything else.
+ * Counting beacons (an article view, the site's view, reading time) give way to other requests.
  * A reader waits for a page and its files; nobody waits for a count, which the browser sends once
  * the page is shown. On one event loop, a burst of views beside a burst of pages would share it
- * evenly and double each page's wait. So a beacon that finds other requests in flight is parked as
- * soon as it is routed, and one parked beacon is let through per turn of the event loop: a busy
- * loop's turns are long, so counting yields to pages, and an idle loop's turns are short, so it
- * hardly waits. With nothing else in flight, a beacon goes at once and the parked ones go through
- * together, their writes sharing one commit as before.
+ * evenly and double each page's wait. So a beacon that finds other requests being served is
+ * parked as soon as it is routed, and one parked beacon is let through per turn of the event loop:
+ * a busy loop's turns are long, so counting yields to pages, and an idle loop's turns are short,
+ * so it hardly waits. With no other request being served, a beacon goes at once, and the parked
+ * ones go through together, their writes sharing one commit.
+ *
+ * A request open for longer than YIELD_FOR_MS is a download, an audio stream, an upload or a slow
+ * client, not a page being served: counting stops giving way to it, or a site with one listener
+ * would always be busy.
  */
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ENDPOINTS, type HttpMethod } from '../../contract/endpoints.ts';
@@ -14,18 +18,32 @@ import { ENDPOINTS, type HttpMethod } from '../../contract/endpoints.ts';
 /** The endpoints that only count: every budget they spend lets its excess go uncounted. */
 export const COUNTING_BEACONS = ENDPOINTS.filter((one) => one.budgets.length > 0 && one.budgets.every((budget) => budget.excess === 'uncounted'));
 
+/** How long an open request holds counting back. */
+export const YIELD_FOR_MS = 1000;
+/** Requests are counted by when they began, in slices of this length, so ageing out costs nothing per request. */
+const SLICE_MS = 250;
+
 export interface Lane {
-  /** Runs `go` at once when nothing else is in flight, else on a later turn of the event loop, after the requests in flight have had theirs. */
+  /** Runs `go` now when no other request is being served, else on a later turn of the event loop. */
   park(go: () => void): void;
-  /** A request that is not a beacon began; `ended` is called once when its answer is done or abandoned. */
+  /** A request that is not a beacon began; `ended` may be called more than once, when its answer is done or abandoned. */
   started(): { ended: () => void };
 }
 
-export function createLane(): Lane {
+export function createLane(now: () => number = performance.now.bind(performance)): Lane {
   const parked: (() => void)[] = [];
-  let othersInFlight = 0;
+  /** Requests being served, by the slice they began in, oldest first (a Map keeps insertion order). */
+  const openBySlice = new Map<number, number>();
   let turnScheduled = false;
 
+  const othersBeingServed = () => {
+    const oldest = Math.floor((now() - YIELD_FOR_MS) / SLICE_MS);
+    for (const [slice, open] of openBySlice) {
+      if (slice < oldest) openBySlice.delete(slice);
+      else if (open > 0) return true;
+    }
+    return false;
+  };
   const nextTurn = () => {
     if (turnScheduled || parked.length === 0) return;
     turnScheduled = true;
@@ -33,24 +51,26 @@ export function createLane(): Lane {
   };
   function letThrough() {
     turnScheduled = false;
-    for (const go of parked.splice(0, othersInFlight > 0 ? 1 : parked.length)) go();
+    for (const go of parked.splice(0, othersBeingServed() ? 1 : parked.length)) go();
     nextTurn();
   }
   return {
     park(go) {
-      // Nothing to yield to: the beacon goes now, as if there were no lane.
-      if (othersInFlight === 0 && parked.length === 0) return go();
+      if (parked.length === 0 && !othersBeingServed()) return go();
       parked.push(go);
       nextTurn();
     },
     started() {
-      othersInFlight++;
+      const slice = Math.floor(now() / SLICE_MS);
+      openBySlice.set(slice, (openBySlice.get(slice) ?? 0) + 1);
       let done = false;
       return {
         ended() {
           if (done) return;
           done = true;
-          othersInFlight--;
+          // A slice already aged out is gone, and so is its count.
+          const open = openBySlice.get(slice);
+          if (open !== undefined) openBySlice.set(slice, open - 1);
           nextTurn();
         },
       };
@@ -66,9 +86,10 @@ export function countingLane(lane = createLane()): RequestHandler {
   const beaconMethods = new Set<string>(COUNTING_BEACONS.map(({ method }) => method));
   const parkedRequests = new WeakSet<Request>();
   for (const { method, path } of COUNTING_BEACONS) {
-    beacons[METHOD[method]](path, (req: Request, _res: Response, next: NextFunction) => {
+    beacons[METHOD[method]](path, (req: Request, res: Response, next: NextFunction) => {
       parkedRequests.add(req);
-      lane.park(() => next());
+      // A reader who left while it waited is not answered, so nothing is counted for them.
+      lane.park(() => res.closed || next());
     });
   }
   return (req, res, next) => {
