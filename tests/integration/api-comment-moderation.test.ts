@@ -139,6 +139,19 @@ describe('a guest’s comment', () => {
     expect((await notices(owner)).some((n: { type: number; message: string }) => n.type === 1 && n.message.includes('路过的猫'))).toBe(true);
   });
 
+  it('sent again from the same browser is the first one; the same words from another browser are another comment', async () => {
+    await setRules({ hold: 'none' });
+    const body = { type: 1, for_id: articleId, content: '访客按了两次发送', nick_name: '手抖的访客' };
+    const browser = guestBrowser();
+    const first = await browser.call('POST', '/comment/add', body);
+    expect(first.status, first.body.message).toBe(200);
+    expect((await browser.call('POST', '/comment/add', body)).body.result).toEqual(first.body.result);
+    const elsewhere = await guestBrowser().call('POST', '/comment/add', body);
+    expect(elsewhere.status, elsewhere.body.message).toBe(200);
+    expect(elsewhere.body.result.id).not.toBe(first.body.result.id);
+    expect((await api.sql('SELECT count(*) AS n FROM comments WHERE content = ?', [body.content]))[0].n).toBe(2);
+  });
+
   it('is answered by a reply, which mails the address the guest left', async () => {
     await setRules({ hold: 'none' });
     const browser = guestBrowser();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_CHARS, COMMENTS_PER_MINUTE, MAX_PAGE_SIZE } from '../../src/contract/limits';
 import type { ContentIndex } from '../../src/lib/node/contentIndex';
+import { RESENT_WITHIN_MINUTES } from '../../src/server/shared/resent';
 import { startApi, type ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
@@ -36,13 +37,15 @@ const thumb = (action: 'thumbUp' | 'cancelThumbUp', id: unknown, options: { who?
   api.call('PUT', `/comment/${action}/${id}`, asReader({ headers: options.who?.auth, ip: options.ip ?? freshIp(BLOCK) }));
 const remove = (who: Person | null, path: string) => api.call('DELETE', `/comment/delete/${path}`, { headers: who?.auth });
 
-async function rootOn(who: Person, forId: number, content = '一条评论') {
+/** Each comment its own words: the same words again soon after are a resend, answered with the first. */
+let written = 0;
+async function rootOn(who: Person, forId: number, content = `一条评论 ${++written}`) {
   const res = await add(who, { type: 1, for_id: forId, content });
   expect(res.status).toBe(200);
   return res.body.result;
 }
 
-async function replyTo(who: Person, root: { id: number; for_id: number }, toId: number, content = '一条回复') {
+async function replyTo(who: Person, root: { id: number; for_id: number }, toId: number, content = `一条回复 ${++written}`) {
   const res = await reply(who, { type: 1, for_id: root.for_id, parent_id: root.id, to_id: toId, content });
   expect(res.status).toBe(200);
   return res.body.result;
@@ -86,6 +89,46 @@ describe('adding a comment', () => {
     expect(listed.find((c: { id: number }) => c.id === res.body.result.id).content).toBe(typed.trim());
   });
 
+  it(`answers the same comment sent again within ${RESENT_WITHIN_MINUTES} minutes with the first one, telling nobody twice`, async () => {
+    const [alice, bob] = [await someone(), await someone()];
+    const forId = articleIds[11];
+    const body = { type: 1, for_id: forId, content: '网不好，又按了一次发送' };
+    const notices = async () => Number((await api.sql('SELECT count(*) AS n FROM notifications'))[0].n);
+    const rows = async (content: string) => Number((await api.sql('SELECT count(*) AS n FROM comments WHERE for_id = ? AND content = ?', [forId, content]))[0].n);
+
+    const before = await notices();
+    const first = (await add(alice, body)).body.result;
+    const told = await notices();
+    expect(told).toBeGreaterThan(before);
+    const again = await add(alice, { ...body, content: `  ${body.content}\n` });
+    expect(again.status).toBe(200);
+    expect(again.body.result).toEqual(first);
+    expect(await rows(body.content)).toBe(1);
+    expect(await notices()).toBe(told);
+
+    // Pressed twice at once: still one.
+    const [one, two] = await Promise.all([add(alice, { ...body, content: '连按两下' }), add(alice, { ...body, content: '连按两下' })]);
+    expect(one.body.result.id).toBe(two.body.result.id);
+    expect(await rows('连按两下')).toBe(1);
+
+    // Someone else, another article, other words: new comments.
+    expect((await add(bob, body)).body.result.id).not.toBe(first.id);
+    expect((await add(alice, { ...body, for_id: articleIds[12] })).body.result.id).not.toBe(first.id);
+    expect((await add(alice, { ...body, content: '网不好，又按了一次发送！' })).body.result.id).not.toBe(first.id);
+    // Replies count apart from roots, and to each person apart.
+    const reply = await replyTo(alice, first, alice.id, body.content);
+    expect(reply.id).not.toBe(first.id);
+    expect((await replyTo(alice, first, alice.id, body.content)).id).toBe(reply.id);
+    expect((await replyTo(bob, first, alice.id, body.content)).id).not.toBe(reply.id);
+
+    // Later, or once an admin hid the first, it is a new comment.
+    await api.sql('UPDATE comments SET created_at = created_at - ? WHERE id = ?', [RESENT_WITHIN_MINUTES * 60 + 1, first.id]);
+    const later = (await add(alice, body)).body.result;
+    expect(later.id).not.toBe(first.id);
+    await api.sql('UPDATE comments SET hidden = 1 WHERE id = ?', [later.id]);
+    expect((await add(alice, body)).body.result.id).not.toBe(later.id);
+  });
+
   it('marks the owner’s comments with the admin role, so readers can tell them from a borrowed name', async () => {
     const mine = await add(owner, { type: 1, for_id: articleIds[0], content: '站长的评论' });
     expect(mine.body.result.from_role).toBe(1);
@@ -96,10 +139,10 @@ describe('adding a comment', () => {
 
   it('shows where a comment was written from as its IP 属地, and keeps no address', async () => {
     const writer = await someone('远方的读者');
-    const from = (ip: string) => api.call('POST', '/comment/add', { body: { type: 1, for_id: articleIds[2], content: '远方的来信' }, headers: writer.auth, ip });
-    const guangdong = await from('120.24.78.68');
+    const from = (ip: string, content: string) => api.call('POST', '/comment/add', { body: { type: 1, for_id: articleIds[2], content }, headers: writer.auth, ip });
+    const guangdong = await from('120.24.78.68', '远方的来信');
     expect(guangdong.body.result.ipAddress).toBe('广东');
-    expect((await from('8.8.8.8')).body.result.ipAddress).toBe('美国');
+    expect((await from('8.8.8.8', '更远的来信')).body.result.ipAddress).toBe('美国');
     const listed = (await roots({ type: 1, for_id: articleIds[2], current: 1, size: 50 })).body.result.list as { id: number; ipAddress: string }[];
     expect(listed.find((c) => c.id === guangdong.body.result.id)!.ipAddress).toBe('广东');
     const stored = await api.sql('SELECT * FROM comments WHERE id = ?', [guangdong.body.result.id]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIKES_PER_MINUTE, MESSAGES_PER_MINUTE } from '../../src/contract/limits';
 import type { BoardMessage } from '../../src/contract/messages';
 import { makePng } from '../fixtures/images';
+import { RESENT_WITHIN_MINUTES } from '../../src/server/shared/resent';
 import { startApi, type ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
@@ -42,8 +43,10 @@ const like = (id: number | string, options: Options) => api.call('PUT', `/messag
 const unlike = (id: number | string, options: Options) => api.call('PUT', `/message/cancelLike/${id}`, asReader(options));
 const generic = (path: string, body: unknown, options: Options) => api.call('POST', `/like/${path}`, asReader({ body, ...options }));
 
+/** Each post its own words: the same post again soon after is a resend, answered with the first. */
+let postsMade = 0;
 async function post(person: Person, body: Record<string, unknown> = {}): Promise<BoardMessage> {
-  const res = await add(person, { message: '路过留个言', ...body });
+  const res = await add(person, { message: `路过留个言 ${++postsMade}`, ...body });
   if (res.status !== 200) throw new Error(`留言失败：${res.body.message}`);
   return res.body.result;
 }
@@ -175,6 +178,28 @@ describe('posting', () => {
     for (const size of ['16px', '16', 16]) expect((await post(person, { font_size: size })).font_size).toBe(16);
   });
 
+  it(`answers the same post sent again within ${RESENT_WITHIN_MINUTES} minutes with the first one, telling the admins once`, async () => {
+    const person = await someone();
+    const body = { message: '网不好，又发了一次', tag: '重发', color: '#ff0000' };
+    const notices = async () => Number((await sql('SELECT count(*) AS n FROM notifications'))[0].n);
+    const first = await post(person, body);
+    const told = await notices();
+    expect(await post(person, body)).toEqual(first);
+    expect(await notices()).toBe(told);
+    const quick = await someone();
+    const [one, two] = await Promise.all([post(quick, { message: '连按两下' }), post(quick, { message: '连按两下' })]);
+    expect(one.id).toBe(two.id);
+    expect(await countOf('SELECT count(*) AS n FROM messages WHERE user_id = ?', [quick.id])).toBe(1);
+
+    // Another look, another poster, or later: a new post.
+    expect((await post(person, { ...body, color: '#00ff00' })).id).not.toBe(first.id);
+    expect((await post(quick, body)).id).not.toBe(first.id);
+    await sql('UPDATE messages SET created_at = created_at - ? WHERE id = ?', [RESENT_WITHIN_MINUTES * 60 + 1, first.id]);
+    expect((await post(person, body)).id).not.toBe(first.id);
+    // The post made old would come out of order in the listing tests below.
+    await remove(person, [first.id]);
+  });
+
   it(`allows ${MESSAGES_PER_MINUTE} posts a minute per reader`, async () => {
     const person = await someone();
     for (let i = 0; i < MESSAGES_PER_MINUTE; i++) expect((await add(person, { message: `第 ${i + 1} 条` })).status).toBe(200);
@@ -252,7 +277,7 @@ describe('reading the board', () => {
   beforeAll(async () => {
     writer = await someone();
     mine = [];
-    for (const tag of ['旅行', '旅行日记', '旅行', '']) mine.push(await post(writer, { message: `去${tag || '哪儿'}`, tag }));
+    for (const [i, tag] of ['旅行', '旅行日记', '旅行', ''].entries()) mine.push(await post(writer, { message: `去${tag || '哪儿'}，第 ${i + 1} 次`, tag }));
   });
 
   it('lists newest first, with the total', async () => {
@@ -442,7 +467,7 @@ describe('editing', () => {
 describe('deleting', () => {
   /** A post with a comment, a reply, a like on the post and a like on the comment. */
   async function busyPost(person: Person) {
-    const posted = await post(person, { message: '会被删掉的留言' });
+    const posted = await post(person);
     const [root] = await sql('INSERT INTO comments (type, for_id, user_id, content) VALUES (3, ?, ?, ?) RETURNING id', [posted.id, bob.id, '评论']);
     await sql('INSERT INTO comments (type, for_id, parent_id, user_id, content) VALUES (3, ?, ?, ?, ?)', [posted.id, Number(root.id), bob.id, '回复']);
     await sql("INSERT INTO likes (type, target_id, actor) VALUES ('comment', ?, 'ip:10.63.250.1')", [Number(root.id)]);

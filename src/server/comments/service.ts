@@ -31,6 +31,7 @@ import {
   type RootPageQuery,
   type Viewer,
 } from './reads.ts';
+import { resentComment, type CommentWriterKey } from './resent.ts';
 import type { CommentRuleStore } from './rules.ts';
 import { accountAddressee, factsOf, guestAddressee, removeWithReplies } from './thread.ts';
 import type { CommentTargetInfo, CommentTargets } from './targets.ts';
@@ -126,6 +127,7 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
     return verdict.kind === 'hold';
   }
 
+  const writerKey = (writer: Writer): CommentWriterKey => (isGuest(writer) ? { device: writer.device } : { userId: writer.id });
   const writerColumns = (writer: Writer) =>
     isGuest(writer)
       ? { userId: null, guestName: writer.nickName, guestEmail: writer.email, guestSite: writer.site, guestDevice: writer.device }
@@ -159,20 +161,21 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       if (!(await rules.get()).guests) throw new SignInRequired();
     },
 
-    /** A root comment; the target's owner is told, or the admins while it is held. */
+    /** A root comment; the target's owner is told, or the admins while it is held. The same comment resent soon after is the first one (shared/resent.ts). */
     async add(writer: Writer, { type, forId, content, ip }: NewComment): Promise<AddedComment> {
       const text = contentOf(content);
       const info = await target(type, forId);
       const held = await judged(writer, text);
       const { comment, after } = await db.transaction(async (tx) => {
-        const row = await insert(tx, { type, forId, ...writerColumns(writer), content: text, held, ipLocation: locationOf(ip) });
-        return { comment: shown({ ...newRootShape(row), parent_id: null, type, for_id: forId }), after: await announce(tx, row, info, held) };
+        const again = await resentComment(tx, writerKey(writer), { type, forId, parentId: null }, text);
+        const row = again ?? (await insert(tx, { type, forId, ...writerColumns(writer), content: text, held, ipLocation: locationOf(ip) }));
+        return { comment: shown({ ...newRootShape(row), parent_id: null, type, for_id: forId }), after: again ? null : await announce(tx, row, info, held) };
       });
       after?.();
       return comment;
     },
 
-    /** A reply in a thread, addressed to someone who wrote in it; they are told once it is public. */
+    /** A reply in a thread, addressed to someone who wrote in it; they are told once it is public. Resent, it is the first one. */
     async reply(writer: Writer, { type, forId, parentId, toId, content, ip }: NewReply): Promise<AddedReply> {
       const text = contentOf(content);
       const info = await target(type, forId);
@@ -183,8 +186,9 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
         if (parent.type !== type || parent.forId !== forId) throw new InvalidInput(`这条评论不属于该${COMMENT_TARGET_NAMES[type]}`, ['parent_id']);
         const rootId = parent.parentId ?? parentId;
         const addressee = toId === 0 ? guestAddressee(parent, parentId) : await accountAddressee(tx, rootId, toId);
-        const row = await insert(tx, { type, forId, parentId: rootId, ...writerColumns(writer), ...addressee, content: text, held, ipLocation: locationOf(ip) });
-        return { comment: shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId }), after: await announce(tx, row, info, held) };
+        const again = await resentComment(tx, writerKey(writer), { type, forId, parentId: rootId, ...addressee }, text);
+        const row = again ?? (await insert(tx, { type, forId, parentId: rootId, ...writerColumns(writer), ...addressee, content: text, held, ipLocation: locationOf(ip) }));
+        return { comment: shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId }), after: again ? null : await announce(tx, row, info, held) };
       });
       after?.();
       return comment;
