@@ -113,6 +113,14 @@ function outgoing(key: string): { content: string; guest?: GuestFields } | { pro
 
 const sentToast = (comment: { held?: true }) => showToast(comment.held ? t.comments.heldSent : t.comments.sent);
 
+/** The comments this page was answered with. A resend is answered with the one already written (docs/api.md §9.1): it is shown and counted once. */
+const answered = new Set<number>();
+function firstAnswer(id: number): boolean {
+  if (answered.has(id)) return false;
+  answered.add(id);
+  return true;
+}
+
 /** Sends a new comment; the draft is cleared only once the server has it. Answers an error to show, or null. */
 export async function sendComment(): Promise<string | null> {
   const { type, forId } = $comments.get().filter;
@@ -122,7 +130,7 @@ export async function sendComment(): Promise<string | null> {
   try {
     const { result } = await commentApi.addComment({ type, for_id: forId, content: sent.content, ...sent.guest });
     setDraft(key, '');
-    if (result && shownKey() === key) {
+    if (result && shownKey() === key && firstAnswer(result.id)) {
       // Newest first shows it at the top at once; in the hot order it waits for its likes.
       const newestFirst = $comments.get().filter.order === 'new';
       roots.edit((list) => (newestFirst ? [result, ...list] : list), 1);
@@ -153,8 +161,10 @@ export async function sendReply(root: RootComment, to: Addressee): Promise<strin
     setDraft(key, '');
     if (result) {
       const thread = $threads.get()[root.id] ?? { replies: [], current: 0, loading: false };
-      roots.edit((list) => list.map((one) => (one.id === root.id ? { ...one, childrenCount: one.childrenCount + 1 } : one)));
-      setThread(root.id, { ...thread, replies: [...thread.replies, result] });
+      if (firstAnswer(result.id)) {
+        roots.edit((list) => list.map((one) => (one.id === root.id ? { ...one, childrenCount: one.childrenCount + 1 } : one)));
+        setThread(root.id, { ...thread, replies: [...thread.replies, result] });
+      }
       sentToast(result);
     }
     return null;

@@ -165,6 +165,41 @@ test('a reply names whom it answers, and tells them', async ({ browser, problems
   await expect(first.page).toHaveURL(/\/article\/2$/);
 });
 
+test('a comment whose answer was lost on the way is sent again by the reader and shows once', async ({ browser, problems, baseURL }) => {
+  const { page } = await reader(browser, problems, baseURL!, '信号不好的人');
+  await page.goto('/article/3');
+  const section = page.getByTestId('comments');
+  await section.scrollIntoViewIfNeeded();
+  // The server stores the first one, but its answer never reaches the browser.
+  let answers = 0;
+  await page.route('**/api/comment/add', async (route) => {
+    if (answers++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  problems.allow(/Failed to load resource: net::ERR_CONNECTION_RESET/);
+  const box = section.getByRole('textbox', { name: '说点什么吧…' });
+  await box.fill('这条的回答在路上丢了');
+  await section.getByRole('button', { name: '发表' }).click();
+  await expect.poll(() => answers).toBe(1);
+  await expect(box).toHaveValue('这条的回答在路上丢了');
+  await expect(section.getByRole('article', { name: '信号不好的人' })).toHaveCount(0);
+
+  await section.getByRole('button', { name: '发表' }).click();
+  const mine = section.getByRole('article', { name: '信号不好的人' });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('这条的回答在路上丢了');
+  await expect(box).toHaveValue('');
+  // Sent once more on purpose, it is still the one comment.
+  await box.fill('这条的回答在路上丢了');
+  await section.getByRole('button', { name: '发表' }).click();
+  await expect(box).toHaveValue('');
+  await expect(mine).toHaveCount(1);
+  await page.reload();
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByText('这条的回答在路上丢了')).toHaveCount(1);
+});
+
 test('the comments load no code until the reader scrolls near them', async ({ page }) => {
   // A long article: its end is far below the first screen.
   await page.goto('/article/33');
