@@ -113,12 +113,15 @@ function outgoing(key: string): { content: string; guest?: GuestFields } | { pro
 
 const sentToast = (comment: { held?: true }) => showToast(comment.held ? t.comments.heldSent : t.comments.sent);
 
-/** The comments this page was answered with. A resend is answered with the one already written (docs/api.md §9.1): it is shown and counted once. */
+/**
+ * A resend is answered with the comment already written (docs/api.md §9.1). It is new to the list
+ * only if this tab was never answered with it and the list (read again since, perhaps) does not show it.
+ */
 const answered = new Set<number>();
-function firstAnswer(id: number): boolean {
-  if (answered.has(id)) return false;
+function firstAnswer(id: number, shown: readonly { id: number }[]): boolean {
+  const seen = answered.has(id) || shown.some((one) => one.id === id);
   answered.add(id);
-  return true;
+  return !seen;
 }
 
 /** Sends a new comment; the draft is cleared only once the server has it. Answers an error to show, or null. */
@@ -130,7 +133,7 @@ export async function sendComment(): Promise<string | null> {
   try {
     const { result } = await commentApi.addComment({ type, for_id: forId, content: sent.content, ...sent.guest });
     setDraft(key, '');
-    if (result && shownKey() === key && firstAnswer(result.id)) {
+    if (result && shownKey() === key && firstAnswer(result.id, $comments.get().list)) {
       // Newest first shows it at the top at once; in the hot order it waits for its likes.
       const newestFirst = $comments.get().filter.order === 'new';
       roots.edit((list) => (newestFirst ? [result, ...list] : list), 1);
@@ -161,7 +164,7 @@ export async function sendReply(root: RootComment, to: Addressee): Promise<strin
     setDraft(key, '');
     if (result) {
       const thread = $threads.get()[root.id] ?? { replies: [], current: 0, loading: false };
-      if (firstAnswer(result.id)) {
+      if (firstAnswer(result.id, thread.replies)) {
         roots.edit((list) => list.map((one) => (one.id === root.id ? { ...one, childrenCount: one.childrenCount + 1 } : one)));
         setThread(root.id, { ...thread, replies: [...thread.replies, result] });
       }

@@ -139,13 +139,17 @@ describe('a guest’s comment', () => {
     expect((await notices(owner)).some((n: { type: number; message: string }) => n.type === 1 && n.message.includes('路过的猫'))).toBe(true);
   });
 
-  it('sent again from the same browser is the first one; the same words from another browser are another comment', async () => {
-    await setRules({ hold: 'none' });
+  it('sent again from the same browser is the first one, still held; the same words from another browser are another comment', async () => {
+    await setRules({ hold: 'guests' });
     const body = { type: 1, for_id: articleId, content: '访客按了两次发送', nick_name: '手抖的访客' };
     const browser = guestBrowser();
     const first = await browser.call('POST', '/comment/add', body);
     expect(first.status, first.body.message).toBe(200);
+    expect(first.body.result.held).toBe(true);
+    const heldNotices = async () => Number((await api.sql('SELECT count(*) AS n FROM notifications WHERE type = 7'))[0].n);
+    const told = await heldNotices();
     expect((await browser.call('POST', '/comment/add', body)).body.result).toEqual(first.body.result);
+    expect(await heldNotices()).toBe(told);
     const elsewhere = await guestBrowser().call('POST', '/comment/add', body);
     expect(elsewhere.status, elsewhere.body.message).toBe(200);
     expect(elsewhere.body.result.id).not.toBe(first.body.result.id);

@@ -167,6 +167,7 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       const info = await target(type, forId);
       const held = await judged(writer, text);
       const { comment, after } = await db.transaction(async (tx) => {
+        // A resend answers the first comment as it was written: no replies or likes counted since.
         const again = await resentComment(tx, writerKey(writer), { type, forId, parentId: null }, text);
         const row = again ?? (await insert(tx, { type, forId, ...writerColumns(writer), content: text, held, ipLocation: locationOf(ip) }));
         return { comment: shown({ ...newRootShape(row), parent_id: null, type, for_id: forId }), after: again ? null : await announce(tx, row, info, held) };

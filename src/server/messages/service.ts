@@ -148,20 +148,21 @@ export function createMessageService(
      */
     async add(poster: Poster, fields: MessageFields, { ip, actor }: { ip: string; actor: Actor }): Promise<BoardMessage> {
       if (fields.bg_url) await assertOwnUpload(fields.bg_url, poster.id);
+      const stored = columns(fields);
+      // Every field is given here; one left out would be stored as its column's default, ''.
+      const samePost = Object.values(COLUMN_OF).map((column) => eq(messages[column], stored[column] ?? ''));
       const id = await db.transaction(async (tx) => {
-        const look = columns(fields);
-        const sameLook = Object.values(COLUMN_OF).map((column) => eq(messages[column], look[column] ?? ''));
         // Sent again soon after, as it was (shared/resent.ts): the first one, told to nobody twice.
         const [again] = await tx
           .select({ id: messages.id })
           .from(messages)
-          .where(and(eq(messages.userId, poster.id), eq(messages.hidden, false), gte(messages.createdAt, resentSince()), ...sameLook))
+          .where(and(eq(messages.userId, poster.id), eq(messages.hidden, false), gte(messages.createdAt, resentSince()), ...samePost))
           .orderBy(desc(messages.id))
           .limit(1);
         if (again) return again.id;
         const [row] = await tx
           .insert(messages)
-          .values({ userId: poster.id, message: fields.message, ...look, ipLocation: showIpLocation ? ipLocation(ip) : '' })
+          .values({ userId: poster.id, message: fields.message, ...stored, ipLocation: showIpLocation ? ipLocation(ip) : '' })
           .returning({ id: messages.id });
         const notice = html`<b>${poster.nickName}</b> 在留言板发布了新留言：${excerpt(fields.message)}`;
         await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: row.id, message: notice }), poster.id, tx);
