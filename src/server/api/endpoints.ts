@@ -4,7 +4,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import type { Budget } from '../../contract/budgets.ts';
-import type { Endpoint, EndpointGroup } from '../../contract/endpoints.ts';
+import type { Endpoint, EndpointGroup, HttpMethod } from '../../contract/endpoints.ts';
 import { budgetOf } from './middleware.ts';
 
 /** Where the API router is mounted (src/server/http/app.ts). */
@@ -13,7 +13,8 @@ export const API_ROOT = '/api';
 /** Where a group's router goes in the API router. */
 export const mountPath = (group: EndpointGroup): string => group.prefix.slice(API_ROOT.length) || '/';
 
-const METHODS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
+/** Express's router method for each HTTP method of the contract. */
+export const METHODS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const satisfies Record<HttpMethod, string>;
 
 /**
  * The router of one group, and `route`, which registers the handlers of the group's entry by its name. The budgets among the

@@ -13,7 +13,8 @@
  * would always be busy.
  */
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { ENDPOINTS, type HttpMethod } from '../../contract/endpoints.ts';
+import { ENDPOINTS } from '../../contract/endpoints.ts';
+import { METHODS } from '../api/endpoints.ts';
 
 /** The endpoints that only count: every budget they spend lets its excess go uncounted. */
 export const COUNTING_BEACONS = ENDPOINTS.filter((one) => one.budgets.length > 0 && one.budgets.every((budget) => budget.excess === 'uncounted'));
@@ -78,15 +79,13 @@ export function createLane(now: () => number = performance.now.bind(performance)
   };
 }
 
-const METHOD = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const satisfies Record<HttpMethod, string>;
-
 /** The lane as middleware, early in the app: a beacon parks before it costs anything more than routing. */
 export function countingLane(lane = createLane()): RequestHandler {
   const beacons = Router();
   const beaconMethods = new Set<string>(COUNTING_BEACONS.map(({ method }) => method));
   const parkedRequests = new WeakSet<Request>();
   for (const { method, path } of COUNTING_BEACONS) {
-    beacons[METHOD[method]](path, (req: Request, res: Response, next: NextFunction) => {
+    beacons[METHODS[method]](path, (req: Request, res: Response, next: NextFunction) => {
       parkedRequests.add(req);
       // A reader who left while it waited is not answered, so nothing is counted for them.
       lane.park(() => res.closed || next());
