@@ -1,12 +1,14 @@
 /** Orders with the default `manual` provider: buying, the owner's confirmation, refunds, limits and the expiry sweep. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_PAY_HOURS, MAX_PENDING_ORDERS, MAX_REPORTED_ORDERS, ORDERS_PER_MINUTE, REPORTED_WAIT_DAYS } from '../../src/contract/limits';
+import { NOTIFICATION_TYPE } from '../../src/contract/notifications';
 import { compactDate } from '../../src/lib/shared/time';
+import { RESENT_WITHIN_MINUTES } from '../../src/server/shared/resent';
 import type { CreatedOrder, LicenseItem, OrderItem, ProductItem } from '../../src/contract/shop';
 import { verifyLicenseKey } from '../../src/server/licenses/keys';
 import type { ApiClient } from './api';
 import { newPerson, ownerLogin, startOwnedApi, type Person } from './people';
-import { buy, orderOf } from './shop';
+import { buy, EACH_PLAN, orderOf } from './shop';
 
 const BLOCK = 71;
 let api: ApiClient;
@@ -66,10 +68,44 @@ describe('POST /api/shop/order', () => {
     const buyer = await someone();
     const plan = products[0].plans[0];
     const a = (await buy(api, buyer, { product: products[0].slug, plan: plan.id, amount_cents: 1, price_cents: 1 })).body.result as CreatedOrder;
-    const b = (await buy(api, buyer, { product: products[0].slug, plan: plan.id })).body.result as CreatedOrder;
+    // Another plan: the same one bought again soon after is the same order (next test).
+    const b = (await buy(api, buyer, { product: products[0].slug, plan: products[0].plans[1].id })).body.result as CreatedOrder;
     expect(a.amount_cents).toBe(plan.price_cents);
     expect(a.order_no).not.toBe(b.order_no);
     expect(a.order_no.slice(8)).not.toBe(b.order_no.slice(8));
+  });
+
+  it(`gives back the open order when the same plan is bought again within ${RESENT_WITHIN_MINUTES} minutes, told to the owner once`, async () => {
+    const buyer = await someone();
+    const [product] = products;
+    const [month, year] = product.plans;
+    const ordersOf = async (who: Person) => (await api.sql('SELECT order_no FROM orders WHERE user_id = ? ORDER BY id', [who.id])).map((row) => String(row.order_no));
+    const toldOwner = async (orderNo: string) =>
+      (await api.sql('SELECT n.id FROM notifications n JOIN orders o ON o.id = n.to_id WHERE n.type = ? AND o.order_no = ?', [NOTIFICATION_TYPE.ownerOrder, orderNo])).length;
+
+    // The first answer lost on the way, the buyer presses again: the same order, with its payment step.
+    const first = (await buy(api, buyer, { product: product.slug, plan: month.id })).body.result as CreatedOrder;
+    const again = await buy(api, buyer, { product: product.slug, plan: month.id });
+    expect(again.status).toBe(200);
+    expect(again.body.result).toEqual(first);
+    expect(await ordersOf(buyer)).toEqual([first.order_no]);
+    expect(await toldOwner(first.order_no)).toBe(1);
+    // Two presses at once are one order too.
+    const quick = await someone();
+    const [a, b] = await Promise.all([buy(api, quick, { product: product.slug, plan: year.id }), buy(api, quick, { product: product.slug, plan: year.id })]);
+    expect(a.body.result.order_no).toBe(b.body.result.order_no);
+    expect(await ordersOf(quick)).toEqual([a.body.result.order_no]);
+    expect(await toldOwner(a.body.result.order_no)).toBe(1);
+
+    // Said to be paid, the order is done with: buying the plan again makes a new one.
+    expect((await api.call('PUT', `/shop/order/${first.order_no}/paid`, { headers: buyer.auth })).status).toBe(200);
+    const second = (await buy(api, buyer, { product: product.slug, plan: month.id })).body.result as CreatedOrder;
+    expect(second.order_no).not.toBe(first.order_no);
+    // So is one made longer ago than the window.
+    await api.sql('UPDATE orders SET created_at = created_at - ? WHERE order_no = ?', [RESENT_WITHIN_MINUTES * 60 + 1, second.order_no]);
+    const third = (await buy(api, buyer, { product: product.slug, plan: month.id })).body.result as CreatedOrder;
+    expect(third.order_no).not.toBe(second.order_no);
+    expect(await ordersOf(buyer)).toEqual([first.order_no, second.order_no, third.order_no]);
   });
 
   it('asks for a login, and refuses unknown products, plans and providers in Chinese', async () => {
@@ -95,14 +131,14 @@ describe('POST /api/shop/order', () => {
 
   it(`lets a buyer have at most ${MAX_PENDING_ORDERS} orders waiting for payment`, async () => {
     const buyer = await someone();
-    for (let i = 0; i < MAX_PENDING_ORDERS; i++) expect((await buy(api, buyer)).status).toBe(200);
-    const refused = await buy(api, buyer);
+    for (let i = 0; i < MAX_PENDING_ORDERS; i++) expect((await buy(api, buyer, EACH_PLAN[i])).status).toBe(200);
+    const refused = await buy(api, buyer, EACH_PLAN[MAX_PENDING_ORDERS]);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('待支付');
     // Paying one frees a place.
     const [first] = await api.sql("SELECT order_no FROM orders WHERE user_id = ? AND status = 'pending' LIMIT 1", [buyer.id]);
     expect((await confirm(String(first.order_no))).status).toBe(200);
-    expect((await buy(api, buyer)).status).toBe(200);
+    expect((await buy(api, buyer, EACH_PLAN[MAX_PENDING_ORDERS])).status).toBe(200);
   });
 
   it(`limits order creation to ${ORDERS_PER_MINUTE} a minute per buyer, with a Chinese 429`, async () => {
@@ -229,7 +265,7 @@ describe('the expiry sweep', () => {
   it('expires orders unpaid past their time, leaves the rest, and frees the buyer’s places', async () => {
     const buyer = await someone();
     const late = (await buy(api, buyer)).body.result as CreatedOrder;
-    const fresh = (await buy(api, buyer)).body.result as CreatedOrder;
+    const fresh = (await buy(api, buyer, EACH_PLAN[0])).body.result as CreatedOrder;
     await api.sql('UPDATE orders SET expires_at = unixepoch() - 1 WHERE order_no = ?', [late.order_no]);
     const swept = await eventually(
       async () => (await orderOf(api, buyer, late.order_no)).body.result as OrderItem,
@@ -283,21 +319,22 @@ describe('我已付款 and the owner’s notices', () => {
   it('does not count a reported order against the buyer’s places', async () => {
     const buyer = await someone();
     const orders = [];
-    for (let i = 0; i < MAX_PENDING_ORDERS; i++) orders.push((await buy(api, buyer)).body.result as CreatedOrder);
-    expect((await buy(api, buyer)).status).toBe(400);
+    for (let i = 0; i < MAX_PENDING_ORDERS; i++) orders.push((await buy(api, buyer, EACH_PLAN[i])).body.result as CreatedOrder);
+    expect((await buy(api, buyer, EACH_PLAN[MAX_PENDING_ORDERS])).status).toBe(400);
     await reportPaid(orders[0].order_no, buyer);
-    expect((await buy(api, buyer)).status).toBe(200);
+    expect((await buy(api, buyer, EACH_PLAN[MAX_PENDING_ORDERS])).status).toBe(200);
   });
 
   it(`lets a buyer have at most ${MAX_REPORTED_ORDERS} reported orders waiting for the owner`, async () => {
     const buyer = await someone();
-    const unreported = (await buy(api, buyer)).body.result as CreatedOrder;
+    const [first, ...others] = EACH_PLAN;
+    const unreported = (await buy(api, buyer, first)).body.result as CreatedOrder;
     const reported: CreatedOrder[] = [];
     for (let i = 0; i < MAX_REPORTED_ORDERS; i++) {
-      reported.push((await buy(api, buyer)).body.result as CreatedOrder);
+      reported.push((await buy(api, buyer, others[i])).body.result as CreatedOrder);
       expect((await reportPaid(reported[i].order_no, buyer)).status).toBe(200);
     }
-    const refused = await buy(api, buyer);
+    const refused = await buy(api, buyer, others[MAX_REPORTED_ORDERS]);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('等站长确认');
     const tooMany = await reportPaid(unreported.order_no, buyer);

@@ -8,6 +8,11 @@ import type { ApiClient } from './api';
 import type { Person } from './people';
 
 export const buy = (api: ApiClient, who: Person, body: unknown = { product: 'xxx-sd', plan: 'year' }) => api.call('POST', '/shop/order', { body, headers: who.auth });
+/**
+ * Each plan of the demo catalogue once: bought one after another they make as many orders, where
+ * the same plan bought again soon after is the order already open (docs/api.md §10.1).
+ */
+export const EACH_PLAN = ['xxx-sd', 'xxx-mj'].flatMap((product) => ['month', 'year', 'lifetime'].map((plan) => ({ product, plan })));
 export const orderOf = (api: ApiClient, who: Person, orderNo: string) => api.call('GET', `/shop/order/${orderNo}`, { headers: who.auth });
 
 /** Every row the shop writes, to prove a refused notice changed nothing. */

@@ -5,7 +5,7 @@
  * for the owner's confirmation, up to REPORTED_WAIT_DAYS.
  */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
 import { MAX_PENDING_ORDERS, MAX_REPORTED_ORDERS } from '../../contract/limits.ts';
 import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
@@ -18,6 +18,7 @@ import { orders } from '../db/schema.ts';
 import { licenseState, type LicenseRow, type LicenseService } from '../licenses/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { NotFound, Refused } from '../shared/errors.ts';
+import { resentSince } from '../shared/resent.ts';
 import type { ProductCatalog } from './catalog.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { orderByNo, overdue, reportedWaiting, type OrderRow, type Settlements } from './settle.ts';
@@ -120,6 +121,27 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       if (body.provider && body.provider !== provider.name) throw new Refused('本站不支持这种支付方式', ['provider']);
       const expiresAt = new Date(+now + provider.payMinutes * 60_000);
       const row = await db.transaction(async (tx) => {
+        // Bought again soon after (shared/resent.ts): the order already made and still open to pay,
+        // told to the owner once. One paid or said to be paid is done with, so the next is new.
+        const [open] = await tx
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, userId),
+              eq(orders.product, product.slug),
+              eq(orders.plan, plan.id),
+              eq(orders.amountCents, plan.price_cents),
+              eq(orders.provider, provider.name),
+              eq(orders.status, 'pending'),
+              isNull(orders.buyerPaidAt),
+              gt(orders.expiresAt, now),
+              gte(orders.createdAt, resentSince(now)),
+            ),
+          )
+          .orderBy(desc(orders.createdAt))
+          .limit(1);
+        if (open) return open;
         // An order the buyer says is paid waits for the owner, not for the buyer: it counts toward
         // its own cap below, not this one.
         const [{ waiting }] = await tx
