@@ -56,10 +56,14 @@ export function setDraft(key: string, text: string): void {
 /** What is wrong with a comment's text, or null when it can be sent: the server's own rule. */
 export const commentProblem = (text: string) => commentContentProblem(text.trim());
 
-/** Shows the comments of a target; coming back to the same one keeps what was loaded. */
+/**
+ * Shows the comments of a target. Coming back to the same one shows what was loaded at once, with
+ * the pages and the threads the reader opened, and reads those pages again in place: what others
+ * wrote meanwhile shows, and so does a comment whose answer was lost on the way.
+ */
 export function openComments(type: CommentTargetCode, forId: number): Promise<void> {
-  const { filter, failed } = $comments.get();
-  if (filter.type === type && filter.forId === forId && !failed) return Promise.resolve();
+  const { filter, failed, loaded, loading } = $comments.get();
+  if (filter.type === type && filter.forId === forId && !failed) return loaded && !loading ? roots.renew().then(() => {}) : Promise.resolve();
   $threads.set({});
   return roots.open({ type, forId, order: 'new' }).then(() => {});
 }

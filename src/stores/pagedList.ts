@@ -8,6 +8,7 @@
  */
 import { map, type MapStore } from 'nanostores';
 import type { Page } from '../contract/envelope';
+import { MAX_PAGE_SIZE } from '../contract/limits';
 
 export interface PagedListState<T, F> {
   filter: F;
@@ -41,6 +42,12 @@ export interface PagedList<T, F> {
   open: (filter?: F) => Promise<boolean>;
   /** The first page again, leaving what is shown in place until it arrives. */
   refresh: () => Promise<boolean>;
+  /**
+   * The pages shown read again in one request, leaving what is shown in place until they arrive,
+   * so that the reader keeps their pages (and their place) and sees what changed meanwhile. Pages
+   * beyond what one request holds stay as they were.
+   */
+  renew: () => Promise<boolean>;
   /** The next page, appended; after a failure, the page that failed. */
   more: () => Promise<boolean>;
   /** Page `page` alone in place of the one shown. */
@@ -60,9 +67,18 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
   const $list = map<PagedListState<T, F>>(empty(initial));
   let ticket = 0;
 
-  async function load(current: number, filter: F, append: boolean): Promise<boolean> {
-    const mine = ++ticket;
+  /** A read begins: it takes the next ticket, and what is shown stays. */
+  function begin(filter: F): number {
     $list.set({ ...$list.get(), filter, loading: true, failed: false });
+    return ++ticket;
+  }
+  function failed(mine: number): false {
+    if (mine === ticket) $list.set({ ...$list.get(), loading: false, failed: true });
+    return false;
+  }
+
+  async function load(current: number, filter: F, append: boolean): Promise<boolean> {
+    const mine = begin(filter);
     try {
       const { result } = await read(filter, current, size);
       if (mine !== ticket) return false;
@@ -77,8 +93,27 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
       $list.set({ filter, list, current, total: result.total, loading: false, failed: false, loaded: true });
       return true;
     } catch {
-      if (mine === ticket) $list.set({ ...$list.get(), loading: false, failed: true });
-      return false;
+      return failed(mine);
+    }
+  }
+
+  async function renew(): Promise<boolean> {
+    const { current, filter } = $list.get();
+    if (current === 0) return load(1, filter, false);
+    // Pages 1 to n at size s are page 1 at size n × s.
+    const pages = Math.max(1, Math.min(current, Math.floor(MAX_PAGE_SIZE / size)));
+    const mine = begin(filter);
+    try {
+      const { result } = await read(filter, 1, pages * size);
+      if (mine !== ticket) return false;
+      if (!result) throw new Error('no page');
+      // Read again in part, an item missing from the answer may have moved down rather than gone: it stays, listed once.
+      const shown = $list.get().list;
+      const kept = (pages < current ? shown : shown.slice(pages * size)).filter((item) => !result.list.some((fresh) => idOf(fresh) === idOf(item)));
+      $list.set({ filter, list: [...result.list, ...kept], current, total: result.total, loading: false, failed: false, loaded: true });
+      return true;
+    } catch {
+      return failed(mine);
     }
   }
 
@@ -90,6 +125,7 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
       return load(1, filter, false);
     },
     refresh: () => load(1, state().filter, false),
+    renew,
     more: () => {
       const { loading, failed, list, total, current, filter } = state();
       if (loading) return Promise.resolve(false);

@@ -190,7 +190,7 @@ test('a comment whose answer was lost on the way is sent again by the reader and
   await expect(box).toHaveValue(words);
   await expect(mine).toHaveCount(0);
 
-  // Away and back, then the list read again (by its order): it shows the comment the server kept, and the draft is still there.
+  // Away and back: the list is read again, and shows the comment the server kept; the draft is still there.
   // The header hides while the reader scrolls down, and comes back at the top.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('banner').getByRole('link', { name: '首页', exact: true }).click();
@@ -198,8 +198,6 @@ test('a comment whose answer was lost on the way is sent again by the reader and
   await page.goBack();
   await expect(page).toHaveURL(/\/article\/3$/);
   await section.scrollIntoViewIfNeeded();
-  await section.getByRole('button', { name: '最热' }).click();
-  await section.getByRole('button', { name: '最新' }).click();
   await expect(mine).toHaveCount(1);
   await expect(box).toHaveValue(words);
 
@@ -215,6 +213,37 @@ test('a comment whose answer was lost on the way is sent again by the reader and
   await page.reload();
   await section.scrollIntoViewIfNeeded();
   await expect(section.getByText(words)).toHaveCount(1);
+});
+
+test('a reader back on an article sees the comments written meanwhile, on the pages they had opened', async ({ browser, problems, baseURL }) => {
+  const run = Date.now() % 100_000;
+  // Two writers (each within the comment budget a minute) fill more than the first page of 10.
+  const writers = [await reader(browser, problems, baseURL!, `常来的甲${run}`), await reader(browser, problems, baseURL!, `常来的乙${run}`)];
+  const written = 12;
+  for (let i = 0; i < written; i++) await writers[i % 2].post('/api/comment/add', { type: 1, for_id: 5, content: `第 ${i + 1} 条 ${run}` });
+  const { page } = await reader(browser, problems, baseURL!, `翻页的读者${run}`);
+  await page.goto('/article/5');
+  const section = page.getByTestId('comments');
+  await section.scrollIntoViewIfNeeded();
+  const oldest = section.getByText(`第 1 条 ${run}`, { exact: true });
+  await expect(section.getByText(`第 ${written} 条 ${run}`, { exact: true })).toBeVisible();
+  await expect(oldest).toHaveCount(0);
+  const count = section.getByText(/^\d+ 条评论$/);
+  const before = Number((await count.textContent())!.match(/\d+/)![0]);
+  await section.getByRole('button', { name: '加载更多评论' }).click();
+  await expect(oldest).toBeVisible();
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('banner').getByRole('link', { name: '首页', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await writers[0].post('/api/comment/add', { type: 1, for_id: 5, content: `你不在时写的 ${run}` });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/article\/5$/);
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByText(`你不在时写的 ${run}`, { exact: true })).toBeVisible();
+  await expect(count).toHaveText(`${before + 1} 条评论`);
+  // The second page is still there, without pressing for it again.
+  await expect(oldest).toBeVisible();
 });
 
 test('the comments load no code until the reader scrolls near them', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { Page } from '../../src/contract/envelope';
 import { refusalOf, RequestError } from '../../src/lib/browser/request';
 import { likeToggle, type LikeShown } from '../../src/stores/likes';
 import { pagedList } from '../../src/stores/pagedList';
+import { MAX_PAGE_SIZE } from '../../src/contract/limits';
 
 /** A promise the test settles by hand, to answer reads in any order. */
 function deferred<T>() {
@@ -18,13 +19,13 @@ function deferred<T>() {
 type Item = { id: number };
 const page = (ids: number[], total: number): { result: Page<Item> } => ({ result: { current: 1, size: 2, total, list: ids.map((id) => ({ id })) } });
 
-function scripted() {
-  const asked: { filter: string; current: number; answer: ReturnType<typeof deferred<{ result: Page<Item> }>> }[] = [];
+function scripted(size = 2) {
+  const asked: { filter: string; current: number; size: number; answer: ReturnType<typeof deferred<{ result: Page<Item> }>> }[] = [];
   const list = pagedList<Item, string>('', {
-    size: 2,
-    read: (filter, current) => {
+    size,
+    read: (filter, current, size) => {
       const answer = deferred<{ result: Page<Item> }>();
-      asked.push({ filter, current, answer });
+      asked.push({ filter, current, size, answer });
       return answer.promise;
     },
   });
@@ -69,6 +70,67 @@ describe('the paged list', () => {
     asked[1].answer.resolve(page([3, 4], 4));
     await shown;
     expect(list.$list.get()).toMatchObject({ current: 2, list: [{ id: 3 }, { id: 4 }] });
+  });
+
+  const ids = (list: { $list: { get: () => { list: Item[] } } }) => list.$list.get().list.map((item) => item.id);
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it('renews the pages shown in one read, keeping them shown until it arrives, and loses no item to one added above', async () => {
+    const { list, asked } = scripted();
+    const opened = list.open();
+    asked[0].answer.resolve(page([1, 2], 5));
+    await opened;
+    const more = list.more();
+    asked[1].answer.resolve(page([3, 4], 5));
+    await more;
+
+    const renewed = list.renew();
+    expect(asked[2]).toMatchObject({ current: 1, size: 4 });
+    expect(list.$list.get()).toMatchObject({ loading: true, current: 2 });
+    expect(ids(list)).toEqual([1, 2, 3, 4]);
+    // Someone wrote one meanwhile, and 2 changed: the reader sees both, on the same two pages.
+    asked[2].answer.resolve({ result: { current: 1, size: 4, total: 6, list: [{ id: 9 }, { id: 1 }, { id: 2, changed: true } as Item, { id: 3 }] } });
+    expect(await renewed).toBe(true);
+    expect(list.$list.get()).toMatchObject({ loading: false, current: 2, total: 6, list: [{ id: 9 }, { id: 1 }, { id: 2, changed: true }, { id: 3 }] });
+    // 4 moved down onto the next page, which brings it back.
+    const next = list.more();
+    expect(asked[3]).toMatchObject({ current: 3, size: 2 });
+    asked[3].answer.resolve(page([4, 5], 6));
+    await next;
+    expect(ids(list)).toEqual([9, 1, 2, 3, 4, 5]);
+
+    // A renewal that fails leaves the list as it was.
+    const lost = list.renew();
+    asked[4].answer.reject(new Error('offline'));
+    expect(await lost).toBe(false);
+    expect(list.$list.get()).toMatchObject({ failed: true, current: 3 });
+    expect(ids(list)).toEqual([9, 1, 2, 3, 4, 5]);
+  });
+
+  it(`renews at most ${MAX_PAGE_SIZE} items, and keeps the pages below as they were`, async () => {
+    const size = 20;
+    const { list, asked } = scripted(size);
+    const opened = list.open();
+    asked[0].answer.resolve({ result: { current: 1, size, total: 70, list: range(1, 20).map((id) => ({ id })) } });
+    await opened;
+    for (const [i, from] of [[1, 21], [2, 41]]) {
+      const more = list.more();
+      asked[i].answer.resolve({ result: { current: i + 1, size, total: 70, list: range(from, from + 19).map((id) => ({ id })) } });
+      await more;
+    }
+    const renewed = list.renew();
+    const pages = Math.floor(MAX_PAGE_SIZE / size);
+    expect(asked[3]).toMatchObject({ current: 1, size: pages * size });
+    // One new at the top pushed 40 down into what was not read again: it is still listed, once.
+    asked[3].answer.resolve({ result: { current: 1, size: pages * size, total: 71, list: [0, ...range(1, pages * size - 1)].map((id) => ({ id })) } });
+    await renewed;
+    expect(ids(list)).toEqual([0, ...range(1, 60)]);
+    expect(list.$list.get()).toMatchObject({ current: 3, total: 71 });
+    const next = list.more();
+    expect(asked[4]).toMatchObject({ current: 4, size });
+    asked[4].answer.resolve({ result: { current: 4, size, total: 71, list: range(60, 70).map((id) => ({ id })) } });
+    await next;
+    expect(ids(list)).toEqual([0, ...range(1, 70)]);
   });
 });
 
