@@ -66,6 +66,8 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
   const empty = (filter: F): PagedListState<T, F> => ({ filter, list: [], current: 0, total: 0, loading: false, failed: false, loaded: false });
   const $list = map<PagedListState<T, F>>(empty(initial));
   let ticket = 0;
+  /** Changes made here without a read; a renewal that began before one may not show it, so it is dropped. */
+  let edits = 0;
 
   /** A read begins: it takes the next ticket, and what is shown stays. */
   function begin(filter: F): number {
@@ -103,10 +105,15 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
     // Pages 1 to n at size s are page 1 at size n × s.
     const pages = Math.max(1, Math.min(current, Math.floor(MAX_PAGE_SIZE / size)));
     const mine = begin(filter);
+    const editsBefore = edits;
     try {
       const { result } = await read(filter, 1, pages * size);
       if (mine !== ticket) return false;
       if (!result) throw new Error('no page');
+      if (edits !== editsBefore) {
+        $list.setKey('loading', false);
+        return false;
+      }
       // Read again in part, an item missing from the answer may have moved down rather than gone: it stays, listed once.
       const shown = $list.get().list;
       const kept = (pages < current ? shown : shown.slice(pages * size)).filter((item) => !result.list.some((fresh) => idOf(fresh) === idOf(item)));
@@ -139,6 +146,7 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
       $list.set(empty(filter));
     },
     edit: (change, totalChange = 0) => {
+      edits++;
       const { list, total } = state();
       $list.set({ ...state(), list: change(list), total: Math.max(0, total + totalChange) });
     },

@@ -99,12 +99,20 @@ describe('the paged list', () => {
     await next;
     expect(ids(list)).toEqual([9, 1, 2, 3, 4, 5]);
 
+    // One sent here while a renewal is on its way stays: the renewal may have been read before it was written.
+    const racing = list.renew();
+    list.edit((shown) => [{ id: 10 }, ...shown], 1);
+    asked[4].answer.resolve({ result: { current: 1, size: 6, total: 6, list: [9, 1, 2, 3, 4, 5].map((id) => ({ id })) } });
+    expect(await racing).toBe(false);
+    expect(list.$list.get()).toMatchObject({ loading: false, total: 7 });
+    expect(ids(list)).toEqual([10, 9, 1, 2, 3, 4, 5]);
+
     // A renewal that fails leaves the list as it was.
     const lost = list.renew();
-    asked[4].answer.reject(new Error('offline'));
+    asked[5].answer.reject(new Error('offline'));
     expect(await lost).toBe(false);
     expect(list.$list.get()).toMatchObject({ failed: true, current: 3 });
-    expect(ids(list)).toEqual([9, 1, 2, 3, 4, 5]);
+    expect(ids(list)).toEqual([10, 9, 1, 2, 3, 4, 5]);
   });
 
   it(`renews at most ${MAX_PAGE_SIZE} items, and keeps the pages below as they were`, async () => {
