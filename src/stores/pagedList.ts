@@ -1,7 +1,8 @@
 /**
  * A list read from the server a page at a time, under a filter (a tag, a status, a keyword), as
  * one small store and its actions. Every store that pages uses it: the reader's lists append the
- * next page under what is shown (`more`), the console's tables show one page at a time (`goTo`).
+ * next page under what is shown (`more`) and read what they show again when the reader comes back
+ * (`renew`), the console's tables show one page at a time (`goTo`).
  *
  * Each read takes a ticket, and only the answer to the latest one is kept: a late answer for a
  * page or filter the reader has since left would otherwise overwrite what they now look at.
@@ -45,7 +46,9 @@ export interface PagedList<T, F> {
   /**
    * The pages shown read again in one request, leaving what is shown in place until they arrive,
    * so that the reader keeps their pages (and their place) and sees what changed meanwhile. Pages
-   * beyond what one request holds stay as they were.
+   * beyond what one request holds stay as they were, and so may show an item since deleted.
+   * Answers false, having changed nothing, when the read fails (what is shown is still good) or
+   * when something was changed here meanwhile (the answer may have been read before it).
    */
   renew: () => Promise<boolean>;
   /** The next page, appended; after a failure, the page that failed. */
@@ -109,8 +112,7 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
     try {
       const { result } = await read(filter, 1, pages * size);
       if (mine !== ticket) return false;
-      if (!result) throw new Error('no page');
-      if (edits !== editsBefore) {
+      if (!result || edits !== editsBefore) {
         $list.setKey('loading', false);
         return false;
       }
@@ -120,7 +122,8 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
       $list.set({ filter, list: [...result.list, ...kept], current, total: result.total, loading: false, failed: false, loaded: true });
       return true;
     } catch {
-      return failed(mine);
+      if (mine === ticket) $list.setKey('loading', false);
+      return false;
     }
   }
 

@@ -105,8 +105,13 @@ test('a user applies for a download through the form, the owner approves it, the
   await expect(applicant.getByRole('form', { name: '申请收录' })).toBeVisible();
   await expect(applicant.getByTestId('my-links').getByRole('listitem').filter({ hasText: name })).toHaveCount(1);
 
+  // The owner hears of it in the bell, and the notice leads to the review.
   const owner = await ownerBrowser(browser, problems, baseURL!);
-  await owner.page.goto('/admin/links');
+  await owner.page.goto('/home');
+  await owner.page.getByTestId('notify-bell').click();
+  const notice = owner.page.getByRole('dialog', { name: '我的消息' }).getByRole('listitem').filter({ hasText: '有新的下载申请' }).filter({ hasText: name }).first();
+  await notice.getByRole('button', { name: new RegExp(name) }).click();
+  await expect(owner.page).toHaveURL(/\/admin\/links$/);
   await expect(owner.page.getByRole('group', { name: '按状态筛选' }).getByRole('button', { name: '待审核' })).toHaveAttribute('aria-pressed', 'true');
   const row = owner.page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('截图、录屏、贴图一把抓');

@@ -142,6 +142,26 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     expect(await rowsOf(order.order_no, 'payments')).toEqual([expect.objectContaining({ source: 'query' })]);
   });
 
+  it('asks the platform before giving back an open order bought again: one paid meanwhile is done with, and buying again makes a new one', async () => {
+    const buyer = await someone();
+    const order = await ordered(buyer);
+    // Bought again at once: the same order, and nobody asked.
+    const asked = epay.queries;
+    expect(((await buy(api, buyer)).body.result as CreatedOrder).order_no).toBe(order.order_no);
+    expect(epay.queries).toBe(asked);
+    // Paid at the platform, its notice late; a while later the buyer buys the plan again.
+    epay.paid.set(order.order_no, order.amount_cents);
+    await api.sql('UPDATE orders SET created_at = created_at - 60 WHERE order_no = ?', [order.order_no]);
+    const next = (await buy(api, buyer)).body.result as CreatedOrder;
+    expect(epay.queries).toBe(asked + 1);
+    expect(next.order_no).not.toBe(order.order_no);
+    expect((await orderOf(api, buyer, order.order_no)).body.result.status).toBe('fulfilled');
+    // Unpaid, it is given back after asking.
+    await api.sql('UPDATE orders SET created_at = created_at - 60 WHERE order_no = ?', [next.order_no]);
+    expect(((await buy(api, buyer)).body.result as CreatedOrder).order_no).toBe(next.order_no);
+    expect(epay.queries).toBe(asked + 2);
+  });
+
   it('does not take a queried payment of the wrong amount', async () => {
     const buyer = await someone();
     const order = await ordered(buyer);

@@ -31,7 +31,7 @@ describe('applying', () => {
     expect(link).toMatchObject({ status: 1, user_id: applicant.id, site_name: '待审条目', site_avatar: '' });
     expect((await approved()).map((l) => l.id)).not.toContain(link.id);
     const ownerTold = await told(owner);
-    expect(ownerTold.find((n) => n.to_id === link.id)).toMatchObject({ type: 4 });
+    expect(ownerTold.find((n) => n.to_id === link.id)).toMatchObject({ type: 8 });
     expect(await told(applicant)).toEqual([]);
   });
 

@@ -108,6 +108,19 @@ describe('POST /api/shop/order', () => {
     expect(await ordersOf(buyer)).toEqual([first.order_no, second.order_no, third.order_no]);
   });
 
+  it('makes a new order instead of giving back one with less than half its time to pay left, or one on terms since changed', async () => {
+    const buyer = await someone();
+    const body = { product: products[0].slug, plan: products[0].plans[0].id };
+    const first = (await buy(api, buyer, body)).body.result as CreatedOrder;
+    await api.sql('UPDATE orders SET expires_at = unixepoch() + ? WHERE order_no = ?', [MANUAL_PAY_HOURS * 1800 - 60, first.order_no]);
+    const second = (await buy(api, buyer, body)).body.result as CreatedOrder;
+    expect(second.order_no).not.toBe(first.order_no);
+    await api.sql('UPDATE orders SET max_machines = max_machines + 1 WHERE order_no = ?', [second.order_no]);
+    const third = (await buy(api, buyer, body)).body.result as CreatedOrder;
+    expect(third.order_no).not.toBe(second.order_no);
+    expect(((await buy(api, buyer, body)).body.result as CreatedOrder).order_no).toBe(third.order_no);
+  });
+
   it('asks for a login, and refuses unknown products, plans and providers in Chinese', async () => {
     expect((await api.call('POST', '/shop/order', { body: { product: 'xxx-sd', plan: 'year' } })).status).toBe(401);
     const buyer = await someone();

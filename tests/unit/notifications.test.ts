@@ -12,6 +12,11 @@ describe('notificationPath', () => {
     expect(notificationPath(5, 3)).toBe('/userCenter');
     expect(notificationPath(6, 3)).toBe('/admin/orders');
   });
+
+  it('leads an applicant to their applications and the owner to the console’s review of them', () => {
+    expect(notificationPath(4, 3)).toBe('/link/apply');
+    expect(notificationPath(8, 3)).toBe('/admin/links');
+  });
 });
 
 describe('badgeText', () => {

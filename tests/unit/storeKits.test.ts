@@ -107,11 +107,11 @@ describe('the paged list', () => {
     expect(list.$list.get()).toMatchObject({ loading: false, total: 7 });
     expect(ids(list)).toEqual([10, 9, 1, 2, 3, 4, 5]);
 
-    // A renewal that fails leaves the list as it was.
+    // A renewal that fails leaves the list as it was, and still good: not failed, so the next page is the next one.
     const lost = list.renew();
     asked[5].answer.reject(new Error('offline'));
     expect(await lost).toBe(false);
-    expect(list.$list.get()).toMatchObject({ failed: true, current: 3 });
+    expect(list.$list.get()).toMatchObject({ failed: false, loading: false, current: 3 });
     expect(ids(list)).toEqual([10, 9, 1, 2, 3, 4, 5]);
   });
 

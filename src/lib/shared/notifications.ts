@@ -18,6 +18,8 @@ export function notificationPath(type: NotificationTypeCode, toId: number): stri
       return '/admin/orders';
     case 7:
       return '/admin/moderation';
+    case 8:
+      return '/admin/links';
   }
 }
 

@@ -59,7 +59,7 @@ export function createLinkService(
   }
 
   const tellAdmins = async (row: Row, actorId: number, verb: string) =>
-    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.linkApplication, toId: row.id, message: html`有新的下载申请${verb}：<b>${row.siteName}</b>` }), actorId);
+    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerLinkApplication, toId: row.id, message: html`有新的下载申请${verb}：<b>${row.siteName}</b>` }), actorId);
 
   return {
     /** Approved entries, newest first. */

@@ -1,5 +1,5 @@
 /**
- * A comment, message or order sent again soon after, as it was, is the one already written: on a
+ * A comment, message or order sent again soon after, as it was, is the one already made: on a
  * weak connection the answer can be lost after the server stored it, and the reader presses send
  * again. The retry gets the first one back, instead of a copy and a second round of notices.
  */

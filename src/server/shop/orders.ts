@@ -9,7 +9,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
 import { MAX_PENDING_ORDERS, MAX_REPORTED_ORDERS } from '../../contract/limits.ts';
 import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
-import type { CreatedOrder, LicenseItem, OrderBody, OrderItem } from '../../contract/shop.ts';
+import type { CreatedOrder, LicenseItem, OrderBody, OrderItem, PlanItem } from '../../contract/shop.ts';
 import { html } from '../../lib/shared/html.ts';
 import { formatPrice, payWindowText } from '../../lib/shared/shop.ts';
 import { compactDate, formatDateTime } from '../../lib/shared/time.ts';
@@ -110,6 +110,34 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
     return row;
   }
 
+  /**
+   * The buyer's order of this plan, made within the resend window, still to be paid on the same
+   * terms and with at least half its time to pay left; or none.
+   */
+  async function openOrder(q: Db | Tx, userId: number, productSlug: string, plan: PlanItem, now: Date): Promise<OrderRow | undefined> {
+    const [open] = await q
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.product, productSlug),
+          eq(orders.plan, plan.id),
+          eq(orders.amountCents, plan.price_cents),
+          plan.days === null ? isNull(orders.days) : eq(orders.days, plan.days),
+          eq(orders.maxMachines, plan.max_machines),
+          eq(orders.provider, provider.name),
+          eq(orders.status, 'pending'),
+          isNull(orders.buyerPaidAt),
+          gt(orders.expiresAt, new Date(+now + (provider.payMinutes * 60_000) / 2)),
+          gte(orders.createdAt, resentSince(now)),
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1);
+    return open;
+  }
+
   const service = {
     provider: provider.name,
 
@@ -120,27 +148,13 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       if (!plan) throw new Refused('这个商品没有所选的套餐', ['plan']);
       if (body.provider && body.provider !== provider.name) throw new Refused('本站不支持这种支付方式', ['provider']);
       const expiresAt = new Date(+now + provider.payMinutes * 60_000);
+      // Bought again soon after (shared/resent.ts): the order already made and still open to pay,
+      // told to the owner once. A provider that can be asked is asked first whether it was paid meanwhile,
+      // its notice late: one paid, or said to be paid, is done with, so buying again makes a new one.
+      const unpaid = await openOrder(db, userId, product.slug, plan, now);
+      if (unpaid && +now - +unpaid.createdAt >= QUERY_AFTER_MS) await askProvider(unpaid, now);
       const row = await db.transaction(async (tx) => {
-        // Bought again soon after (shared/resent.ts): the order already made and still open to pay,
-        // told to the owner once. One paid or said to be paid is done with, so the next is new.
-        const [open] = await tx
-          .select()
-          .from(orders)
-          .where(
-            and(
-              eq(orders.userId, userId),
-              eq(orders.product, product.slug),
-              eq(orders.plan, plan.id),
-              eq(orders.amountCents, plan.price_cents),
-              eq(orders.provider, provider.name),
-              eq(orders.status, 'pending'),
-              isNull(orders.buyerPaidAt),
-              gt(orders.expiresAt, now),
-              gte(orders.createdAt, resentSince(now)),
-            ),
-          )
-          .orderBy(desc(orders.createdAt))
-          .limit(1);
+        const open = await openOrder(tx, userId, product.slug, plan, now);
         if (open) return open;
         // An order the buyer says is paid waits for the owner, not for the buyer: it counts toward
         // its own cap below, not this one.
