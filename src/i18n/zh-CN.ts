@@ -216,6 +216,7 @@ export const t = {
     backHome: '返回首页',
     userCenter: '个人中心',
     logout: '退出登录',
+    console: '管理后台',
     userMenu: '用户菜单',
     noScript: '登录、注册和找回密码需要启用 JavaScript。',
     forgotPassword: '忘记密码？',

@@ -140,6 +140,24 @@ test.describe('logged in', () => {
     await expect(page.locator('#site-header').getByRole('link', { name: '登录' })).toBeVisible();
   });
 
+  test('on a phone, the drawer logs out, and then offers to log in', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/archives');
+    await islandsHydrated(page);
+    const opener = page.getByRole('button', { name: '打开导航菜单' });
+    await opener.click();
+    const drawer = page.getByRole('dialog', { name: '导航' });
+    await expect(drawer.getByRole('link', { name: /^个人中心（原来的昵称）$/ })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: '管理后台' })).toHaveCount(0);
+    await drawer.getByRole('button', { name: '退出登录' }).click();
+    await expect(page.getByRole('status')).toContainText('退出登录成功');
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/archives$/);
+    await opener.click();
+    await expect(drawer.getByRole('link', { name: /^去登录/ })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: '退出登录' })).toHaveCount(0);
+  });
+
   test('logging out elsewhere stays on the page', async ({ page }) => {
     await page.goto('/archives');
     await userMenu(page).click();

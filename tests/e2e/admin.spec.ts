@@ -24,6 +24,31 @@ async function newcomer(browser: Browser, problems: PageProblems, baseURL: strin
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
 
+test('the owner finds the console in the user menu on a desktop and in the drawer on a phone; a reader finds it in neither', async ({ page, browser, problems, baseURL }) => {
+  const owner = await ownerBrowser(browser, problems, baseURL!);
+  await owner.page.goto('/login?redirect=%2Farchives');
+  await loginThroughForm(owner.page, owner.username, owner.password);
+  await expect(owner.page).toHaveURL(/\/archives$/);
+  await owner.page.getByTestId('user-menu').click();
+  await owner.page.getByRole('menuitem', { name: '管理后台' }).click();
+  await expect(owner.page).toHaveURL(/\/admin$/);
+  await expect(owner.page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
+
+  await owner.page.setViewportSize({ width: 375, height: 740 });
+  await owner.page.goto('/archives');
+  await islandsHydrated(owner.page);
+  await owner.page.getByRole('button', { name: '打开导航菜单' }).click();
+  await owner.page.getByRole('dialog', { name: '导航' }).getByRole('link', { name: '管理后台' }).click();
+  await expect(owner.page).toHaveURL(/\/admin$/);
+
+  const { username, password } = await createAccount(page.request, '不是站长');
+  await page.goto('/login');
+  await loginThroughForm(page, username, password);
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '管理后台' })).toHaveCount(0);
+});
+
 test('a reader who opens the console is sent to log in, and an admin who logs in there lands on it', async ({ page }) => {
   const { username, password } = await createOwner();
   await page.goto('/admin');
@@ -55,6 +80,8 @@ test('a reader who opens the console is sent to log in, and an admin who logs in
 test('a user applies for a download through the form, the owner approves it, the applicant hears of it, and it is listed', async ({ browser, problems, baseURL }) => {
   const { page: applicant, ...account } = await newcomer(browser, problems, baseURL!, '申请下载的人');
   const name = `好工具${Date.now().toString(36)}`;
+  // An admin before the application comes, so they hear of it.
+  const owner = await ownerBrowser(browser, problems, baseURL!);
 
   // Not logged in yet: the page offers to log in, and brings the reader back afterwards.
   await applicant.goto('/link/list');
@@ -106,8 +133,9 @@ test('a user applies for a download through the form, the owner approves it, the
   await expect(applicant.getByTestId('my-links').getByRole('listitem').filter({ hasText: name })).toHaveCount(1);
 
   // The owner hears of it in the bell, and the notice leads to the review.
-  const owner = await ownerBrowser(browser, problems, baseURL!);
-  await owner.page.goto('/home');
+  await owner.page.goto('/login?redirect=%2Fhome');
+  await loginThroughForm(owner.page, owner.username, owner.password);
+  await expect(owner.page).toHaveURL(/\/home$/);
   await owner.page.getByTestId('notify-bell').click();
   const notice = owner.page.getByRole('dialog', { name: '我的消息' }).getByRole('listitem').filter({ hasText: '有新的下载申请' }).filter({ hasText: name }).first();
   await notice.getByRole('button', { name: new RegExp(name) }).click();

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
 import { isCurrentPath } from '../../lib/browser/headerMenu';
-import { rememberRoute, type UserInfo } from '../../stores/user';
+import { logout, rememberRoute, type UserInfo } from '../../stores/user';
 import { useModal } from '../shared/useModal';
 import styles from './Drawer.module.scss';
 
@@ -23,7 +24,7 @@ interface Props {
 
 const holds = (item: DrawerItem, path: string) => item.children?.some((child) => isCurrentPath(path, child.href!)) ?? false;
 
-/** The mobile navigation drawer, from the left, 60% wide, with every menu item. */
+/** The mobile navigation drawer, from the left, 60% wide, with every menu item, and the account's own (the desktop's user menu). */
 export default function Drawer({ open, onClose, items, title, user, defaultAvatar }: Props) {
   const panel = useModal<HTMLElement>(open, onClose);
   // Known only once opened in the browser; the closed drawer renders the same on both sides.
@@ -94,6 +95,18 @@ export default function Drawer({ open, onClose, items, title, user, defaultAvata
             })}
           </ul>
         </nav>
+        {user && (
+          <ul className={styles.account} aria-label={t.auth.userMenu}>
+            {user.role === ROLE.admin && (
+              <li>
+                <a href="/admin" onClick={onClose}>{t.auth.console}</a>
+              </li>
+            )}
+            <li>
+              <button type="button" onClick={() => { onClose(); void logout(); }}>{t.auth.logout}</button>
+            </li>
+          </ul>
+        )}
       </aside>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
 import { logout, rememberRoute, type UserInfo } from '../../stores/user';
 import styles from './HeaderControls.module.scss';
@@ -48,6 +49,11 @@ export default function UserMenu({ user, defaultAvatar }: Props) {
           <li role="none">
             <a role="menuitem" href="/userCenter" onClick={() => setOpen(false)}>{t.auth.userCenter}</a>
           </li>
+          {user.role === ROLE.admin && (
+            <li role="none">
+              <a role="menuitem" href="/admin" onClick={() => setOpen(false)}>{t.auth.console}</a>
+            </li>
+          )}
           <li role="none">
             <button role="menuitem" type="button" onClick={() => { setOpen(false); void logout(); }}>{t.auth.logout}</button>
           </li>
