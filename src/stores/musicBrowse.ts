@@ -52,6 +52,24 @@ export function choosePlaylist(id: number): void {
   void playlistSongs.open(id);
 }
 
+/**
+ * The songs of the open category so far, once its first page is in; before the panel was ever
+ * opened, those of the category it opens on. Empty when the music service cannot be reached.
+ */
+export async function openCategorySongs(): Promise<Song[]> {
+  await loadPlaylists();
+  if ($playlistSongs.get().loading) {
+    await new Promise<void>((resolve) => {
+      const stop = $playlistSongs.listen(({ loading }) => {
+        if (loading) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  return $playlistSongs.get().list;
+}
+
 /** The next page of the open category, only while more songs are possible. */
 export async function loadMoreSongs(): Promise<void> {
   if (hasMoreSongs($playlistSongs.get())) await playlistSongs.more();

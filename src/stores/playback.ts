@@ -146,13 +146,21 @@ export async function playSong(song: Song, from: PlayType): Promise<void> {
   await start();
 }
 
-/** Resumes where it was; with nothing loaded, starts the current list. */
+/**
+ * Resumes where it was; with nothing loaded, starts the current list, and with no list yet (a first
+ * visit, the panel never opened) the category the panel opens on: ▶ always plays something.
+ */
 async function resume(): Promise<void> {
   const { musicInfo, musicList, playType, customerMusicList } = $player.get();
   if (!audio) return;
   if (musicInfo) return start();
   const list = playType === 'CUSTOM' ? customerMusicList : musicList;
-  if (list[0]) await playSong(list[0], playType);
+  if (list[0]) return playSong(list[0], playType);
+  // Loaded when first needed: the panel's browsing is no part of the disc every page loads.
+  const { openCategorySongs } = await import('./musicBrowse');
+  const songs = await openCategorySongs();
+  // Another choice may have been made while the category loaded: it wins.
+  if (songs[0] && !$player.get().musicInfo) await playFromList(songs[0], songs);
 }
 
 export async function togglePlay(): Promise<void> {
@@ -164,6 +172,7 @@ export async function togglePlay(): Promise<void> {
 export async function playNeighbour(direction: 1 | -1): Promise<void> {
   const { playType, musicList, customerMusicList, musicInfo, playModel } = $player.get();
   const list = playType === 'CUSTOM' ? customerMusicList : musicList;
+  if (!musicInfo && !list.length) return resume();
   const current = musicInfo ? list.findIndex((s) => s.id === musicInfo.id) : -1;
   const step = neighbourStep({ model: playModel, current, length: list.length, direction, loaded: musicInfo !== null });
   if (step.kind === 'play') await playSong(list[step.index], playType);

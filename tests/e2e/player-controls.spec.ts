@@ -24,6 +24,25 @@ async function playingFromTheStart(page: Page) {
   expect((await audioState(page)).time).toBeLessThan(5);
 }
 
+test('on a first visit, the disc’s play button plays the category the panel opens on', async ({ page }) => {
+  await page.getByTestId('disc-toggle').click();
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await expect(page.getByTestId('disc-toggle')).toHaveAccessibleName('暂停');
+  const playing = (await page.getByTestId('disc-name').innerText()).trim();
+  await openPanel(page);
+  const songs = await listedSongs(page);
+  expect(playing).toBe(songs[0]);
+  await expect(nowPlaying(page)).toHaveText(songs[0]);
+});
+
+test('with nothing chosen yet, next starts the open category', async ({ page }) => {
+  await openPanel(page);
+  const [first] = await listedSongs(page);
+  await panelOf(page).getByRole('button', { name: '下一首', exact: true }).click();
+  await expect(nowPlaying(page)).toHaveText(first);
+  await playingFromTheStart(page);
+});
+
 test('next and previous follow the list in list-loop mode, wrapping at both ends', async ({ page }) => {
   await openPanel(page);
   await chooseMode(page, 'LISTLOOP');
