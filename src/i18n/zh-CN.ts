@@ -140,6 +140,8 @@ export const t = {
     saved: '修改成功',
     loginFirst: '登录后才能写留言，正在前往登录…',
     notYours: '只能编辑自己的留言',
+    openFailed: '要编辑的留言没能打开，请检查网络后重试',
+    retry: '重试',
     failed: '提交失败，内容已保留，请稍后再试',
     counter: (n: number, max: number) => `${n}/${max}`,
     defaultValue: '默认',

@@ -8,7 +8,7 @@ import { boardApi } from '../client/boardApi';
 import type { MessageDraft } from '../contract/messages';
 import { t } from '../i18n/zh-CN';
 import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../lib/shared/messageRules';
-import { refusalOf } from '../lib/browser/request';
+import { refusalOf, RequestError } from '../lib/browser/request';
 import { boardChanged } from './board';
 import { showToast } from './toast';
 import { $userInfo } from './user';
@@ -61,11 +61,18 @@ export function draftProblem(draft: PublishDraft): string | null {
   );
 }
 
+/** Why the message to edit could not be opened; `retry` when trying again may help (the network). */
+export interface EditRefusal {
+  problem: string;
+  retry: boolean;
+}
+
 /**
- * Gets the form ready: for `id`, one's own message to edit (answers a problem when it is someone
- * else's or gone); for null, a new message, keeping an unsent one.
+ * Gets the form ready: for `id`, one's own message to edit; for null, a new message, keeping an
+ * unsent one. Answers why a message to edit could not be opened (someone else's, gone, or not
+ * reached): the form must then not be sent, or it would publish a new message instead.
  */
-export async function editMessage(id: number | null): Promise<string | null> {
+export async function editMessage(id: number | null): Promise<EditRefusal | null> {
   const current = $publish.get();
   if (id === null) {
     if (current.editing !== null) $publish.set({ ...BLANK });
@@ -74,13 +81,14 @@ export async function editMessage(id: number | null): Promise<string | null> {
   if (current.editing === id) return null;
   try {
     const { result: message } = await boardApi.message(id);
-    if (!message) return t.board.notFound;
-    if (message.user_id !== $userInfo.get()?.id) return t.board.notYours;
+    if (!message) return { problem: t.board.notFound, retry: false };
+    if (message.user_id !== $userInfo.get()?.id) return { problem: t.board.notYours, retry: false };
     const background = message.bg_url ? 'image' : message.bg_color ? 'color' : 'none';
     $publish.set({ editing: id, message: message.message, color: message.color, font_size: message.font_size === null ? '' : `${message.font_size}px`, font_weight: String(message.font_weight), background, bg_color: message.bg_color, bg_url: message.bg_url, tag: message.tag });
     return null;
-  } catch {
-    return t.board.notFound;
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 404) return { problem: t.board.notFound, retry: false };
+    return { problem: refusalOf(error, t.board.openFailed).message, retry: true };
   }
 }
 

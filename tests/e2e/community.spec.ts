@@ -111,6 +111,44 @@ test('a styled post is published with a live preview and shows in the list as st
   await expect(writer.page.getByRole('group', { name: '热门标签' }).getByRole('button', { name: /心情/ })).toBeVisible();
 });
 
+test('a message to edit that cannot be opened is never published as a new one, and one not reached is not called deleted', async ({ browser, problems, baseURL }) => {
+  const run = Date.now() % 100_000;
+  const writer = await reader(browser, problems, baseURL!, `改留言的人${run}`);
+  const other = await reader(browser, problems, baseURL!, `别人${run}`);
+  const mine = (await writer.post('/api/message/add', { message: `我的留言 ${run}` })) as { id: number };
+  const theirs = (await other.post('/api/message/add', { message: `别人的留言 ${run}` })) as { id: number };
+  const { page } = writer;
+  const form = page.getByRole('form', { name: '编辑留言' });
+
+  // The network is down as the form opens: it says so, offers no form to send, and opens when asked again.
+  problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  await page.route(`**/api/message/getMessageById/${mine.id}`, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/message/publish?id=${mine.id}`);
+  await expect(page.getByRole('alert').filter({ hasText: '要编辑的留言没能打开' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '发布' })).toHaveCount(0);
+  await page.unroute(`**/api/message/getMessageById/${mine.id}`);
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(form.getByLabel('留言内容')).toHaveValue(`我的留言 ${run}`);
+
+  // Someone else's: why, and the way back to the board.
+  await page.goto(`/message/publish?id=${theirs.id}`);
+  await expect(page.getByRole('alert')).toHaveText('只能编辑自己的留言');
+  await expect(page.getByRole('button', { name: '发布' })).toHaveCount(0);
+  await page.getByRole('link', { name: '← 返回留言板' }).click();
+  await expect(page).toHaveURL(/\/message\/list$/);
+  await expect(page.getByTestId('board-post').filter({ hasText: `我的留言 ${run}` })).toHaveCount(1);
+
+  // A message's own page, not reached, is not called deleted: it offers to load again.
+  await page.route(`**/api/message/getMessageById/${mine.id}`, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/message/detail?id=${mine.id}`);
+  const retry = page.getByRole('button', { name: '留言加载失败，点这里重试' });
+  await expect(retry).toBeVisible();
+  await expect(page.getByText('这条留言不存在或已被删除')).toHaveCount(0);
+  await page.unroute(`**/api/message/getMessageById/${mine.id}`);
+  await retry.click();
+  await expect(page.getByTestId('board-post')).toContainText(`我的留言 ${run}`);
+});
+
 test('an anonymous visitor who wants to publish is sent to log in, and comes back after', async ({ page, request }) => {
   const { username, password } = await createAccount(request, '后来登录的人');
   await page.goto('/message/list');

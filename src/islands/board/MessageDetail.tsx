@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { boardApi } from '../../client/boardApi';
 import type { BoardMessage } from '../../contract/messages';
 import { t } from '../../i18n/zh-CN';
+import { RequestError } from '../../lib/browser/request';
 import { removeMessage, toggleMessageLike } from '../../stores/board';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
@@ -23,16 +24,29 @@ export default function MessageDetail({ defaultAvatar, comments = true }: { defa
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
   const me = hydrated && loggedIn && user ? user : null;
-  const [message, setMessage] = useState<BoardMessage | null | 'missing'>(null);
+  // 'failed': not reached (the network, the server), which trying again may mend; 'missing': gone.
+  const [message, setMessage] = useState<BoardMessage | null | 'missing' | 'failed'>(null);
 
-  useEffect(() => {
+  function read() {
     const id = Number(new URLSearchParams(location.search).get('id'));
     if (!Number.isInteger(id) || id <= 0) return setMessage('missing');
-    boardApi.message(id).then(({ result }) => setMessage(result ?? 'missing'), () => setMessage('missing'));
-  }, []);
+    setMessage(null);
+    boardApi.message(id).then(
+      ({ result }) => setMessage(result ?? 'missing'),
+      (error: unknown) => setMessage(error instanceof RequestError && error.status === 404 ? 'missing' : 'failed'),
+    );
+  }
+  useEffect(read, []);
 
   if (message === null) return <p className="muted">{text.loading}</p>;
   if (message === 'missing') return <p className="empty">{text.notFound}</p>;
+  if (message === 'failed') {
+    return (
+      <button type="button" className={styles.more} onClick={read}>
+        {text.loadFailed}
+      </button>
+    );
+  }
 
   return (
     <div className={styles.detail}>

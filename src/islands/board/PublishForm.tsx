@@ -6,7 +6,7 @@ import { MESSAGE_MAX_CHARS } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { charCount } from '../../lib/shared/text';
 import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/browser/messageLook';
-import { $publish, draftProblem, editMessage, publish, setPublishField, toDraft, type PublishDraft } from '../../stores/publish';
+import { $publish, draftProblem, editMessage, publish, setPublishField, toDraft, type EditRefusal, type PublishDraft } from '../../stores/publish';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import { fontSizePx } from '../../lib/shared/messageRules';
@@ -22,6 +22,8 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
   const user = useStore($userInfo);
   const draft = useStore($publish);
   const [problem, setProblem] = useState('');
+  /** The message to edit: on its way, or why it could not be opened. Either way the form waits. */
+  const [opening, setOpening] = useState<'loading' | EditRefusal | null>('loading');
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const id = useId();
@@ -34,13 +36,27 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
       void navigate('/login', { history: 'replace' });
       return;
     }
-    const editing = Number(new URLSearchParams(location.search).get('id')) || null;
-    void editMessage(editing).then((found) => setProblem(found ?? ''));
+    open();
   }, [hydrated, loggedIn]);
+
+  function open() {
+    setOpening('loading');
+    const editing = Number(new URLSearchParams(location.search).get('id')) || null;
+    void editMessage(editing).then(setOpening);
+  }
 
   // The server does not know who is reading: the first render says only that the form is coming.
   if (!hydrated) return <p className="muted">{text.loading}</p>;
   if (!loggedIn || !user) return <p className="muted">{text.loginFirst}</p>;
+  if (opening === 'loading') return <p className="muted">{text.loading}</p>;
+  if (opening) {
+    return (
+      <div className={styles.unopened}>
+        <p role="alert">{opening.problem}</p>
+        {opening.retry ? <button type="button" onClick={open}>{text.retry}</button> : <a href="/message/list">{text.back}</a>}
+      </div>
+    );
+  }
 
   const field = <K extends keyof PublishDraft>(key: K) => (value: PublishDraft[K]) => {
     setPublishField(key, value);
