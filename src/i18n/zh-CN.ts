@@ -107,7 +107,7 @@ export const t = {
     end: '已经到底了',
     like: (n: number) => `点赞（${n}）`,
     unlike: (n: number) => `取消点赞（${n}）`,
-    comments: (n: number) => `评论 ${n}`,
+    comments: (n: number | string) => `评论 ${n}`,
     edit: '编辑',
     remove: '删除',
     confirmRemove: '确定删除这条留言吗？',
@@ -173,7 +173,7 @@ export const t = {
     openImage: (n: number, total: number) => `查看大图（第 ${n} 张，共 ${total} 张）`,
     like: (n: number) => `点赞（${n}）`,
     unlike: (n: number) => `取消点赞（${n}）`,
-    comments: (n: number) => `评论 ${n}`,
+    comments: (n: number | string) => `评论 ${n}`,
   },
   search: {
     title: '搜索',

@@ -48,6 +48,11 @@ test('a comment on my post reaches my message drawer: badge, 新, jump, read, de
   // Where each was written from, as Chinese sites show it (a test address has no known place).
   await expect(visitor.page.getByRole('article', { name: '路过的读者' })).toContainText('IP 属地：未知');
   await expect(visitor.page.getByTestId('board-post')).toContainText('IP 属地：未知');
+  // When, as how long ago; the exact time on hover.
+  const when = visitor.page.getByRole('article', { name: '路过的读者' }).locator('time');
+  await expect(when).toHaveText(/^\d+秒前$/);
+  await expect(when).toHaveAttribute('title', /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  await expect(visitor.page.getByTestId('board-post').locator('time')).toHaveText(/^\d+(秒|分钟)前$/);
 
   // The count refreshes on the next page the author opens.
   await author.page.goto('/home');
@@ -58,6 +63,7 @@ test('a comment on my post reaches my message drawer: badge, 新, jump, read, de
   const item = drawer(author.page).getByRole('listitem').first();
   await expect(item).toContainText('路过的读者');
   await expect(item).toContainText('新');
+  await expect(item.locator('time')).toHaveText(/^\d+(秒|分钟)前$/);
   await expect(drawer(author.page).getByRole('button', { name: '已经到底了' })).toBeDisabled();
   await item.getByRole('button', { name: /路过的读者/ }).click();
   await expect(author.page).toHaveURL(/\/message\/list$/);

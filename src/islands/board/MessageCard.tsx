@@ -1,10 +1,12 @@
 import type { BoardMessage } from '../../contract/messages';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
+import { formatCount } from '../../lib/browser/format';
 import { messageLook } from '../../lib/browser/messageLook';
 import type { UserInfo } from '../../stores/user';
 import CommentText from '../comments/CommentText';
 import ConfirmButton from '../shared/ConfirmButton';
+import TimeAgo from '../shared/TimeAgo';
 import styles from './Board.module.scss';
 
 const text = t.board;
@@ -35,14 +37,14 @@ export default function MessageCard({ message, me, defaultAvatar, onLike, onDele
       <footer className={styles.foot}>
         <img src={message.avatar || defaultAvatar} alt="" width="24" height="24" loading="lazy" />
         <span className={styles.author}>{message.nick_name}</span>
-        <time className={styles.time}>{message.createdAt}</time>
+        <TimeAgo className={styles.time} at={message.createdAt} />
         {message.ipAddress && <span className={styles.time}>{text.ipLocation(message.ipAddress)}</span>}
         {onLike && (
           <div className={styles.actions}>
             <button type="button" aria-pressed={message.is_like} aria-label={message.is_like ? text.unlike(message.like_times) : text.like(message.like_times)} data-liked={message.is_like || undefined} onClick={onLike}>
-              ♥ {message.like_times}
+              ♥ {formatCount(message.like_times)}
             </button>
-            {linked ? <a href={detail}>{text.comments(message.comment_total)}</a> : <span>{text.comments(message.comment_total)}</span>}
+            {linked ? <a href={detail}>{text.comments(formatCount(message.comment_total))}</a> : <span>{text.comments(formatCount(message.comment_total))}</span>}
             {mine && <a href={`/message/publish?id=${message.id}`}>{text.edit}</a>}
             {mayDelete && onDelete && <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={onDelete} classes={{ box: styles.confirm, danger: styles.danger }} />}
           </div>

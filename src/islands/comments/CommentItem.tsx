@@ -3,9 +3,11 @@ import { useState } from 'react';
 import type { ReplyComment, RootComment } from '../../contract/comments';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
+import { formatCount } from '../../lib/browser/format';
 import { $threads, draftKey, loadReplies, removeComment, sendReply, toggleCommentLike, type Addressee } from '../../stores/comments';
 import type { UserInfo } from '../../stores/user';
 import ConfirmButton from '../shared/ConfirmButton';
+import TimeAgo from '../shared/TimeAgo';
 import CommentInput from './CommentInput';
 import CommentText from './CommentText';
 import styles from './Comments.module.scss';
@@ -47,14 +49,14 @@ function Entry({ comment, rootId, me, guestsAllowed, defaultAvatar, onReply }: E
           {guest && <span className={styles.guestBadge}>{text.guestBadge}</span>}
           {comment.held && <span className={styles.heldBadge}>{text.heldBadge}</span>}
           {to && <span className={styles.to}> {text.replyTo(to.to_name)}</span>}
-          <time className={styles.time}>{comment.createdAt}</time>
+          <TimeAgo className={styles.time} at={comment.createdAt} />
           {comment.ipAddress && <span className={styles.time}> · {text.ipLocation(comment.ipAddress)}</span>}
         </header>
         <CommentText content={comment.content} className={styles.text} />
         <div className={styles.actions}>
           {!comment.held && (
           <button type="button" aria-pressed={comment.is_like} aria-label={`${comment.is_like ? text.unlike : text.like}（${comment.thumbs_up}）`} onClick={() => void toggleCommentLike(comment)} data-liked={comment.is_like || undefined}>
-            ♥ <span>{comment.thumbs_up}</span>
+            ♥ <span>{formatCount(comment.thumbs_up)}</span>
           </button>
           )}
           {(me || guestsAllowed) && !comment.held && (

@@ -4,6 +4,7 @@ import { t } from '../../i18n/zh-CN';
 import { looksLikeHtml } from '../../lib/shared/html';
 import { followNotification, removeNotification } from '../../stores/notifications';
 import ConfirmButton from '../shared/ConfirmButton';
+import TimeAgo from '../shared/TimeAgo';
 import styles from './NotificationDrawer.module.scss';
 
 const text = t.notifications;
@@ -39,7 +40,7 @@ export default function NotificationItem({ item, onFollow }: Props) {
       <button type="button" className={styles.body} onClick={follow}>
         {unread && <span className={styles.badge}>{text.unread}</span>}
         <MessageText message={item.message} />
-        <time className={styles.time}>{item.createdAt}</time>
+        <TimeAgo className={styles.time} at={item.createdAt} />
       </button>
       <div className={styles.actions}>
         <button type="button" onClick={follow}>{text.jump}</button>
