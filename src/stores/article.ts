@@ -1,6 +1,7 @@
 /** The live side of the article being read: counters from the server, and the reader's like. */
 import { map } from 'nanostores';
 import { articleApi } from '../client/articleApi';
+import { RequestError } from '../lib/browser/request';
 import { likeToggle } from './likes';
 
 export interface ArticleLiveState {
@@ -18,22 +19,54 @@ const EMPTY: ArticleLiveState = { id: null, loaded: false, views: 0, likes: 0, r
 
 export const $article = map<ArticleLiveState>({ ...EMPTY });
 
+/**
+ * After a view that did not get through, it is sent again after these pauses (or as soon as the
+ * browser is back online): without its answer the like button has nothing to show and stays off.
+ */
+export const VIEW_RETRY_MS = [3_000, 10_000] as const;
+
+/** The visit being counted; a visit left (or opened again) stops the retries of the one before. */
+let visit = 0;
+
+/** Resolves after `ms`, or at once when the browser comes back online. */
+function pauseOrOnline(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    addEventListener('online', done);
+  });
+}
+
 /** Counts the view and loads the counters, once per visit to an article page. */
 export async function openArticle(id: number): Promise<void> {
   if ($article.get().id === id) return;
   $article.set({ ...EMPTY, id });
-  try {
-    const { result } = await articleApi.viewArticle(id);
-    if ($article.get().id !== id || !result) return;
-    $article.set({ ...$article.get(), loaded: true, views: result.view_times, likes: result.thumbs_up_times, readingMs: result.reading_duration, liked: result.is_like });
-  } catch {
-    // The notice, if any, has been shown; the page stays readable without counters.
+  const mine = ++visit;
+  for (const pause of [0, ...VIEW_RETRY_MS]) {
+    if (pause) await pauseOrOnline(pause);
+    if (mine !== visit) return;
+    try {
+      const { result } = await articleApi.viewArticle(id);
+      if (mine !== visit || !result) return;
+      $article.set({ ...$article.get(), loaded: true, views: result.view_times, likes: result.thumbs_up_times, readingMs: result.reading_duration, liked: result.is_like });
+      return;
+    } catch (error) {
+      // The notice, if any, has been shown; the page stays readable without counters meanwhile.
+      // A refusal (the article gone, say) would be the same again.
+      if (error instanceof RequestError && error.status >= 400 && error.status < 500) return;
+    }
   }
 }
 
 /** Leaving the page: the next visit counts again. */
 export function closeArticle(id: number): void {
-  if ($article.get().id === id) $article.set({ ...EMPTY });
+  if ($article.get().id !== id) return;
+  visit++;
+  $article.set({ ...EMPTY });
 }
 
 const toggle = likeToggle({ like: articleApi.likeArticle, unlike: articleApi.cancelLike }, (id, shown) => {

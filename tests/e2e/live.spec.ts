@@ -24,6 +24,23 @@ test('a like turns the heart red, counts once and survives a reload', async ({ p
   await expect(page.getByTestId('like-count')).toHaveText(String(before));
 });
 
+test('a view that did not get through is sent again, and the like button comes on with its answer', async ({ page, problems }) => {
+  problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  let tries = 0;
+  await page.route('**/api/article/view/5', (route) => (++tries === 1 ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/article/5');
+  const like = page.getByRole('button', { name: '点赞', exact: true });
+  await like.scrollIntoViewIfNeeded();
+  await expect.poll(() => tries).toBe(1);
+  await expect(like).toBeDisabled();
+  await expect(page.getByTestId('like-count')).toHaveText('—');
+  // A few seconds later it is sent again, and the counters arrive.
+  await expect(like).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByTestId('like-count')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('view-count')).toHaveText(/^\d+$/);
+  expect(tries).toBe(2);
+});
+
 test('the view counter rises with each visit, including client-side ones', async ({ page }) => {
   await page.goto('/article/6');
   const views = page.getByTestId('view-count');
