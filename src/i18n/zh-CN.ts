@@ -184,6 +184,8 @@ export const t = {
     clearHistory: '清空历史',
     noHistory: '还没有搜索过',
     hot: '热门推荐',
+    hotFailed: '热门推荐没能加载，下次打开搜索时再试',
+    hotEmpty: '还没有热门文章',
     loading: '搜索中…',
     empty: '没有找到相关文章，换个关键词试试',
     failed: '搜索失败，请稍后重试',

@@ -24,6 +24,19 @@ test('an empty search shows the hot list numbered ① to ⑤', async ({ page }) 
   await expect(dialog.getByText('还没有搜索过')).toBeVisible();
 });
 
+test('a hot list that did not arrive says so, and is asked for again when search opens next', async ({ page, problems }) => {
+  problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  await page.route('**/api/article/getHotArticle', (route) => route.abort('internetdisconnected'));
+  const dialog = await openSearch(page);
+  await expect(dialog.getByText('热门推荐没能加载，下次打开搜索时再试')).toBeVisible();
+  await page.unroute('**/api/article/getHotArticle');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await openSearch(page);
+  await expect(dialog.getByTestId('search-hot').getByRole('option')).toHaveCount(5);
+  await expect(dialog.getByText('热门推荐没能加载')).toHaveCount(0);
+});
+
 test('results highlight the typed text, and a click opens the article', async ({ page }) => {
   const dialog = await openSearch(page);
   await dialog.getByPlaceholder('请输入搜索内容').fill('sqlite');

@@ -7,6 +7,7 @@ const CIRCLED = ['①', '②', '③', '④', '⑤'];
 
 interface Props {
   hot: HotArticle[] | null;
+  failed: boolean;
   /** The listbox index of the first hot article: the history's options come before it. */
   first: number;
   option: OptionAttributes;
@@ -14,12 +15,12 @@ interface Props {
 }
 
 /** The five most read articles, ranked ① to ⑤. */
-export default function HotList({ hot, first, option, onOpen }: Props) {
+export default function HotList({ hot, failed, first, option, onOpen }: Props) {
   return (
     <section aria-label={t.search.hot}>
       <div className={styles.sectionHead}><h3>{t.search.hot}</h3></div>
-      {hot === null ? (
-        <p className={styles.muted}>{t.search.loading}</p>
+      {hot === null || failed || hot.length === 0 ? (
+        <p className={styles.muted}>{hot === null ? t.search.loading : failed ? t.search.hotFailed : t.search.hotEmpty}</p>
       ) : (
         <ol className={styles.hot} data-testid="search-hot">
           {hot.map((h, n) => (

@@ -87,7 +87,7 @@ export default function SearchDialog() {
           ) : (
             <>
               <HistoryList history={search.history} option={option} onPick={search.setKeyword} onClear={clearSearchHistory} />
-              <HotList hot={search.hot} first={search.history.length} option={option} onOpen={openArticle} />
+              <HotList hot={search.hot} failed={search.hotFailed} first={search.history.length} option={option} onOpen={openArticle} />
             </>
           )}
         </div>

@@ -23,12 +23,23 @@ export function useSearch(open: boolean) {
   const [answered, setAnswered] = useState('');
   const [status, setStatus] = useState<SearchStatus>('idle');
   const [hot, setHot] = useState<HotArticle[] | null>(null);
+  // The hot list did not arrive: said so, and asked for again the next time the dialog opens.
+  const [hotFailed, setHotFailed] = useState(false);
   const latest = useRef(0);
   const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
   const term = keyword.trim();
 
   useEffect(() => {
-    if (open && hot === null) searchApi.hot().then(({ result }) => setHot(result ?? []), () => setHot([]));
+    if (!open || (hot !== null && !hotFailed)) return;
+    setHotFailed(false);
+    setHot(null);
+    searchApi.hot().then(
+      ({ result }) => setHot(result ?? []),
+      () => {
+        setHot([]);
+        setHotFailed(true);
+      },
+    );
   }, [open]);
 
   const search = async (asked: string, kind: 'answered' | 'submitted') => {
@@ -68,6 +79,7 @@ export function useSearch(open: boolean) {
     results,
     status,
     hot,
+    hotFailed,
     history,
     setKeyword,
     composition: {
