@@ -4,6 +4,7 @@ import { music, musicFailure, type Playlist, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
 import { defaultPlaylistIndex, PLAYLIST_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../lib/browser/player';
 import { pagedList, type PagedListOptions } from './pagedList';
+import { $player } from './player';
 
 /**
  * Songs by id (a category's or an artist's) as a paged list. The music service pages by offset and
@@ -70,9 +71,19 @@ export async function openCategorySongs(): Promise<Song[]> {
   return $playlistSongs.get().list;
 }
 
-/** The next page of the open category, only while more songs are possible. */
+/**
+ * The next page of the open category, only while more songs are possible. When the list playing
+ * is this category as it was loaded so far, it grows with it, so next and list-loop reach the
+ * songs loaded since instead of wrapping early.
+ */
 export async function loadMoreSongs(): Promise<void> {
-  if (hasMoreSongs($playlistSongs.get())) await playlistSongs.more();
+  const before = $playlistSongs.get();
+  if (!hasMoreSongs(before)) return;
+  await playlistSongs.more();
+  const { musicList, playType } = $player.get();
+  const playingThis = playType === 'TOP' && musicList.length === before.list.length && musicList.every((song, i) => song.id === before.list[i].id);
+  const after = $playlistSongs.get();
+  if (playingThis && after.filter === before.filter && after.list.length > musicList.length) $player.setKey('musicList', after.list);
 }
 
 /* ---- Search ---- */

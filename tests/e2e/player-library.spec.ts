@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { encodeWav } from '../../src/server/music/demo/wav';
 import { expect, test } from './fixtures';
 import { islandsHydrated } from './helpers';
-import { audioState, listedSongs, musicDir, nowPlaying, openPanel, openPlaylist, panelOf, playSongNamed, songRows } from './music-helpers';
+import { audioState, chooseMode, listedSongs, musicDir, nowPlaying, openPanel, openPlaylist, panelOf, playSongNamed, songRows } from './music-helpers';
 import type { APIRequestContext } from '@playwright/test';
 
 test.beforeEach(async ({ page }) => {
@@ -40,6 +40,26 @@ test('scrolling to the end of a long playlist loads its second page of 30', asyn
   // The second page's songs play like the first's.
   const songs = await listedSongs(page);
   await playSongNamed(page, songs.at(-1)!);
+});
+
+test('a long playlist playing in list-loop grows as its next page loads, so next reaches the songs loaded since', async ({ page, request }) => {
+  const { list } = await (await request.get('/wapi/toplist/detail')).json();
+  const long = list.find((p: { trackCount: number }) => p.trackCount > 30);
+  await openPanel(page);
+  await openPlaylist(page, long.name);
+  await expect(songRows(page)).toHaveCount(30);
+  await chooseMode(page, 'LISTLOOP');
+  const firstPage = await listedSongs(page);
+  await playSongNamed(page, firstPage[29]);
+
+  await songRows(page).nth(5).hover();
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(songRows(page)).toHaveCount(long.trackCount, { timeout: 500 });
+  }).toPass();
+  const songs = await listedSongs(page);
+  await panelOf(page).getByRole('button', { name: '下一首', exact: true }).click();
+  await expect(nowPlaying(page)).toHaveText(songs[30]);
 });
 
 test('a song chosen while the network is down says so in Chinese, and plays once it is back', async ({ page, problems }) => {
