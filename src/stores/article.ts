@@ -56,8 +56,8 @@ export async function openArticle(id: number): Promise<void> {
       return;
     } catch (error) {
       // The notice, if any, has been shown; the page stays readable without counters meanwhile.
-      // A refusal (the article gone, say) would be the same again.
-      if (error instanceof RequestError && error.status >= 400 && error.status < 500) return;
+      // A refusal (the article gone, say) would be the same again; a request that timed out (408) may not.
+      if (error instanceof RequestError && error.status >= 400 && error.status < 500 && error.status !== 408) return;
     }
   }
 }

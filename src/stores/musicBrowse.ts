@@ -58,7 +58,10 @@ export function choosePlaylist(id: number): void {
  * opened, those of the category it opens on. Empty when the music service cannot be reached.
  */
 export async function openCategorySongs(): Promise<Song[]> {
+  // Asked for again: a service that failed before may be back.
+  if ($browse.get().playlistError) $browse.set({ playlists: null, playlistError: '' });
   await loadPlaylists();
+  if ($playlistSongs.get().failed) await playlistSongs.refresh();
   if ($playlistSongs.get().loading) {
     await new Promise<void>((resolve) => {
       const stop = $playlistSongs.listen(({ loading }) => {

@@ -156,11 +156,16 @@ async function resume(): Promise<void> {
   if (musicInfo) return start();
   const list = playType === 'CUSTOM' ? customerMusicList : musicList;
   if (list[0]) return playSong(list[0], playType);
-  // Loaded when first needed: the panel's browsing is no part of the disc every page loads.
-  const { openCategorySongs } = await import('./musicBrowse');
-  const songs = await openCategorySongs();
-  // Another choice may have been made while the category loaded: it wins.
-  if (songs[0] && !$player.get().musicInfo) await playFromList(songs[0], songs);
+  try {
+    // Loaded when first needed: the panel's browsing is no part of the disc every page loads.
+    const { openCategorySongs } = await import('./musicBrowse');
+    const songs = await openCategorySongs();
+    if (!songs[0]) return void showNotice(text.playFailed, text.serviceDown, 'error');
+    // Another choice may have been made while the category loaded: it wins.
+    if (!$player.get().musicInfo) await playFromList(songs[0], songs);
+  } catch (error) {
+    showNotice(text.playFailed, musicFailure(error), 'error');
+  }
 }
 
 export async function togglePlay(): Promise<void> {

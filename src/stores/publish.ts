@@ -88,7 +88,9 @@ export async function editMessage(id: number | null): Promise<EditRefusal | null
     return null;
   } catch (error) {
     if (error instanceof RequestError && error.status === 404) return { problem: t.board.notFound, retry: false };
-    return { problem: refusalOf(error, t.board.openFailed).message, retry: true };
+    // Not reached (no network, a timeout, a server error): trying again may help; a refusal would be the same.
+    const reached = error instanceof RequestError && error.status >= 400 && error.status < 500 && error.status !== 408;
+    return { problem: refusalOf(error, t.board.openFailed).message, retry: !reached };
   }
 }
 

@@ -50,7 +50,15 @@ test('a long playlist playing in list-loop grows as its next page loads, so next
   await expect(songRows(page)).toHaveCount(30);
   await chooseMode(page, 'LISTLOOP');
   const firstPage = await listedSongs(page);
+  // The second page waits until the last song of the first is playing, so the list playing starts at 30.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/wapi\/playlist\/track\/all\?.*offset=30/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await playSongNamed(page, firstPage[29]);
+  release();
 
   await songRows(page).nth(5).hover();
   await expect(async () => {

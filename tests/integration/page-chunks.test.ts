@@ -26,7 +26,7 @@ const EXPECTED: Record<string, { firstFlight: number; js: number; scripts: numbe
   // No island hydrates while a reader only reads (README, 岛屿什么时候水合): the page scripts alone.
   '/home': { firstFlight: 8.9, js: 18.3, scripts: 3 },
   // The counters in the banner hydrate at idle, and React with them.
-  '/article/1': { firstFlight: 9.4, js: 84.9, scripts: 9 },
+  '/article/1': { firstFlight: 9.4, js: 85.3, scripts: 9 },
   '/archives': { firstFlight: 7.3, js: 18.3, scripts: 3 },
 };
 const ROUNDING_STEP_KB = 0.1;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, relativeTime } from '../../src/lib/browser/format';
+import { formatCount } from '../../src/lib/browser/format';
+import { relativeTime } from '../../src/lib/browser/relativeTime';
 
 describe('relativeTime', () => {
   const now = new Date('2026-01-10T12:00:00Z');

@@ -1,7 +1,6 @@
 import type { BoardMessage } from '../../contract/messages';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
-import { formatCount } from '../../lib/browser/format';
 import { messageLook } from '../../lib/browser/messageLook';
 import type { UserInfo } from '../../stores/user';
 import CommentText from '../comments/CommentText';
@@ -42,9 +41,9 @@ export default function MessageCard({ message, me, defaultAvatar, onLike, onDele
         {onLike && (
           <div className={styles.actions}>
             <button type="button" aria-pressed={message.is_like} aria-label={message.is_like ? text.unlike(message.like_times) : text.like(message.like_times)} data-liked={message.is_like || undefined} onClick={onLike}>
-              ♥ {formatCount(message.like_times)}
+              ♥ {message.like_times}
             </button>
-            {linked ? <a href={detail}>{text.comments(formatCount(message.comment_total))}</a> : <span>{text.comments(formatCount(message.comment_total))}</span>}
+            {linked ? <a href={detail}>{text.comments(message.comment_total)}</a> : <span>{text.comments(message.comment_total)}</span>}
             {mine && <a href={`/message/publish?id=${message.id}`}>{text.edit}</a>}
             {mayDelete && onDelete && <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={onDelete} classes={{ box: styles.confirm, danger: styles.danger }} />}
           </div>

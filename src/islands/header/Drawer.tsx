@@ -96,7 +96,7 @@ export default function Drawer({ open, onClose, items, title, user, defaultAvata
           </ul>
         </nav>
         {user && (
-          <ul className={styles.account} aria-label={t.auth.userMenu}>
+          <ul className={styles.account} aria-label={t.auth.account}>
             {user.role === ROLE.admin && (
               <li>
                 <a href="/admin" onClick={onClose}>{t.auth.console}</a>

@@ -1,4 +1,4 @@
-import { relativeTime } from '../../lib/browser/format';
+import { relativeTime } from '../../lib/browser/relativeTime';
 import { parseSiteDate } from '../../lib/shared/time';
 
 /**

@@ -152,7 +152,8 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       // told to the owner once. A provider that can be asked is asked first whether it was paid meanwhile,
       // its notice late: one paid, or said to be paid, is done with, so buying again makes a new one.
       const unpaid = await openOrder(db, userId, product.slug, plan, now);
-      if (unpaid && +now - +unpaid.createdAt >= QUERY_AFTER_MS) await askProvider(unpaid, now);
+      const askedLately = unpaid?.queriedAt && +now - +unpaid.queriedAt < QUERY_EVERY_MS;
+      if (unpaid && +now - +unpaid.createdAt >= QUERY_AFTER_MS && !askedLately) await askProvider(unpaid, now);
       const row = await db.transaction(async (tx) => {
         const open = await openOrder(tx, userId, product.slug, plan, now);
         if (open) return open;
