@@ -30,6 +30,10 @@ const QUERY_EVERY_MS = 15_000;
 const QUERY_AFTER_MS = 20_000;
 const SWEEP_QUERY_LIMIT = 20;
 
+/** A pending order whose notice is late, and whose provider was not asked about it lately. */
+const queryDue = (row: OrderRow, now: Date) =>
+  row.status === 'pending' && +now - +row.createdAt >= QUERY_AFTER_MS && +now - (row.queriedAt ? +row.queriedAt : 0) >= QUERY_EVERY_MS;
+
 /**
  * The site's date, then 18 random digits: about 60 bits nobody can guess, and only digits, which a
  * buyer can type into a payment note on a phone.
@@ -152,8 +156,7 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       // told to the owner once. A provider that can be asked is asked first whether it was paid meanwhile,
       // its notice late: one paid, or said to be paid, is done with, so buying again makes a new one.
       const unpaid = await openOrder(db, userId, product.slug, plan, now);
-      const askedLately = unpaid?.queriedAt && +now - +unpaid.queriedAt < QUERY_EVERY_MS;
-      if (unpaid && +now - +unpaid.createdAt >= QUERY_AFTER_MS && !askedLately) await askProvider(unpaid, now);
+      if (unpaid && queryDue(unpaid, now)) await askProvider(unpaid, now);
       const row = await db.transaction(async (tx) => {
         const open = await openOrder(tx, userId, product.slug, plan, now);
         if (open) return open;
@@ -193,8 +196,7 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
     /** The buyer's own order. A pending one whose notice is late makes the shop ask the provider. */
     async get(userId: number, orderNo: string, now = new Date()): Promise<OrderItem> {
       let row = await own(userId, orderNo);
-      const lastAsked = row.queriedAt ? +row.queriedAt : 0;
-      if (row.status === 'pending' && +now - +row.createdAt >= QUERY_AFTER_MS && +now - lastAsked >= QUERY_EVERY_MS) {
+      if (queryDue(row, now)) {
         await askProvider(row, now);
         row = await own(userId, orderNo);
       }
