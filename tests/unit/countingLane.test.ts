@@ -3,10 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import * as PATHS from '../../src/contract/paths';
 import { fillPath } from '../../src/lib/shared/paths';
+import { BUDGETS } from '../../src/contract/budgets';
+import { quotaFor, spend } from '../../src/server/api/middleware';
+import { createLocalCount } from '../../src/server/budgets/localCount';
 import { COUNTING_BEACONS, countingLane, createLane, YIELD_FOR_MS, type Lane } from '../../src/server/http/countingLane';
 
 /** One turn of the event loop: immediates queued before this one have run. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** For lanes that must never be full. */
+const NEVER_FULL = () => {
+  throw new Error('lane full');
+};
 
 describe('the counting lane', () => {
   it('holds the beacons that only count: views, the site view and reading time, not the article detail that also counts', () => {
@@ -18,7 +25,7 @@ describe('the counting lane', () => {
   it('runs a beacon at once when nothing else is in flight', () => {
     const lane = createLane();
     const ran: number[] = [];
-    for (let i = 0; i < 3; i++) lane.park(() => ran.push(i));
+    for (let i = 0; i < 3; i++) lane.park(() => ran.push(i), NEVER_FULL);
     expect(ran).toEqual([0, 1, 2]);
   });
 
@@ -26,7 +33,7 @@ describe('the counting lane', () => {
     const lane = createLane();
     const page = lane.started();
     const ran: number[] = [];
-    for (let i = 0; i < 5; i++) lane.park(() => ran.push(i));
+    for (let i = 0; i < 5; i++) lane.park(() => ran.push(i), NEVER_FULL);
     await turn();
     expect(ran).toEqual([0]);
     await turn();
@@ -42,7 +49,7 @@ describe('the counting lane', () => {
     const lane = createLane();
     const [first, second] = [lane.started(), lane.started()];
     const ran: number[] = [];
-    for (let i = 0; i < 4; i++) lane.park(() => ran.push(i));
+    for (let i = 0; i < 4; i++) lane.park(() => ran.push(i), NEVER_FULL);
     first.ended();
     first.ended();
     await turn();
@@ -57,23 +64,36 @@ describe('the counting lane', () => {
     const lane = createLane(() => clock);
     const download = lane.started();
     const ran: number[] = [];
-    for (let i = 0; i < 3; i++) lane.park(() => ran.push(i));
+    for (let i = 0; i < 3; i++) lane.park(() => ran.push(i), NEVER_FULL);
     await turn();
     expect(ran).toEqual([0]);
     clock += YIELD_FOR_MS + 500;
     await turn();
     expect(ran).toEqual([0, 1, 2]);
-    lane.park(() => ran.push(3));
+    lane.park(() => ran.push(3), NEVER_FULL);
     expect(ran).toEqual([0, 1, 2, 3]);
 
     const page = lane.started();
     download.ended();
-    for (let i = 4; i < 6; i++) lane.park(() => ran.push(i));
+    for (let i = 4; i < 6; i++) lane.park(() => ran.push(i), NEVER_FULL);
     await turn();
     expect(ran).toEqual([0, 1, 2, 3, 4]);
     page.ended();
     await turn();
     expect(ran).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('answers a beacon at once, as full, once the most that may wait are waiting, and takes beacons again as they leave', async () => {
+    const lane = createLane(undefined, 2);
+    const page = lane.started();
+    const ran: string[] = [];
+    for (let i = 0; i < 4; i++) lane.park(() => ran.push(`went ${i}`), () => ran.push(`full ${i}`));
+    expect(ran).toEqual(['full 2', 'full 3']);
+    await turn();
+    lane.park(() => ran.push('went 4'), () => ran.push('full 4'));
+    page.ended();
+    await turn();
+    expect(ran).toEqual(['full 2', 'full 3', 'went 0', 'went 1', 'went 4']);
   });
 });
 
@@ -83,9 +103,9 @@ describe('the counting lane in an app', () => {
   /** A lane that says what happened: whether a beacon went at once or had to wait, and when other requests began and ended. */
   function watchedLane(seen: string[], lane = createLane()): Lane {
     return {
-      park: (go) => {
+      park: (go, full) => {
         let wentAtOnce = false;
-        lane.park(() => ((wentAtOnce = true), go()));
+        lane.park(() => ((wentAtOnce = true), go()), full);
         if (!wentAtOnce) seen.push('view waits');
       },
       started: () => {
@@ -169,5 +189,55 @@ describe('the counting lane in an app', () => {
     } finally {
       server.close();
     }
+  });
+
+  it("answers a beacon from an address past its budget at once, whatever waits, as the budget's uncounted excess", async () => {
+    const max = BUDGETS.articleView.max;
+    const waiting: (() => void)[] = [];
+    // A lane where everything would wait: only a beacon known to be over the budget gets through.
+    const app = express()
+      .use(countingLane({ park: (go) => void waiting.push(go), started: () => ({ ended: () => {} }) }, createLocalCount()))
+      .put(PATHS.ARTICLE_VIEW, spend(BUDGETS.articleView), (_req, res) => void res.json({ spent: quotaFor(res).spent ?? false }));
+    const { origin, server } = await serve(app);
+    try {
+      const put = () => fetch(origin + view, { method: 'PUT' }).then((res) => res.json());
+      const answers = Array.from({ length: max }, put);
+      while (waiting.length < max) await turn();
+      expect(await put()).toEqual({ spent: true });
+      for (const go of waiting) go();
+      expect(await Promise.all(answers.slice(0, max))).toEqual(Array.from({ length: max }, () => ({ spent: false })));
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("this process's own count of a budget", () => {
+  it('counts each holder in a window that opens with its first call, as the budgets table does', () => {
+    let clock = 0;
+    const counts = createLocalCount(() => clock);
+    expect([1, 2, 3].map(() => counts.hit('a', 2, 1000))).toEqual([true, true, false]);
+    expect(counts.hit('b', 2, 1000)).toBe(true);
+    clock = 999;
+    expect(counts.hit('a', 2, 1000)).toBe(false);
+    clock = 1000;
+    expect(counts.hit('a', 2, 1000)).toBe(true);
+  });
+
+  it('holds at most so many holders, forgetting ended windows first and then the oldest', () => {
+    let clock = 0;
+    const counts = createLocalCount(() => clock, 3);
+    counts.hit('old', 1, 100);
+    clock = 50;
+    counts.hit('a', 1, 1000);
+    counts.hit('b', 1, 1000);
+    clock = 150;
+    counts.hit('c', 1, 1000);
+    expect(counts.size).toBe(3);
+    // 'old' ended and went; 'a' is the oldest of the open ones.
+    counts.hit('d', 1, 1000);
+    expect(counts.size).toBe(3);
+    expect(counts.hit('b', 1, 1000)).toBe(false);
+    expect(counts.hit('a', 1, 1000)).toBe(true);
   });
 });

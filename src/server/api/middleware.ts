@@ -85,12 +85,21 @@ export function spend(rule: Budget, keyOf?: (req: Request) => string): RequestHa
   return handler;
 }
 
+/** Calls known, before routing, to be past their budget's count or beyond what may wait for it (http/countingLane.ts). */
+const LEFT_UNCOUNTED = new WeakSet<Request>();
+
+/** Answers the call as usual, without counting it or spending its quota. */
+export const leaveUncounted = (req: Request): void => void LEFT_UNCOUNTED.add(req);
+
+/** The key a budget whose excess goes uncounted counts a call under. */
+export const quotaKeyOf = (rule: Budget, req: Request): string => `${rule.name}|${addressOf(req)}`;
+
 /** A budget whose excess goes uncounted: the call goes on, carrying the quota its counted write spends. */
 function quotaOf(rule: Budget): RequestHandler {
   if (rule.per !== 'address' || !rule.name) throw new Error('不拒绝的额度只能按地址计，并且要有名字');
-  const { max, windowMs, name } = rule;
+  const { max, windowMs } = rule;
   return (req, res, next) => {
-    QUOTAS.set(res, { key: `${name}|${addressOf(req)}`, max, windowMs });
+    QUOTAS.set(res, { key: quotaKeyOf(rule, req), max, windowMs, ...(LEFT_UNCOUNTED.has(req) ? { spent: true } : {}) });
     next();
   };
 }

@@ -11,10 +11,13 @@ export interface Quota {
   key: string;
   max: number;
   windowMs: number;
+  /** Known to be spent already (http/countingLane.ts): the call is answered without counting or spending. */
+  spent?: boolean;
 }
 
 /** Spends one of the quota; whether the call was within it (and so is to be counted). */
 export async function withinQuota(statements: Statements, quota: Quota): Promise<boolean> {
+  if (quota.spent) return false;
   const { hits } = await countHit(statements, quota.key, quota.windowMs);
   return hits <= quota.max;
 }

@@ -19,6 +19,16 @@ import { clientConnection, createGroupCommit } from './groupCommit.ts';
 import type { GroupCommitMessage, GroupCommitThreadData } from './groupCommitThread.ts';
 import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
 import { endGroupTurn } from './writeTurns.ts';
+import { RetryLater } from '../shared/errors.ts';
+
+/**
+ * Writes waiting for their group at most. Each connection has a few requests in progress at a time
+ * (http/pipelining.ts), so this is reached only by a flood of connections; past it a write is refused
+ * at once, with a retry in a second, rather than queued without end.
+ */
+export const MAX_PENDING_WRITES = 8192;
+
+const tooMany = () => new RetryLater('服务器正忙，请稍后再试', 1000);
 
 export interface GroupCommit {
   /** Runs the write in the next group; answers with its result once the group has committed. */
@@ -37,8 +47,13 @@ const withCode = ({ error, code }: GroupedFailure) => (code && error instanceof 
 
 function inThisThread(db: Db): GroupCommit {
   const group = createGroupCommit(clientConnection(db.$client));
+  let pending = 0;
   return {
-    run: (write, ...args) => group.run((statements) => write(statements, ...args)),
+    run: (write, ...args) => {
+      if (pending >= MAX_PENDING_WRITES) return Promise.reject(tooMany());
+      pending++;
+      return group.run((statements) => write(statements, ...args)).finally(() => pending--);
+    },
     // The client is the database's own, closed with it.
     close: () => group.settled(),
   };
@@ -98,6 +113,7 @@ function inItsOwnThread(database: DatabaseFile): GroupCommit {
   return {
     run: <Args extends unknown[], Result>(write: GroupedWrite<Args, Result>, ...args: Args) =>
       new Promise<Result>((resolve, reject) => {
+        if (answers.size >= MAX_PENDING_WRITES) return reject(tooMany());
         const id = nextId++;
         answers.set(id, { resolve: resolve as (value: unknown) => void, reject });
         outgoing.push({ id, module: write.module, exportName: write.exportName, args });

@@ -11,27 +11,36 @@
  * A request open for longer than YIELD_FOR_MS is a download, an audio stream, an upload or a slow
  * client, not a page being served: counting stops giving way to it, or a site with one listener
  * would always be busy.
+ *
+ * Waiting costs memory, so it is bounded. A beacon from an address already past its budget in this
+ * process's own count (budgets/localCount.ts), or one that finds MAX_PARKED waiting, is answered at
+ * once and not counted, as the budget's excess always is: a script flooding the counters gets
+ * answers as fast as it reads them, which is what slows it down (http/pipelining.ts).
  */
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ENDPOINTS } from '../../contract/endpoints.ts';
 import { METHODS } from '../api/endpoints.ts';
+import { leaveUncounted, quotaKeyOf } from '../api/middleware.ts';
+import { createLocalCount, type LocalCount } from '../budgets/localCount.ts';
 
 /** The endpoints that only count: every budget they spend lets its excess go uncounted. */
 export const COUNTING_BEACONS = ENDPOINTS.filter((one) => one.budgets.length > 0 && one.budgets.every((budget) => budget.excess === 'uncounted'));
 
 /** How long an open request holds counting back. */
 export const YIELD_FOR_MS = 1000;
+/** Beacons that may wait at once: a few for each of many readers' connections. */
+export const MAX_PARKED = 256;
 /** Requests are counted by when they began, in slices of this length, so ageing out costs nothing per request. */
 const SLICE_MS = 250;
 
 export interface Lane {
-  /** Runs `go` now when no other request is being served, else on a later turn of the event loop. */
-  park(go: () => void): void;
+  /** Runs `go` now when no other request is being served, else on a later turn of the event loop; `full` instead when MAX_PARKED wait already. */
+  park(go: () => void, full: () => void): void;
   /** A request that is not a beacon began; `ended` may be called more than once, when its answer is done or abandoned. */
   started(): { ended: () => void };
 }
 
-export function createLane(now: () => number = performance.now.bind(performance)): Lane {
+export function createLane(now: () => number = performance.now.bind(performance), maxParked = MAX_PARKED): Lane {
   const parked: (() => void)[] = [];
   /** Requests being served, by the slice they began in, oldest first (a Map keeps insertion order). */
   const openBySlice = new Map<number, number>();
@@ -56,8 +65,9 @@ export function createLane(now: () => number = performance.now.bind(performance)
     nextTurn();
   }
   return {
-    park(go) {
+    park(go, full) {
       if (parked.length === 0 && !othersBeingServed()) return go();
+      if (parked.length >= maxParked) return full();
       parked.push(go);
       nextTurn();
     },
@@ -80,15 +90,21 @@ export function createLane(now: () => number = performance.now.bind(performance)
 }
 
 /** The lane as middleware, early in the app: a beacon parks before it costs anything more than routing. */
-export function countingLane(lane = createLane()): RequestHandler {
+export function countingLane(lane = createLane(), counts: LocalCount = createLocalCount()): RequestHandler {
   const beacons = Router();
   const beaconMethods = new Set<string>(COUNTING_BEACONS.map(({ method }) => method));
   const parkedRequests = new WeakSet<Request>();
-  for (const { method, path } of COUNTING_BEACONS) {
+  for (const { method, path, budgets } of COUNTING_BEACONS) {
     beacons[METHODS[method]](path, (req: Request, res: Response, next: NextFunction) => {
       parkedRequests.add(req);
+      const uncounted = () => {
+        leaveUncounted(req);
+        next();
+      };
+      const within = budgets.map((budget) => counts.hit(quotaKeyOf(budget, req), budget.max, budget.windowMs)).every(Boolean);
+      if (!within) return uncounted();
       // A reader who left while it waited is not answered, so nothing is counted for them.
-      lane.park(() => res.closed || next());
+      lane.park(() => res.closed || next(), uncounted);
     });
   }
   return (req, res, next) => {

@@ -43,6 +43,7 @@ import { createApp } from './app.ts';
 import { currentRelease, linkProjectPackages, previousRelease, watchReleases } from './releases.ts';
 import { refuseTunnels } from './errors.ts';
 import { applyConnectionSettings, CONNECTIONS_CHECKING_INTERVAL_MS } from './connections.ts';
+import { aFewAtATime } from './pipelining.ts';
 import { answerUnreadableRequests, lingerAfterEarlyAnswers } from './linger.ts';
 import { releaseMemoryWhenQuiet } from './idleMemory.ts';
 import { imageUrlAllowed } from './cspSources.ts';
@@ -166,8 +167,11 @@ function previousClientDir(release: string): string | undefined {
 
 let app = appFor(live.current());
 // Requests already in flight finish on the app they started on; new ones go to the newest.
-const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, (req, res) => app(req, res));
-applyConnectionSettings(server, config.connections);
+const server = createServer(
+  { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+  aFewAtATime((req, res) => app(req, res)),
+);
+applyConnectionSettings(server, config.connections, config.trustProxy);
 server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`博客已启动：http://${shown}:${port}`);
