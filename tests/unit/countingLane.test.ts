@@ -240,4 +240,12 @@ describe("this process's own count of a budget", () => {
     expect(counts.hit('b', 1, 1000)).toBe(false);
     expect(counts.hit('a', 1, 1000)).toBe(true);
   });
+
+  it('takes back a call that never reached the database', () => {
+    const counts = createLocalCount(() => 0);
+    counts.hit('a', 1, 1000);
+    counts.takeBack('a');
+    expect(counts.hit('a', 1, 1000)).toBe(true);
+    expect(counts.hit('a', 1, 1000)).toBe(false);
+  });
 });

@@ -9,6 +9,8 @@
 export interface LocalCount {
   /** One more call of `key`; whether it is still within `max` in this process's window. */
   hit(key: string, max: number, windowMs: number): boolean;
+  /** A call counted by `hit` that never reached the database after all: it is not counted here either. */
+  takeBack(key: string): void;
   /** Holders whose window is open. */
   readonly size: number;
 }
@@ -37,6 +39,10 @@ export function createLocalCount(now: () => number = Date.now, maxHolders = MAX_
       }
       window.hits++;
       return window.hits <= max;
+    },
+    takeBack(key) {
+      const window = windows.get(key);
+      if (window && window.hits > 0) window.hits--;
     },
     get size() {
       return windows.size;

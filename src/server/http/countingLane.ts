@@ -97,14 +97,19 @@ export function countingLane(lane = createLane(), counts: LocalCount = createLoc
   for (const { method, path, budgets } of COUNTING_BEACONS) {
     beacons[METHODS[method]](path, (req: Request, res: Response, next: NextFunction) => {
       parkedRequests.add(req);
+      const keys = budgets.map((budget) => quotaKeyOf(budget, req));
       const uncounted = () => {
         leaveUncounted(req);
         next();
       };
-      const within = budgets.map((budget) => counts.hit(quotaKeyOf(budget, req), budget.max, budget.windowMs)).every(Boolean);
-      if (!within) return uncounted();
-      // A reader who left while it waited is not answered, so nothing is counted for them.
-      lane.park(() => res.closed || next(), uncounted);
+      // This count must never run ahead of the database's: a beacon that does not reach it is taken back.
+      const notSent = () => keys.forEach(counts.takeBack);
+      if (!budgets.map((budget, i) => counts.hit(keys[i], budget.max, budget.windowMs)).every(Boolean)) return uncounted();
+      lane.park(
+        // A reader who left while it waited is not answered, so nothing is counted for them.
+        () => (res.closed ? notSent() : next()),
+        () => (notSent(), uncounted()),
+      );
     });
   }
   return (req, res, next) => {
