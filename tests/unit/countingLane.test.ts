@@ -224,7 +224,7 @@ describe("this process's own count of a budget", () => {
     expect(counts.hit('a', 2, 1000)).toBe(true);
   });
 
-  it('holds at most so many holders, forgetting ended windows first and then the oldest', () => {
+  it('holds at most so many holders, forgetting the windows opened longest ago', () => {
     let clock = 0;
     const counts = createLocalCount(() => clock, 3);
     counts.hit('old', 1, 100);
@@ -234,7 +234,7 @@ describe("this process's own count of a budget", () => {
     clock = 150;
     counts.hit('c', 1, 1000);
     expect(counts.size).toBe(3);
-    // 'old' ended and went; 'a' is the oldest of the open ones.
+    // 'old' went first; now 'a' is the oldest.
     counts.hit('d', 1, 1000);
     expect(counts.size).toBe(3);
     expect(counts.hit('b', 1, 1000)).toBe(false);

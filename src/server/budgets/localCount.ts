@@ -15,16 +15,20 @@ export interface LocalCount {
   readonly size: number;
 }
 
-/** Past this many holders the ended windows are swept, and if none has ended, the oldest go: forgetting only costs a question to the database. */
-export const MAX_HOLDERS = 50_000;
+/**
+ * Past this many holders the oldest windows go, ended or not, down to nine in ten of it, so a sweep
+ * is rare: forgetting a holder only costs its next calls a question to the database. A busy site
+ * counts a few thousand addresses a minute; each holder takes some 120 bytes.
+ */
+export const MAX_HOLDERS = 10_000;
 
 export function createLocalCount(now: () => number = Date.now, maxHolders = MAX_HOLDERS): LocalCount {
   const windows = new Map<string, { hits: number; resetAt: number }>();
-  const sweep = (at: number) => {
-    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
-    // A Map keeps insertion order: the first keys opened their windows longest ago.
+  // A Map keeps insertion order, and a window is inserted when it opens: the first are the oldest.
+  const sweep = () => {
+    const keep = Math.floor(maxHolders * 0.9);
     for (const key of windows.keys()) {
-      if (windows.size < maxHolders) break;
+      if (windows.size <= keep) break;
       windows.delete(key);
     }
   };
@@ -34,7 +38,7 @@ export function createLocalCount(now: () => number = Date.now, maxHolders = MAX_
       let window = windows.get(key);
       if (!window || window.resetAt <= at) {
         windows.delete(key);
-        if (windows.size >= maxHolders) sweep(at);
+        if (windows.size >= maxHolders) sweep();
         windows.set(key, (window = { hits: 0, resetAt: at + windowMs }));
       }
       window.hits++;
