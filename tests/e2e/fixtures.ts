@@ -2,9 +2,11 @@
  * The one `test` every end-to-end spec imports. It watches each browser context for what a
  * reader would never see but must never happen: an uncaught page error, a `console.error`, a
  * Content-Security-Policy violation, or a request to another host. Any of them fails the test
- * when it ends, with the list of what went wrong.
+ * when it ends, with the list of what went wrong. And no test runs where Chinese would be drawn
+ * in anything but a CJK font.
  */
 import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { cjkFontProblem } from './cjkFont';
 
 export { expect };
 
@@ -73,7 +75,16 @@ export async function watchContext(context: BrowserContext, problems: PageProble
   });
 }
 
-export const test = base.extend<{ problems: PageProblems }>({
+export const test = base.extend<{ problems: PageProblems }, { chineseFont: void }>({
+  // Once per worker: Chinese drawn in a fallback font hides layouts that break on real phones (cjkFont.ts).
+  chineseFont: [
+    async ({ browser }, use) => {
+      const problem = await cjkFontProblem(browser);
+      if (problem) throw new Error(problem);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   problems: async ({}, use) => {
     await use(new PageProblems());
   },

@@ -1,9 +1,10 @@
 /**
- * A reader on a phone: the logged-in header keeps the bell and its badge on screen, the music
+ * A reader on a phone: the header keeps every control on screen, the bell and its badge too, the music
  * player never covers the 备案号, and the welcome greeting never covers the article's title.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { NICK_NAME_MAX_CHARS } from '../../src/contract/limits';
 import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -12,6 +13,29 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
   const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+/** The narrowest phones in use (iPhone SE 1st gen, most Android phones, iPhone 6–8 and X, iPhone 12–14). */
+const PHONE_WIDTHS = [320, 360, 375, 390];
+/** A nickname as long as the account rules allow. */
+const LONGEST_NICK = '手机上的读者昵称正好二十个字这样就到头了';
+
+/** Every link and button of the header is wholly on screen and none lies on another; the page does not scroll sideways. */
+async function expectControlsOnScreen(page: Page, when: string) {
+  const width = page.viewportSize()!.width;
+  const controls = await page.locator('#site-header .bar').locator('a, button').filter({ visible: true }).all();
+  const boxes = await Promise.all(controls.map(async (control) => ({ name: (await control.getAttribute('aria-label')) ?? (await control.innerText()), box: (await control.boundingBox())! })));
+  expect(boxes.length, `${when}：页头的控件`).toBeGreaterThanOrEqual(4);
+  for (const { name, box } of boxes) {
+    expect(box.x >= 0 && box.x + box.width <= width, `${when}：「${name}」完整可见（${Math.round(box.x)}–${Math.round(box.x + box.width)}）`).toBe(true);
+  }
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const apart = a.box.x + a.box.width <= b.box.x + 0.5 || b.box.x + b.box.width <= a.box.x + 0.5;
+      expect(apart, `${when}：「${a.name}」和「${b.name}」不重叠`).toBe(true);
+    }
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${when}：页面不横向滚动`).toBeLessThanOrEqual(width);
 }
 
 const wholeInView = async (page: Page, target: Locator) => {
@@ -23,8 +47,9 @@ const wholeInView = async (page: Page, target: Locator) => {
 test.describe('on phones', () => {
   test.use({ hasTouch: true, isMobile: true });
 
-  test('the logged-in header keeps the bell and its unread badge on screen at 360, 375 and 390 px', async ({ page, request }) => {
-    const reader = await createAccount(request, '手机上的读者');
+  test('the header keeps every control on screen, none on another, at 320–390 px, logged out and logged in with the longest nickname and an unread badge', async ({ page, request }) => {
+    expect(Array.from(LONGEST_NICK)).toHaveLength(NICK_NAME_MAX_CHARS);
+    const reader = await createAccount(request, LONGEST_NICK);
     const other = await createAccount(request, '回复的人');
     // Someone answers the reader's comment: one unread notification.
     const login = async (who: { username: string; password: string }, ip: string) =>
@@ -34,11 +59,18 @@ test.describe('on phones', () => {
     const reply = await request.post('/api/comment/apply', { headers: { ...XHR, Authorization: `Bearer ${theirs.token}` }, data: { type: 1, for_id: 2, parent_id: root.id, to_id: mine.id, content: '同感' } });
     expect(reply.ok(), await reply.text()).toBe(true);
 
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto('/home');
+      await islandsHydrated(page);
+      await expectControlsOnScreen(page, `未登录，${width} px`);
+    }
+
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/login');
     await loginThroughForm(page, reader.username, reader.password);
     await expect(page.getByTestId('notify-bell')).toBeVisible();
-    for (const width of [360, 375, 390]) {
+    for (const width of PHONE_WIDTHS) {
       await page.setViewportSize({ width, height: 740 });
       await page.goto('/home');
       await islandsHydrated(page);
@@ -47,7 +79,7 @@ test.describe('on phones', () => {
       await expect(badge).toHaveText('1');
       expect(await wholeInView(page, bell), `铃铛在 ${width} px 时完整可见`).toBe(true);
       expect(await wholeInView(page, badge), `未读数在 ${width} px 时完整可见`).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectControlsOnScreen(page, `已登录，${width} px`);
     }
   });
 
