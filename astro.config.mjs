@@ -35,7 +35,7 @@ export default defineConfig({
   // Where encoded images and the content store are kept between builds (bench:build measures a first build in an empty one).
   ...(cacheDir() ? { cacheDir: cacheDir() } : {}),
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), reactIslands(), articleImages(), featurePages(features), sitemap({ serialize: (item) => ({ ...item, url: withoutTrailingSlash(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit(), onDemandRoutes()],
+  integrations: [react(), reactIslands(), articleImages(), featurePages(features), sitemap({ serialize: (item) => ({ ...item, url: withoutTrailingSlash(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit(), onDemandRoutes()],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

@@ -131,6 +131,8 @@ export const API = {
     roots: post<RootCommentQuery, Page<RootComment>>(PATHS.COMMENT_ROOTS),
     replies: post<ReplyCommentQuery, Page<ReplyComment>>(PATHS.COMMENT_REPLIES),
     total: post<CommentTotalQuery, number>(PATHS.COMMENT_TOTAL),
+    /** A guest's confirm link: replies to their comments may be mailed to the address from now on. */
+    confirmEmail: post<VerifyEmailBody>(PATHS.COMMENT_CONFIRM_EMAIL, BUDGETS.tokenAttempt),
   }),
   notification: group('/api/notify', {
     list: post<NotificationListBody, Page<Notification>>(PATHS.NOTIFICATION_LIST),
@@ -244,6 +246,8 @@ export const API = {
     forgotPassword: post<ForgotPasswordBody>(PATHS.USER_FORGOT_PASSWORD, BUDGETS.forgotPassword),
     resetPassword: post<ResetPasswordBody>(PATHS.USER_RESET_PASSWORD, BUDGETS.tokenAttempt),
     verifyEmail: post<VerifyEmailBody>(PATHS.USER_VERIFY_EMAIL, BUDGETS.tokenAttempt),
+    /** The link mailed to a verified address that was replaced: it is the account's again, and every session ends. */
+    undoEmailChange: post<VerifyEmailBody>(PATHS.USER_UNDO_EMAIL_CHANGE, BUDGETS.tokenAttempt),
     changePassword: put<PasswordChange>(PATHS.USER_CHANGE_PASSWORD),
   }),
   upload: group('/api/upload', {

@@ -22,6 +22,14 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** E-mail addresses (RFC 5321's longest path), and how often mail for them may be asked for. */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_VERIFY_MAILS_PER_HOUR = 5;
+/** Mails one address receives a day at most, whoever's action sends them. */
+export const MAILS_PER_ADDRESS_PER_DAY = 20;
+/** Of those, mails asking whether the address is the reader's (a verify link, a guest's confirm link). */
+export const ASKING_MAILS_PER_ADDRESS_PER_DAY = 3;
+/** How long the old address can undo a change of a verified address. */
+export const EMAIL_UNDO_DAYS = 7;
+/** How long a guest's confirm link works. */
+export const GUEST_CONFIRM_DAYS = 7;
 /** A mailed password-reset link works once, for this long. */
 export const RESET_LINK_MINUTES = 30;
 /** `forgotPassword` per address an hour; `resetPassword` and `verifyEmail` attempts per address in 15 minutes. */

@@ -46,6 +46,7 @@ export const COMMENT_REMOVE = '/api/comment/delete/:id{/:parent_id}';
 export const COMMENT_ROOTS = '/api/comment/frontGetParentComment';
 export const COMMENT_REPLIES = '/api/comment/frontGetChildrenComment';
 export const COMMENT_TOTAL = '/api/comment/getCommentTotal';
+export const COMMENT_CONFIRM_EMAIL = '/api/comment/confirmEmail';
 
 // Notifications
 export const NOTIFICATION_LIST = '/api/notify/getNotifyList';
@@ -147,6 +148,7 @@ export const USER_UPDATE = '/api/user/updateOwnUserInfo';
 export const USER_FORGOT_PASSWORD = '/api/user/forgotPassword';
 export const USER_RESET_PASSWORD = '/api/user/resetPassword';
 export const USER_VERIFY_EMAIL = '/api/user/verifyEmail';
+export const USER_UNDO_EMAIL_CHANGE = '/api/user/undoEmailChange';
 export const USER_CHANGE_PASSWORD = '/api/user/updatePassword';
 
 // Uploads

@@ -60,6 +60,8 @@ export interface ProfileChanges {
   avatar?: string;
   /** A new address is mailed a link that verifies it; '' removes the address. */
   email?: string;
+  /** The account's password: replacing or removing a verified `email` takes it. */
+  password?: string;
   mail_on_reply?: boolean;
   mail_on_owner?: boolean;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
+import { mailLinkApi } from '../../client/mailLinkApi';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_LINK_MINUTES } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { emailProblem, passwordProblem } from '../../lib/shared/accountRules';
@@ -8,7 +9,14 @@ import styles from './AuthForm.module.scss';
 
 const text = t.recovery;
 
-type Mode = 'forgot' | 'reset' | 'verify';
+/** Links the site mails that do their work as they are opened. */
+const LANDINGS = {
+  verify: { open: api.verifyEmail, title: text.verifyTitle, busy: text.verifying, done: text.verified, next: { href: '/userCenter', label: text.goUserCenter } },
+  undoEmail: { open: mailLinkApi.undoEmailChange, title: text.undoTitle, busy: text.undoing, done: text.undone, next: { href: '/forgotPassword', label: text.goForgot } },
+  confirmGuest: { open: mailLinkApi.confirmGuestEmail, title: text.confirmGuestTitle, busy: text.confirmingGuest, done: text.guestConfirmed, next: { href: '/', label: text.goHome } },
+};
+type Landing = keyof typeof LANDINGS;
+type Mode = 'forgot' | 'reset' | Landing;
 
 const messageOf = (error: unknown) => refusalOf(error, text.failed).message;
 const tokenInUrl = () => new URLSearchParams(location.search).get('token');
@@ -113,27 +121,28 @@ function Reset() {
   );
 }
 
-/** 验证邮箱: opening the mailed link is the whole of it. */
-function Verify() {
+/** 验证邮箱, 换回原来的邮箱, 确认邮箱: opening the mailed link is the whole of it. */
+function LinkOpened({ landing }: { landing: Landing }) {
+  const { open, title, busy, done, next } = LANDINGS[landing];
   const [state, setState] = useState<{ busy: boolean; problem: string }>({ busy: true, problem: '' });
   useEffect(() => {
     const token = tokenInUrl();
     if (!token) return setState({ busy: false, problem: text.missingToken });
-    api.verifyEmail(token).then(
+    open(token).then(
       () => setState({ busy: false, problem: '' }),
       (error: unknown) => setState({ busy: false, problem: messageOf(error) }),
     );
-  }, []);
+  }, [open]);
   return (
     <div className={styles.form} aria-busy={state.busy}>
-      <h1 className={styles.title}>{text.verifyTitle}</h1>
-      {state.busy ? <p role="status">{text.verifying}</p> : state.problem ? <p className={styles.formError} role="alert">{state.problem}</p> : <p className={styles.done} role="status">{text.verified}</p>}
-      <p className={styles.switch}><a href="/userCenter">{text.goUserCenter}</a></p>
+      <h1 className={styles.title}>{title}</h1>
+      {state.busy ? <p role="status">{busy}</p> : state.problem ? <p className={styles.formError} role="alert">{state.problem}</p> : <p className={styles.done} role="status">{done}</p>}
+      <p className={styles.switch}><a href={next.href}>{next.label}</a></p>
     </div>
   );
 }
 
-/** The password-recovery screens: 找回密码, 设置新密码 and 验证邮箱. */
+/** The password-recovery screens: 找回密码 and 设置新密码, and the pages mailed links open. */
 export default function RecoveryForm({ mode }: { mode: Mode }) {
-  return mode === 'forgot' ? <Forgot /> : mode === 'reset' ? <Reset /> : <Verify />;
+  return mode === 'forgot' ? <Forgot /> : mode === 'reset' ? <Reset /> : <LinkOpened landing={mode} />;
 }

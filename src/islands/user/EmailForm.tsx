@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
-import { EMAIL_MAX_LENGTH } from '../../contract/limits';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/limits';
 import { ROLE, type Profile } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
 import { emailProblem } from '../../lib/shared/accountRules';
@@ -11,6 +11,9 @@ import styles from './UserCenter.module.scss';
 const text = t.userCenter.mail;
 type MailSettings = Pick<Profile, 'email' | 'email_verified' | 'mail_on_reply' | 'mail_on_owner' | 'role'>;
 
+/** Replacing or removing a verified address takes the password (the server checks it too). */
+const passwordNeeded = (settings: MailSettings, typed: string) => settings.email_verified && typed.trim().toLowerCase() !== (settings.email ?? '').toLowerCase();
+
 /**
  * 邮箱与通知: the address (verified by a mailed link) and which notifications come by mail. Read
  * fresh from the server, since the profile kept in the browser predates any verification.
@@ -20,6 +23,7 @@ export default function EmailForm() {
   const [settings, setSettings] = useState<MailSettings | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [mailOff, setMailOff] = useState(false);
@@ -27,6 +31,7 @@ export default function EmailForm() {
   const show = (profile: MailSettings) => {
     setSettings(profile);
     setEmail(profile.email ?? '');
+    setPassword('');
   };
   useEffect(() => {
     api.me().then(({ result }) => result && show(result), () => setLoadFailed(true));
@@ -38,9 +43,11 @@ export default function EmailForm() {
     const address = email.trim();
     const found = address ? emailProblem(address) : null;
     if (found) return setProblem(found);
+    const needsPassword = settings !== null && passwordNeeded(settings, address);
+    if (needsPassword && !password) return setProblem(text.passwordWhy);
     setBusy(true);
     try {
-      const { result } = await api.updateProfile({ email: address });
+      const { result } = await api.updateProfile({ email: address, ...(needsPassword ? { password } : {}) });
       if (result) show(result);
       showToast(address ? text.verifySent(address) : text.removed);
     } catch (error) {
@@ -62,7 +69,8 @@ export default function EmailForm() {
 
   if (!settings) return <p className={styles.hint} aria-busy={!loadFailed}>{loadFailed ? text.loadFailed : text.loading}</p>;
   if (mailOff && !settings.email) return <p className={styles.hint} data-testid="email-status">{text.mailOff}</p>;
-  const status = !settings.email ? text.none : settings.email_verified ? text.verified : text.unverified(settings.email);
+  const needsPassword = passwordNeeded(settings, email);
+  const status = needsPassword ? text.passwordWhy : !settings.email ? text.none : settings.email_verified ? text.verified : text.unverified(settings.email);
   const unchanged = email.trim() === (settings.email ?? '') && (settings.email_verified || !email.trim());
   return (
     <div className={styles.stack}>
@@ -73,6 +81,13 @@ export default function EmailForm() {
             onChange={(e) => { setEmail(e.target.value); setProblem(''); }} />
           <button type="submit" className={styles.button} disabled={busy || unchanged}>{busy ? t.userCenter.saving : email.trim() ? text.sendVerify : text.remove}</button>
         </div>
+        {needsPassword && (
+          <>
+            <label htmlFor={`${id}-password`}>{text.password}</label>
+            <input id={`${id}-password`} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} value={password} aria-describedby={`${id}-email-note`}
+              onChange={(e) => { setPassword(e.target.value); setProblem(''); }} />
+          </>
+        )}
         <p id={`${id}-email-note`} className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined} aria-live="polite" data-testid="email-status">{problem || status}</p>
       </form>
       <fieldset className={styles.choices}>

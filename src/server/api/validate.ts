@@ -46,3 +46,9 @@ export const idList = (what: string, action: string, max: number) =>
     .array(id('idList 中的 id'), { error: `idList 必须是${what} id 的数组` })
     .min(1, { error: `请选择要${action}的${what}` })
     .max(max, { error: `一次最多${action} ${max} 条${what}` });
+
+/** The token of a link the site mailed (a reset, a verify, a confirm, an undo). */
+export const linkTokenBody = z.object(
+  { token: z.string({ error: '链接不完整，请从邮件里重新打开' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: '链接不完整，请从邮件里重新打开' }) },
+  NOT_AN_OBJECT,
+);

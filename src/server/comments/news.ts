@@ -1,7 +1,8 @@
 /**
  * Who hears of a comment, and when. A published comment tells the target's owner (a root) or the
- * person answered (a reply: the bell for an account, a mail for a guest who left an address). A
- * held one tells only the admins, and the others hear of it once it is approved.
+ * person answered (a reply: the bell for an account, a mail for a guest who left an address and
+ * confirmed it, guestAddresses.ts). A held one tells only the admins, and the others hear of it
+ * once it is approved.
  */
 import { eq } from 'drizzle-orm';
 import type { CommentTargetCode } from '../../contract/comments.ts';
@@ -15,6 +16,7 @@ import type { Mail, Mailer } from '../mail/mailer.ts';
 import { guestReplyMail } from '../mail/messages.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { Executor } from '../db/client.ts';
+import { guestAddressConfirmed } from './guestAddresses.ts';
 import type { CommentTargetInfo } from './targets.ts';
 
 /** A comment's notification leads to what it is on. */
@@ -66,7 +68,7 @@ export function createCommentNews({ notifications, mailer, siteUrl = '' }: Comme
       }
       if (!comment.toCommentId || !mailer?.enabled) return null;
       const [answered] = await tx.select({ email: comments.guestEmail, name: comments.guestName }).from(comments).where(eq(comments.id, comment.toCommentId)).limit(1);
-      if (!answered?.email || !answered.name) return null;
+      if (!answered?.email || !answered.name || !(await guestAddressConfirmed(tx, answered.email))) return null;
       const url = `${siteUrl}${notificationPath(comment.type, comment.forId)}`;
       return mailAfter(guestReplyMail({ to: answered.email, nickName: answered.name, replier: comment.writerName, where: target.title, text, url }));
     },

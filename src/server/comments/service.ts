@@ -19,6 +19,7 @@ import { InvalidInput, NotFound, NotYours, Refused, SignInRequired } from '../sh
 import { ipLocation } from '../shared/ipLocation.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createCommentNews } from './news.ts';
+import { createGuestAddresses } from './guestAddresses.ts';
 import {
   commentTotal,
   findComment,
@@ -89,6 +90,11 @@ const REFUSED_BY_KEYWORD = '评论包含本站不允许的内容，请修改后�
 
 export function createCommentService(db: Db, { targets, notifications, rules, mailer, siteUrl, showIpLocation = true }: CommentServiceOptions) {
   const news = createCommentNews({ notifications, mailer, siteUrl });
+  const guestAddresses = mailer?.enabled ? createGuestAddresses(db, { mailer, siteUrl: siteUrl ?? '' }) : null;
+  /** Once a new comment has committed: a guest's address is asked whether it takes replies. */
+  const askAddressOf = (writer: Writer) => {
+    if (isGuest(writer) && writer.email) guestAddresses?.ask(writer.email).catch((error: Error) => console.error(`访客邮箱确认失败：${error.message}`));
+  };
   const locationOf = (ip: string) => (showIpLocation ? ipLocation(ip) : '');
   /** The comment as readers get it: with its IP 属地 only while the owner shows them. */
   const shown = <T extends { ipAddress?: string }>(comment: T): T => {
@@ -156,6 +162,12 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
   }
 
   return {
+    /** A guest opened the link that asked whether their address takes replies. */
+    async confirmGuestEmail(token: string): Promise<void> {
+      if (!guestAddresses) throw new Refused('本站没有开启邮件', ['token']);
+      await guestAddresses.confirm(token);
+    },
+
     /** Throws for a guest while the owner allows none: a signed-out write is then refused before its body is read. */
     async welcomeGuests(): Promise<void> {
       if (!(await rules.get()).guests) throw new SignInRequired();
@@ -166,13 +178,14 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       const text = contentOf(content);
       const info = await target(type, forId);
       const held = await judged(writer, text);
-      const { comment, after } = await db.transaction(async (tx) => {
+      const { comment, created, after } = await db.transaction(async (tx) => {
         // A resend answers the first comment as it was written: no replies or likes counted since.
         const again = await resentComment(tx, writerKey(writer), { type, forId, parentId: null }, text);
         const row = again ?? (await insert(tx, { type, forId, ...writerColumns(writer), content: text, held, ipLocation: locationOf(ip) }));
-        return { comment: shown({ ...newRootShape(row), parent_id: null, type, for_id: forId }), after: again ? null : await announce(tx, row, info, held) };
+        return { comment: shown({ ...newRootShape(row), parent_id: null, type, for_id: forId }), created: !again, after: again ? null : await announce(tx, row, info, held) };
       });
       after?.();
+      if (created) askAddressOf(writer);
       return comment;
     },
 
@@ -181,7 +194,7 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       const text = contentOf(content);
       const info = await target(type, forId);
       const held = await judged(writer, text);
-      const { comment, after } = await db.transaction(async (tx) => {
+      const { comment, created, after } = await db.transaction(async (tx) => {
         const parent = await reachableComment(tx, parentId);
         if (!parent) throw new NotFound(MISSING_COMMENT);
         if (parent.type !== type || parent.forId !== forId) throw new InvalidInput(`这条评论不属于该${COMMENT_TARGET_NAMES[type]}`, ['parent_id']);
@@ -189,9 +202,10 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
         const addressee = toId === 0 ? guestAddressee(parent, parentId) : await accountAddressee(tx, rootId, toId);
         const again = await resentComment(tx, writerKey(writer), { type, forId, parentId: rootId, ...addressee }, text);
         const row = again ?? (await insert(tx, { type, forId, parentId: rootId, ...writerColumns(writer), ...addressee, content: text, held, ipLocation: locationOf(ip) }));
-        return { comment: shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId }), after: again ? null : await announce(tx, row, info, held) };
+        return { comment: shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId }), created: !again, after: again ? null : await announce(tx, row, info, held) };
       });
       after?.();
+      if (created) askAddressOf(writer);
       return comment;
     },
 

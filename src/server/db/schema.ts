@@ -80,8 +80,8 @@ export const accountTokens = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
-    /** The address a `verify` token proves. */
+    purpose: text('purpose', { enum: ['reset', 'verify', 'undoEmail'] }).notNull(),
+    /** The address a `verify` token proves, or the one an `undoEmail` token puts back. */
     email: text('email'),
     expiresAt: integer('expires_at', { mode: 'timestamp' }).notNull(),
     usedAt: integer('used_at', { mode: 'timestamp' }),
@@ -143,6 +143,19 @@ export const uploads = sqliteTable(
  * Comments on an article, a talk or a message-board post (`type` 1, 2, 3). Two levels: a reply
  * keeps its root's id in `parent_id` and the person it answers in `to_user_id`.
  */
+/**
+ * Addresses guests left with a comment. One gets no mail but the one asking whether it is theirs
+ * until its link is opened; then replies to that guest's comments reach it.
+ */
+export const guestAddresses = sqliteTable('guest_addresses', {
+  /** Lower case: one mailbox, however it was typed. */
+  email: text('email').primaryKey(),
+  /** The asking mail's link, until it is opened. */
+  tokenHash: text('token_hash').unique(),
+  askedAt: integer('asked_at', { mode: 'timestamp' }),
+  confirmedAt: integer('confirmed_at', { mode: 'timestamp' }),
+});
+
 export const comments = sqliteTable(
   'comments',
   {

@@ -51,6 +51,7 @@ import { openLiveBuild, type Build } from './liveBuild.ts';
 import { logoutRoute } from './logout.ts';
 import { adminGate } from './adminGate.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { cappedMailer } from '../mail/recipientCap.ts';
 import { createNotificationMail } from '../notifications/mail.ts';
 import { createAccountRecovery } from '../users/recovery.ts';
 
@@ -90,7 +91,8 @@ const { catalog, products, talkCatalog } = live;
 
 const licenseKeys = loadOrCreateSigningKeys(config.licenseKeyDir);
 const articles = createArticleService(db, catalog, owner);
-const mailer = createMailer(config.mail);
+// However many readers act, one address gets only so many mails a day (mail/recipientCap.ts).
+const mailer = cappedMailer(createMailer(config.mail), groupCommitOf(db));
 const notificationMail = createNotificationMail(db, { mailer, siteUrl: config.siteUrl });
 const notifications = createNotificationService(db, { admins: () => adminIds(db), mail: notificationMail });
 const recovery = createAccountRecovery(db, { sessions: users.sessions, mailer, siteUrl: config.siteUrl });

@@ -3,16 +3,20 @@
  * until its link is opened; a reset link goes only to a verified address, works once and for 30
  * minutes, and ends every session. Without mail, the owner makes a one-time reset link in the
  * console and passes it on, so a buyer's licenses are never lost with a password.
+ *
+ * A verified address is how an account is taken back, so replacing it takes the password, and the
+ * old address is told, with a link that puts it back for EMAIL_UNDO_DAYS: a stolen session alone
+ * cannot move the account's recovery elsewhere, and a stolen password cannot do it unseen.
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { EMAIL_VERIFY_MAILS_PER_HOUR, RESET_LINK_MINUTES } from '../../contract/limits.ts';
+import { EMAIL_UNDO_DAYS, EMAIL_VERIFY_MAILS_PER_HOUR, RESET_LINK_MINUTES } from '../../contract/limits.ts';
 import type { ResetLink } from '../../contract/users.ts';
 import { isUniqueViolation, type Db } from '../db/client.ts';
 import { accountTokens, users } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resetMail, verifyMail } from '../mail/messages.ts';
-import { NotFound, Refused, RetryLater } from '../shared/errors.ts';
+import { emailChangedMail, resetMail, verifyMail } from '../mail/messages.ts';
+import { InvalidInput, NotFound, Refused, RetryLater } from '../shared/errors.ts';
 import { forgetPlaces } from './knownPlaces.ts';
 import { hashPassword } from './password.ts';
 import { hashToken, type SessionStore } from './sessions.ts';
@@ -21,8 +25,9 @@ const MINUTE = 60_000;
 const VERIFY_LINK_HOURS = 24;
 /** A link the owner hands over may wait a day for its reader. */
 const OWNER_LINK_HOURS = 24;
+const DAY = 24 * 60 * MINUTE;
 
-type Purpose = 'reset' | 'verify';
+type Purpose = 'reset' | 'verify' | 'undoEmail';
 
 export interface RecoveryParts {
   sessions: Pick<SessionStore, 'revokeAll'>;
@@ -69,23 +74,34 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
     await forgetPlaces(db, userId);
   }
 
+  async function mailResetLink(email: string, now: Date): Promise<void> {
+    const [user] = await db
+      .select({ id: users.id, nickName: users.nickName, email: users.email })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNotNull(users.emailVerifiedAt), eq(users.disabled, false)))
+      .limit(1);
+    if (!user?.email) return;
+    const { token } = await issue(user.id, 'reset', RESET_LINK_MINUTES * MINUTE, now);
+    await mailer.send(resetMail({ to: user.email, nickName: user.nickName, url: link('resetPassword', token), minutes: RESET_LINK_MINUTES }));
+  }
+
+  /** Tells the verified address being replaced, with its way back. A mail that cannot go is logged: the change stands. */
+  async function tellOldAddress(userId: number, nickName: string, oldAddress: string, newAddress: string, now: Date): Promise<void> {
+    const { token } = await issue(userId, 'undoEmail', EMAIL_UNDO_DAYS * DAY, now, oldAddress);
+    mailer.send(emailChangedMail({ to: oldAddress, nickName, newAddress: newAddress || '（不再绑定邮箱）', url: link('undoEmailChange', token), days: EMAIL_UNDO_DAYS })).catch((error: Error) => {
+      console.error(`换绑邮箱的提醒没有发出（用户 ${userId}）：${error.message}`);
+    });
+  }
+
   return {
     /**
      * Mails a reset link when `email` is the verified address of an active account. The caller
-     * answers the same either way, and the mail is not waited for, so the time taken tells nothing.
+     * answers at once, before the lookup: the same answer in the same time, whoever the address
+     * belongs to, so neither tells anyone who has an account.
      */
-    async forgotPassword(email: string, now = new Date()): Promise<void> {
+    forgotPassword(email: string, now = new Date()): void {
       if (!mailer.enabled) return;
-      const [user] = await db
-        .select({ id: users.id, nickName: users.nickName, email: users.email })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNotNull(users.emailVerifiedAt), eq(users.disabled, false)))
-        .limit(1);
-      if (!user?.email) return;
-      const { token } = await issue(user.id, 'reset', RESET_LINK_MINUTES * MINUTE, now);
-      mailer.send(resetMail({ to: user.email, nickName: user.nickName, url: link('resetPassword', token), minutes: RESET_LINK_MINUTES })).catch((error: Error) => {
-        console.error(`重置密码邮件发送失败（用户 ${user.id}）：${error.message}`);
-      });
+      setImmediate(() => mailResetLink(email, now).catch((error: Error) => console.error(`重置密码邮件发送失败：${error.message}`)));
     },
 
     async resetPassword(token: string, password: string, now = new Date()): Promise<void> {
@@ -98,16 +114,24 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
 
     /**
      * Sets the user's address (empty removes it) and mails the link that verifies it. Until then
-     * no other mail goes there; the same address already verified changes nothing.
+     * no other mail goes there; the same address already verified changes nothing. Replacing or
+     * removing a verified address first takes the account's password, which `checkPassword` checks
+     * (and counts when wrong), and the old address is told.
      */
-    async setEmail(userId: number, email: string, now = new Date()): Promise<void> {
+    async setEmail(userId: number, email: string, password: string | undefined, checkPassword: (password: string) => Promise<unknown>, now = new Date()): Promise<void> {
       const [user] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt, nickName: users.nickName }).from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw new NotFound('用户不存在');
+      if (user.verifiedAt && user.email?.toLowerCase() === email.toLowerCase()) return;
+      const verifiedBefore = user.verifiedAt && user.email ? user.email : null;
+      if (verifiedBefore) {
+        if (!password) throw new InvalidInput('更换已验证的邮箱需要输入当前密码', ['password']);
+        await checkPassword(password);
+      }
       if (email === '') {
         await db.update(users).set({ email: null, emailVerifiedAt: null, updatedAt: now }).where(eq(users.id, userId));
+        if (verifiedBefore && mailer.enabled) await tellOldAddress(userId, user.nickName, verifiedBefore, '', now);
         return;
       }
-      if (user.verifiedAt && user.email?.toLowerCase() === email.toLowerCase()) return;
       if (!mailer.enabled) throw new Refused('本站没有开启邮件，暂时不能绑定邮箱', ['email']);
       const [{ sent }] = await db
         .select({ sent: count() })
@@ -115,13 +139,44 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
         .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'verify'), gt(accountTokens.createdAt, new Date(+now - 60 * MINUTE))));
       if (sent >= EMAIL_VERIFY_MAILS_PER_HOUR) throw new RetryLater(`验证邮件发得太频繁了，每小时最多 ${EMAIL_VERIFY_MAILS_PER_HOUR} 封，请稍后再试`, 60 * MINUTE);
       await db.update(users).set({ email, emailVerifiedAt: null, updatedAt: now }).where(eq(users.id, userId));
+      if (verifiedBefore) await tellOldAddress(userId, user.nickName, verifiedBefore, email, now);
       const { token } = await issue(userId, 'verify', VERIFY_LINK_HOURS * 60 * MINUTE, now, email);
       try {
         await mailer.send(verifyMail({ to: email, nickName: user.nickName, url: link('verifyEmail', token), hours: VERIFY_LINK_HOURS }));
       } catch (error) {
+        // The address has had enough mail for today (mail/recipientCap.ts): its own answer, a 429.
+        if (error instanceof RetryLater) throw error;
         console.error(`验证邮件发送失败（用户 ${userId}）：${(error as Error).message}`);
         throw new Refused('验证邮件没有发出去，请检查邮箱地址，或稍后再试', ['email']);
       }
+    },
+
+    /**
+     * The old address's link: it is the account's verified address again, and whoever changed it is
+     * out (every session, every reset and verify link, every known place). A later change's link
+     * ends with it; an earlier one's stays, so the first owner's link always works last.
+     */
+    async undoEmailChange(token: string, now = new Date()): Promise<void> {
+      const row = await take(token, 'undoEmail', now);
+      if (!row?.email) throw new Refused('撤销链接无效、已经用过或已过期', ['token']);
+      try {
+        await db.update(users).set({ email: row.email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Refused('这个邮箱已经绑定了其他账号，无法换回', ['token']);
+        throw error;
+      }
+      await db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountTokens.userId, row.userId),
+            isNull(accountTokens.usedAt),
+            sql`(${accountTokens.purpose} IN ('reset', 'verify') OR (${accountTokens.purpose} = 'undoEmail' AND ${accountTokens.id} > ${row.id}))`,
+          ),
+        );
+      await sessions.revokeAll(row.userId);
+      await forgetPlaces(db, row.userId);
     },
 
     async verifyEmail(token: string, now = new Date()): Promise<void> {

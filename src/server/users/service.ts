@@ -82,6 +82,25 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     return row;
   }
 
+  async function confirmPassword(user: Pick<SessionUser, 'id'>, password: string, origin: Origin): Promise<{ here: string[]; priority: boolean }> {
+    const here = placesOf(origin);
+    const keys = [`user:${user.id}`, here[0]];
+    const wait = await guard.admitPasswordAttempt(keys);
+    if (wait > 0) throw new RetryLater(`原密码错误次数过多，请 ${waitInWords(wait)}后再试`, wait);
+    let ok: boolean;
+    let priority = false;
+    try {
+      priority = await isKnownPlace(db, user.id, here);
+      ok = await verifyPassword(password, (await byId(user.id)).passwordHash, { priority });
+    } catch (error) {
+      await guard.forgivePasswordAttempt(keys);
+      throw error;
+    }
+    if (!ok) throw new InvalidInput('原密码不正确', ['password']);
+    await guard.forgivePasswordAttempt(keys);
+    return { here, priority };
+  }
+
   return {
     sessions,
     uploads,
@@ -174,25 +193,15 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
       }),
 
     /**
-     * Wrong old passwords count per user and per address, like failed logins. A change ends the
-     * user's other sessions and unused reset links, and forgets every known place but this request's own.
+     * Checks the account's own password before a change that could take the account (a new
+     * password, another verified address). Wrong ones count per user and per address, like failed
+     * logins. Answers whether this request comes from a place the user is known at.
      */
+    confirmPassword,
+
+    /** A change ends the user's other sessions and unused reset links, and forgets every known place but this request's own. */
     async changePassword(user: SessionUser, input: { password: string; password1: string }, origin: Origin) {
-      const here = placesOf(origin);
-      const keys = [`user:${user.id}`, here[0]];
-      const wait = await guard.admitPasswordAttempt(keys);
-      if (wait > 0) throw new RetryLater(`原密码错误次数过多，请 ${waitInWords(wait)}后再试`, wait);
-      let ok: boolean;
-      let priority = false;
-      try {
-        priority = await isKnownPlace(db, user.id, here);
-        ok = await verifyPassword(input.password, (await byId(user.id)).passwordHash, { priority });
-      } catch (error) {
-        await guard.forgivePasswordAttempt(keys);
-        throw error;
-      }
-      if (!ok) throw new InvalidInput('原密码不正确', ['password']);
-      await guard.forgivePasswordAttempt(keys);
+      const { here, priority } = await confirmPassword(user, input.password, origin);
       const now = new Date();
       await db.update(users).set({ passwordHash: await hashPassword(input.password1, { priority }), updatedAt: now }).where(eq(users.id, user.id));
       await endResetLinks(db, user.id, now);

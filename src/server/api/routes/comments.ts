@@ -29,7 +29,7 @@ import { likeHandlers, type LikeRouting } from './likes.ts';
 import { ok } from '../envelope.ts';
 import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
-import { checkedText, id, paging, parse } from '../validate.ts';
+import { checkedText, id, linkTokenBody, paging, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
 import { groupRouter } from '../endpoints.ts';
 
@@ -143,6 +143,10 @@ export function commentRoutes(comments: CommentService, { likes, likeGate, cooki
   route('total', async (req, res) => {
     const { type, for_id } = parse(totalQuery, req.body);
     res.json(ok((await comments.total(type, for_id)) satisfies number));
+  });
+  route('confirmEmail', spend(BUDGETS.tokenAttempt), async (req, res) => {
+    await comments.confirmGuestEmail(parse(linkTokenBody, req.body).token);
+    res.json(ok(true));
   });
   return router;
 }

@@ -12,7 +12,7 @@ import { deviceTokenOf, type Cookies } from '../cookies.ts';
 import { ok } from '../envelope.ts';
 import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
-import { id, NOT_AN_OBJECT, parse } from '../validate.ts';
+import { id, linkTokenBody, NOT_AN_OBJECT, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
 import { groupRouter } from '../endpoints.ts';
 
@@ -50,7 +50,6 @@ const email = z
   .min(1, { error: '请输入邮箱' })
   .max(EMAIL_MAX_LENGTH, { error: `邮箱最长 ${EMAIL_MAX_LENGTH} 个字符` })
   .pipe(z.email({ error: '邮箱格式不对' }));
-const token = z.string({ error: '链接不完整，请从邮件里重新打开' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: '链接不完整，请从邮件里重新打开' });
 const updateBody = z
   .object(
     {
@@ -60,15 +59,17 @@ const updateBody = z
         .refine((v) => v === '' || isUploadedImagePath(v), { error: '头像必须是上传的图片' })
         .optional(),
       email: z.union([z.literal(''), email]).optional(),
+      /** The account's password, which replacing a verified address takes. */
+      password: z.string({ error: '请输入当前密码' }).max(PASSWORD_MAX_LENGTH, { error: '原密码不正确' }).optional(),
       mail_on_reply: z.boolean({ error: 'mail_on_reply 必须是 true 或 false' }).optional(),
       mail_on_owner: z.boolean({ error: 'mail_on_owner 必须是 true 或 false' }).optional(),
     },
     NOT_AN_OBJECT,
   )
-  .refine((b) => Object.values(b).some((value) => value !== undefined), { error: '没有需要修改的内容' }) satisfies z.ZodType<ProfileChanges>;
+  .refine(({ password: _, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }) satisfies z.ZodType<ProfileChanges>;
 const forgotBody = z.object({ email }, NOT_AN_OBJECT) satisfies z.ZodType<ForgotPasswordBody>;
-const resetBody = z.object({ token, password: password('新密码') }, NOT_AN_OBJECT) satisfies z.ZodType<ResetPasswordBody>;
-const verifyBody = z.object({ token }, NOT_AN_OBJECT) satisfies z.ZodType<VerifyEmailBody>;
+const resetBody = linkTokenBody.extend({ password: password('新密码') }) satisfies z.ZodType<ResetPasswordBody>;
+const verifyBody = linkTokenBody satisfies z.ZodType<VerifyEmailBody>;
 const passwordBody = z
   .object(
     { password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) },
@@ -105,13 +106,14 @@ export function userRoutes(users: UserService, recovery: AccountRecovery, cookie
   });
   route('update', async (req, res) => {
     const user = requireUser(req);
-    const { email: address, ...changes } = parse(updateBody, req.body);
-    if (address !== undefined) await recovery.setEmail(user.id, address);
+    const { email: address, password, ...changes } = parse(updateBody, req.body);
+    const origin = { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) };
+    if (address !== undefined) await recovery.setEmail(user.id, address, password, (given) => users.confirmPassword(user, given, origin));
     res.json(ok((Object.values(changes).some((value) => value !== undefined) ? await users.update(user.id, changes) : await users.info(user.id)) satisfies Profile));
   });
   // The same answer whether the address is known or not: it tells nobody who has an account.
-  route('forgotPassword', spend(BUDGETS.forgotPassword), async (req, res) => {
-    await recovery.forgotPassword(parse(forgotBody, req.body).email);
+  route('forgotPassword', spend(BUDGETS.forgotPassword), (req, res) => {
+    recovery.forgotPassword(parse(forgotBody, req.body).email);
     res.json(ok(true));
   });
   const tokenAttempts = spend(BUDGETS.tokenAttempt);
@@ -122,6 +124,10 @@ export function userRoutes(users: UserService, recovery: AccountRecovery, cookie
   });
   route('verifyEmail', tokenAttempts, async (req, res) => {
     await recovery.verifyEmail(parse(verifyBody, req.body).token);
+    res.json(ok(true));
+  });
+  route('undoEmailChange', tokenAttempts, async (req, res) => {
+    await recovery.undoEmailChange(parse(verifyBody, req.body).token);
     res.json(ok(true));
   });
   route('changePassword', async (req, res) => {
