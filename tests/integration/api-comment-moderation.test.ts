@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentRules } from '../../src/contract/commentRules';
 import type { ContentIndex } from '../../src/lib/node/contentIndex';
-import { startMailbox, type Mailbox } from '../mailbox';
+import { linkIn, startMailbox, type Mailbox } from '../mailbox';
 import type { ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, startOwnedApi, type Person } from './people';
 
@@ -156,18 +156,26 @@ describe('a guest’s comment', () => {
     expect((await api.sql('SELECT count(*) AS n FROM comments WHERE content = ?', [body.content]))[0].n).toBe(2);
   });
 
-  it('is answered by a reply, which mails the address the guest left', async () => {
+  it('is answered by a reply, which mails the address the guest left once the guest has confirmed it', async () => {
     await setRules({ hold: 'none' });
     const browser = guestBrowser();
     const root = (await browser.call('POST', '/comment/add', { type: 1, for_id: otherArticleId, content: '求更新', nick_name: '小鹿', email: 'deer@example.com' })).body.result;
     expect(root.held).toBeUndefined();
+    const asking = await mailbox.waitFor('deer@example.com', '确认接收评论回复提醒');
     const reader = await someone();
-    const answer = await api.call('POST', '/comment/apply', { body: { type: 1, for_id: otherArticleId, parent_id: root.id, to_id: 0, content: '快了快了' }, headers: reader.auth, ip: freshIp(BLOCK) });
-    expect(answer.status, answer.body.message).toBe(200);
-    expect(answer.body.result).toMatchObject({ to_id: 0, to_name: '小鹿' });
-    const mail = await mailbox.waitFor('deer@example.com', '回复了你的评论');
+    const reply = (content: string) =>
+      api.call('POST', '/comment/apply', { body: { type: 1, for_id: otherArticleId, parent_id: root.id, to_id: 0, content }, headers: reader.auth, ip: freshIp(BLOCK) });
+    const first = await reply('还没确认');
+    expect(first.status, first.body.message).toBe(200);
+    expect(first.body.result).toMatchObject({ to_id: 0, to_name: '小鹿' });
+    const confirmed = await api.call('POST', '/comment/confirmEmail', { body: { token: new URL(linkIn(asking, 'confirmGuestEmail')).searchParams.get('token') }, ip: freshIp(BLOCK) });
+    expect(confirmed.status, confirmed.body.message).toBe(200);
+    expect((await reply('快了快了')).status).toBe(200);
+    const mail = await mailbox.waitFor('deer@example.com', '你的评论有了新回复');
     expect(mail.text).toContain('快了快了');
     expect(mail.text).toContain(`https://blog.example.com/article/${otherArticleId}`);
+    // The reply before the confirmation mailed nothing.
+    expect(mailbox.received.filter((m) => m.to.includes('deer@example.com')).map((m) => m.subject)).toEqual([asking.subject, mail.subject]);
 
     // to_id 0 names the guest who wrote parent_id: an account's comment has no guest to answer.
     const own = (await add(reader, otherArticleId, '账号的评论')).body.result;
