@@ -5,11 +5,14 @@
  * only with the password; the old one is told, and its link puts it back and ends every session.
  * And forgotPassword answers a known address as fast as an unknown one.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASKING_MAILS_PER_ADDRESS_PER_DAY } from '../../src/contract/limits';
 import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import { site } from '../../src/site.config';
+import { slowDisk } from '../../bench/lib/slowDisk';
 import { linkIn, startMailbox, type Mailbox, type ReceivedMail } from '../mailbox';
 import type { ApiClient } from './api';
 import { freshIp, newPerson, ownerLogin, startOwnedApi, type Person } from './people';
@@ -162,19 +165,33 @@ describe('replacing a verified address', () => {
 });
 
 describe('forgotPassword', () => {
-  it('answers a verified address as fast as an unknown one', async () => {
-    const owner = await someone();
-    await verifiedAddress(owner, 'timed@example.com');
-    const took = { known: [] as number[], unknown: [] as number[] };
-    for (let i = 0; i < 24; i++) {
-      for (const [kind, email] of [['known', 'timed@example.com'], ['unknown', `nobody${i}@example.com`]] as const) {
+  it('answers a verified address as fast as an unknown one, even where every disk sync is slow', async () => {
+    // On a disk whose syncs take 50 ms more, a token written before the answer would show at once.
+    const work = mkdtempSync(join(tmpdir(), 'blog-forgot-'));
+    const slow = await startOwnedApi({ SMTP_URL: mailbox.url, MAIL_FROM: 'blog@example.com', SITE_URL: 'https://blog.example.com', ...slowDisk(work, 50).env });
+    try {
+      const registered = await newPerson(slow, 'timed', BLOCK);
+      expect((await slow.call('PUT', '/user/updateOwnUserInfo', { body: { email: 'timed@example.com' }, headers: registered.auth })).status).toBe(200);
+      const mail = await mailbox.waitFor('timed@example.com', '验证你的邮箱');
+      expect((await slow.call('POST', '/user/verifyEmail', { body: { token: tokenOf(linkIn(mail, 'verifyEmail')) }, ip: freshIp(BLOCK) })).status).toBe(200);
+      const timed = async (email: string) => {
         const started = performance.now();
-        expect((await api.call('POST', '/user/forgotPassword', { body: { email }, ip: freshIp(BLOCK) })).status).toBe(200);
-        took[kind].push(performance.now() - started);
-      }
+        expect((await slow.call('POST', '/user/forgotPassword', { body: { email }, ip: freshIp(BLOCK) })).status).toBe(200);
+        const took = performance.now() - started;
+        // The work after the answer (a token written, a mail sent) is done before the next one is timed.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return took;
+      };
+      // In pairs, so the machine's own ups and downs fall on both alike.
+      const differences: number[] = [];
+      for (let i = 0; i < 12; i++) differences.push((await timed('timed@example.com')) - (await timed(`nobody${i}@example.com`)));
+      const median = [...differences].sort((a, b) => a - b)[differences.length >> 1];
+      expect(median, `每对的差（ms）：${differences.map(Math.round)}`).toBeLessThan(25);
+      // The mails still go, after the answers.
+      await mailbox.waitFor('timed@example.com', '重置密码');
+    } finally {
+      await slow.stop();
+      rmSync(work, { recursive: true, force: true });
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-    // Before, the known address's lookup, token and insert came first: 28.6 ms against 13.6 ms.
-    expect(median(took.known)).toBeLessThan(median(took.unknown) * 1.3 + 2);
   });
 });
