@@ -60,3 +60,38 @@ test('a reader verifies an address, forgets the password, and sets a new one fro
   await page.getByRole('button', { name: '设置新密码' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toContainText('已经用过');
 });
+
+test('a verified address is replaced only with the password, and the old address puts itself back from its mail', async ({ page, request }) => {
+  const reader = await createAccount(request, '换邮箱的读者');
+  const [first, second] = [`${reader.username}@example.com`, `${reader.username}.new@example.com`];
+  await page.goto('/login');
+  await loginThroughForm(page, reader.username, reader.password);
+  await expect(page.getByTestId('user-menu')).toContainText('换邮箱的读者');
+  await page.goto('/userCenter');
+  const mail = page.getByRole('region', { name: '邮箱与通知' });
+  await mail.getByLabel('邮箱').fill(first);
+  await mail.getByRole('button', { name: '保存并发送验证邮件' }).click();
+  const verify = linkIn((await mailTo(first, '验证你的邮箱')).text, 'verifyEmail');
+  await page.goto(verify.pathname + verify.search);
+  await expect(page.getByRole('main').getByRole('status')).toContainText('邮箱验证成功');
+
+  await page.goto('/userCenter');
+  await expect(mail.getByTestId('email-status')).toContainText('已验证');
+  await expect(mail.getByLabel('当前密码')).toHaveCount(0);
+  await mail.getByLabel('邮箱').fill(second);
+  // Typing another address asks for the password, and says why.
+  await expect(mail.getByTestId('email-status')).toContainText('需要输入当前密码');
+  await mail.getByLabel('当前密码').fill('not-my-password');
+  await mail.getByRole('button', { name: '保存并发送验证邮件' }).click();
+  await expect(mail.getByTestId('email-status')).toContainText('原密码不正确');
+  await mail.getByLabel('当前密码').fill(reader.password);
+  await mail.getByRole('button', { name: '保存并发送验证邮件' }).click();
+  await expect(mail.getByTestId('email-status')).toContainText(`${second} 还没有验证`);
+
+  const undo = linkIn((await mailTo(first, '你的账号换了邮箱')).text, 'undoEmailChange');
+  await page.goto(undo.pathname + undo.search);
+  await expect(page.getByRole('main').getByRole('status')).toContainText('已经换回原来的邮箱');
+  // Every session ended, this one too.
+  await page.goto('/userCenter');
+  await expect(page).toHaveURL(/\/login/);
+});
