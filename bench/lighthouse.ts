@@ -3,7 +3,10 @@
  * three runs per page, reporting the median run (by performance score, then Total Blocking Time)
  * with its accessibility score, then what kept the main thread busy in each page's median run:
  * its long tasks (start, duration, script), its time by kind of work and by script
- * (bench/lib/longTasks.ts).
+ * (bench/lib/longTasks.ts). Each page is measured again with every script removed
+ * (bench/lib/scriptFree.ts): the floor that HTML, CSS and fonts set on this machine, printed beside
+ * the page as it is, with the difference, which is what our scripts cost. Chinese must be drawn in a
+ * CJK font (fonts-noto-cjk), as on a phone: without one the figures are of another layout.
  *
  * `npm run bench:a11y` (this script with `--a11y`): the accessibility category alone, once per
  * route, over every route of the sitemap plus /login, /userCenter, /message/publish and /link/apply (logged in), in the light
@@ -19,6 +22,7 @@ import type { Theme } from '../src/lib/browser/theme.ts';
 import { chooseTheme, failingAudits, logIn, sitemapPaths, type Failure } from './lib/accessibility.ts';
 import { mainThread, type MainThread } from './lib/longTasks.ts';
 import { build, CHROMIUM, CHROMIUM_FLAGS, PAGES, serve } from './lib/server.ts';
+import { SCRIPT_FREE_HEADER, scriptFreeProxy } from './lib/scriptFree.ts';
 
 const RUNS = 3;
 /** Runs Lighthouse could not record (a broken trace) are run again, this many times at most per page. */
@@ -41,33 +45,43 @@ interface Run {
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score || b.tbt - a.tbt)[Math.floor(runs.length / 2)];
 const percent = (score: number | null) => Math.round((score ?? 0) * 100);
 
+/** RUNS recorded runs of one page; `scriptFree` asks the proxy for the page without its scripts. */
+async function runsOf(url: string, port: number, scriptFree: boolean, failed: string[], name: string): Promise<Run[]> {
+  const runs: Run[] = [];
+  const flags: Flags = { port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', ...(scriptFree ? { extraHeaders: { [SCRIPT_FREE_HEADER]: '1' } } : {}) };
+  for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + RETRIES; attempt++) {
+    const result = await lighthouse(url, flags);
+    const { categories, audits, runtimeError, runWarnings } = result!.lhr;
+    if (runtimeError) {
+      // Lighthouse itself asks for another run: this one measured nothing, so it is not one of the three.
+      failed.push(`${name} 第 ${attempt} 次：${runtimeError.code} ${runtimeError.message}（已另跑一次）`);
+      continue;
+    }
+    if (!categories.performance.score) failed.push(`${name} 第 ${attempt} 次：${runWarnings.join('；') || '性能分为 0'}`);
+    runs.push({
+      score: percent(categories.performance.score),
+      accessibility: percent(categories.accessibility.score),
+      fcp: audits['first-contentful-paint'].numericValue ?? 0,
+      lcp: audits['largest-contentful-paint'].numericValue ?? 0,
+      tbt: audits['total-blocking-time'].numericValue ?? 0,
+      cls: audits['cumulative-layout-shift'].numericValue ?? 0,
+      mainThread: mainThread(result!.lhr),
+    });
+  }
+  return runs;
+}
+
 async function measurePerformance(origin: string, port: number) {
   const rows = [];
+  const floors = [];
   const busy: { page: string; mainThread: MainThread }[] = [];
   /** Runs Lighthouse could not measure, and why: run again, or scoring 0, so that none is read as a slow page. */
   const failed: string[] = [];
   for (const page of PAGES) {
-    const runs: Run[] = [];
-    for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + RETRIES; attempt++) {
-      const result = await lighthouse(origin + page.path, { port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error' });
-      const { categories, audits, runtimeError, runWarnings } = result!.lhr;
-      if (runtimeError) {
-        // Lighthouse itself asks for another run: this one measured nothing, so it is not one of the three.
-        failed.push(`${page.name} 第 ${attempt} 次：${runtimeError.code} ${runtimeError.message}（已另跑一次）`);
-        continue;
-      }
-      if (!categories.performance.score) failed.push(`${page.name} 第 ${attempt} 次：${runWarnings.join('；') || '性能分为 0'}`);
-      runs.push({
-        score: percent(categories.performance.score),
-        accessibility: percent(categories.accessibility.score),
-        fcp: audits['first-contentful-paint'].numericValue ?? 0,
-        lcp: audits['largest-contentful-paint'].numericValue ?? 0,
-        tbt: audits['total-blocking-time'].numericValue ?? 0,
-        cls: audits['cumulative-layout-shift'].numericValue ?? 0,
-        mainThread: mainThread(result!.lhr),
-      });
-    }
+    const runs = await runsOf(origin + page.path, port, false, failed, page.name);
+    const bare = await runsOf(origin + page.path, port, true, failed, `${page.name}（无脚本）`);
     const m = median(runs);
+    const floor = median(bare);
     rows.push({
       页面: page.name,
       性能分: m.score,
@@ -79,9 +93,18 @@ async function measurePerformance(origin: string, port: number) {
       TBT: `${Math.round(m.tbt)} ms`,
       CLS: m.cls.toFixed(3),
     });
+    floors.push({
+      页面: page.name,
+      '有脚本：分 / TBT': `${m.score} / ${Math.round(m.tbt)} ms`,
+      '去掉所有脚本：分 / TBT': `${floor.score} / ${Math.round(floor.tbt)} ms`,
+      '无脚本各次 TBT': bare.map((r) => Math.round(r.tbt)).join(' / '),
+      '脚本多出的 TBT': `${Math.round(m.tbt - floor.tbt)} ms`,
+    });
     busy.push({ page: page.name, mainThread: m.mainThread });
   }
   console.table(rows);
+  console.log('\n同一页面去掉所有脚本（HTML、CSS 和字体定下的底线），和有脚本时的差（中位数）：');
+  console.table(floors);
   if (failed.length > 0) console.log(`Lighthouse 没能测量的几次：\n  ${failed.join('\n  ')}`);
   console.log('\n中位数那次的主线程（模拟 4 倍降速后的时长）：');
   for (const { page, mainThread: thread } of busy) {
@@ -149,9 +172,12 @@ const a11y = process.argv.includes('--a11y');
 // The sweep registers a reader: it gets a database of its own, never the owner's.
 const server = await serve(a11y ? { DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), 'blog-bench-a11y-')), 'blog.db')}` } : {});
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+// The performance runs, with and without scripts alike, go through the proxy that can take the scripts out.
+const proxy = a11y ? null : await scriptFreeProxy(server.origin);
 try {
-  await (a11y ? sweepAccessibility : measurePerformance)(server.origin, chrome.port);
+  await (a11y ? sweepAccessibility(server.origin, chrome.port) : measurePerformance(proxy!.origin, chrome.port));
 } finally {
   chrome.kill();
+  proxy?.server.close();
   server.stop();
 }
