@@ -130,7 +130,7 @@ describe('notification mail', () => {
     const root = (await comment('add', { type: 1, for_id: 1, content: '写得真好' }, writer)).body.result;
     const reply = (content: string) => comment('apply', { type: 1, for_id: 1, parent_id: root.id, to_id: writer.id, content }, replier);
     expect((await reply('同意楼上')).status).toBe(200);
-    const mail = await mailbox.waitFor('writer@example.com', '回复了你');
+    const mail = await mailbox.waitFor('writer@example.com', '有人回复了你的评论');
     expect(mail.text).toContain('同意楼上');
     expect(mail.text).toContain('https://blog.example.com/article/1');
 
@@ -145,9 +145,13 @@ describe('notification mail', () => {
     await verifiedAddress(owner, 'owner@example.com');
     const buyer = await someone();
     const order = (await buy(api, buyer)).body.result as CreatedOrder;
-    expect((await mailbox.waitFor('owner@example.com', '新订单')).text).toContain(order.order_no);
+    const placed = await mailbox.waitFor('owner@example.com', '订单有了新动态');
+    expect(placed.text).toContain('新订单');
+    expect(placed.text).toContain(order.order_no);
     await api.call('PUT', `/shop/order/${order.order_no}/paid`, { headers: buyer.auth });
-    const paid = await mailbox.waitFor('owner@example.com', '已经付款');
+    for (let i = 0; i < 100 && !mailbox.received.some((m) => m.to.includes('owner@example.com') && m.text.includes('已经付款')); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const paid = mailbox.received.find((m) => m.to.includes('owner@example.com') && m.text.includes('已经付款'))!;
+    expect(paid.subject).toContain('订单有了新动态');
     expect(paid.text).toContain('https://blog.example.com/admin/orders');
   });
 });

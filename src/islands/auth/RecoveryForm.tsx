@@ -3,6 +3,7 @@ import { api } from '../../client/api';
 import { mailLinkApi } from '../../client/mailLinkApi';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_LINK_MINUTES } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
+import { mailText } from '../../i18n/mail.zh-CN';
 import { emailProblem, passwordProblem } from '../../lib/shared/accountRules';
 import { refusalOf } from '../../lib/browser/request';
 import styles from './AuthForm.module.scss';
@@ -12,8 +13,8 @@ const text = t.recovery;
 /** Links the site mails that do their work as they are opened. */
 const LANDINGS = {
   verify: { open: api.verifyEmail, title: text.verifyTitle, busy: text.verifying, done: text.verified, next: { href: '/userCenter', label: text.goUserCenter } },
-  undoEmail: { open: mailLinkApi.undoEmailChange, title: text.undoTitle, busy: text.undoing, done: text.undone, next: { href: '/forgotPassword', label: text.goForgot } },
-  confirmGuest: { open: mailLinkApi.confirmGuestEmail, title: text.confirmGuestTitle, busy: text.confirmingGuest, done: text.guestConfirmed, next: { href: '/', label: text.goHome } },
+  undoEmail: { open: mailLinkApi.undoEmailChange, title: mailText.undoTitle, busy: mailText.undoing, done: mailText.undone, next: { href: '/forgotPassword', label: mailText.goForgot } },
+  confirmGuest: { open: mailLinkApi.confirmGuestEmail, title: mailText.confirmGuestTitle, busy: mailText.confirmingGuest, done: mailText.guestConfirmed, next: { href: '/', label: mailText.goHome } },
 };
 type Landing = keyof typeof LANDINGS;
 type Mode = 'forgot' | 'reset' | Landing;

@@ -3,6 +3,7 @@ import { api } from '../../client/api';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/limits';
 import { ROLE, type Profile } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
+import { mailText } from '../../i18n/mail.zh-CN';
 import { emailProblem } from '../../lib/shared/accountRules';
 import { refusalOf } from '../../lib/browser/request';
 import { showRefusal, showToast } from '../../stores/toast';
@@ -44,7 +45,7 @@ export default function EmailForm() {
     const found = address ? emailProblem(address) : null;
     if (found) return setProblem(found);
     const needsPassword = settings !== null && passwordNeeded(settings, address);
-    if (needsPassword && !password) return setProblem(text.passwordWhy);
+    if (needsPassword && !password) return setProblem(mailText.passwordWhy);
     setBusy(true);
     try {
       const { result } = await api.updateProfile({ email: address, ...(needsPassword ? { password } : {}) });
@@ -70,7 +71,7 @@ export default function EmailForm() {
   if (!settings) return <p className={styles.hint} aria-busy={!loadFailed}>{loadFailed ? text.loadFailed : text.loading}</p>;
   if (mailOff && !settings.email) return <p className={styles.hint} data-testid="email-status">{text.mailOff}</p>;
   const needsPassword = passwordNeeded(settings, email);
-  const status = needsPassword ? text.passwordWhy : !settings.email ? text.none : settings.email_verified ? text.verified : text.unverified(settings.email);
+  const status = needsPassword ? mailText.passwordWhy : !settings.email ? text.none : settings.email_verified ? text.verified : text.unverified(settings.email);
   const unchanged = email.trim() === (settings.email ?? '') && (settings.email_verified || !email.trim());
   return (
     <div className={styles.stack}>
@@ -83,7 +84,7 @@ export default function EmailForm() {
         </div>
         {needsPassword && (
           <>
-            <label htmlFor={`${id}-password`}>{text.password}</label>
+            <label htmlFor={`${id}-password`}>{mailText.password}</label>
             <input id={`${id}-password`} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} value={password} aria-describedby={`${id}-email-note`}
               onChange={(e) => { setPassword(e.target.value); setProblem(''); }} />
           </>

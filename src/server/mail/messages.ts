@@ -3,6 +3,7 @@
  * never holds words a reader wrote (a nickname, a comment): anyone can write those, and a subject
  * is what a mailbox shows of a mail from the site without opening it.
  */
+import { NOTIFICATION_TYPE, type NotificationTypeCode } from '../../contract/notifications.ts';
 import { unescapeHtml } from '../../lib/shared/html.ts';
 import { site } from '../../site.config.ts';
 import type { Mail } from './mailer.ts';
@@ -26,12 +27,24 @@ export function verifyMail({ to, nickName, url, hours }: { to: string; nickName:
   };
 }
 
+/** What each kind of notification says in a subject: the site's words only, never the notice's own. */
+const NOTIFICATION_SUBJECTS: Record<NotificationTypeCode, string> = {
+  [NOTIFICATION_TYPE.article]: '有人回复了你的评论',
+  [NOTIFICATION_TYPE.talk]: '有人回复了你的评论',
+  [NOTIFICATION_TYPE.board]: '有人回复了你的评论',
+  [NOTIFICATION_TYPE.linkApplication]: '你的下载申请有了结果',
+  [NOTIFICATION_TYPE.myOrder]: '你的订单有了新动态',
+  [NOTIFICATION_TYPE.ownerOrder]: '订单有了新动态',
+  [NOTIFICATION_TYPE.heldComment]: '有评论等待审核',
+  [NOTIFICATION_TYPE.ownerLinkApplication]: '有新的下载申请',
+};
+
 /** A notification as mail: its words, without the markup of the bell's list, and where to read more. */
-export function notificationMail({ to, nickName, message, url }: { to: string; nickName: string; message: string; url: string }): Mail {
+export function notificationMail({ to, nickName, type, message, url }: { to: string; nickName: string; type: NotificationTypeCode; message: string; url: string }): Mail {
   const words = unescapeHtml(message.replace(/<[^<>]*>/g, ''));
   return {
     to,
-    subject: `【${site.title}】你有一条新通知`,
+    subject: `【${site.title}】${NOTIFICATION_SUBJECTS[type]}`,
     text: `${nickName}，你好：\n\n${words}\n\n查看：${url}\n\n不想再收到这类邮件，可以在个人中心的「邮箱与通知」里关闭。${signature}`,
   };
 }

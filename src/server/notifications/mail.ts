@@ -54,7 +54,7 @@ export function createNotificationMail(db: Db, { mailer, siteUrl }: { mailer: Ma
       const wanted = row.mail === 'reply' ? row.onReply : row.onOwner;
       if (!mine.has(row.id) || !wanted || !row.email || !row.verified || row.disabled) continue;
       try {
-        await mailer.send(notificationMail({ to: row.email, nickName: row.nickName, message: row.message, url: `${siteUrl}${notificationPath(row.type, row.toId)}` }));
+        await mailer.send(notificationMail({ to: row.email, nickName: row.nickName, type: row.type, message: row.message, url: `${siteUrl}${notificationPath(row.type, row.toId)}` }));
       } catch (error) {
         console.error(`通知邮件发送失败（通知 ${row.id}）：${(error as Error).message}`);
       }
