@@ -202,6 +202,27 @@ describe('keyword moderation', () => {
     expect((await add(reader, articleId, '博客写得好')).status).toBe(200);
   });
 
+  it('sees through characters that show nothing, and keeps what was typed as it was', async () => {
+    await setRules({ hold: 'none', refuse_words: ['赌场'], hold_words: ['加微信'] });
+    // Each comment from a reader of its own: one reader may write only so many a minute.
+    const before = await api.sql('SELECT count(*) AS n FROM comments');
+    const hidden = ['\u00ad', '\u034f', '\u115f', '\u1160', '\u180e', '\u200d', '\u2061', '\u2062', '\u2063', '\u2064', '\u3164', '\ufe0f', '\uffa0', '\u{e0100}'];
+    for (const mark of ['', ...hidden]) {
+      const res = await add(await someone(), articleId, `去赌${mark}场玩`);
+      expect(res.status, `U+${mark.codePointAt(0)?.toString(16) ?? ''}`).toBe(400);
+      expect(res.body.message).toBe('评论包含本站不允许的内容，请修改后再发');
+    }
+    const guest = await guestBrowser().call('POST', '/comment/add', { type: 1, for_id: articleId, content: '你好', nick_name: '赌\u00ad场老板' });
+    expect(guest.status).toBe(400);
+    expect(await api.sql('SELECT count(*) AS n FROM comments')).toEqual(before);
+    for (const mark of ['', ...hidden]) {
+      const res = await add(await someone(), articleId, `有事加${mark}微信`);
+      expect(res.status, res.body.message).toBe(200);
+      expect(res.body.result.held, `U+${mark.codePointAt(0)?.toString(16) ?? ''}`).toBe(true);
+      expect(res.body.result.content).toBe(`有事加${mark}微信`);
+    }
+  });
+
   it('holds a comment with a held word even where nothing else is held, but never the owner’s', async () => {
     await setRules({ hold: 'none', hold_words: ['加微信'] });
     const reader = await someone();

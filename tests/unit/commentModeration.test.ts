@@ -23,7 +23,7 @@ describe('judgeComment', () => {
 
   it('sees through width, case, spaces and symbols put between the letters', () => {
     const lists = rules({ hold: 'none', refuse_words: ['Casino', '博彩'] });
-    for (const text of ['ＣＡＳＩＮＯ bonus', 'c a s i n o', 'c.a-s*i_n·o', '博 彩', '博\u200b彩']) {
+    for (const text of ['ＣＡＳＩＮＯ bonus', 'c a s i n o', 'c.a-s*i_n·o', '博 彩', '博\u200b彩', '博\u00ad彩', '博\u3164彩', 'cas\u0301ino']) {
       expect(judgeComment(lists, { ...reader, text }), text).toEqual({ kind: 'refuse' });
     }
     expect(judgeComment(lists, { ...reader, text: 'cas ino? no: cassino' })).toEqual({ kind: 'refuse' });
@@ -53,6 +53,25 @@ describe('keyword lists', () => {
 
   it('folds full-width letters and case', () => {
     expect(foldForKeywords('ＡＢｃ 1２3')).toBe('abc123');
+  });
+
+  it('drops characters that show nothing: format characters, marks, fillers, variation selectors and joiners', () => {
+    const hidden = [
+      '\u00ad', '\u034f', '\u061c', '\u115f', '\u1160', '\u17b4', '\u180b', '\u180e', '\u200b', '\u200c', '\u200d', '\u200e', '\u202e',
+      '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u3164', '\ufe0f', '\ufeff', '\uffa0', '\u{e0041}', '\u{e0100}', '\u0301', '\u20dd',
+    ];
+    for (const mark of hidden) {
+      expect(foldForKeywords(`去赌${mark}场玩`), mark.codePointAt(0)!.toString(16)).toBe('去赌场玩');
+      expect(foldForKeywords(`ca${mark}sino`), mark.codePointAt(0)!.toString(16)).toBe('casino');
+    }
+  });
+
+  it('sees a letter with a mark added as the letter', () => {
+    expect(foldForKeywords('cási\u0301no')).toBe('casino');
+    expect(foldForKeywords('Ｃａｆé')).toBe('cafe');
+    expect(foldForKeywords('ℭ𝔞𝔰İno')).toBe('casino');
+    // Hangul syllables and kana stay whole.
+    expect(foldForKeywords('한국어 かな')).toBe('한국어かな');
   });
 });
 

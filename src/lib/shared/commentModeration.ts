@@ -8,11 +8,21 @@ import { charCount, hasControlCharacters } from './text.ts';
 
 export type Verdict = { kind: 'publish' } | { kind: 'hold'; why: 'rule' | 'keyword' } | { kind: 'refuse' };
 
-/** Spaces, punctuation and symbols a spammer puts between letters to slip past a word list. */
-const FILLER = /[\s\p{P}\p{S}\u200b-\u200f\u2060\ufeff]/gu;
+/**
+ * What a spammer puts between letters to slip past a word list: spaces, punctuation and symbols,
+ * and characters that show nothing at all. Those are format characters (soft hyphen, zero-width
+ * joiners, invisible operators, bidi controls), combining marks (U+034F, variation selectors, an
+ * accent added to a letter) and the rest of Unicode's default-ignorable set, which holds the
+ * Hangul fillers (U+115F, U+1160, U+3164, U+FFA0): letters by category, blank on screen.
+ */
+const FILLER = /[\s\p{P}\p{S}\p{Cf}\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]/gu;
 
-/** Text as the keyword lists compare it: full-width folded (NFKC), lower case, without filler. */
-export const foldForKeywords = (text: string): string => text.normalize('NFKC').toLowerCase().replace(FILLER, '');
+/**
+ * Text as the keyword lists compare it: full-width and compatibility forms folded and marks split
+ * off (NFKD), lower case, without filler; Hangul syllables put back together (NFC). For comparing
+ * only: what was typed is stored and shown as it was.
+ */
+export const foldForKeywords = (text: string): string => text.normalize('NFKD').toLowerCase().replace(FILLER, '').normalize('NFC');
 
 const containsAny = (folded: string, words: readonly string[]) => words.some((word) => {
   const needle = foldForKeywords(word);
