@@ -1,7 +1,6 @@
 /** Accounts: registration, login with abuse limits, profiles and passwords (docs/api.md §5). */
 import { count, eq } from 'drizzle-orm';
 import { ROLE, type LoginResult, type Profile, type PublicProfile, type Registered } from '../../contract/users.ts';
-import { sameNickName } from '../../lib/shared/accountRules.ts';
 import { site } from '../../site.config.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
 import { isUniqueViolation, type Db } from '../db/client.ts';
@@ -16,6 +15,7 @@ import { createSharedLoginGuard } from './sharedLoginGuard.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { addressPlace, devicePlace, newDeviceToken } from './places.ts';
 import { endResetLinks } from './recovery.ts';
+import { passesForOwner } from './ownersName.ts';
 import { createSessionStore, type SessionStore, type SessionUser } from './sessions.ts';
 import { ensureAdmin } from './admin.ts';
 import { findByUsername, type UserRow } from './lookup.ts';
@@ -62,9 +62,9 @@ function defaultNickName(): string {
   return `路过的小鱼${Math.floor(1000 + Math.random() * 9000)}`;
 }
 
-/** The site author's name is the owner's alone: nobody else may go by it, in any spelling that looks the same. */
-function assertNotOwnersName(nickName: string | undefined, role: number): void {
-  if (nickName !== undefined && role !== ROLE.admin && sameNickName(nickName, site.author)) {
+/** The site author's name is the owner's alone: nobody else may go by it, in any spelling that looks the same (ownersName.ts). */
+async function assertNotOwnersName(nickName: string | undefined, role: number): Promise<void> {
+  if (nickName !== undefined && role !== ROLE.admin && (await passesForOwner(nickName, site.author))) {
     throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
   }
 }
@@ -107,7 +107,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
 
     async register(input: { username: string; password: string; nick_name?: string }): Promise<Registered> {
       if (await findByUsername(db, input.username)) throw new InvalidInput('该用户名已被注册', ['username']);
-      assertNotOwnersName(input.nick_name, ROLE.user);
+      await assertNotOwnersName(input.nick_name, ROLE.user);
       const passwordHash = await hashPassword(input.password);
       try {
         const [row] = await db
@@ -177,7 +177,7 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     update: (id: number, changes: { nick_name?: string; avatar?: string; mail_on_reply?: boolean; mail_on_owner?: boolean }) =>
       serialize(String(id), async () => {
         const before = await byId(id);
-        assertNotOwnersName(changes.nick_name, before.role);
+        await assertNotOwnersName(changes.nick_name, before.role);
         const { avatar } = changes;
         if (avatar && avatar !== before.avatar && !(await uploads.isOwnedBy(avatar, id))) {
           throw new Refused('只能使用自己上传的图片作为头像', ['avatar']);
