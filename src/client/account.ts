@@ -103,8 +103,19 @@ export function updateUser(changes: Partial<UserInfo>): void {
   if (changes.avatar !== undefined) $blogAvatar.set(changes.avatar);
 }
 
+/**
+ * Where the console keeps unsaved work on this device (stores/articleEditor.ts). It holds drafts and
+ * private articles, which are not for whoever uses the browser after the owner has logged out.
+ */
+export const WRITING_DRAFTS_PREFIX = 'writing:';
+
 export function clearUser(): void {
   $userInfo.set(undefined);
   $token.set(undefined);
   $blogAvatar.set(undefined);
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(WRITING_DRAFTS_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage the browser will not open keeps nothing either.
+  }
 }

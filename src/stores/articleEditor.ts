@@ -4,6 +4,7 @@
  * hand edit shows both versions instead of overwriting.
  */
 import { atom, map } from 'nanostores';
+import { WRITING_DRAFTS_PREFIX } from '../client/account';
 import { writingApi } from '../client/writingApi';
 import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, WritingArticle } from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
@@ -35,7 +36,8 @@ export const $localDraft = atom<{ draft: ArticleDraft; at: string } | null>(null
 export const $history = atom<ContentVersionRow[] | null>(null);
 export const $version = atom<ContentVersionDetail | null>(null);
 
-const storageKey = (id: number | null) => `writing:article:${id ?? 'new'}`;
+/** Kept under the prefix that logging out clears (client/account.ts). */
+const storageKey = (id: number | null) => `${WRITING_DRAFTS_PREFIX}article:${id ?? 'new'}`;
 
 function readLocal(id: number | null): { draft: ArticleDraft; at: string } | null {
   try {

@@ -230,6 +230,22 @@ test('a tab closed mid-typing gives its draft back, and leaving with changes ask
   await expect(bodyBox(again)).toContainText('一段很重要的文字');
 });
 
+test('logging out leaves no draft of the console on the device', async ({ browser, problems }) => {
+  const { page } = await browserOf(browser, problems, true, '10.77.0.18');
+  await page.goto('/admin/articles/edit');
+  await field(page, '标题').fill('私下写的文章');
+  await bodyBox(page).click();
+  await page.keyboard.type('还不能给别人看');
+  const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('writing:')));
+  await expect.poll(drafts).toHaveLength(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.goto('/home');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page.getByTestId('user-menu')).toHaveCount(0);
+  expect(await drafts()).toEqual([]);
+});
+
 test('saving over a hand edit shows both versions instead of overwriting', async ({ browser, problems }) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.12');
   await page.goto('/admin/articles/edit?id=3');

@@ -3,7 +3,7 @@
  * writes to disk, the content schema's errors, hand edits met as conflicts, history, the recycle
  * bin, uploads into the content folder, and paths that try to leave it.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -126,6 +126,8 @@ describe('articles', () => {
     const drafts = (await writing('GET', '/articles?status=draft')).body.result.list.map((r: { id: number }) => r.id);
     expect(drafts).toContain(saved.id);
     expect(drafts).not.toContain(hidden.id);
+    // Like the database, the files are the owner's alone: no other local user reads a draft or a private article.
+    for (const article of [saved, hidden]) expect(statSync(join(content, 'articles', article.file)).mode & 0o777).toBe(0o600);
   });
 
   it('refuses what the content schema refuses, naming the field, and writes nothing', async () => {

@@ -68,11 +68,15 @@ async function markdownFiles(dir: string): Promise<string[]> {
   }
 }
 
-/** Writes through a temporary file and a rename, so a reader (or the build) never sees half a file. */
+/**
+ * Writes through a temporary file and a rename, so a reader (or the build) never sees half a file.
+ * Drafts and private articles are in these files: like the database, they are the owner's alone
+ * (0600, in folders made 0700); the build runs as the same user.
+ */
 export async function writeAtomically(path: string, content: string | Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, content);
+  await writeFile(temporary, content, { mode: 0o600 });
   await rename(temporary, path);
 }
 
@@ -86,7 +90,7 @@ async function freePath(dirs: string[], path: string): Promise<string> {
 
 async function moveFree(from: string, dir: string, path: string): Promise<void> {
   const to = join(dir, await freePath([dir], path));
-  await mkdir(dirname(to), { recursive: true });
+  await mkdir(dirname(to), { recursive: true, mode: 0o700 });
   await rename(from, to);
 }
 
