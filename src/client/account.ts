@@ -103,16 +103,23 @@ export function updateUser(changes: Partial<UserInfo>): void {
   if (changes.avatar !== undefined) $blogAvatar.set(changes.avatar);
 }
 
+export function clearUser(): void {
+  $userInfo.set(undefined);
+  $token.set(undefined);
+  $blogAvatar.set(undefined);
+}
+
 /**
  * Where the console keeps unsaved work on this device (stores/articleEditor.ts). It holds drafts and
  * private articles, which are not for whoever uses the browser after the owner has logged out.
  */
 export const WRITING_DRAFTS_PREFIX = 'writing:';
 
-export function clearUser(): void {
-  $userInfo.set(undefined);
-  $token.set(undefined);
-  $blogAvatar.set(undefined);
+/**
+ * On a logout the reader asked for. A session that merely expired keeps them: the owner logs in
+ * again and 恢复草稿 gives the work back.
+ */
+export function forgetWritingDrafts(): void {
   try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(WRITING_DRAFTS_PREFIX)) localStorage.removeItem(key);
   } catch {

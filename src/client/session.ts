@@ -4,7 +4,7 @@
  * credential is ever read from or written to storage here.
  */
 import { navigate } from 'astro:transitions/client';
-import { $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
+import { $token, $userInfo, clearUser, forgetWritingDrafts, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
 import { showToast } from './toasts';
 import { USER_INFO } from '../contract/paths';
 import { configureSession } from './api';
@@ -23,6 +23,7 @@ function finishServerLogout(): void {
   const url = new URL(location.href);
   if (url.searchParams.get('logout') !== '1') return;
   clearUser();
+  forgetWritingDrafts();
   showToast(t.auth.loggedOut);
   url.searchParams.delete('logout');
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);

@@ -3,7 +3,7 @@
  * below the stores needs too), and logging in and out.
  */
 import { navigate } from 'astro:transitions/client';
-import { keepLogin, setLogin, $token, clearUser, type UserInfo } from '../client/account';
+import { keepLogin, setLogin, $token, clearUser, forgetWritingDrafts, type UserInfo } from '../client/account';
 import { api } from '../client/api';
 import { t } from '../i18n/zh-CN';
 import { RequestError } from '../lib/browser/request';
@@ -39,6 +39,7 @@ export async function logout(): Promise<void> {
     }
   }
   clearUser();
+  forgetWritingDrafts();
   showToast(t.auth.loggedOut);
   if (/^\/userCenter\/?$/.test(location.pathname)) await navigate('/home');
 }
