@@ -21,7 +21,14 @@ describe('readConfig', () => {
       admin: null,
     });
     expect(config.music).toMatchObject({ dir: resolve('data', 'music'), upstream: null, timeoutMs: 10_000 });
-    expect(config.connections).toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 20_000, keepAliveTimeoutMs: 5_000, maxConnections: 1024 });
+    expect(config.connections).toEqual({
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1024,
+      maxConnectionsPerAddress: 128,
+      firstBytesTimeoutMs: 10_000,
+    });
   });
 
   it('reads every setting from the environment it is given', () => {
@@ -66,7 +73,9 @@ describe('readConfig', () => {
   });
 
   it('keeps the request timeout and the headers timeout in order', () => {
-    expect(readConfig({ REQUEST_TIMEOUT_SECONDS: '5' }).connections).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 5000 });
+    expect(readConfig({ REQUEST_TIMEOUT_SECONDS: '5' }).connections).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 5000, firstBytesTimeoutMs: 5000 });
+    // The share of one address never exceeds the whole.
+    expect(readConfig({ MAX_CONNECTIONS: '50', MAX_CONNECTIONS_PER_ADDRESS: '500' }).connections).toMatchObject({ maxConnections: 50, maxConnectionsPerAddress: 50 });
   });
 
   it('refuses a 易支付 platform over plain HTTP, unless it is on this machine and allowed for tests', () => {
