@@ -36,7 +36,8 @@ const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
  * this. Both move by 0.1 KB between two builds of the same tree (the colours of a few code blocks
  * vary, and the median sits at 9.95 KB), so the median is held as the other figures are.
  */
-const EXPECTED_ARTICLES = { median: 10.0, max: 10.45 * 1024 }; // printed 10.4 KB at most
+// The header's phone rules (a name that gives way, smaller icons below 420 px) are in every page's inline CSS.
+const EXPECTED_ARTICLES = { median: 10.0, max: 10.55 * 1024 }; // printed 10.5 KB at most
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
 let data: string;
