@@ -6,10 +6,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { COMMENT_TARGET_NAMES, type AddedComment, type AddedReply, type CommentTargetCode, type ReplyComment, type RootComment } from '../../contract/comments.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
-import { passesForOwner } from '../users/ownersName.ts';
+import { refuseOwnersName } from '../users/ownersName.ts';
 import { guestNameProblem, judgeComment } from '../../lib/shared/commentModeration.ts';
 import { commentContentProblem } from '../../lib/shared/text.ts';
-import { site } from '../../site.config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
 import { likeComment } from './counted.ts';
@@ -125,7 +124,7 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       if (!current.guests) throw new SignInRequired();
       const problem = guestNameProblem(writer.nickName);
       if (problem) throw new InvalidInput(problem, ['nick_name']);
-      if (await passesForOwner(writer.nickName, site.author)) throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
+      await refuseOwnersName(writer.nickName);
     }
     const seen = isGuest(writer) ? [text, writer.nickName, writer.site ?? ''].join('\n') : text;
     const verdict = judgeComment(current, { text: seen, guest: isGuest(writer), byOwner: !isGuest(writer) && writer.role === ROLE.admin });

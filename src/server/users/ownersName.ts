@@ -6,6 +6,8 @@
  * server whose readers never pick a nickname never holds.
  */
 import { sameNickName } from '../../lib/shared/accountRules.ts';
+import { site } from '../../site.config.ts';
+import { InvalidInput } from '../shared/errors.ts';
 import { madeOnFirstUse } from '../shared/firstUse.ts';
 
 const toSimplified = madeOnFirstUse(async () => (await import('opencc-js/t2cn')).Converter({ from: 'tw', to: 'cn' }));
@@ -18,4 +20,9 @@ export async function passesForOwner(nickName: string, author: string): Promise<
   const simplified = await toSimplified();
   const fold = (name: string) => simplified(name.normalize('NFKC')).replace(BETWEEN, '');
   return sameNickName(fold(nickName), fold(author));
+}
+
+/** Refuses `nickName` for anyone but the owner when it would pass for the site's author. */
+export async function refuseOwnersName(nickName: string): Promise<void> {
+  if (await passesForOwner(nickName, site.author)) throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
 }

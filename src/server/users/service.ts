@@ -1,7 +1,6 @@
 /** Accounts: registration, login with abuse limits, profiles and passwords (docs/api.md §5). */
 import { count, eq } from 'drizzle-orm';
 import { ROLE, type LoginResult, type Profile, type PublicProfile, type Registered } from '../../contract/users.ts';
-import { site } from '../../site.config.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
 import { isUniqueViolation, type Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -15,7 +14,7 @@ import { createSharedLoginGuard } from './sharedLoginGuard.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { addressPlace, devicePlace, newDeviceToken } from './places.ts';
 import { endResetLinks } from './recovery.ts';
-import { passesForOwner } from './ownersName.ts';
+import { refuseOwnersName } from './ownersName.ts';
 import { createSessionStore, type SessionStore, type SessionUser } from './sessions.ts';
 import { ensureAdmin } from './admin.ts';
 import { findByUsername, type UserRow } from './lookup.ts';
@@ -62,11 +61,9 @@ function defaultNickName(): string {
   return `路过的小鱼${Math.floor(1000 + Math.random() * 9000)}`;
 }
 
-/** The site author's name is the owner's alone: nobody else may go by it, in any spelling that looks the same (ownersName.ts). */
+/** The site author's name is the owner's alone (ownersName.ts); the owner may of course use it. */
 async function assertNotOwnersName(nickName: string | undefined, role: number): Promise<void> {
-  if (nickName !== undefined && role !== ROLE.admin && (await passesForOwner(nickName, site.author))) {
-    throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
-  }
+  if (nickName !== undefined && role !== ROLE.admin) await refuseOwnersName(nickName);
 }
 
 export function createUserService(db: Db, options: UserServiceOptions = {}) {
