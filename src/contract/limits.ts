@@ -52,6 +52,16 @@ export const MAX_IMAGE_PIXELS = 16_000_000;
 /** What the browser compresses an image to before uploading it. */
 export const COMPRESS_TARGET_BYTES = 800 * 1024;
 
+/** `POST /api/admin/writing/images`: an article's photo as a phone takes it (most are 3–8 MB, a 48-megapixel one near 20 MB). */
+export const MAX_CONTENT_IMAGE_BYTES = 20 * 1024 * 1024;
+/**
+ * Its pixels, all frames together: the server shrinks it at once, so no reader ever decodes it
+ * in full; this bounds the server's own work (a 100-megapixel image takes it about 110 MB and 2 s).
+ */
+export const MAX_CONTENT_IMAGE_PIXELS = 100_000_000;
+/** The long side an article's image is kept at: shrunk in the browser before upload, and by the server. */
+export const CONTENT_IMAGE_MAX_SIDE_PX = 2560;
+
 /** `size` of a paged `/api` list: a larger one is capped, not refused. */
 export const MAX_PAGE_SIZE = 50;
 

@@ -1,5 +1,5 @@
 import type { AstroIntegration, ImageMetadata } from 'astro';
-import { isRelativeImage } from './contentImages';
+import { isRelativeImage } from './contentImages.ts';
 
 /**
  * Where the site's optimised images appear and how wide they are drawn there, so each `srcset`

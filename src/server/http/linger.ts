@@ -20,8 +20,8 @@ export interface LingerLimits {
   maxMs: number;
 }
 
-/** nginx's lingering_timeout (5 s) and lingering_time (30 s), and a byte cap well above any body we accept. */
-export const LINGER_LIMITS: LingerLimits = { maxBytes: 8 * 1024 * 1024, idleMs: 5_000, maxMs: 30_000 };
+/** nginx's lingering_timeout (5 s) and lingering_time (30 s), and a byte cap above any body we accept (an article's photo, 20 MB). */
+export const LINGER_LIMITS: LingerLimits = { maxBytes: 24 * 1024 * 1024, idleMs: 5_000, maxMs: 30_000 };
 
 /**
  * Reads and drops what `body` still brings until it ends, then calls `done`. Past a limit the

@@ -32,18 +32,21 @@ export async function imageExtension(bytes: Buffer): Promise<string | null> {
   return (type && ALLOWED[type.mime]) || null;
 }
 
-/**
- * Refuses an image too large to decode safely, reading only its header: every frame at most
- * MAX_IMAGE_SIDE_PX a side and MAX_IMAGE_PIXELS in all, and an animation at most as many pixels
- * as eight such frames.
- */
-export async function checkImageSize(bytes: Buffer): Promise<void> {
+/** What an image's header says: its size (one frame's, for an animation) and its number of frames. */
+export interface ImageHeader {
+  width: number;
+  height: number;
+  pages: number;
+}
+
+/** Reads only the header; an image it cannot read is refused as damaged. */
+export async function readImageHeader(bytes: Buffer): Promise<ImageHeader> {
   let width: number | undefined;
   let height: number | undefined;
   let pages = 1;
   const { default: sharp } = await import('sharp');
   try {
-    // Only the header is read here; the pixel limit is this function's own, with a clearer answer.
+    // Only the header is read here; the pixel limits are the callers' own, with clearer answers.
     const meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
     width = meta.width;
     height = meta.pageHeight ?? meta.height;
@@ -52,6 +55,16 @@ export async function checkImageSize(bytes: Buffer): Promise<void> {
     throw new Refused('图片无法读取，可能已经损坏', ['file']);
   }
   if (!width || !height) throw new Refused('图片无法读取，可能已经损坏', ['file']);
+  return { width, height, pages };
+}
+
+/**
+ * Refuses an image too large to decode safely, reading only its header: every frame at most
+ * MAX_IMAGE_SIDE_PX a side and MAX_IMAGE_PIXELS in all, and an animation at most as many pixels
+ * as eight such frames.
+ */
+export async function checkImageSize(bytes: Buffer): Promise<void> {
+  const { width, height, pages } = await readImageHeader(bytes);
   const tooLarge = width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX || width * height > MAX_IMAGE_PIXELS || width * height * pages > 8 * MAX_IMAGE_PIXELS;
   if (tooLarge) {
     throw new Refused(`图片尺寸太大（${width}×${height}）：宽和高都不能超过 ${MAX_IMAGE_SIDE_PX} 像素，总共不超过 ${MAX_IMAGE_PIXELS / 10_000} 万像素`, ['file']);

@@ -11,16 +11,17 @@ import { BUDGETS } from '../../../contract/budgets.ts';
 import { API } from '../../../contract/endpoints.ts';
 import { groupRouter } from '../endpoints.ts';
 
-const TOO_LARGE = new ApiError(413, `图片不能超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+const tooLarge = (maxBytes: number) => new ApiError(413, `图片不能超过 ${maxBytes / 1024 / 1024} MB`);
 
-/** Reads the one `file` part of a multipart body, stopping at the size limit. */
-export function readImageUpload(req: Request): Promise<Buffer> {
+/** Reads the one `file` part of a multipart body, stopping at `maxBytes`. */
+export function readImageUpload(req: Request, maxBytes = MAX_IMAGE_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (!req.is('multipart/form-data')) return reject(badRequest('请以 multipart/form-data 上传图片', ['file']));
-    if (Number(req.get('Content-Length') || 0) > MAX_IMAGE_BYTES + 64 * 1024) return reject(TOO_LARGE);
+    if (Number(req.get('Content-Length') || 0) > maxBytes + 64 * 1024) return reject(tooLarge(maxBytes));
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 4, parts: 6 } });
+      // busboy signals its limit on reaching it, not on passing it: one byte more lets exactly maxBytes through.
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 4, parts: 6 } });
     } catch {
       return reject(badRequest('上传的内容格式有误', ['file']));
     }
@@ -30,7 +31,7 @@ export function readImageUpload(req: Request): Promise<Buffer> {
       found = true;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => reject(TOO_LARGE));
+      stream.on('limit', () => reject(tooLarge(maxBytes)));
       stream.on('end', () => resolve(Buffer.concat(chunks)));
     });
     parser.on('error', () => reject(badRequest('上传的内容格式有误', ['file'])));

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import { ARTICLE_FILTERS, ARTICLE_TYPES, type ContentVersionDetail, type ContentVersionRow, type PublishState, type Taxonomies, type UploadedContentImage, type WritingArticle, type WritingArticleRow, type WritingTalk } from '../../../contract/writing.ts';
-import { ARTICLE_BODY_MAX, ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_TAGS_MAX as TAGS_MAX, ARTICLE_TITLE_MAX as TITLE_MAX, KEYWORD_MAX_LENGTH, TALK_BODY_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../../../contract/limits.ts';
+import { ARTICLE_BODY_MAX, ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_TAGS_MAX as TAGS_MAX, ARTICLE_TITLE_MAX as TITLE_MAX, KEYWORD_MAX_LENGTH, MAX_CONTENT_IMAGE_BYTES, TALK_BODY_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../../../contract/limits.ts';
 import type { AuditLog } from '../../admin/audit.ts';
 import { contentImageFile, saveContentImage } from '../../writing/contentImages.ts';
 import type { ArticleWriting } from '../../writing/articles.ts';
@@ -149,7 +149,7 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   });
   route('image', async (req, res) => {
     const { use } = parse(imageQuery, req.query);
-    const bytes = await readImageUpload(req);
+    const bytes = await readImageUpload(req, MAX_CONTENT_IMAGE_BYTES);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
     res.json(ok((await saveContentImage(writing.articlesDir, use, bytes)) satisfies UploadedContentImage));
   });
