@@ -3,29 +3,19 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { features } from './src/data/features.ts';
 import { featurePages } from './scripts/astro/featurePages.ts';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
 import { onDemandRoutes } from './scripts/astro/onDemandRoutes.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
+import { astroCacheDir } from './src/lib/node/astroCache.ts';
 import { articleImages } from './src/lib/node/imageLayout.ts';
 import { markdownConfig } from './src/lib/node/markdownOptions.ts';
 import { withoutTrailingSlash } from './src/lib/shared/trim.ts';
 
-/**
- * Astro's cache (the content store, encoded images), one per content folder: the store of one
- * CONTENT_DIR refers to images of its own, and a build from another folder that read it would
- * fail on an image it cannot find.
- */
-function cacheDir() {
-  if (process.env.ASTRO_CACHE_DIR) return process.env.ASTRO_CACHE_DIR;
-  if (!process.env.CONTENT_DIR) return undefined;
-  const folder = createHash('sha256').update(resolve(process.env.CONTENT_DIR)).digest('hex').slice(0, 12);
-  return `node_modules/.astro/content-${folder}`;
-}
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+const cacheDir = astroCacheDir(process.env, projectRoot);
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -33,7 +23,7 @@ export default defineConfig({
   // The build script gives each build its own folder (scripts/build.ts).
   outDir: process.env.ASTRO_OUT_DIR || process.env.DIST_DIR || 'dist',
   // Where encoded images and the content store are kept between builds (bench:build measures a first build in an empty one).
-  ...(cacheDir() ? { cacheDir: cacheDir() } : {}),
+  ...(cacheDir ? { cacheDir } : {}),
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), reactIslands(), articleImages(), featurePages(features), sitemap({ serialize: (item) => ({ ...item, url: withoutTrailingSlash(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit(), onDemandRoutes()],
   trailingSlash: 'ignore',

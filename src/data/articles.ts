@@ -2,7 +2,7 @@
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { SHARE_IMAGE_WIDTH, imageFacts } from '../lib/node/imageLayout';
+import { SHARE_IMAGE_FORMAT, SHARE_IMAGE_WIDTH, imageFacts } from '../lib/node/imageLayout';
 import { countNames, sortForHome, type ArticleMeta } from '../lib/node/articles';
 import { assertUniqueIds } from '../lib/node/contentIds';
 import { isLive } from '../lib/shared/contentSchema';
@@ -32,7 +32,7 @@ async function coverUrls(cover: ImageMetadata | undefined): Promise<Pick<Article
   if (!cover) return {};
   const { format, width } = imageFacts(cover);
   if (format === 'svg') return { coverUrl: (await getImage({ src: cover })).src };
-  const url = (await getImage({ src: cover, width: Math.min(width, SHARE_IMAGE_WIDTH), format: 'jpeg' })).src;
+  const url = (await getImage({ src: cover, width: Math.min(width, SHARE_IMAGE_WIDTH), format: SHARE_IMAGE_FORMAT })).src;
   return { coverUrl: url, shareImage: url };
 }
 

@@ -19,6 +19,14 @@ export const ARTICLE_COLUMN_SIZES = '(max-width: 797.98px) calc(100vw - 64px), (
 
 /** The one fixed-size copy of a cover given to link previews (og:image), the feed and the API. */
 export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_FORMAT = 'jpeg';
+
+/** A cover is AVIF, with WebP for browsers without it (CoverImage.astro). */
+export const COVER_FORMAT = 'avif';
+export const COVER_FALLBACK_FORMAT = 'webp';
+
+/** The width a cover is drawn at: its largest `srcset` width doubles as the plain `src`, so no full-size copy is written just for it. */
+export const coverWidth = (imageWidth: number) => Math.min(imageWidth, IMAGE_WIDTHS.at(-1)!);
 
 /** The hast element Sätteri hands a plugin, and the part of its context a plugin may use. */
 interface HastElement {

@@ -2,6 +2,7 @@
 import type { Db } from '../db/client.ts';
 import { createArticleWriting } from './articles.ts';
 import { buildRunner, type BuildSettings } from './buildRunner.ts';
+import { createImageCacheQueue } from './imageCacheQueue.ts';
 import { createPublisher } from './publisher.ts';
 import { createSourceFiles } from './sourceFiles.ts';
 import { createTalkWriting } from './talks.ts';
@@ -17,8 +18,11 @@ export interface WritingOptions extends BuildSettings {
 export function createWriting(db: Db, options: WritingOptions) {
   const versions = createVersions(db);
   const articleFiles = createSourceFiles(options.contentDir, 'articles');
+  // Uploaded images are encoded for the build in the background; a build holds that work meanwhile.
+  const imageCache = createImageCacheQueue({ projectRoot: options.projectRoot, contentDir: options.contentDir });
+  const runBuild = buildRunner(options);
   const publisher = createPublisher({
-    build: buildRunner(options),
+    build: (onLine) => imageCache.whileBuilding(() => runBuild(onLine)),
     goLive: async () => {
       await options.goLive();
       // The next scheduled article is looked for after each build, and at start.
@@ -32,6 +36,7 @@ export function createWriting(db: Db, options: WritingOptions) {
     articles,
     talks,
     publisher,
+    imageCache,
     articlesDir: articleFiles.dir,
     /**
      * Once the server has started: builds now if an article fell due while no server ran (after

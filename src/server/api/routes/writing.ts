@@ -1,6 +1,6 @@
 /** The owner's writing console (docs/api.md §11.3): admins only, each change in the audit log. */
 import express, { Router, type Request } from 'express';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'astro/zod';
 import type { Page } from '../../../contract/envelope.ts';
 import { ARTICLE_FILTERS, ARTICLE_TYPES, type ContentVersionDetail, type ContentVersionRow, type PublishState, type Taxonomies, type UploadedContentImage, type WritingArticle, type WritingArticleRow, type WritingTalk } from '../../../contract/writing.ts';
@@ -151,7 +151,9 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     const { use } = parse(imageQuery, req.query);
     const bytes = await readImageUpload(req, MAX_CONTENT_IMAGE_BYTES);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
-    res.json(ok((await saveContentImage(writing.articlesDir, use, bytes)) satisfies UploadedContentImage));
+    const saved = await saveContentImage(writing.articlesDir, use, bytes);
+    writing.imageCache.add(join(writing.articlesDir, saved.path), use);
+    res.json(ok(saved satisfies UploadedContentImage));
   });
   route('file', (req, res) => {
     const path = ([] as string[]).concat((req.params as { path: string | string[] }).path).join('/');

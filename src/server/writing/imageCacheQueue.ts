@@ -1,0 +1,108 @@
+/**
+ * After an upload, the images the next build will need are encoded in the background
+ * (imageCacheWorker.ts), so a publish copies them instead of encoding them: one image at a time,
+ * each in a process of its own at the lowest priority, whose memory is given back when it ends.
+ * A build that starts meanwhile stops the worker (the build encodes what is missing itself, and
+ * the two would only compete for the same cores); the queue goes on after the build, and an image
+ * the build has encoded is then found in the cache and skipped.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { basename, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { encodedImagesDir } from '../../lib/node/astroCache.ts';
+import type { ImageUse } from '../../lib/node/imageCache.ts';
+
+const WORKER = join(import.meta.dirname, 'imageCacheWorker.ts');
+const LOWEST_PRIORITY = 19;
+
+export interface ImageCacheQueueOptions {
+  projectRoot: string;
+  contentDir: string;
+  /** The server's environment: ASTRO_CACHE_DIR, as the builds it starts read it. */
+  env?: Record<string, string | undefined>;
+}
+
+interface Job {
+  file: string;
+  use: ImageUse;
+}
+
+export function createImageCacheQueue({ projectRoot, contentDir, env = process.env }: ImageCacheQueueOptions) {
+  const cacheDir = encodedImagesDir({ ...env, CONTENT_DIR: contentDir }, projectRoot);
+  const waiting: Job[] = [];
+  let worker: ChildProcess | null = null;
+  let builds = 0;
+  let settled: (() => void)[] = [];
+
+  function next(): void {
+    if (worker || builds > 0) return;
+    const job = waiting[0];
+    if (!job) {
+      for (const resolve of settled) resolve();
+      settled = [];
+      return;
+    }
+    const { NODE_COMPILE_CACHE: _serverCompileCache, ...inherited } = env;
+    const child = spawn(process.execPath, [WORKER, job.file, job.use, cacheDir], {
+      cwd: projectRoot,
+      env: { ...inherited, UV_THREADPOOL_SIZE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    worker = child;
+    try {
+      if (child.pid) setPriority(child.pid, LOWEST_PRIORITY);
+    } catch {
+      // The worker lowers its own priority too.
+    }
+    let report = '';
+    let problem = '';
+    createInterface({ input: child.stdout! }).on('line', (line) => (report = line));
+    createInterface({ input: child.stderr! }).on('line', (line) => (problem = `${problem}\n${line}`.slice(-2000)));
+    child.on('error', (error) => (problem = error.message));
+    child.on('close', (code, signal) => {
+      worker = null;
+      // Stopped for a build: the job stays first in line.
+      if (signal === 'SIGTERM' && builds > 0) return;
+      waiting.shift();
+      if (code === 0) {
+        const { encoded, ms } = JSON.parse(report) as { encoded: number; ms: number };
+        if (encoded > 0) console.log(`已为下次构建预先编码图片 ${basename(job.file)}：${encoded} 个尺寸和格式，用时 ${(ms / 1000).toFixed(1)} 秒`);
+      } else {
+        console.warn(`预先编码图片 ${basename(job.file)} 没有完成（构建时会再编码）：${problem.trim() || `退出码 ${code ?? signal}`}`);
+      }
+      next();
+    });
+  }
+
+  return {
+    cacheDir,
+    /** Queues the image at `file`, stored beside the articles as `use`. */
+    add(file: string, use: ImageUse): void {
+      if (waiting.slice(1).some((job) => job.file === file && job.use === use)) return;
+      waiting.push({ file, use });
+      next();
+    },
+    /** Runs a build with the queue held: a worker running is stopped and its image done again after. */
+    async whileBuilding<T>(build: () => Promise<T>): Promise<T> {
+      builds++;
+      worker?.kill('SIGTERM');
+      try {
+        return await build();
+      } finally {
+        builds--;
+        next();
+      }
+    },
+    /** Resolves once every queued image is done (for tests, benchmarks and a clean stop). */
+    idle(): Promise<void> {
+      if (!worker && waiting.length === 0) return Promise.resolve();
+      return new Promise((resolve) => settled.push(resolve));
+    },
+    get waiting(): number {
+      return waiting.length;
+    },
+  };
+}
+
+export type ImageCacheQueue = ReturnType<typeof createImageCacheQueue>;
