@@ -35,6 +35,10 @@ export const http = createRequest({
   onUnauthorized: () => unauthorizedHandler(),
 });
 
+/** A client like `http` with a fetch and a time limit of its own: an upload that shows its progress. */
+export const httpWith = (fetchWith: typeof fetch, timeoutMs: number) =>
+  createRequest({ fetch: fetchWith, notice: showNotice, onUnauthorized: () => unauthorizedHandler(), timeoutMs });
+
 export const api = {
   login: (username: string, password: string) => http.post<LoginResult>(USER_LOGIN, { username, password, cookie: true } satisfies LoginBody),
   register: (username: string, password: string, nick_name?: string) => http.post<Registered>(USER_REGISTER, { username, password, nick_name }),

@@ -20,7 +20,11 @@ import {
   WRITING_VERSIONS,
 } from '../contract/paths';
 import { fillPath, withQuery } from '../lib/shared/paths';
-import { http } from './api';
+import { http, httpWith } from './api';
+import { progressFetch } from './progressFetch';
+
+/** The longest an image upload may take in all. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 
 export const writingApi = {
@@ -36,10 +40,11 @@ export const writingApi = {
   version: (id: number, versionId: number) => http.get<ContentVersionDetail>(fillPath(WRITING_VERSION, { id, versionId })),
   restoreVersion: (id: number, versionId: number) => http.put<WritingArticle>(fillPath(WRITING_RESTORE_VERSION, { id, versionId })),
   preview: (markdown: string, id: number | null) => http.post<{ html: string }>(WRITING_PREVIEW, { markdown, ...(id ? { id } : {}) }),
-  uploadImage: (file: Blob, use: 'images' | 'covers') => {
+  /** `onProgress` hears the bytes sent; a photo of 20 MB on a slow line may take minutes, so only a stalled one times out. */
+  uploadImage: (file: Blob, use: 'images' | 'covers', onProgress: (loaded: number, total: number) => void = () => {}) => {
     const form = new FormData();
     form.append('file', file, 'image');
-    return http.post<UploadedContentImage>(`${WRITING_IMAGE}?use=${use}`, form);
+    return httpWith(progressFetch(onProgress), UPLOAD_TIMEOUT_MS).post<UploadedContentImage>(`${WRITING_IMAGE}?use=${use}`, form);
   },
   talks: (trashed: boolean) => http.get<WritingTalk[]>(`${WRITING_TALKS}?trashed=${trashed ? 1 : 0}`),
   createTalk: (body: SaveTalkBody) => http.post<WritingTalk>(WRITING_TALKS, body),

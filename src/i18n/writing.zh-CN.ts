@@ -1,3 +1,5 @@
+import type { UploadProgress } from '../lib/browser/articleImages';
+
 /** The writing console's words: articles, talks, categories and tags, publishing. */
 export const writingText = {
   articles: '文章',
@@ -29,7 +31,11 @@ export const writingText = {
   saveDraft: '保存草稿',
   publish: '发布',
   uploadImage: '上传图片',
-  uploading: '正在上传…',
+  /** 「正在上传 IMG_0001.jpg 45%（第 2/3 张）」 beside the button the upload came from. */
+  uploadProgress: ({ name, index, total, phase, percent }: UploadProgress) =>
+    `${{ redrawing: '正在缩小', sending: '正在上传', saving: '正在保存' }[phase]} ${name}${phase === 'sending' ? ` ${Math.floor(percent)}%` : '…'}${total > 1 ? `（第 ${index}/${total} 张）` : ''}`,
+  uploadProblem: (name: string, message: string) => `${name} 没有上传：${message}`,
+  uploadStatus: { body: '正文图片的上传', cover: '封面的上传' },
   trash: '移到回收站',
   restore: '恢复',
   destroy: '彻底删除',

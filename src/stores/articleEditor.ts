@@ -10,6 +10,7 @@ import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, WritingArti
 import { writingText } from '../i18n/writing.zh-CN';
 import { refusalOf, RequestError } from '../lib/browser/request';
 import { draftOf, emptyDraft, fieldProblems, sameDraft } from '../lib/browser/writingDraft';
+import { uploadArticleImages } from './imageUploads';
 import { publishingStarted } from './publishStatus';
 import { showToast } from './toast';
 
@@ -174,18 +175,8 @@ export async function moveArticle(action: 'trash' | 'restore'): Promise<void> {
   publishingStarted();
 }
 
-/** Uploads images beside the articles; answers the paths that made it, and says why any did not. */
-export async function uploadImages(files: File[], use: 'images' | 'covers'): Promise<string[]> {
-  const paths: string[] = [];
-  for (const file of files) {
-    try {
-      paths.push((await writingApi.uploadImage(file, use)).result!.path);
-    } catch (error) {
-      $editor.setKey('refusal', refusalOf(error, writingText.uploadFailed).message);
-    }
-  }
-  return paths;
-}
+/** Uploads images beside the articles; answers the paths that made it. Progress and refusals are told beside the place they came from (imageUploads.ts). */
+export const uploadImages = uploadArticleImages;
 
 /** The body as readers will see it, rendered by the server with the site's own Markdown pipeline. */
 export async function previewHtml(markdown: string): Promise<string> {

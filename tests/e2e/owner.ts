@@ -11,13 +11,13 @@ import { expect, watchContext, type PageProblems } from './fixtures';
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 let owners = 0;
 
-/** A new admin account on the test server's database; answers its username and password. */
-export async function createOwner(): Promise<{ username: string; password: string }> {
+/** A new admin account on the test server's database (or on the one in `dataDir`); answers its username and password. */
+export async function createOwner(dataDir = process.env.E2E_DATA_DIR!): Promise<{ username: string; password: string }> {
   const username = `e2eadm${Date.now().toString(36)}${++owners}`;
   const password = 'owner-password-123';
   // The password goes in the environment, never the arguments (admin:create refuses those).
   await promisify(execFile)(process.execPath, ['scripts/admin-create.ts', username], {
-    env: { ...process.env, ADMIN_PASSWORD: password, DATABASE_URL: `file:${join(process.env.E2E_DATA_DIR!, 'blog.db')}` },
+    env: { ...process.env, ADMIN_PASSWORD: password, DATABASE_URL: `file:${join(dataDir, 'blog.db')}` },
   });
   return { username, password };
 }
@@ -31,13 +31,14 @@ export interface Owner {
 
 /**
  * The owner in a browser of their own, from an address of their own, logged in through the API:
- * the session cookie it sets is the one the browser's pages send.
+ * the session cookie it sets is the one the browser's pages send. A server of a test's own names
+ * the folder of its database.
  */
-export async function ownerBrowser(browser: Browser, problems: PageProblems, baseURL: string): Promise<Owner> {
+export async function ownerBrowser(browser: Browser, problems: PageProblems, baseURL: string, dataDir?: string): Promise<Owner> {
   const n = ++owners;
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${n >> 8}.${n & 255}` } });
   await watchContext(context, problems, new URL(baseURL).origin);
-  const { username, password } = await createOwner();
+  const { username, password } = await createOwner(dataDir);
   const res = await context.request.post('/api/user/login', { headers: XHR, data: { username, password, cookie: true } });
   expect(res.ok(), await res.text()).toBe(true);
   return { username, password, context, page: await context.newPage() };

@@ -12,6 +12,7 @@ import { useModal } from '../../shared/useModal';
 import FilePickButton from './FilePickButton';
 import HistoryPanel from './HistoryPanel';
 import PublishStatus from './PublishStatus';
+import UploadProgress from './UploadProgress';
 import adminStyles from '../Admin.module.scss';
 import styles from './Writing.module.scss';
 
@@ -48,11 +49,7 @@ export default function ArticleEditor() {
   // not held inside it, as the editor's own dialogs (a link's address) open outside it, on the page.
   const workspace = useModal<HTMLDivElement>(fullscreen, () => setFullscreen(false), { initialFocus: fullscreenToggle, trapFocus: false });
   const [tagsTyped, setTagsTyped] = useState('');
-  const [uploads, setUploads] = useState(0);
-  const upload = (files: File[], use: 'images' | 'covers') => {
-    setUploads((n) => n + 1);
-    return uploadImages(files, use).finally(() => setUploads((n) => n - 1));
-  };
+  const upload = uploadImages;
   const taxonomies = useStore($taxonomies);
   const { draft, problems } = state;
   const unusedTags = (taxonomies?.tags ?? []).map((t) => t.name).filter((name) => !draft.tags.includes(name)).slice(0, 12);
@@ -143,6 +140,7 @@ export default function ArticleEditor() {
         <Field label={text.cover} problem={problems.cover}>
           <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void upload([...(e.target.files ?? [])], 'covers').then(([path]) => path && changeDraft({ cover: path }))} />
         </Field>
+        <UploadProgress spot="cover" />
         <datalist id="writing-categories">
           {taxonomies?.categories.map((c) => <option key={c.name} value={c.name} />)}
         </datalist>
@@ -162,7 +160,7 @@ export default function ArticleEditor() {
           <button type="button" aria-pressed={preview !== null} onClick={() => setPreview(preview === null ? '' : null)}>{text.preview}</button>
           <button ref={fullscreenToggle} type="button" aria-pressed={fullscreen} onClick={() => setFullscreen(!fullscreen)}>{fullscreen ? text.exitFullscreen : text.fullscreen}</button>
           <FilePickButton label={text.uploadImage} multiple onFiles={(files) => void upload(files, 'images').then((paths) => paths.length && changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
-          <span className={styles.hint} aria-live="polite">{uploads > 0 ? text.uploading : ''}</span>
+          <UploadProgress spot="body" />
         </div>
         {problems.body && <p className={styles.error} role="alert">{problems.body}</p>}
         <div className={styles.editorArea} data-preview={preview !== null} data-fullscreen={fullscreen}>
