@@ -100,6 +100,26 @@ describe('the publish queue', () => {
     expect(publisher.state().builds).toBe(3);
   });
 
+  it('counts the images the build writes, so a long image step is seen to move', async () => {
+    const steps: string[] = [];
+    const lines = ['[content] Syncing content', 'generating optimized images', '  ▶ /_astro/a_1.webp (reused cache entry) (+2ms) (1/40)', '  ▶ /_astro/b_2.avif (before: 8206kB, after: 49kB) (+1.2s) (20/40)', '  ▶ /_astro/c_3.webp (before: 8206kB, after: 5kB) (+1ms) (40/40)', '[build] Complete!'];
+    const publisher = createPublisher({
+      build: async (onLine) => {
+        for (const line of lines) {
+          onLine(line);
+          const { step, percent } = publisher.state();
+          steps.push(`${step} ${percent}`);
+        }
+        return { ok: true, output: '' };
+      },
+      goLive: async () => {},
+      settleMs: 1,
+    });
+    publisher.request();
+    await publisher.settled();
+    expect(steps).toEqual(['读取内容 10', '处理图片 65', '处理图片 1/40 65', '处理图片 20/40 72', '处理图片 40/40 79', '检查内联脚本 80']);
+  });
+
   it('a failed build reports what failed and leaves the live build alone', async () => {
     let live = 0;
     const publisher = createPublisher({

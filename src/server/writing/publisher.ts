@@ -33,6 +33,22 @@ const STEPS: { line: RegExp; step: string; percent: number }[] = [
   { line: /^预压缩/, step: '切换到新版本', percent: 95 },
 ];
 
+/** Astro's line for each image it writes ends with its count, `(12/139)`: the image step moves on with it. */
+const IMAGE_COUNT = /\((\d+)\/(\d+)\)\s*$/;
+const IMAGES_STEP = STEPS.findIndex((s) => s.step === '处理图片');
+
+/** How far a build is once `line` is printed: a step's start, or the share of images written so far. */
+function progressAt(state: PublishState, line: string): Pick<PublishState, 'step' | 'percent'> | null {
+  const step = STEPS.find((s) => s.line.test(line));
+  if (step) return step.percent > state.percent ? { step: step.step, percent: step.percent } : null;
+  const count = IMAGE_COUNT.exec(line);
+  const { percent: from, step: name } = STEPS[IMAGES_STEP];
+  const to = STEPS[IMAGES_STEP + 1].percent;
+  if (!count || state.percent < from || state.percent >= to) return null;
+  const [done, all] = [Number(count[1]), Number(count[2])];
+  return { step: `${name} ${done}/${all}`, percent: Math.max(state.percent, from + Math.floor(((to - from - 1) * done) / Math.max(all, 1))) };
+}
+
 const idle = (): PublishState => ({ state: 'idle', step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0 });
 
 /**
@@ -63,8 +79,8 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     let result: BuildRun;
     try {
       result = await build((line) => {
-        const step = STEPS.find((s) => s.line.test(line));
-        if (step && step.percent > state.percent) state = { ...state, step: step.step, percent: step.percent };
+        const progress = progressAt(state, line);
+        if (progress) state = { ...state, ...progress };
       });
       if (result.ok) await goLive();
     } catch (error) {
