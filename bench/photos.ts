@@ -9,11 +9,12 @@
  * Each case in a temp folder with an image cache of its own.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { encodedImagesDir } from '../src/lib/node/astroCache.ts';
+import { currentRelease, publishRelease, RELEASES } from '../src/server/http/releases.ts';
 import { uprightImage } from '../src/server/writing/uprightImage.ts';
 import { makePhoto } from '../tests/fixtures/photos.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, serve } from './lib/server.ts';
@@ -31,7 +32,12 @@ function site(): { work: string; env: Record<string, string> } {
   cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
   const projectImages = encodedImagesDir({}, process.cwd());
   if (existsSync(projectImages)) cpSync(projectImages, join(work, 'cache', 'assets'), { recursive: true });
-  return { work, env: { CONTENT_DIR: content, DIST_DIR: join(work, 'dist'), ASTRO_CACHE_DIR: join(work, 'cache') } };
+  // The project's build stands in for the live one, for the server to start on.
+  const dist = join(work, 'dist');
+  const first = join(dist, RELEASES, '0001-first');
+  cpSync(currentRelease('dist'), first, { recursive: true });
+  publishRelease(dist, first);
+  return { work, env: { CONTENT_DIR: content, DIST_DIR: dist, ASTRO_CACHE_DIR: join(work, 'cache') } };
 }
 
 /** The build's wall time, and the time its lines say each image of `names` took. */
@@ -64,12 +70,15 @@ async function login(origin: string): Promise<string> {
   return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
+/** The server process's own resident memory (the background encoder it starts is a child, left out). */
+const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
 async function uploadRaw(origin: string, cookie: string, bytes: Buffer, use: 'images' | 'covers', pid: number) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
-  const before = treeRss(pid);
+  const before = rss(pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 10);
+  const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 5);
   const started = performance.now();
   const res = await fetch(`${origin}/api/admin/writing/images?use=${use}`, { method: 'POST', body: form, headers: { ...XHR, Cookie: cookie } });
   const ms = performance.now() - started;
@@ -80,14 +89,12 @@ async function uploadRaw(origin: string, cookie: string, bytes: Buffer, use: 'im
 }
 
 /** 上传图片 in the editor, as the owner: from the file chosen to its Markdown in the body. */
-async function uploadInBrowser(origin: string, cookie: string, photo: Buffer, uploadBytesPerSecond: number) {
+async function uploadInBrowser(origin: string, cookie: string, photo: Buffer, uploadBytesPerSecond: number, articles: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ baseURL: origin, viewport: { width: 375, height: 740 } });
     await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: origin })));
     const page = await context.newPage();
-    let sent = 0;
-    page.on('request', (request) => request.url().includes('/writing/images') && (sent = request.postDataBuffer()?.length ?? 0));
     await page.goto('/admin/articles/edit');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: uploadBytesPerSecond });
@@ -95,8 +102,11 @@ async function uploadInBrowser(origin: string, cookie: string, photo: Buffer, up
     await page.getByRole('button', { name: '上传图片' }).click();
     const started = performance.now();
     await (await chooser).setFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByRole('textbox', { name: '正文' }).filter({ hasText: './images/' }).waitFor({ timeout: 300_000 });
+    const body = page.getByRole('textbox', { name: '正文' }).filter({ hasText: './images/' });
+    await body.waitFor({ timeout: 300_000 });
     const ms = performance.now() - started;
+    // The redrawn photo is stored as it came (small, upright and bare): its size is what was sent.
+    const sent = statSync(join(articles, /\.\/(images\/[a-f0-9]{20}\.\w+)/.exec((await body.textContent())!)![1])).size;
     // The same file sent as it is, on the same line.
     const rawStarted = performance.now();
     await page.evaluate(async (base64) => {
@@ -122,7 +132,7 @@ const coverPhoto = await makePhoto({ noise: 40 });
     const raw = await uploadRaw(server.origin, cookie, photo, 'images', server.pid);
     lines.push(`原样上传 ${mb(photo.length)} MB 的照片（本机回环）：${seconds(raw.ms)} 秒；服务器进程常驻内存 ${mb(raw.before)} MB，缩小时峰值 ${mb(raw.peak)} MB（+${mb(raw.peak - raw.before)} MB）`);
     for (const [name, rate] of [['本机', -1], ['4 Mbit/s 上行', 500_000]] as const) {
-      const up = await uploadInBrowser(server.origin, cookie, photo, rate);
+      const up = await uploadInBrowser(server.origin, cookie, photo, rate, join(env.CONTENT_DIR, 'articles'));
       lines.push(`编辑器「上传图片」（${name}）：选好文件到正文出现图片 ${seconds(up.ms)} 秒，发送 ${mb(up.sent)} MB；同一文件不缩小直接发送 ${seconds(up.rawMs)} 秒`);
     }
   } finally {
@@ -145,8 +155,12 @@ for (const mode of ['as-taken', 'shrunk', 'encoded'] as const) {
       // The background encoding is done when each photo's every image is in the cache (17 in all).
       const cache = join(env.ASTRO_CACHE_DIR, 'assets');
       const started = Date.now();
-      while (readdirSync(cache).filter((file) => names.some((name) => file.startsWith(name)) && !file.endsWith('.tmp')).length < 17) await new Promise((r) => setTimeout(r, 200));
-      lines.push(`后台预先编码两张照片（正文一张、封面一张）：上传后约 ${seconds(Date.now() - started)} 秒完成`);
+      let workerPeak = 0;
+      while (readdirSync(cache).filter((file) => names.some((name) => file.startsWith(name)) && !file.endsWith('.tmp')).length < 17) {
+        workerPeak = Math.max(workerPeak, treeRss(server.pid, false));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      lines.push(`后台预先编码两张照片（正文一张、封面一张）：上传后约 ${seconds(Date.now() - started)} 秒完成，编码进程的内存峰值约 ${mb(workerPeak)} MB`);
       server.stop();
       withPhotos(articles, cover.path, body.path);
     } else {

@@ -84,12 +84,19 @@ describe('a phone photo uploaded as it is', () => {
     expect(far.body.message).toBe('图片不能超过 20 MB');
   }, 60_000);
 
-  it('refuses an image of more pixels than it decodes, and drops data after the end of a small one', async () => {
+  it('refuses an image of more pixels than it decodes; keeps a small bare one as it came, unless data follows its end', async () => {
     const side = Math.ceil(Math.sqrt(MAX_CONTENT_IMAGE_PIXELS)) + 1;
     const vast = await sharp({ create: { width: side, height: side, channels: 3, background: '#888' } }).png().toBuffer();
     const refused = await upload(vast, 'image/png');
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(`图片尺寸太大（${side}×${side}）：总共不能超过 ${MAX_CONTENT_IMAGE_PIXELS / 10_000} 万像素`);
+
+    // As a browser redraws a photo: small, upright, an sRGB colour profile and nothing else. Kept as it came.
+    const redrawn = await sharp({ create: { width: 1920, height: 2560, channels: 3, background: '#2a6' } }).jpeg({ quality: 90 }).withIccProfile('srgb').toBuffer();
+    expect((await sharp(redrawn).metadata()).icc).toBeDefined();
+    const kept = await upload(redrawn);
+    expect(kept.status).toBe(200);
+    expect(stored(kept.body.result.path)).toEqual(redrawn);
 
     const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
     const trailed = Buffer.concat([small, Buffer.from('SECRET-TRAILER lat=31.2 lon=121.4')]);

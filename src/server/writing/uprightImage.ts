@@ -1,6 +1,6 @@
 /**
  * An article's image as the site keeps it: turned upright by its EXIF orientation, at most
- * CONTENT_IMAGE_MAX_SIDE_PX on its long side, and without any metadata. A phone photo's EXIF
+ * CONTENT_IMAGE_MAX_SIDE_PX on its long side, and without its metadata. A phone photo's EXIF
  * says where it was taken (often where the owner lives) and which camera took it; once published,
  * every reader could read that from the original. Smaller images also make the build's encodes
  * cheap: a 12-megapixel photo costs it about four times the work of one at 2560 px.
@@ -10,9 +10,13 @@ import { CONTENT_IMAGE_MAX_SIDE_PX, MAX_CONTENT_IMAGE_PIXELS } from '../../contr
 import { Refused } from '../shared/errors.ts';
 import { readImageHeader } from '../uploads/images.ts';
 
-/** Anything beyond the pixels that an image may carry. */
+/**
+ * What an image may carry besides its pixels and their colours. A colour profile alone says
+ * nothing of the owner (a browser's canvas writes an sRGB one into every JPEG it makes), so an
+ * image with nothing else is kept as it is; one re-encoded is converted to sRGB and loses it too.
+ */
 const carriesMetadata = (meta: Metadata) =>
-  Boolean(meta.exif || meta.icc || meta.iptc || meta.xmp || meta.tifftagPhotoshop || meta.comments?.length || meta.gainMap || (meta.orientation ?? 1) !== 1);
+  Boolean(meta.exif || meta.iptc || meta.xmp || meta.tifftagPhotoshop || meta.comments?.length || meta.gainMap || (meta.orientation ?? 1) !== 1);
 
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
@@ -38,7 +42,7 @@ function encoded(image: Sharp, format: string): Sharp {
 /**
  * The bytes to store for an uploaded image of the given extension (`jpg`, `png`, `webp`, `gif`).
  * An image already small, upright and bare, with nothing after its end (as the console's browser
- * sends a photo), is kept byte for byte, so it is not compressed a second time.
+ * sends a photo it has redrawn), is kept byte for byte, so it is not compressed a second time.
  */
 export async function uprightImage(bytes: Buffer, extension: string): Promise<Buffer> {
   const { width, height, pages } = await readImageHeader(bytes);
