@@ -89,7 +89,7 @@ describe('a phone photo uploaded as it is', () => {
     const vast = await sharp({ create: { width: side, height: side, channels: 3, background: '#888' } }).png().toBuffer();
     const refused = await upload(vast, 'image/png');
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(`图片尺寸太大（${side}×${side}）：总共不能超过 ${MAX_CONTENT_IMAGE_PIXELS / 10_000} 万像素`);
+    expect(refused.body.message).toBe(`图片尺寸太大（${side}×${side}）：总共不能超过 1 亿像素`);
 
     // As a browser redraws a photo: small, upright, an sRGB colour profile and nothing else. Kept as it came.
     const redrawn = await sharp({ create: { width: 1920, height: 2560, channels: 3, background: '#2a6' } }).jpeg({ quality: 90 }).withIccProfile('srgb').toBuffer();

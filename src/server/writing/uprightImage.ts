@@ -31,6 +31,9 @@ function endsWithImage(bytes: Buffer, extension: string): boolean {
   return bytes.length >= 12 && bytes.readUInt32LE(4) + 8 === bytes.length;
 }
 
+/** 1 亿, 1600 万: a count of pixels as it is said. */
+const inWords = (count: number) => (count % 100_000_000 === 0 ? `${count / 100_000_000} 亿` : `${count / 10_000} 万`);
+
 /** Re-encoded in its own format: a photo stays a JPEG, a screenshot a PNG, an animation keeps its frames. */
 function encoded(image: Sharp, format: string): Sharp {
   if (format === 'jpg') return image.jpeg({ quality: 90 });
@@ -47,7 +50,7 @@ function encoded(image: Sharp, format: string): Sharp {
 export async function uprightImage(bytes: Buffer, extension: string): Promise<Buffer> {
   const { width, height, pages } = await readImageHeader(bytes);
   if (width * height * pages > MAX_CONTENT_IMAGE_PIXELS) {
-    throw new Refused(`图片尺寸太大（${width}×${height}${pages > 1 ? `，${pages} 帧` : ''}）：总共不能超过 ${MAX_CONTENT_IMAGE_PIXELS / 10_000} 万像素`, ['file']);
+    throw new Refused(`图片尺寸太大（${width}×${height}${pages > 1 ? `，${pages} 帧` : ''}）：总共不能超过 ${inWords(MAX_CONTENT_IMAGE_PIXELS)}像素`, ['file']);
   }
   const { default: sharp } = await import('sharp');
   const animated = pages > 1;
