@@ -123,6 +123,8 @@ export interface PublishState {
   error: PublishError | null;
   /** Builds run since the server started. */
   builds: number;
+  /** The last article whose page a quick release changed ahead of the build (its new text, or its removal), and when. */
+  page_live: { id: number; at: string } | null;
 }
 
 export interface UploadedContentImage {

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentRelease, publishRelease, RELEASES } from '../../src/server/http/releases';
+import { currentRelease, publishRelease, RELEASES } from '../../src/server/releases/releases';
 import { formatDateTime } from '../../src/lib/shared/time';
 import { makePng } from '../fixtures/images';
 import { startServer, type RunningServer } from '../integration/serve';

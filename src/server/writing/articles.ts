@@ -13,12 +13,13 @@ import { recycleBin } from './recycleBin.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
+import type { ArticleChange } from './quickRelease.ts';
 
 export interface ArticleWritingOptions {
   files: SourceFiles;
   versions: Versions;
-  /** Called after every change readers may see. */
-  published: () => void;
+  /** Called after every change readers may see, with the article when it is one; resolves once that article's page is live. */
+  published: (change?: ArticleChange) => Promise<void>;
   clock?: () => Date;
 }
 
@@ -130,7 +131,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
     const source = formatSource(data, input.body);
     if (before) await versions.keep('articles', id, before.source, savedBy, now.getTime());
     const saved = before ? await files.write(before, source) : await files.create(articleFileName(id, input.title), source);
-    if (input.publish || (before && seenByReaders(before))) published();
+    if (input.publish || (before && seenByReaders(before))) await published({ id, before, after: saved });
     return toWritingArticle(saved, now);
   }
 
@@ -192,7 +193,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
         const now = clock();
         await versions.keep('articles', id, file.source, savedBy, now.getTime());
         const saved = await files.write(file, version.source);
-        published();
+        await published({ id, before: file, after: saved });
         return toWritingArticle(saved, now);
       });
     },
@@ -245,7 +246,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
           await files.write(current, formatSource(data, current.body));
         });
       }
-      if (affected.some((f) => statusOf(f, now) === 'published')) published();
+      if (affected.some((f) => statusOf(f, now) === 'published')) await published();
       return affected.length;
     },
   };

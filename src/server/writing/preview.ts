@@ -2,11 +2,10 @@
  * The editor's preview, rendered by the Markdown processor the build uses (Astro's Sätteri) with the
  * site's code highlighting, so headings get the same anchors and code the same colours. Images
  * beside the article are shown from the content folder, as the build will before optimising them.
- * Loaded on the first preview: a server that is never written on never pays for the highlighter.
  */
 import { fillImageMarkers } from '../../lib/node/contentImages.ts';
-import { madeOnFirstUse } from '../shared/firstUse.ts';
 import { WRITING_FILE } from '../../contract/paths.ts';
+import { renderMarkdown } from './markdown.ts';
 
 /** Where the console fetches a file beside the articles (see the writing routes). */
 export const CONTENT_FILE_URL = WRITING_FILE.replace('*path', '');
@@ -24,13 +23,8 @@ export function contentFileUrl(articleDir: string, src: string): string | null {
   return CONTENT_FILE_URL + resolved.map(encodeURIComponent).join('/');
 }
 
-const renderer = madeOnFirstUse(async () => {
-  const [{ createSatteriMarkdownProcessor }, { markdownHastPlugins }] = await Promise.all([import('@astrojs/markdown-satteri'), import('../../lib/node/markdownOptions.ts')]);
-  return createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins });
-});
-
 export async function renderPreview(markdown: string, articleDir = ''): Promise<string> {
-  const { code } = await (await renderer()).render(markdown);
+  const { html } = await renderMarkdown(markdown);
   // The build swaps each marked image for its optimised copy; the preview shows the original.
-  return fillImageMarkers(code, async ({ src, alt }) => ({ src: contentFileUrl(articleDir, String(src)) ?? String(src), alt: String(alt ?? ''), loading: 'lazy' }));
+  return fillImageMarkers(html, async ({ src, alt }) => ({ src: contentFileUrl(articleDir, String(src)) ?? String(src), alt: String(alt ?? ''), loading: 'lazy' }));
 }
