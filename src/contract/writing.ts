@@ -40,6 +40,18 @@ export interface ArticleDraft {
   date: string;
 }
 
+/**
+ * Edits to a live article kept on the server without publishing them (暂存修改). The live file and
+ * page stay as they are until 更新 writes them, or 撤下 takes them into the draft.
+ */
+export interface PendingEdit {
+  fields: ArticleDraft;
+  /** The file's revision the edits started from: 更新 sends it, so a hand edit since is a conflict. */
+  base_revision: string;
+  /** "YYYY-MM-DD HH:mm:ss" on the site's clock. */
+  saved_at: string;
+}
+
 /** An article as the editor opens it. */
 export interface WritingArticle extends ArticleDraft {
   id: number;
@@ -47,15 +59,25 @@ export interface WritingArticle extends ArticleDraft {
   file: string;
   /** Sent back with a save: a hand edit since makes the save a conflict. */
   revision: string;
+  /** Unpublished edits to it, which the editor opens instead of the file's fields. */
+  pending: PendingEdit | null;
 }
 
 export interface SaveArticleBody extends ArticleDraft {
   /** Where the editor started: the revision it opened, or null for a new article. */
   base_revision: string | null;
-  /** 发布 (true) or 保存草稿 (false). */
+  /**
+   * 发布 or 更新 (true), or 保存草稿 (false). False is refused for an article readers see: its
+   * edits are kept with 暂存修改 (SavePendingBody), and 撤下 takes it off the site.
+   */
   publish: boolean;
   /** Write over a file changed on disk, after the owner compared both. */
   overwrite?: boolean;
+}
+
+/** 暂存修改 of a live article: the fields, and the revision of the file they started from. */
+export interface SavePendingBody extends ArticleDraft {
+  base_revision: string;
 }
 
 /** 409 on a save over a hand edit: both versions, for the owner to choose. */
