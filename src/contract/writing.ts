@@ -3,6 +3,8 @@ export const ARTICLE_TYPES = ['original', 'repost', 'translation'] as const;
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
 
 export type ArticleStatus = 'published' | 'scheduled' | 'draft' | 'private' | 'trash';
+/** Readers see it now, or will at its date: the editor updates it, never takes it off the site by a save. */
+export const LIVE_STATUSES: readonly ArticleStatus[] = ['published', 'scheduled'];
 /** The list filters: `published` includes scheduled ones. */
 export const ARTICLE_FILTERS = ['published', 'draft', 'private', 'trash'] as const;
 export type ArticleFilter = (typeof ARTICLE_FILTERS)[number];

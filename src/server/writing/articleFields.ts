@@ -2,7 +2,7 @@
  * An article's file as the editor's fields and back: its status, the front matter a save writes,
  * and the content schema's check of it (the build's own rules, so a save never breaks a build).
  */
-import type { ArticleDraft, ArticleStatus, ArticleType, PendingEdit, WritingArticle } from '../../contract/writing.ts';
+import { LIVE_STATUSES, type ArticleDraft, type ArticleStatus, type ArticleType, type PendingEdit, type WritingArticle } from '../../contract/writing.ts';
 import { ARTICLE_BODY_MAX } from '../../contract/limits.ts';
 import { articleFrontmatter } from '../../lib/shared/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
@@ -21,7 +21,7 @@ export function statusOf(file: SourceFile, now: Date): ArticleStatus {
 }
 
 /** Readers see it now, or will at its date: saving it must never take it off the site by surprise. */
-export const isLive = (status: ArticleStatus) => status === 'published' || status === 'scheduled';
+export const isLive = (status: ArticleStatus) => LIVE_STATUSES.includes(status);
 
 /** The editor's fields alone, from a request body that carries more. */
 export const draftFields = (input: ArticleDraft): ArticleDraft => ({

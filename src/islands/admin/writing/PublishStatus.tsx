@@ -6,8 +6,11 @@ import styles from './Writing.module.scss';
 
 const text = writingText;
 
-/** The build queue in words, announced to screen readers; 查看文章 once the article is live; 重新发布 to build now. */
-export default function PublishStatus({ articleId }: { articleId?: number | null }) {
+/**
+ * The build queue in words, announced to screen readers; 查看文章 once the article is live; 重新发布
+ * to build now (in the editor, whose own buttons publish, only after a failed build).
+ */
+export default function PublishStatus({ articleId, retryAfterFailureOnly = false }: { articleId?: number | null; retryAfterFailureOnly?: boolean }) {
   const state = useStore($publishState);
   useEffect(() => watchPublishing(), []);
   const phase = state?.state ?? 'idle';
@@ -15,7 +18,7 @@ export default function PublishStatus({ articleId }: { articleId?: number | null
   return (
     <div className={styles.toolbar}>
       {/* Builds the site now: after a failed build, a hand edit, or with AUTO_PUBLISH=off. */}
-      <button type="button" onClick={() => void publishNow()} disabled={working}>{text.publishNow}</button>
+      {(!retryAfterFailureOnly || phase === 'failed') && <button type="button" onClick={() => void publishNow()} disabled={working}>{text.publishNow}</button>}
       <div role="status" aria-label={text.publishStatus} className={styles.status} data-state={phase}>
         {phase === 'building' && state && `${text.publishStates.building}：${state.step}（${state.percent}%）`}
         {phase !== 'building' && text.publishStates[phase]}
