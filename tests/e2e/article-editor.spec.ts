@@ -130,6 +130,9 @@ for (const size of SIZES) {
 
       await page.reload();
       await expect(page.getByText(/有未发布的修改/)).toBeVisible();
+      // The editor draws the lines in view: the owner goes to the end, where the sentence was typed.
+      await bodyBox(page).click();
+      await page.keyboard.press('Control+End');
       await expect(bodyBox(page)).toContainText(sentence);
       await expect(page.getByText('已发布', { exact: true })).toBeVisible();
 
