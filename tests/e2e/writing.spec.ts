@@ -27,6 +27,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
 });
+// The browsers here are the test's own, not the fixture's `context`: their problems are checked here.
+test.afterEach(({ problems }) => {
+  expect(problems.seen, '页面上不应出现错误、CSP 违规或对其他主机的请求').toEqual([]);
+});
 
 const browserOf = (browser: Browser, problems: PageProblems, owner: boolean, address: string): Promise<{ context: BrowserContext; page: Page }> =>
   visitor(browser, problems, site, { owner, address });

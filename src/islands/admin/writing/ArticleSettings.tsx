@@ -14,6 +14,8 @@ import styles from './Writing.module.scss';
 
 const text = writingText;
 const confirmClasses = { box: styles.confirm, danger: styles.danger };
+/** The fields in the panel, by the names the checks give their problems. */
+const SETTINGS_FIELDS = ['category', 'tags', 'date', 'cover', 'description', 'origin_url'];
 
 interface Props {
   /** The tags as typed, kept by the editor so a new revision can bring its own. */
@@ -33,7 +35,7 @@ export default function ArticleSettings({ tagsTyped, setTagsTyped, uploadCover }
   const bodyId = useId();
   const unusedTags = (taxonomies?.tags ?? []).map((t) => t.name).filter((name) => !draft.tags.includes(name)).slice(0, 12);
   // A problem in a folded field opens the fold, so the owner sees what to fix.
-  const shown = open || Object.keys(problems).some((field) => field !== 'title' && field !== 'body');
+  const shown = open || SETTINGS_FIELDS.some((field) => problems[field]);
 
   return (
     <aside className={styles.settings} aria-label={text.settings} data-open={shown}>
