@@ -89,15 +89,15 @@ describe('a quick release', () => {
     expect(JSON.stringify(detail.body.result)).toContain(body.match(/鲸落\d+/)![0]);
   });
 
-  it('takes a binned or unpublished article down when the request answers', async () => {
+  it('takes a binned or withdrawn (撤下) article down when the request answers', async () => {
     expect((await page('/article/5')).status).toBe(200);
     expect((await writing('PUT', '/articles/5/trash')).status).toBe(200);
     expect((await page('/article/5')).status).toBe(404);
     expect((await api.call('GET', '/article/getArticleById/5')).body.code).not.toBe(0);
 
     expect((await page('/article/6')).status).toBe(200);
-    const draft = await writing('PUT', '/articles/6', { ...saveOf(await editable(6), {}), publish: false });
-    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const withdrawn = await writing('PUT', '/articles/6/withdraw');
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     expect((await page('/article/6')).status).toBe(404);
   });
 

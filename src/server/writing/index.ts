@@ -18,7 +18,7 @@ export interface WritingOptions extends BuildSettings {
 export function createWriting(db: Db, options: WritingOptions) {
   const versions = createVersions(db);
   const articleFiles = createSourceFiles(options.contentDir, 'articles');
-  const quick = createQuickReleases({ distDir: options.distDir, files: articleFiles, goLive: options.goLive, onLive: (id) => publisher.pageLive(id) });
+  const quick = createQuickReleases({ distDir: options.distDir, files: articleFiles, goLive: options.goLive, onLive: (id, outcome) => publisher.pageLive(id, outcome === 'withdrawn') });
   const publisher = createPublisher({
     build: buildRunner(options),
     goLive: async (startedAt) => {
@@ -31,8 +31,9 @@ export function createWriting(db: Db, options: WritingOptions) {
   /** A change readers may see: its article's page at once when a quick release can, then a full build. */
   const published = async (change?: ArticleChange) => {
     if (!options.autoPublish) return;
-    if (change) await quick.apply(change).catch((error: Error) => console.error(`快速发布失败，等待完整构建：${error.message}`));
+    // Asked first, so the quick release's page_live comes after the queued_at the console compares it with.
     publisher.request();
+    if (change) await quick.apply(change).catch((error: Error) => console.error(`快速发布失败，等待完整构建：${error.message}`));
   };
   const articles = createArticleWriting({ files: articleFiles, versions, published });
   const talks = createTalkWriting({ files: createSourceFiles(options.contentDir, 'talks'), versions, published });

@@ -103,8 +103,8 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
   return {
     request,
     /** An article's page went live (or was taken down) ahead of the build, in a quick release. */
-    pageLive(id: number): void {
-      state = { ...state, page_live: { id, at: now() } };
+    pageLive(id: number, gone: boolean): void {
+      state = { ...state, page_live: { id, at: now(), gone } };
     },
     state: (): PublishState => ({ ...state, state: wanted && state.state !== 'building' ? 'queued' : state.state }),
     /** Builds again at `at` (a post dated in the future goes live by itself); null cancels. */
