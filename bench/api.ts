@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { currentRelease } from '../src/server/http/releases.ts';
+import { currentRelease } from '../src/server/releases/releases.ts';
 import { join } from 'node:path';
 import { writeSyntheticBlog } from './lib/blog.ts';
 import { build, serve } from './lib/server.ts';

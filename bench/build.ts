@@ -1,8 +1,8 @@
 /**
  * `npm run bench:build`: what publishing costs, for the demo blog (34 articles) and a generated one
  * of 1,000. For each: a full build's wall time and the peak memory of its process tree, then the
- * time from saving a one-article change in the console (发布) to the page being live, and that
- * build's peak. Builds run as the console runs them (src/server/writing/buildRunner.ts), with the
+ * time from saving a one-article text change in the console (更新) to the new text being served
+ * (a quick release), the time until the full build that follows is live too, and that build's peak. Builds run as the console runs them (src/server/writing/buildRunner.ts), with the
  * image cache of earlier builds (and, for the demo blog, once with an empty one), in a temp folder
  * outside the project.
  */
@@ -15,7 +15,7 @@ import { writeSyntheticMarkdown } from './lib/blog.ts';
 import { serve } from './lib/server.ts';
 import { watchPeak } from './lib/treeMemory.ts';
 
-const GOALS = { liveSeconds: { 34: 10, 1000: 30 } as Record<number, number>, peakMb: 512 };
+const GOALS = { liveSeconds: { 34: 3, 1000: 5 } as Record<number, number>, peakMb: 512 };
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
 function fullBuild(env: Record<string, string>): Promise<{ seconds: number; peak: number }> {
@@ -54,21 +54,28 @@ async function scenario(name: string, articles: number, fill: (dir: string) => v
       const { result: login } = await call(server.origin, 'POST', '/user/login', null, { username: 'benchowner', password: 'bench-password-1' });
       const article = (await call(server.origin, 'GET', '/admin/writing/articles/1', login.token)).result;
       const title = `改过的标题 ${Date.now()}`;
+      const publishState = async () => (await call(server.origin, 'GET', '/admin/writing/publish', login.token)).result;
       const peak = watchPeak(server.pid, false);
       const saved = Date.now();
       const answer = await call(server.origin, 'PUT', '/admin/writing/articles/1', login.token, { ...article, title, publish: true, base_revision: article.revision });
       if (answer.code !== 0) throw new Error(answer.message);
       while (!(await (await fetch(`${server.origin}/article/1`)).text()).includes(title)) {
-        const state = (await call(server.origin, 'GET', '/admin/writing/publish', login.token)).result;
+        const state = await publishState();
         if (state.state === 'failed') throw new Error(state.error.message);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const live = (Date.now() - saved) / 1000;
+      for (let state = await publishState(); state.state !== 'live' || state.builds === 0; state = await publishState()) {
+        if (state.state === 'failed') throw new Error(state.error.message);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const followed = (Date.now() - saved) / 1000;
       const publishPeak = peak.stop();
       return [
         ...lines,
         `  完整构建（图片已编码）：${full.seconds.toFixed(1)} 秒，进程树内存峰值 ${mb(full.peak)} MB（目标 ≤ ${GOALS.peakMb} MB）`,
-        `  后台发布一篇修改到页面上线：${live.toFixed(1)} 秒（目标 ≤ ${GOALS.liveSeconds[articles]} 秒），这次构建的内存峰值 ${mb(publishPeak)} MB`,
+        `  后台改一篇文章的文字点「更新」到新文字上线：${live.toFixed(1)} 秒（目标 ≤ ${GOALS.liveSeconds[articles]} 秒）`,
+        `  随后的完整构建（列表、标签页等）上线：${followed.toFixed(1)} 秒，进程树内存峰值 ${mb(publishPeak)} MB（目标 ≤ ${GOALS.peakMb} MB）`,
       ];
     } finally {
       server.stop();

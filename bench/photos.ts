@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { encodedImagesDir } from '../src/lib/node/astroCache.ts';
-import { currentRelease, publishRelease, RELEASES } from '../src/server/http/releases.ts';
+import { currentRelease, publishRelease, RELEASES } from '../src/server/releases/releases.ts';
 import { uprightImage } from '../src/server/writing/uprightImage.ts';
 import { makePhoto } from '../tests/fixtures/photos.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, serve } from './lib/server.ts';

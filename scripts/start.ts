@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BUILD_STAMP } from '../src/server/http/releases.ts';
+import { BUILD_STAMP } from '../src/server/releases/releases.ts';
 import { PROJECT_ROOT } from '../src/server/projectRoot.ts';
 import { DIST_DIR } from './lib/dist.ts';
 

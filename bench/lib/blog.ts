@@ -43,7 +43,7 @@ export function writeSyntheticBlog(dir: string, count: number, charsPerArticle =
       text,
     };
     articles.push(article);
-    const body: ArticleBody = { id, markdown: `## ${title}\n\n${text}`, html: `<h2>${title}</h2><p>${text}</p>` };
+    const body: ArticleBody = { id, markdown: `## ${title}\n\n${text}`, html: `<h2>${title}</h2><p>${text}</p>`, images: {} };
     writeFileSync(join(dir, `${id}.json`), JSON.stringify(body));
   }
   const index: ContentIndex = { builtAt: new Date().toISOString(), articles };

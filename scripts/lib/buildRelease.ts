@@ -10,7 +10,7 @@ import os from 'node:os';
 import sharp from 'sharp';
 import { DIST_DIR } from './dist.ts';
 import { moveContentExport } from '../../src/server/http/liveBuild.ts';
-import { CURRENT, currentRelease, linkProjectPackages, newReleaseDir, publishRelease } from '../../src/server/http/releases.ts';
+import { CURRENT, currentRelease, linkProjectPackages, newReleaseDir, publishRelease } from '../../src/server/releases/releases.ts';
 import { site } from '../../src/site.config.ts';
 import { PROJECT_ROOT } from '../../src/server/projectRoot.ts';
 import { writeCspSources } from './cspSources.ts';

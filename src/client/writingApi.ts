@@ -1,10 +1,11 @@
 /** The writing console's calls (docs/api.md §11.3). */
 import type { Page } from '../contract/envelope';
-import type { ArticleFilter, ContentVersionDetail, ContentVersionRow, PublishState, SaveArticleBody, SaveTalkBody, Taxonomies, UploadedContentImage, WritingArticle, WritingArticleRow, WritingTalk } from '../contract/writing';
+import type { ArticleFilter, ContentVersionDetail, ContentVersionRow, PublishState, SaveArticleBody, SavePendingBody, SaveTalkBody, Taxonomies, UploadedContentImage, WritingArticle, WritingArticleRow, WritingTalk } from '../contract/writing';
 import {
   WRITING_ARTICLE,
   WRITING_ARTICLES,
   WRITING_IMAGE,
+  WRITING_PENDING_EDIT,
   WRITING_PREVIEW,
   WRITING_PUBLISH,
   WRITING_RENAME_TAXONOMY,
@@ -18,6 +19,7 @@ import {
   WRITING_TRASH_TALK,
   WRITING_VERSION,
   WRITING_VERSIONS,
+  WRITING_WITHDRAW_ARTICLE,
 } from '../contract/paths';
 import { fillPath, withQuery } from '../lib/shared/paths';
 import { http, httpWith } from './api';
@@ -36,6 +38,9 @@ export const writingApi = {
   trash: (id: number) => http.put<boolean>(fillPath(WRITING_TRASH_ARTICLE, { id })),
   restore: (id: number) => http.put<boolean>(fillPath(WRITING_RESTORE_ARTICLE, { id })),
   destroy: (id: number) => http.del<boolean>(fillPath(WRITING_ARTICLE, { id })),
+  withdraw: (id: number) => http.put<WritingArticle>(fillPath(WRITING_WITHDRAW_ARTICLE, { id })),
+  savePending: (id: number, body: SavePendingBody) => http.put<WritingArticle>(fillPath(WRITING_PENDING_EDIT, { id }), body),
+  dropPending: (id: number) => http.del<WritingArticle>(fillPath(WRITING_PENDING_EDIT, { id })),
   versions: (id: number) => http.get<ContentVersionRow[]>(fillPath(WRITING_VERSIONS, { id })),
   version: (id: number, versionId: number) => http.get<ContentVersionDetail>(fillPath(WRITING_VERSION, { id, versionId })),
   restoreVersion: (id: number, versionId: number) => http.put<WritingArticle>(fillPath(WRITING_RESTORE_VERSION, { id, versionId })),

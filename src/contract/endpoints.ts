@@ -44,6 +44,7 @@ import type {
   ContentVersionRow,
   PublishState,
   SaveArticleBody,
+  SavePendingBody,
   SaveTalkBody,
   Taxonomies,
   UploadedContentImage,
@@ -185,6 +186,11 @@ export const API = {
     trashArticle: put<ById>(PATHS.WRITING_TRASH_ARTICLE),
     restoreArticle: put<ById>(PATHS.WRITING_RESTORE_ARTICLE),
     destroyArticle: del<ById>(PATHS.WRITING_ARTICLE),
+    /** 撤下: a live article becomes a draft again, with its unpublished edits if any. */
+    withdrawArticle: put<ById, WritingArticle>(PATHS.WRITING_WITHDRAW_ARTICLE),
+    /** 暂存修改: edits to a live article kept beside it, the live file untouched. */
+    savePendingEdit: put<ById & SavePendingBody, WritingArticle>(PATHS.WRITING_PENDING_EDIT),
+    dropPendingEdit: del<ById, WritingArticle>(PATHS.WRITING_PENDING_EDIT),
     versions: get<ById, ContentVersionRow[]>(PATHS.WRITING_VERSIONS),
     version: get<ById & { versionId: number }, ContentVersionDetail>(PATHS.WRITING_VERSION),
     restoreVersion: put<ById & { versionId: number }, WritingArticle>(PATHS.WRITING_RESTORE_VERSION),

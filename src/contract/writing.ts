@@ -3,6 +3,8 @@ export const ARTICLE_TYPES = ['original', 'repost', 'translation'] as const;
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
 
 export type ArticleStatus = 'published' | 'scheduled' | 'draft' | 'private' | 'trash';
+/** Readers see it now, or will at its date: the editor updates it, never takes it off the site by a save. */
+export const LIVE_STATUSES: readonly ArticleStatus[] = ['published', 'scheduled'];
 /** The list filters: `published` includes scheduled ones. */
 export const ARTICLE_FILTERS = ['published', 'draft', 'private', 'trash'] as const;
 export type ArticleFilter = (typeof ARTICLE_FILTERS)[number];
@@ -40,6 +42,18 @@ export interface ArticleDraft {
   date: string;
 }
 
+/**
+ * Edits to a live article kept on the server without publishing them (暂存修改). The live file and
+ * page stay as they are until 更新 writes them, or 撤下 takes them into the draft.
+ */
+export interface PendingEdit {
+  fields: ArticleDraft;
+  /** The file's revision the edits started from: 更新 sends it, so a hand edit since is a conflict. */
+  base_revision: string;
+  /** "YYYY-MM-DD HH:mm:ss" on the site's clock. */
+  saved_at: string;
+}
+
 /** An article as the editor opens it. */
 export interface WritingArticle extends ArticleDraft {
   id: number;
@@ -47,15 +61,25 @@ export interface WritingArticle extends ArticleDraft {
   file: string;
   /** Sent back with a save: a hand edit since makes the save a conflict. */
   revision: string;
+  /** Unpublished edits to it, which the editor opens instead of the file's fields. */
+  pending: PendingEdit | null;
 }
 
 export interface SaveArticleBody extends ArticleDraft {
   /** Where the editor started: the revision it opened, or null for a new article. */
   base_revision: string | null;
-  /** 发布 (true) or 保存草稿 (false). */
+  /**
+   * 发布 or 更新 (true), or 保存草稿 (false). False is refused for an article readers see: its
+   * edits are kept with 暂存修改 (SavePendingBody), and 撤下 takes it off the site.
+   */
   publish: boolean;
   /** Write over a file changed on disk, after the owner compared both. */
   overwrite?: boolean;
+}
+
+/** 暂存修改 of a live article: the fields, and the revision of the file they started from. */
+export interface SavePendingBody extends ArticleDraft {
+  base_revision: string;
 }
 
 /** 409 on a save over a hand edit: both versions, for the owner to choose. */
@@ -123,6 +147,8 @@ export interface PublishState {
   error: PublishError | null;
   /** Builds run since the server started. */
   builds: number;
+  /** The last article whose page a quick release changed ahead of the build, when, and whether it was taken down (else it shows the new text). */
+  page_live: { id: number; at: string; gone: boolean } | null;
 }
 
 export interface UploadedContentImage {

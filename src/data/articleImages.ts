@@ -19,12 +19,15 @@ export async function apiBody(article: Article): Promise<ArticleBody> {
     const image = imageFor(article, target);
     return image && (await getImage({ src: image })).src;
   });
+  const images: ArticleBody['images'] = {};
   // The same options the page's image step gets, so the API's HTML offers the same files.
   const html = await fillImageMarkers(article.entry.rendered?.html ?? '', async ({ src, index: _index, ...props }) => {
     const image = typeof src === 'string' ? imageFor(article, src) : undefined;
     if (!image) return undefined;
     const result = await getImage({ ...props, src: image });
-    return { ...result.attributes, src: result.src, srcset: result.srcSet.values.length > 0 ? result.srcSet.attribute : undefined };
+    const attributes = { ...result.attributes, src: result.src, srcset: result.srcSet.values.length > 0 ? result.srcSet.attribute : undefined };
+    images[src as string] = attributes;
+    return attributes;
   });
-  return { id: article.id, markdown, html };
+  return { id: article.id, markdown, html, images };
 }

@@ -3,7 +3,7 @@
  * numbers. The shop, the download pages and the admin console have their own modules beside this one
  * (shop.zh-CN.ts, links.zh-CN.ts, admin.zh-CN.ts), so pages without them do not carry their words.
  */
-import { MAX_IMAGE_BYTES, NICK_NAME_MAX_CHARS, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../contract/limits';
+import { MAX_IMAGE_BYTES, NICK_NAME_MAX_CHARS, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../contract/limits.ts';
 
 export const t = {
   nav: {

@@ -6,10 +6,12 @@
 import { atom, map } from 'nanostores';
 import { WRITING_DRAFTS_PREFIX } from '../client/account';
 import { writingApi } from '../client/writingApi';
-import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, WritingArticle } from '../contract/writing';
+import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, PendingEdit, WritingArticle } from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
 import { refusalOf, RequestError } from '../lib/browser/request';
-import { draftOf, emptyDraft, fieldProblems, sameDraft } from '../lib/browser/writingDraft';
+import { bodyTooLong, draftOf, emptyDraft, fieldProblems, isLiveStatus, sameDraft } from '../lib/browser/writingDraft';
+import { editArticlePage } from '../lib/browser/writingPages';
+import { escapeHtml } from '../lib/shared/html';
 import { uploadArticleImages } from './imageUploads';
 import { publishingStarted } from './publishStatus';
 import { showToast } from './toast';
@@ -29,9 +31,13 @@ export interface EditorState {
   refusal: string;
   /** The file as it is on disk, when a save met a hand edit. */
   conflict: WritingArticle | null;
+  /** Edits to the live article kept on the server (暂存修改): the form was opened from them, or saved them. */
+  pending: PendingEdit | null;
+  /** Its file in the articles folder, against which its images and cover resolve. */
+  file: string | null;
 }
 
-export const $editor = map<EditorState>({ id: null, revision: null, status: null, draft: emptyDraft(), saved: emptyDraft(), loading: true, saving: false, problems: {}, refusal: '', conflict: null });
+export const $editor = map<EditorState>({ id: null, revision: null, status: null, draft: emptyDraft(), saved: emptyDraft(), loading: true, saving: false, problems: {}, refusal: '', conflict: null, pending: null, file: null });
 /** A copy of unsaved input found in this browser, offered back. */
 export const $localDraft = atom<{ draft: ArticleDraft; at: string } | null>(null);
 export const $history = atom<ContentVersionRow[] | null>(null);
@@ -62,10 +68,36 @@ export async function openArticle(id: number | null): Promise<void> {
       return;
     }
   }
-  const draft = opened ? draftOf(opened) : emptyDraft();
-  $editor.set({ ...$editor.get(), id, revision: opened?.revision ?? null, status: opened?.status ?? null, draft, saved: draft, loading: false });
+  const draft = showArticle(opened);
   const local = readLocal(id);
   $localDraft.set(local && !sameDraft(local.draft, draft) ? local : null);
+}
+
+/**
+ * Puts an article the server answered into the form: its unpublished edits when it has some, with
+ * the revision they began from, so 更新 meets a hand edit made since as a conflict.
+ */
+export function showArticle(article: WritingArticle | null): ArticleDraft {
+  const pending = article?.pending ?? null;
+  const draft = pending ? pending.fields : article ? draftOf(article) : emptyDraft();
+  const revision = pending ? pending.base_revision : (article?.revision ?? null);
+  $editor.set({ ...$editor.get(), id: article?.id ?? $editor.get().id, revision, status: article?.status ?? null, file: article?.file ?? null, draft, saved: draft, pending, loading: false, saving: false, conflict: null });
+  return draft;
+}
+
+/** Forgets this browser's copy of the form once the server holds it. */
+export const forgetLocal = (id: number | null) => localStorage.removeItem(storageKey(id));
+
+/** Beside the field it names and above the buttons; a 409 shows the file on disk beside my version. */
+export function showRefusal(error: unknown): void {
+  const current = $editor.get();
+  if (error instanceof RequestError && error.status === 409) {
+    $editor.set({ ...current, saving: false, conflict: (error.body?.result as { disk: WritingArticle }).disk });
+    return;
+  }
+  // The message is the first problem's: it goes beside that field, and above the buttons.
+  const { message, fields: [field] } = refusalOf(error, writingText.saveFailed);
+  $editor.set({ ...current, saving: false, refusal: message, problems: field ? { [field]: message } : {} });
 }
 
 export function changeDraft(fields: Partial<ArticleDraft>): void {
@@ -93,8 +125,8 @@ export function dropLocalDraft(): void {
 }
 
 /**
- * 保存草稿 (publish false) or 发布. `overDisk`: after comparing with a hand edit, save over the
- * version on disk that was shown, and only that one: a later hand edit is again a conflict.
+ * 保存草稿 (publish false) or 发布 and 更新. `overDisk`: after comparing with a hand edit, save over
+ * the version on disk that was shown, and only that one: a later hand edit is again a conflict.
  */
 export async function saveArticle(publish: boolean, overDisk = false): Promise<WritingArticle | null> {
   const state = $editor.get();
@@ -113,24 +145,17 @@ export async function saveArticle(publish: boolean, overDisk = false): Promise<W
     const draft = draftOf(saved);
     // What was typed while the save was on its way stays in the form (and in this browser's storage).
     const typedSince = !sameDraft($editor.get().draft, sent);
-    $editor.set({ ...$editor.get(), id: saved.id, revision: saved.revision, status: saved.status, draft: typedSince ? $editor.get().draft : draft, saved: draft, saving: false, conflict: null });
-    localStorage.removeItem(storageKey(state.id));
+    $editor.set({ ...$editor.get(), id: saved.id, revision: saved.revision, status: saved.status, file: saved.file, draft: typedSince ? $editor.get().draft : draft, saved: draft, saving: false, conflict: null, pending: null });
+    forgetLocal(state.id);
     if (typedSince) changeDraft({});
     // The page router's own entry state is kept: it passes over history entries whose state is null, so Back would not come here.
-    if (state.id === null) history.replaceState(history.state, '', `?id=${saved.id}`);
-    showToast(publish ? writingText.published : writingText.saved);
+    if (state.id === null) history.replaceState(history.state, '', editArticlePage(saved.id));
+    showToast(publish ? (state.status && isLiveStatus(state.status) ? writingText.updated : writingText.published) : writingText.saved);
     // A draft that was never live changes nothing readers see.
     if (publish || (state.status !== null && state.status !== 'draft' && state.status !== 'private')) publishingStarted();
     return saved;
   } catch (error) {
-    const current = $editor.get();
-    if (error instanceof RequestError && error.status === 409) {
-      $editor.set({ ...current, saving: false, conflict: (error.body?.result as { disk: WritingArticle }).disk });
-    } else {
-      // The message is the first problem's: it goes beside that field, and above the buttons.
-      const { message, fields: [field] } = refusalOf(error, writingText.saveFailed);
-      $editor.set({ ...current, saving: false, refusal: message, problems: field ? { [field]: message } : {} });
-    }
+    showRefusal(error);
     return null;
   }
 }
@@ -159,7 +184,7 @@ export async function restoreVersion(versionId: number): Promise<void> {
   if (id === null) return;
   const saved = (await writingApi.restoreVersion(id, versionId)).result!;
   const draft = draftOf(saved);
-  $editor.set({ ...$editor.get(), revision: saved.revision, status: saved.status, draft, saved: draft });
+  $editor.set({ ...$editor.get(), revision: saved.revision, status: saved.status, draft, saved: draft, pending: null });
   $version.set(null);
   $history.set(null);
   showToast(writingText.restoredVersion);
@@ -180,6 +205,9 @@ export const uploadImages = uploadArticleImages;
 
 /** The body as readers will see it, rendered by the server with the site's own Markdown pipeline. */
 export async function previewHtml(markdown: string): Promise<string> {
+  // Past the limit the server would refuse it too, after reading it all.
+  const tooLong = bodyTooLong(markdown);
+  if (tooLong) return `<p>${escapeHtml(tooLong)}</p>`;
   try {
     return (await writingApi.preview(markdown, $editor.get().id)).result?.html ?? '';
   } catch {

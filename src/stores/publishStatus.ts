@@ -71,7 +71,7 @@ export function watchPublishing(): () => void {
 /** A change that publishes was saved: the line says so at once (never the last build's 已发布), then follows the server. */
 export function publishingStarted(): void {
   const state = $publishState.get();
-  $publishState.set({ ...(state ?? { step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0 }), state: 'queued', error: null });
+  $publishState.set({ ...(state ?? { step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0, page_live: null }), state: 'queued', error: null });
   readAgain();
 }
 

@@ -6,83 +6,45 @@
  * Publishing runs the real build, so each step waits for the status line to say it is live.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { currentRelease, publishRelease, RELEASES } from '../../src/server/http/releases';
 import { formatDateTime } from '../../src/lib/shared/time';
 import { makePng } from '../fixtures/images';
-import { startServer, type RunningServer } from '../integration/serve';
-import { expect, test, watchContext, type PageProblems } from './fixtures';
+import { expect, test, type PageProblems } from './fixtures';
+import { articleIdOf, bodyBox, field, publishLine, startWritingSite, visitor, waitLive, type WritingSite } from './writingSite';
 
 const OWNER = { username: 'writingowner', password: 'writing-owner-password' };
-/**
- * The first publish of a fresh checkout optimises every image of the site: on a busy machine that
- * took over 150 s, and once, on a machine running at half its speed, over 240 s.
- */
-const PUBLISH_WAIT = { timeout: 400_000 };
-let dir: string;
+let site: WritingSite;
 let content: string;
-let server: RunningServer;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(600_000);
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'blog-writing-e2e-'));
-  content = join(dir, 'content');
-  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
-  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
-  // The suite's build stands in for the live one until the first publish.
-  const dist = join(dir, 'dist');
-  const first = join(dist, RELEASES, '0001-first');
-  cpSync(currentRelease('dist'), first, { recursive: true });
-  publishRelease(dist, first);
-  server = await startServer({
-    CONTENT_DIR: content,
-    DIST_DIR: dist,
-    DATABASE_URL: `file:${join(dir, 'blog.db')}`,
-    UPLOAD_DIR: join(dir, 'uploads'),
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    TRUST_PROXY: 'loopback',
-  });
+  site = await startWritingSite(OWNER);
+  content = site.content;
 });
 test.afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await site?.stop();
+});
+// The browsers here are the test's own, not the fixture's `context`: their problems are checked here.
+test.afterEach(({ problems }) => {
+  expect(problems.seen, '页面上不应出现错误、CSP 违规或对其他主机的请求').toEqual([]);
 });
 
-async function browserOf(browser: Browser, problems: PageProblems, owner: boolean, address: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': address } });
-  await watchContext(context, problems, server.url);
-  if (owner) {
-    const res = await context.request.post('/api/user/login', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { ...OWNER, cookie: true } });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  return { context, page: await context.newPage() };
-}
+const browserOf = (browser: Browser, problems: PageProblems, owner: boolean, address: string): Promise<{ context: BrowserContext; page: Page }> =>
+  visitor(browser, problems, site, { owner, address });
 
-const publishLine = (page: Page) => page.getByRole('status', { name: '发布状态' });
-/** Waits for the build the last action asked for: the line leaves the last build's state at once, then says live. */
-async function waitLive(page: Page) {
-  await expect(publishLine(page)).toHaveAttribute('data-state', /queued|building/);
-  await expect(publishLine(page)).toContainText('已发布上线', PUBLISH_WAIT);
-}
-/** A text field by its label alone: the editor's toolbar has a 标题 (heading) button too. */
-const field = (page: Page, name: string) => page.getByLabel(name, { exact: true }).and(page.locator('input, textarea'));
-const bodyBox = (page: Page) => page.getByRole('textbox', { name: '正文' });
 /** Clicks 上传图片 and picks the file in the chooser it opens, as the owner would. */
 async function chooseFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: '上传图片' }).click();
   await (await chooser).setFiles(file);
 }
-const articleIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
 
 /** Writes a new article in the editor, as the owner would, and saves it as a draft. */
 async function saveNewDraft(page: Page, title: string, tag: string, body: string) {
-  await page.goto('/admin/articles/edit');
+  await page.goto('/admin/articles/new');
   await field(page, '标题').fill(title);
   await field(page, '分类').fill('随笔');
   await field(page, '标签').fill(tag);
@@ -139,7 +101,7 @@ test('the owner edits the article and the change goes live', async ({ browser, p
   const { page } = await browserOf(browser, problems, true, '10.77.0.3');
   await page.goto(`/admin/articles/edit?id=${articleId}`);
   await field(page, '标题').fill('Edited in the browser 改过的标题');
-  await page.getByRole('button', { name: '发布', exact: true }).click();
+  await page.getByRole('button', { name: '更新', exact: true }).click();
   await waitLive(page);
   const reader = await browserOf(browser, problems, false, '10.77.0.4');
   await reader.page.goto(`/article/${articleId}`);
@@ -164,9 +126,9 @@ test('the recycle bin takes the article off the site at once, and 恢复 brings 
   const { page } = await browserOf(browser, problems, true, '10.77.0.6');
   await page.goto(`/admin/articles/edit?id=${articleId}`);
   await page.getByRole('button', { name: '移到回收站' }).click();
-  await page.getByRole('group', { name: /移到回收站后/ }).getByRole('button', { name: '确定' }).click();
+  await page.getByRole('group', { name: /移到回收站：文章会立即撤下/ }).getByRole('button', { name: '确定' }).click();
   await waitLive(page);
-  problems.documentErrors.add(`${server.url}/article/${articleId}`);
+  problems.documentErrors.add(`${site.server.url}/article/${articleId}`);
   expect((await page.request.get(`/article/${articleId}`)).status()).toBe(404);
   await page.getByRole('button', { name: '恢复' }).click();
   await waitLive(page);
@@ -232,7 +194,7 @@ test('a tab closed mid-typing gives its draft back, and leaving with changes ask
 
 test('logging out leaves no draft of the console on the device', async ({ browser, problems }) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.18');
-  await page.goto('/admin/articles/edit');
+  await page.goto('/admin/articles/new');
   await field(page, '标题').fill('私下写的文章');
   await bodyBox(page).click();
   await page.keyboard.type('还不能给别人看');
@@ -254,7 +216,7 @@ test('saving over a hand edit shows both versions instead of overwriting', async
   await bodyBox(page).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\n\n网页里加的一段。');
-  await page.getByRole('button', { name: '保存草稿' }).click();
+  await page.getByRole('button', { name: '更新', exact: true }).click();
   const disk = page.getByRole('region', { name: '磁盘上的版本' });
   await expect(disk).toContainText('服务器上手工加的一段。');
   await expect(disk).toContainText('网页里加的一段。');
@@ -274,7 +236,7 @@ test('Back from another console screen after the first save of a new article sho
 
 test('full screen keeps 保存草稿 and 退出全屏 in reach, and Escape leaves it too', async ({ browser, problems }) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.19');
-  await page.goto('/admin/articles/edit');
+  await page.goto('/admin/articles/new');
   await field(page, '标题').fill('全屏里写的草稿');
   await field(page, '分类').fill('随笔');
   await field(page, '标签').fill('全屏');
@@ -306,7 +268,7 @@ test('renaming a tag rewrites its articles in one publish; renaming onto another
   await expect(tags.getByRole('cell', { name: '新标签甲', exact: true })).toHaveCount(0);
   await waitLive(page);
   const reader = await browserOf(browser, problems, false, '10.77.0.14');
-  problems.documentErrors.add(`${server.url}/tag/${encodeURIComponent('新标签甲')}`);
+  problems.documentErrors.add(`${site.server.url}/tag/${encodeURIComponent('新标签甲')}`);
   expect((await reader.page.request.get(`/tag/${encodeURIComponent('新标签甲')}`)).status()).toBe(404);
   await reader.page.goto(`/tag/${encodeURIComponent('浏览器')}`);
   await expect(reader.page.getByText('Writing in the browser')).toBeVisible();
@@ -314,18 +276,18 @@ test('renaming a tag rewrites its articles in one publish; renaming onto another
 
 test('an article dated a few seconds ahead is not shown, then goes live by itself at that time', async ({ browser, problems }) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.15');
-  await page.goto('/admin/articles/edit');
+  await page.goto('/admin/articles/new');
   await field(page, '标题').fill('Scheduled 定时发布的文章');
   await field(page, '分类').fill('随笔');
   await field(page, '标签').fill('定时');
-  await field(page, '发布时间').fill(formatDateTime(new Date(Date.now() + 20_000)));
+  await field(page, '发布时间').fill(formatDateTime(new Date(Date.now() + 20_000)).replace(' ', 'T'));
   await bodyBox(page).click();
   await page.keyboard.type('到时间才出现。');
   await page.getByRole('button', { name: '发布', exact: true }).click();
   await expect(page).toHaveURL(/\?id=\d+$/);
   const id = articleIdOf(page);
   await waitLive(page);
-  problems.documentErrors.add(`${server.url}/article/${id}`);
+  problems.documentErrors.add(`${site.server.url}/article/${id}`);
   expect((await page.request.get(`/article/${id}`)).status()).toBe(404);
   await page.goto('/admin/articles');
   await expect(page.getByRole('row').filter({ hasText: 'Scheduled 定时发布的文章' })).toContainText('定时发布');

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { currentRelease, publishRelease, RELEASES } from '../../src/server/http/releases';
+import { currentRelease, publishRelease, RELEASES } from '../../src/server/releases/releases';
 import { encodedImagesDir } from '../../src/lib/node/astroCache';
 import { makePhoto } from '../fixtures/photos';
 import type { ApiClient } from './api';

@@ -7,7 +7,7 @@ import { cpSync, lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentRelease, projectPackagesDir, publishRelease, RELEASES } from '../../src/server/http/releases';
+import { currentRelease, projectPackagesDir, publishRelease, RELEASES } from '../../src/server/releases/releases';
 import { runScript } from './scripts';
 import { startServer, type RunningServer } from './serve';
 

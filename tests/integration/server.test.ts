@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ON_DEMAND_ROUTES_FILE } from '../../src/server/http/onDemandRoutes';
-import { currentRelease } from '../../src/server/http/releases';
+import { currentRelease } from '../../src/server/releases/releases';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/server/http/serverSettings';
 import { answerHead, exchange } from './raw';
 import { startServer, type RunningServer } from './serve';

@@ -1,9 +1,9 @@
-/** Where the built server finds its packages when `DIST_DIR` lies outside the project. */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+/** Where the built server finds its packages when `DIST_DIR` lies outside the project; quick copies of a build; pruning. */
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkProjectPackages, projectPackagesDir } from '../../src/server/http/releases';
+import { currentRelease, linkedCopy, linkProjectPackages, newReleaseDir, projectPackagesDir, publishRelease, RELEASES } from '../../src/server/releases/releases';
 
 let dir: string;
 let packages: string;
@@ -47,5 +47,35 @@ describe('linkProjectPackages', () => {
     linkProjectPackages(owned, packages);
     expect(lstatSync(join(owned, 'node_modules')).isDirectory()).toBe(true);
     expect(() => readlinkSync(join(owned, 'node_modules'))).toThrow();
+  });
+});
+
+describe('releases side by side', () => {
+  const build = (dist: string, at: string) => {
+    const release = newReleaseDir(dist, new Date(at));
+    mkdirSync(join(release, 'client', 'article', '1'), { recursive: true });
+    writeFileSync(join(release, 'client', 'article', '1', 'index.html'), at);
+    mkdirSync(join(release, 'server'), { recursive: true });
+    return release;
+  };
+
+  it('a linked copy holds the same files without copying them, and a build still being written is never pruned', () => {
+    const dist = join(dir, 'dist');
+    const first = build(dist, '2026-01-01T00:00:00Z');
+    publishRelease(dist, first);
+    // A full build has begun, and two quick releases go live while it runs.
+    const building = build(dist, '2026-01-01T00:01:00Z');
+    for (const at of ['2026-01-01T00:02:00Z', '2026-01-01T00:03:00Z']) {
+      const quick = newReleaseDir(dist, new Date(at), 'quick');
+      linkedCopy(currentRelease(dist), quick);
+      const page = join(quick, 'client', 'article', '1', 'index.html');
+      expect(statSync(page).ino).toBe(statSync(join(currentRelease(dist), 'client', 'article', '1', 'index.html')).ino);
+      publishRelease(dist, quick);
+    }
+    const left = readdirSync(join(dist, RELEASES));
+    expect(left).toContain(building.split('/').at(-1));
+    expect(left.filter((name) => name.endsWith('-quick'))).toHaveLength(2);
+    expect(left).not.toContain(first.split('/').at(-1));
+    expect(readFileSync(join(currentRelease(dist), 'client', 'article', '1', 'index.html'), 'utf8')).toBe('2026-01-01T00:00:00Z');
   });
 });

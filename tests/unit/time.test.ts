@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseSiteDate, yearOf } from '../../src/lib/shared/time';
+import { formatDate, formatDateTime, fromDateTimeLocal, parseSiteDate, toDateTimeLocal, wallClockIn, yearOf } from '../../src/lib/shared/time';
 
 describe('site dates', () => {
   it('reads a wall-clock string in the site zone (UTC+8)', () => {
@@ -19,5 +19,28 @@ describe('site dates', () => {
     expect(formatDateTime(date)).toBe('2025-12-31 23:30:05');
     expect(formatDate(date)).toBe('2025-12-31');
     expect(yearOf(date)).toBe(2025);
+  });
+});
+
+describe('the editor\'s date and time picker', () => {
+  it('shows the front matter\'s Beijing digits as they are, a date alone at midnight', () => {
+    expect(toDateTimeLocal('2025-03-14 10:20:05')).toBe('2025-03-14T10:20:05');
+    expect(toDateTimeLocal('2025-03-14 10:20')).toBe('2025-03-14T10:20:00');
+    expect(toDateTimeLocal('2025-03-14')).toBe('2025-03-14T00:00:00');
+    expect(toDateTimeLocal('')).toBe('');
+    expect(toDateTimeLocal('明天')).toBe('');
+  });
+  it('gives back the server\'s format, seconds or not; cleared is now', () => {
+    expect(fromDateTimeLocal('2025-03-14T10:20')).toBe('2025-03-14 10:20:00');
+    expect(fromDateTimeLocal('2025-03-14T10:20:05')).toBe('2025-03-14 10:20:05');
+    expect(fromDateTimeLocal('')).toBe('');
+  });
+  it('says what the picked Beijing time is on another clock, and nothing where the digits are the same', () => {
+    expect(wallClockIn('2025-03-14 10:20:00', 'Europe/Berlin')).toBe('2025-03-14 03:20:00');
+    expect(wallClockIn('2025-07-14 10:20:00', 'Europe/Berlin')).toBe('2025-07-14 04:20:00');
+    expect(wallClockIn('2025-03-14 01:00:00', 'America/New_York')).toBe('2025-03-13 13:00:00');
+    expect(wallClockIn('2025-03-14 10:20:00', 'Asia/Shanghai')).toBeNull();
+    expect(wallClockIn('2025-03-14 10:20:00', 'Asia/Taipei')).toBeNull();
+    expect(wallClockIn('', 'Europe/Berlin')).toBeNull();
   });
 });

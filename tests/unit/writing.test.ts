@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem, createPublisher, type BuildRun } from '../../src/server/writing/publisher';
 import { articleFileName } from '../../src/server/writing/articles';
-import { contentFileUrl } from '../../src/server/writing/preview';
+import { articleDirOf, contentFileUrl } from '../../src/lib/shared/contentFiles';
 import { formatSource, parseSource } from '../../src/server/writing/sourceFiles';
 import { emptyDraft, fieldProblems, splitTags } from '../../src/lib/browser/writingDraft';
 import { splitFrontMatter } from '../../src/lib/shared/frontMatter';
@@ -37,6 +37,12 @@ describe('preview image addresses', () => {
     expect(contentFileUrl('', '../../etc/passwd')).toBeNull();
     expect(contentFileUrl('', '/img/a.png')).toBeNull();
     expect(contentFileUrl('', 'https://example.com/a.png')).toBeNull();
+  });
+
+  it('resolves a cover against the folder of its article\'s file', () => {
+    expect(contentFileUrl(articleDirOf('0003-sqlite.md'), './covers/a.jpg')).toBe('/api/admin/writing/files/covers/a.jpg');
+    expect(contentFileUrl(articleDirOf('notes/2024/x.md'), './covers/a.jpg')).toBe('/api/admin/writing/files/notes/2024/covers/a.jpg');
+    expect(articleDirOf(null)).toBe('');
   });
 });
 
@@ -138,7 +144,13 @@ describe('the editor’s checks', () => {
   it('gives each field the content schema’s message', () => {
     const problems = fieldProblems({ ...emptyDraft(), type: 'repost' });
     expect(problems).toMatchObject({ title: '请填写标题', category: '请填写分类', tags: '请至少填写一个标签', origin_url: '转载或翻译的文章必须填写原文链接', body: '请填写正文' });
-    expect(fieldProblems({ ...emptyDraft(), title: 't', category: 'c', tags: ['x'], body: 'b' })).toEqual({});
+    expect(Object.keys(fieldProblems({ ...emptyDraft(), title: 't', category: 'c', tags: ['x'], body: 'b' }))).toEqual([]);
+  });
+
+  it('refuses a body past the server\'s limit before sending it, with the limit and the count', () => {
+    const filled = { ...emptyDraft(), title: 't', category: 'c', tags: ['x'] };
+    expect(Object.keys(fieldProblems({ ...filled, body: 'x'.repeat(200_000) }))).toEqual([]);
+    expect(fieldProblems({ ...filled, body: 'x'.repeat(1_000_000) }).body).toBe('正文最多 200000 个字符，现在有 1000000 个');
   });
 
   it('splits typed tags on either comma and spaces, once each', () => {

@@ -1,5 +1,6 @@
 /** The editor's form, and what turns it into a save: pure, shared by the store and its tests. */
-import type { ArticleDraft, WritingArticle } from '../../contract/writing';
+import { ARTICLE_BODY_MAX } from '../../contract/limits';
+import { LIVE_STATUSES, type ArticleDraft, type ArticleStatus, type WritingArticle } from '../../contract/writing';
 import { articleFrontmatter } from '../shared/contentSchema';
 
 export const emptyDraft = (): ArticleDraft => ({
@@ -54,5 +55,13 @@ export function fieldProblems(draft: ArticleDraft): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!result.success) for (const issue of result.error.issues) problems[String(issue.path[0])] ??= issue.message;
   if (!draft.body.trim()) problems.body = '请填写正文';
+  const tooLong = bodyTooLong(draft.body);
+  if (tooLong) problems.body = tooLong;
   return problems;
 }
+
+/** Refused here at once: sent, a body past the server's limit took half a minute to come back refused. */
+export const bodyTooLong = (body: string) => (body.length > ARTICLE_BODY_MAX ? `正文最多 ${ARTICLE_BODY_MAX} 个字符，现在有 ${body.length} 个` : null);
+
+/** Readers see the article, or will at its date: the editor offers 更新 and 撤下, never 保存草稿. */
+export const isLiveStatus = (status: ArticleStatus | null) => status !== null && LIVE_STATUSES.includes(status);

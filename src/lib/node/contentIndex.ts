@@ -2,6 +2,8 @@
  * The article, talk and product data the API serves, exported from the content collections at build time
  * (`/api-content/*`) and moved to `dist/server/content` so only the server reads it.
  */
+import type { ImageAttributes } from './contentImages.ts';
+
 export const CONTENT_DIR_NAME = 'api-content';
 
 export interface IndexedArticle {
@@ -33,6 +35,11 @@ export interface ArticleBody {
   id: number;
   markdown: string;
   html: string;
+  /**
+   * The attributes each image of the body got, by its target as the Markdown writes it: a quick
+   * release (src/server/writing/quickRelease.ts) gives an edited body's images the same files.
+   */
+  images: Record<string, ImageAttributes>;
 }
 
 /** The talks' export, beside `index.json`. */

@@ -14,6 +14,7 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 // GitHub's current palettes: every token keeps 4.5 : 1 on its background, which the older github-light and github-dark miss.
 const themes = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 const PLAIN = 'plaintext';
+const TOKENIZE_TIME_LIMIT_MS = 10_000;
 /** Languages left as they are, for a later step to render (Astro's own default). */
 const NOT_HIGHLIGHTED = ['math'];
 
@@ -41,6 +42,10 @@ export const highlightCode: HighlightCode = async (code, requested = PLAIN) => {
     lang,
     themes,
     defaultColor: false,
+    // Shiki stops colouring a line after 500 ms by default, silently: the first block of a language
+    // compiles its grammar's patterns, and on a busy machine one theme's pass then ran out of time and
+    // the other's did not, colouring the same code two ways. The owner's own code is worth the wait.
+    tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS,
     transformers: [
       {
         pre(node) {

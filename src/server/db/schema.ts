@@ -455,6 +455,21 @@ export const contentVersions = sqliteTable(
 );
 
 /**
+ * Edits to a live article kept without publishing them (暂存修改): the editor's fields, ahead of the
+ * file readers see, until 更新 writes them into it or 撤下 takes them into the draft. One per article.
+ */
+export const articleWorkingCopies = sqliteTable('article_working_copies', {
+  articleId: integer('article_id').primaryKey(),
+  /** The editor's fields as JSON (`ArticleDraft`). */
+  fields: text('fields').notNull(),
+  /** The file's revision the edits started from: a hand edit since is met as a conflict on 更新. */
+  baseRevision: text('base_revision').notNull(),
+  /** Milliseconds. */
+  savedAt: integer('saved_at').notNull(),
+  savedBy: integer('saved_by'),
+});
+
+/**
  * Article views per day of the site's calendar, for the console's chart. Kept by triggers on
  * `article_stats` (drizzle/0009_daily_views.sql), inside the statement that counts the view: the
  * view path makes no extra round trip and no extra commit.

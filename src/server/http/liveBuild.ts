@@ -19,9 +19,7 @@ import { loadTalks, type TalkCatalog } from '../talks/catalog.ts';
 import { loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
 import { loadPageHandler } from './onDemandRoutes.ts';
-
-/** Where a finished build keeps the content export the API reads. */
-export const contentExportOf = (release: string) => join(release, 'server', 'content');
+import { contentExportOf } from '../releases/releases.ts';
 
 /** Moves the export Astro wrote among the public files to the server's side of the build. */
 export function moveContentExport(release: string): void {

@@ -40,7 +40,7 @@ import { createOwner } from '../users/owner.ts';
 import { ensureAdminAtStart, startPurging, userServiceFromSettings } from '../users/setup.ts';
 import { createServer } from './nodeHttp.ts';
 import { createApp } from './app.ts';
-import { currentRelease, linkProjectPackages, previousRelease, watchReleases } from './releases.ts';
+import { currentRelease, linkProjectPackages, previousRelease, watchReleases } from '../releases/releases.ts';
 import { refuseTunnels } from './errors.ts';
 import { applyConnectionSettings, CONNECTIONS_CHECKING_INTERVAL_MS } from './connections.ts';
 import { aFewAtATime } from './pipelining.ts';

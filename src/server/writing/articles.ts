@@ -1,62 +1,30 @@
 /**
  * Articles as the console writes them: Markdown files under `<CONTENT_DIR>/articles`, checked by
  * the content schema the build uses, each save keeping the version it replaced and asking for a
- * publish. A save based on a revision the file no longer has (a hand edit) is a conflict, never an overwrite.
+ * publish. A save based on a revision the file no longer has (a hand edit) is a conflict, never an
+ * overwrite. Edits to a live article wait beside it until published (liveEdits.ts).
  */
 import type { Page } from '../../contract/envelope.ts';
-import type { ArticleFilter, ArticleStatus, ArticleType, SaveArticleBody, Taxonomies, WritingArticle, WritingArticleRow } from '../../contract/writing.ts';
-import { ARTICLE_BODY_MAX } from '../../contract/limits.ts';
-import { articleFrontmatter } from '../../lib/shared/contentSchema.ts';
-import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
+import type { ArticleFilter, ArticleStatus, SaveArticleBody, Taxonomies, WritingArticle, WritingArticleRow } from '../../contract/writing.ts';
+import { formatDateTime } from '../../lib/shared/time.ts';
 import { Conflict, NotFound, Refused } from '../shared/errors.ts';
+import { checked, dateOf, frontmatterOf, isLive, statusOf, text, toWritingArticle } from './articleFields.ts';
+import { articleLiveEdits } from './liveEdits.ts';
 import { recycleBin } from './recycleBin.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
+import type { ArticleChange } from './quickRelease.ts';
 
 export interface ArticleWritingOptions {
   files: SourceFiles;
   versions: Versions;
-  /** Called after every change readers may see. */
-  published: () => void;
+  /** Called after every change readers may see, with the article when it is one; resolves once that article's page is live. */
+  published: (change?: ArticleChange) => Promise<void>;
   clock?: () => Date;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '');
-const dateOf = (value: unknown): Date | null => (typeof value === 'string' || value instanceof Date ? parseSiteDate(value) : null);
-
-export function statusOf(file: SourceFile, now: Date): ArticleStatus {
-  if (file.trashed) return 'trash';
-  if (file.data.draft === true) return 'draft';
-  if (file.data.private === true) return 'private';
-  const date = dateOf(file.data.date);
-  return date && date > now ? 'scheduled' : 'published';
-}
-
 const inFilter = (status: ArticleStatus, filter: ArticleFilter) => status === filter || (filter === 'published' && status === 'scheduled');
-
-export function toWritingArticle(file: SourceFile, now: Date): WritingArticle {
-  const d = file.data;
-  const date = dateOf(d.date);
-  const tags = Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string') : [];
-  return {
-    id: file.id,
-    title: text(d.title),
-    body: file.body,
-    description: text(d.description),
-    category: text(d.category),
-    tags,
-    cover: text(d.cover),
-    type: (['original', 'repost', 'translation'] as const).includes(d.type as ArticleType) ? (d.type as ArticleType) : 'original',
-    origin_url: text(d.origin_url),
-    pinned: d.pinned === true,
-    public: d.private !== true,
-    date: date ? formatDateTime(date) : text(d.date),
-    status: statusOf(file, now),
-    file: file.path,
-    revision: file.revision,
-  };
-}
 
 /** `0035-astro-islands.md` from an English title, `0035.md` from a Chinese one. */
 export function articleFileName(id: number, title: string): string {
@@ -64,18 +32,6 @@ export function articleFileName(id: number, title: string): string {
   const cut = (title.toLowerCase().match(/[a-z0-9]+/g) ?? []).join('-').slice(0, 40);
   const slug = cut.endsWith('-') ? cut.slice(0, -1) : cut;
   return `${String(id).padStart(4, '0')}${slug ? `-${slug}` : ''}.md`;
-}
-
-/** The editor's field a schema path belongs to. */
-const FIELD_OF: Record<string, string> = { private: 'public', draft: 'publish' };
-
-/** Checks the front matter with the build's schema; the 400 names every wrong field, the first message first. */
-function checked(data: Record<string, unknown>, body: string): void {
-  const result = articleFrontmatter.safeParse(data);
-  const problems = result.success ? [] : result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message }));
-  if (body.length > ARTICLE_BODY_MAX) problems.push({ field: 'body', message: `正文最多 ${ARTICLE_BODY_MAX} 个字符` });
-  if (!body.trim()) problems.push({ field: 'body', message: '请填写正文' });
-  if (problems.length) throw new Refused(problems[0].message, [...new Set(problems.map((p) => FIELD_OF[p.field] ?? p.field))]);
 }
 
 export function createArticleWriting({ files, versions, published, clock = () => new Date() }: ArticleWritingOptions) {
@@ -92,28 +48,8 @@ export function createArticleWriting({ files, versions, published, clock = () =>
     what: '文章',
   });
   const { fileOf, lockOf } = bin;
-
-  /** The front matter for a save: the file's own keys kept (`order`, anything hand-written), the editor's replaced. */
-  function frontmatter(id: number, input: SaveArticleBody, before: SourceFile | null, now: Date): Record<string, unknown> {
-    const old = before?.data ?? {};
-    const date = input.date.trim() || (typeof old.date === 'string' ? old.date : formatDateTime(now));
-    return {
-      ...old,
-      id,
-      title: input.title.trim(),
-      date,
-      updated: old.updated,
-      category: input.category.trim(),
-      tags: [...new Set(input.tags.map((tag) => tag.trim()).filter(Boolean))],
-      cover: input.cover || undefined,
-      description: input.description.trim() || undefined,
-      pinned: input.pinned || undefined,
-      draft: input.publish ? undefined : true,
-      private: input.public ? undefined : true,
-      type: input.type === 'original' ? undefined : input.type,
-      origin_url: input.type === 'original' ? undefined : input.origin_url.trim() || undefined,
-    };
-  }
+  const copies = versions.workingCopies;
+  const liveEdits = articleLiveEdits({ files, versions, withLock, fileOf, lockOf, published, clock });
 
   async function write(before: SourceFile | null, id: number, input: SaveArticleBody, savedBy: number): Promise<WritingArticle> {
     const now = clock();
@@ -121,16 +57,23 @@ export function createArticleWriting({ files, versions, published, clock = () =>
       throw new Conflict('文章在你打开之后被修改过（可能是直接编辑了文件），请对比两个版本后再保存', toWritingArticle(before, now));
     }
     if (before?.trashed) throw new Refused('文章在回收站里，请先恢复再编辑');
-    const data = frontmatter(id, input, before, now);
+    // Saving a draft of a live article took it off the site 25 s later, without a word.
+    if (before && !input.publish && isLive(statusOf(before, now))) throw new Refused('文章正在网站上：请用「暂存修改」保存而不影响线上，要下线请用「撤下」', ['publish']);
+    const data = frontmatterOf(id, input, before, now);
     checked(data, input.body);
-    // Nothing changed: no file write, no history entry, no build.
-    if (before && before.source === formatSource(data, input.body)) return toWritingArticle(before, now);
+    // Nothing changed: no file write, no history entry, no build; any working copy is what is live.
+    if (before && before.source === formatSource(data, input.body)) {
+      await copies.clear(id);
+      return toWritingArticle(before, now);
+    }
     // A live article saved again with a change is 更新于 now; a first publish is not an update.
     if (before && statusOf(before, now) === 'published' && input.publish) data.updated = formatDateTime(now);
     const source = formatSource(data, input.body);
     if (before) await versions.keep('articles', id, before.source, savedBy, now.getTime());
     const saved = before ? await files.write(before, source) : await files.create(articleFileName(id, input.title), source);
-    if (input.publish || (before && seenByReaders(before))) published();
+    // The editor's fields, which held any working copy, are now the file's.
+    if (before) await copies.clear(id);
+    if (input.publish || (before && seenByReaders(before))) await published({ id, before, after: saved });
     return toWritingArticle(saved, now);
   }
 
@@ -158,7 +101,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
     },
 
     async open(id: number): Promise<WritingArticle> {
-      return toWritingArticle(await fileOf(id), clock());
+      return toWritingArticle(await fileOf(id), clock(), await liveEdits.pendingOf(id));
     },
 
     /** A new article (id null) or a save over one; `savedBy` is the admin, for the history. */
@@ -167,9 +110,16 @@ export function createArticleWriting({ files, versions, published, clock = () =>
       return withLock(lockOf(id), async () => write(await fileOf(id), id, input, savedBy));
     },
 
+    savePending: liveEdits.savePending,
+    dropPending: liveEdits.dropPending,
+    withdraw: liveEdits.withdraw,
+
     trash: bin.trash,
     restore: bin.restore,
-    destroy: bin.destroy,
+    async destroy(id: number): Promise<void> {
+      await bin.destroy(id);
+      await copies.clear(id);
+    },
 
     async history(id: number) {
       await fileOf(id);
@@ -192,7 +142,9 @@ export function createArticleWriting({ files, versions, published, clock = () =>
         const now = clock();
         await versions.keep('articles', id, file.source, savedBy, now.getTime());
         const saved = await files.write(file, version.source);
-        published();
+        // The version chosen replaces the edits that were waiting too.
+        await copies.clear(id);
+        await published({ id, before: file, after: saved });
         return toWritingArticle(saved, now);
       });
     },
@@ -245,7 +197,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
           await files.write(current, formatSource(data, current.body));
         });
       }
-      if (affected.some((f) => statusOf(f, now) === 'published')) published();
+      if (affected.some((f) => statusOf(f, now) === 'published')) await published();
       return affected.length;
     },
   };

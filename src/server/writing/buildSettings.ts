@@ -20,6 +20,9 @@ export const BUILD_ENV = {
   MALLOC_MMAP_THRESHOLD_: '65536',
   MALLOC_TRIM_THRESHOLD_: '65536',
   ASTRO_TELEMETRY_DISABLED: '1',
+  // Astro's import.meta.env.DEV follows NODE_ENV: a server started with NODE_ENV=development (or under
+  // a test runner's `test`) would otherwise make builds that publish drafts and private articles.
+  NODE_ENV: 'production',
 };
 /** Whether this process was started with BUILD_ENV (the allocators read it only at start). */
 export const startedForBuild = () => process.env.MIMALLOC_ARENA_EAGER_COMMIT === BUILD_ENV.MIMALLOC_ARENA_EAGER_COMMIT;

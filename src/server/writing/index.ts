@@ -4,6 +4,7 @@ import { createArticleWriting } from './articles.ts';
 import { buildRunner, type BuildSettings } from './buildRunner.ts';
 import { createImageCacheQueue } from './imageCacheQueue.ts';
 import { createPublisher } from './publisher.ts';
+import { createQuickReleases, type ArticleChange } from './quickRelease.ts';
 import { createSourceFiles } from './sourceFiles.ts';
 import { createTalkWriting } from './talks.ts';
 import { createVersions } from './versions.ts';
@@ -18,18 +19,26 @@ export interface WritingOptions extends BuildSettings {
 export function createWriting(db: Db, options: WritingOptions) {
   const versions = createVersions(db);
   const articleFiles = createSourceFiles(options.contentDir, 'articles');
+  const quick = createQuickReleases({ distDir: options.distDir, files: articleFiles, goLive: options.goLive, onLive: (id, outcome) => publisher.pageLive(id, outcome === 'withdrawn') });
   // Uploaded images are encoded for the build in the background; a build holds that work meanwhile.
   const imageCache = createImageCacheQueue({ projectRoot: options.projectRoot, contentDir: options.contentDir });
   const runBuild = buildRunner(options);
   const publisher = createPublisher({
     build: (onLine) => imageCache.whileBuilding(() => runBuild(onLine)),
-    goLive: async () => {
+    goLive: async (startedAt) => {
       await options.goLive();
+      await quick.afterBuild(startedAt);
       // The next scheduled article is looked for after each build, and at start.
       publisher.scheduleAt(await articles.nextScheduled());
     },
   });
-  const published = () => options.autoPublish && publisher.request();
+  /** A change readers may see: its article's page at once when a quick release can, then a full build. */
+  const published = async (change?: ArticleChange) => {
+    if (!options.autoPublish) return;
+    // Asked first, so the quick release's page_live comes after the queued_at the console compares it with.
+    publisher.request();
+    if (change) await quick.apply(change).catch((error: Error) => console.error(`快速发布失败，等待完整构建：${error.message}`));
+  };
   const articles = createArticleWriting({ files: articleFiles, versions, published });
   const talks = createTalkWriting({ files: createSourceFiles(options.contentDir, 'talks'), versions, published });
   return {

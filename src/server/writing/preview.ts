@@ -2,35 +2,15 @@
  * The editor's preview, rendered by the Markdown processor the build uses (Astro's Sätteri) with the
  * site's code highlighting, so headings get the same anchors and code the same colours. Images
  * beside the article are shown from the content folder, as the build will before optimising them.
- * Loaded on the first preview: a server that is never written on never pays for the highlighter.
  */
 import { fillImageMarkers } from '../../lib/node/contentImages.ts';
-import { madeOnFirstUse } from '../shared/firstUse.ts';
-import { WRITING_FILE } from '../../contract/paths.ts';
+import { CONTENT_FILE_URL, contentFileUrl } from '../../lib/shared/contentFiles.ts';
+import { renderMarkdown } from './markdown.ts';
 
-/** Where the console fetches a file beside the articles (see the writing routes). */
-export const CONTENT_FILE_URL = WRITING_FILE.replace('*path', '');
-
-/** `./images/a.png` in an article at `notes/x.md` → the console URL of `notes/images/a.png`. */
-export function contentFileUrl(articleDir: string, src: string): string | null {
-  if (!/^\.{0,2}\//.test(src) || /^\/\//.test(src) || src.startsWith('/')) return null;
-  const parts = [...(articleDir ? articleDir.split('/') : []), ...src.split('/')];
-  const resolved: string[] = [];
-  for (const part of parts) {
-    if (part === '..') {
-      if (!resolved.pop()) return null;
-    } else if (part && part !== '.') resolved.push(part);
-  }
-  return CONTENT_FILE_URL + resolved.map(encodeURIComponent).join('/');
-}
-
-const renderer = madeOnFirstUse(async () => {
-  const [{ createSatteriMarkdownProcessor }, { markdownHastPlugins }] = await Promise.all([import('@astrojs/markdown-satteri'), import('../../lib/node/markdownOptions.ts')]);
-  return createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins });
-});
+export { CONTENT_FILE_URL, contentFileUrl };
 
 export async function renderPreview(markdown: string, articleDir = ''): Promise<string> {
-  const { code } = await (await renderer()).render(markdown);
+  const { html } = await renderMarkdown(markdown);
   // The build swaps each marked image for its optimised copy; the preview shows the original.
-  return fillImageMarkers(code, async ({ src, alt }) => ({ src: contentFileUrl(articleDir, String(src)) ?? String(src), alt: String(alt ?? ''), loading: 'lazy' }));
+  return fillImageMarkers(html, async ({ src, alt }) => ({ src: contentFileUrl(articleDir, String(src)) ?? String(src), alt: String(alt ?? ''), loading: 'lazy' }));
 }

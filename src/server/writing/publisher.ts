@@ -15,8 +15,8 @@ export interface BuildRun {
 export interface PublisherOptions {
   /** Runs one build, calling `onLine` with each line it prints. */
   build: (onLine: (line: string) => void) => Promise<BuildRun>;
-  /** Makes the finished build the one the server answers from. */
-  goLive: () => Promise<void>;
+  /** Makes the finished build the one the server answers from; `startedAt` is when the build began. */
+  goLive: (startedAt: Date) => Promise<void>;
   /** Saves within this time make one build. */
   settleMs?: number;
   clock?: () => Date;
@@ -49,7 +49,7 @@ function progressAt(state: PublishState, line: string): Pick<PublishState, 'step
   return { step: `${name} ${done}/${all}`, percent: Math.max(state.percent, from + Math.floor(((to - from - 1) * done) / Math.max(all, 1))) };
 }
 
-const idle = (): PublishState => ({ state: 'idle', step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0 });
+const idle = (): PublishState => ({ state: 'idle', step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0, page_live: null });
 
 /**
  * What failed, from a build's output: the Markdown file named, a field of the content schema
@@ -75,14 +75,15 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
 
   async function runOnce(): Promise<void> {
     wanted = false;
-    state = { ...state, state: 'building', step: '准备构建', percent: 2, started_at: now(), finished_at: null, error: null };
+    const startedAt = clock();
+    state = { ...state, state: 'building', step: '准备构建', percent: 2, started_at: startedAt.toISOString(), finished_at: null, error: null };
     let result: BuildRun;
     try {
       result = await build((line) => {
         const progress = progressAt(state, line);
         if (progress) state = { ...state, ...progress };
       });
-      if (result.ok) await goLive();
+      if (result.ok) await goLive(startedAt);
     } catch (error) {
       result = { ok: false, output: (error as Error).message };
     }
@@ -117,6 +118,10 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
 
   return {
     request,
+    /** An article's page went live (or was taken down) ahead of the build, in a quick release. */
+    pageLive(id: number, gone: boolean): void {
+      state = { ...state, page_live: { id, at: now(), gone } };
+    },
     state: (): PublishState => ({ ...state, state: wanted && state.state !== 'building' ? 'queued' : state.state }),
     /** Builds again at `at` (a post dated in the future goes live by itself); null cancels. */
     scheduleAt(at: Date | null): void {

@@ -11,7 +11,8 @@ export interface RecycleBinOptions {
   withLock: ReturnType<typeof createKeyedSerializer>;
   /** Whether readers see the file now: moving it in or out must then publish. */
   seenByReaders: (file: SourceFile) => boolean;
-  published: () => void;
+  /** Told of the file leaving or coming back; resolves once readers see that. */
+  published: (change: { id: number; before: SourceFile | null; after: SourceFile | null }) => Promise<void>;
   /** 文章, 这条说说: for the messages. */
   what: string;
 }
@@ -31,7 +32,7 @@ export function recycleBin({ kind, files, versions, withLock, seenByReaders, pub
         const file = await fileOf(id);
         if (file.trashed) return;
         await files.moveToTrash(file);
-        if (seenByReaders(file)) published();
+        if (seenByReaders(file)) await published({ id, before: file, after: null });
       });
     },
     async restore(id: number): Promise<void> {
@@ -39,7 +40,8 @@ export function recycleBin({ kind, files, versions, withLock, seenByReaders, pub
         const file = await fileOf(id);
         if (!file.trashed) return;
         await files.restore(file);
-        if (seenByReaders(file)) published();
+        // Back from the bin is a page the live build may no longer have: the full build brings it.
+        if (seenByReaders(file)) await published({ id, before: null, after: file });
       });
     },
     /** Deletes for good: the file and its history. Only from the recycle bin. */

@@ -13,7 +13,7 @@ import type { Versions } from './versions.ts';
 export interface TalkWritingOptions {
   files: SourceFiles;
   versions: Versions;
-  published: () => void;
+  published: () => Promise<void>;
   clock?: () => Date;
 }
 
@@ -67,7 +67,7 @@ export function createTalkWriting({ files, versions, published, clock = () => ne
     if (before) await versions.keep('talks', id, before.source, savedBy, now.getTime());
     const saved = before ? await files.write(before, source) : await files.create(`${String(id).padStart(4, '0')}.md`, source);
     // A private talk that stays private changes nothing readers see.
-    if (seenByReaders(saved) || (before && seenByReaders(before))) published();
+    if (seenByReaders(saved) || (before && seenByReaders(before))) await published();
     return toWritingTalk(saved);
   }
 

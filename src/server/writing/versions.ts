@@ -1,8 +1,12 @@
-/** The history of each article and talk: the file as it was before each save through the console. */
+/**
+ * The history of each article and talk: the file as it was before each save through the console;
+ * and, ahead of a live article's file, the edits kept without publishing them (workingCopies.ts).
+ */
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { contentVersions } from '../db/schema.ts';
 import type { ContentKind } from './sourceFiles.ts';
+import { createWorkingCopies } from './workingCopies.ts';
 
 export const CONTENT_VERSIONS_KEPT = 20;
 
@@ -14,6 +18,7 @@ export interface ContentVersion {
 
 export function createVersions(db: Db) {
   return {
+    workingCopies: createWorkingCopies(db),
     /** Keeps `source` as a version of the content, then drops all but the newest kept ones. */
     async keep(kind: ContentKind, contentId: number, source: string, savedBy: number | null, now = Date.now()): Promise<void> {
       await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ARTICLE_FILTERS } from '../../../contract/writing';
 import { adminText } from '../../../i18n/admin.zh-CN';
+import { editArticlePage, NEW_ARTICLE_PAGE } from '../../../lib/browser/writingPages';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { $adminBusy } from '../../../stores/adminTable';
 import { articleTable, binArticle } from '../../../stores/writingLists';
@@ -29,7 +30,7 @@ export default function ArticlesScreen() {
     <div className={styles.screen}>
       <ProblemLine />
       <div className={styles.toolbar}>
-        <a className={`${styles.primary} ${styles.upload}`} href="/admin/articles/edit">{text.newArticle}</a>
+        <a className={`${styles.primary} ${styles.upload}`} href={NEW_ARTICLE_PAGE}>{text.newArticle}</a>
         <div role="group" aria-label={text.statusFilter} className={styles.toolbar}>
           {ARTICLE_FILTERS.map((filter) => (
             <button key={filter} type="button" aria-pressed={status === filter} onClick={() => void articleTable.open({ status: filter, keyword })}>{text.filters[filter]}</button>
@@ -56,7 +57,7 @@ export default function ArticlesScreen() {
                 <td>{row.id}</td>
                 <td>
                   {row.pinned && `[${text.pinned}] `}
-                  {row.status === 'trash' ? row.title : <a href={`/admin/articles/edit?id=${row.id}`}>{row.title}</a>}
+                  {row.status === 'trash' ? row.title : <a href={editArticlePage(row.id)}>{row.title}</a>}
                   {row.problem && <span className={styles.error}> {text.problemIn(row.file)}{row.problem}</span>}
                 </td>
                 <td>{row.category}</td>

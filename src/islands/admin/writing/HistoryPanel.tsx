@@ -4,11 +4,10 @@ import { writingText } from '../../../i18n/writing.zh-CN';
 import { splitFrontMatter } from '../../../lib/shared/frontMatter';
 import { $editor, $history, $version, isDirty, loadHistory, restoreVersion, showVersion } from '../../../stores/articleEditor';
 import ConfirmButton from '../../shared/ConfirmButton';
-import adminStyles from '../Admin.module.scss';
 import styles from './Writing.module.scss';
 
 const text = writingText;
-const confirmClasses = { box: adminStyles.confirm, danger: adminStyles.danger };
+const confirmClasses = { box: styles.confirm, danger: styles.danger };
 
 /** 历史版本: the saved versions, one compared line by line with the body in the editor, and restored on request. */
 export default function HistoryPanel() {
@@ -17,7 +16,7 @@ export default function HistoryPanel() {
   const { draft } = useStore($editor);
   if (history === null) return <button type="button" onClick={() => void loadHistory()}>{text.history}</button>;
   return (
-    <section className={`${styles.notice} ${styles.wide}`} aria-label={text.history}>
+    <section className={styles.notice} aria-label={text.history}>
       <h3>{text.history}</h3>
       {history.length === 0 && <p>{text.noHistory}</p>}
       <ul>

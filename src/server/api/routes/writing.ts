@@ -43,6 +43,10 @@ const articleBody = z.object(
   },
   NOT_AN_OBJECT,
 );
+/** 暂存修改: the editor's fields, and the revision of the file they started from. */
+const pendingBody = articleBody.omit({ publish: true, overwrite: true }).extend({
+  base_revision: z.string({ error: '请带上打开文章时的 base_revision' }).regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' }),
+});
 const talkBody = z.object(
   {
     content: z.string({ error: '内容必须是文字' }).max(TALK_BODY_MAX * 2, { error: `内容最多 ${TALK_BODY_MAX} 个字` }),
@@ -122,6 +126,27 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     const saved = await articles.save(id, parse(articleBody, req.body), admin.id);
     await audit.record(admin.id, 'article.save', `article:${id}`);
     res.json(ok(saved satisfies WritingArticle));
+  });
+  route('savePendingEdit', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    const saved = await articles.savePending(id, parse(pendingBody, req.body), admin.id);
+    await audit.record(admin.id, 'article.savePending', `article:${id}`);
+    res.json(ok(saved satisfies WritingArticle));
+  });
+  route('dropPendingEdit', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    const article = await articles.dropPending(id);
+    await audit.record(admin.id, 'article.dropPending', `article:${id}`);
+    res.json(ok(article satisfies WritingArticle));
+  });
+  route('withdrawArticle', async (req, res) => {
+    const admin = adminOf(req);
+    const { id } = parse(idParams, req.params);
+    const article = await articles.withdraw(id, admin.id);
+    await audit.record(admin.id, 'article.withdraw', `article:${id}`);
+    res.json(ok(article satisfies WritingArticle));
   });
   binRoutes(route, 'article', articles, audit);
   route('versions', async (req, res) => {

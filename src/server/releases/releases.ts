@@ -5,12 +5,22 @@
  * them. The server follows `current`: it loads a new build completely before it answers from it,
  * and keeps the one before for hashed assets that pages still open in a browser ask for.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export const RELEASES = 'releases';
 export const CURRENT = 'current';
 export const BUILD_STAMP = '.build-stamp';
+/**
+ * Written into a release when it goes live. A folder without it is a build still being written
+ * (or one that crashed): a quick release published meanwhile must not prune it from under the build.
+ */
+export const PUBLISHED_MARK = '.published';
+/** An unfinished build folder older than this is taken for a crashed build's leftovers. */
+const UNFINISHED_KEPT_MS = 60 * 60 * 1000;
+
+/** Where a finished build keeps the content export the API reads (http/liveBuild.ts). */
+export const contentExportOf = (release: string) => join(release, 'server', 'content');
 
 /** The build the server should answer from: where `current` points, or `distDir` itself for a build made before releases. */
 export function currentRelease(distDir: string): string {
@@ -18,20 +28,22 @@ export function currentRelease(distDir: string): string {
   return existsSync(link) ? realpathSync(link) : resolve(distDir);
 }
 
-/** The newest build other than `release`, whose hashed assets pages opened before the switch may still ask for. */
+const wentLive = (release: string) => existsSync(join(release, PUBLISHED_MARK));
+
+/** The newest build other than `release` that went live, whose hashed assets pages opened before the switch may still ask for. */
 export function previousRelease(distDir: string, release: string): string | null {
   const dir = join(distDir, RELEASES);
   if (!existsSync(dir)) return null;
   const others = readdirSync(dir)
     .map((name) => resolve(dir, name))
-    .filter((path) => path !== release)
+    .filter((path) => path !== release && wentLive(path))
     .sort();
   return others.at(-1) ?? null;
 }
 
-/** A fresh folder for the next build, named by its time so they sort in order. */
-export function newReleaseDir(distDir: string, now = new Date()): string {
-  const dir = resolve(distDir, RELEASES, now.toISOString().replaceAll(':', '-').replace('.', '-'));
+/** A fresh folder for the next build, named by its time so they sort in order (`kind` tells a quick release from a build). */
+export function newReleaseDir(distDir: string, now = new Date(), kind = ''): string {
+  const dir = resolve(distDir, RELEASES, now.toISOString().replaceAll(':', '-').replace('.', '-') + (kind ? `-${kind}` : ''));
   mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -63,18 +75,45 @@ export function publishRelease(distDir: string, release: string, now = new Date(
     const link = join(root, name);
     if (!existsSync(link) || readlinkSync(link) !== join(CURRENT, name)) pointAt(link, join(root, CURRENT, name));
   }
+  writeFileSync(join(release, PUBLISHED_MARK), now.toISOString());
   writeFileSync(join(root, BUILD_STAMP), now.toISOString());
-  pruneReleases(root, release);
+  pruneReleases(root, release, now);
 }
 
-/** Keeps the live build and the one before it; a reader's open page may still need that one's assets. */
-export function pruneReleases(distDir: string, live: string): string[] {
+/**
+ * Keeps the live build and the one before it (a reader's open page may still need that one's
+ * assets), and any build still being written.
+ */
+export function pruneReleases(distDir: string, live: string, now = new Date()): string[] {
   const dir = join(distDir, RELEASES);
   const all = readdirSync(dir).map((name) => resolve(dir, name)).sort();
   const keep = new Set([resolve(live), previousRelease(distDir, resolve(live))]);
-  const removed = all.filter((path) => !keep.has(path));
+  const unfinished = (path: string) => !wentLive(path) && now.getTime() - statSync(path).mtimeMs < UNFINISHED_KEPT_MS;
+  const removed = all.filter((path) => !keep.has(path) && !unfinished(path));
   for (const path of removed) rmSync(path, { recursive: true, force: true });
   return removed;
+}
+
+/**
+ * A new release folder holding the same files as `release`, as hard links: made in a moment and
+ * taking no space, for a change to a few files (writing/quickRelease.ts). Files in it must be
+ * replaced (written elsewhere and renamed over), never written in place, or `release` changes too.
+ */
+export function linkedCopy(release: string, to: string): void {
+  const made = new Set<string>();
+  const folderFor = (target: string) => {
+    const folder = dirname(target);
+    if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+    made.add(folder);
+  };
+  for (const entry of readdirSync(release, { withFileTypes: true, recursive: true })) {
+    if (entry.isDirectory() || entry.name === PUBLISHED_MARK) continue;
+    const from = join(entry.parentPath, entry.name);
+    const target = join(to, relative(release, from));
+    folderFor(target);
+    if (entry.isSymbolicLink()) symlinkSync(readlinkSync(from), target);
+    else linkSync(from, target);
+  }
 }
 
 /** Calls `onChange` with the new build's folder whenever `current` is pointed elsewhere. */
