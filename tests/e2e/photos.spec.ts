@@ -2,7 +2,8 @@
  * A photo straight from a phone in the article editor, on a phone's screen and a laptop's: about
  * 8 MB, stored sideways with EXIF orientation 6 and GPS tags. 上传图片 takes it, says beside the
  * button how far it has got, and the article gets it upright and without EXIF or GPS, in the file
- * stored and in the image the preview shows. A file the server refuses is refused beside the button.
+ * stored and in the image the preview shows; so does the cover, from its own button. A file the
+ * server refuses is refused beside the button.
  * On a server of its own with a copy of the demo content, so the uploads stay out of the project.
  */
 import type { Page } from '@playwright/test';
@@ -105,6 +106,26 @@ for (const viewport of [
     expect(await shown.evaluate((img: HTMLImageElement) => img.naturalHeight > img.naturalWidth)).toBe(true);
     const served = await context.request.get((await shown.getAttribute('src'))!);
     await expectBarePortrait(Buffer.from(await served.body()));
+
+    // The same photo as the cover, from the cover's own button (in the settings, folded on a phone).
+    const toggle = page.getByRole('button', { name: '文章设置' });
+    if (await toggle.isVisible()) await toggle.click();
+    const coverButton = page.getByRole('button', { name: '选择封面' });
+    await coverButton.scrollIntoViewIfNeeded();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: 500_000 });
+    const coverChooser = page.waitForEvent('filechooser');
+    await coverButton.click();
+    await (await coverChooser).setFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const coverStatus = page.getByRole('status', { name: '封面的上传' });
+    await expect(coverStatus).toContainText(/正在上传 IMG_0002\.jpg \d+%/);
+    await expect(coverStatus).toBeInViewport();
+    expect(await distance(page, coverStatus, page.getByRole('button', { name: /选择封面|更换封面/ }))).toBeLessThan(120);
+    await expect(page.getByRole('button', { name: '更换封面' })).toBeVisible({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const coverSrc = (await page.getByRole('img', { name: '封面预览' }).getAttribute('src'))!;
+    expect(coverSrc).toMatch(/\/covers\/[a-f0-9]{20}\.jpg$/);
+    await expectBarePortrait(readFileSync(join(content, 'articles', 'covers', coverSrc.split('/').pop()!)));
+    await expectBarePortrait(Buffer.from(await (await context.request.get(coverSrc)).body()));
 
     // A file that is not an image is refused beside the button, not below the editor.
     await uploadButton(page).scrollIntoViewIfNeeded();
