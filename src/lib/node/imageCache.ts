@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ImageMetadata, ImageTransform, LocalImageService, UnresolvedImageTransform } from 'astro';
+import { unescapeHtml } from '../shared/html.ts';
 import { CARD_COVER_SIZES, COVER_FALLBACK_FORMAT, COVER_FORMAT, coverWidth, IMAGE_WIDTHS, SHARE_IMAGE_FORMAT, SHARE_IMAGE_WIDTH, articleBodyImages } from './imageLayout.ts';
 
 /** Astro's image settings as astro.config.mjs leaves them (its defaults): the service's name is part of every cache name. */
@@ -95,7 +96,7 @@ async function bodyImageProps(): Promise<Record<string, unknown>> {
   const { code } = await processor.render('![](./images/a.jpg)');
   const marker = /__ASTRO_IMAGE_="([^"]+)"/.exec(code);
   if (!marker) throw new Error('Markdown 处理器没有标出图片');
-  const { src: _src, ...props } = JSON.parse(marker[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+  const { src: _src, ...props } = JSON.parse(unescapeHtml(marker[1]));
   return props;
 }
 

@@ -23,6 +23,15 @@ export interface ImageCacheQueueOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** The worker's last line, `{"images":6,"encoded":6,"ms":3100}`; anything else counts as nothing to tell. */
+function parsed(report: string): { encoded?: number; ms?: number } {
+  try {
+    return JSON.parse(report) ?? {};
+  } catch {
+    return {};
+  }
+}
+
 interface Job {
   file: string;
   use: ImageUse;
@@ -66,7 +75,7 @@ export function createImageCacheQueue({ projectRoot, contentDir, env = process.e
       if (signal === 'SIGTERM' && builds > 0) return;
       waiting.shift();
       if (code === 0) {
-        const { encoded, ms } = JSON.parse(report) as { encoded: number; ms: number };
+        const { encoded = 0, ms = 0 } = parsed(report);
         if (encoded > 0) console.log(`已为下次构建预先编码图片 ${basename(job.file)}：${encoded} 个尺寸和格式，用时 ${(ms / 1000).toFixed(1)} 秒`);
       } else {
         console.warn(`预先编码图片 ${basename(job.file)} 没有完成（构建时会再编码）：${problem.trim() || `退出码 ${code ?? signal}`}`);
