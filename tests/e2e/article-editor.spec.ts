@@ -35,15 +35,16 @@ interface Size {
   name: string;
   viewport: { width: number; height: number };
   phone: boolean;
-  /** Demo articles, all live at start: one to update, one to keep edits of, one to withdraw. */
+  /** Demo articles, all live at start: one to update, one to keep edits of, one to withdraw, one to bin. */
   update: number;
   keep: number;
   withdraw: number;
+  bin: number;
 }
 
 const SIZES: Size[] = [
-  { name: 'phone', viewport: { width: 375, height: 812 }, phone: true, update: 10, keep: 12, withdraw: 18 },
-  { name: 'laptop', viewport: { width: 1366, height: 900 }, phone: false, update: 24, keep: 29, withdraw: 34 },
+  { name: 'phone', viewport: { width: 375, height: 812 }, phone: true, update: 10, keep: 12, withdraw: 18, bin: 16 },
+  { name: 'laptop', viewport: { width: 1366, height: 900 }, phone: false, update: 24, keep: 29, withdraw: 34, bin: 31 },
 ];
 
 let addresses = 0;
@@ -63,8 +64,8 @@ async function openSettings(page: Page, size: Size) {
 async function livePage(browser: Browser, problems: PageProblems, id: number) {
   const { context, page } = await visitor(browser, problems, site, { owner: false, address: address() });
   opened.push(context);
-  const answer = await page.goto(`/article/${id}`);
-  return { status: answer!.status(), text: await page.locator('article').innerText() };
+  const status = (await page.goto(`/article/${id}`))!.status();
+  return { status, text: status === 200 ? await page.locator('article').innerText() : '' };
 }
 /** Types at the end of the body, as a person who clicked into it would. */
 async function typeAtEnd(page: Page, text: string) {
@@ -181,6 +182,9 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: '撤下', exact: true }).click();
       await ask.getByRole('button', { name: '确定' }).click();
       await expect(page.getByText('草稿', { exact: true })).toBeVisible();
+      // 立即撤下: readers get a 404 now, not after the build that follows.
+      problems.documentErrors.add(`${site.server.url}/article/${size.withdraw}`);
+      expect((await livePage(browser, problems, size.withdraw)).status).toBe(404);
       await expect(page.getByRole('button', { name: '发布', exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: '更新', exact: true })).toHaveCount(0);
       await page.reload();
@@ -193,6 +197,18 @@ for (const size of SIZES) {
       await waitLive(page);
       problems.documentErrors.add(`${site.server.url}/article/${size.withdraw}`);
       expect((await page.request.get(`/article/${size.withdraw}`)).status()).toBe(404);
+    });
+
+    test('移到回收站 in the list takes the article off the site at once', async ({ browser, problems }) => {
+      expect((await livePage(browser, problems, size.bin)).status).toBe(200);
+      const page = await ownerAt(browser, problems, size);
+      await page.goto('/admin/articles');
+      const row = page.getByRole('row').filter({ has: page.locator(`a[href$="id=${size.bin}"]`) });
+      await row.getByRole('button', { name: '移到回收站' }).click();
+      await row.getByRole('group', { name: /文章会立即撤下/ }).getByRole('button', { name: '确定' }).click();
+      await expect(page.getByText('已移到回收站')).toBeVisible();
+      problems.documentErrors.add(`${site.server.url}/article/${size.bin}`);
+      expect((await livePage(browser, problems, size.bin)).status).toBe(404);
     });
 
     test('the date picker sets a time on Beijing\'s clock, from a browser in New York', async ({ browser, problems }) => {

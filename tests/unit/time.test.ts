@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, fromDateTimeLocal, parseSiteDate, toDateTimeLocal, wallClockIn, yearOf } from '../../src/lib/shared/time';
+import { fromDateTimeLocal, toDateTimeLocal, wallClockIn } from '../../src/lib/shared/dateTimeLocal';
+import { formatDate, formatDateTime, parseSiteDate, yearOf } from '../../src/lib/shared/time';
 
 describe('site dates', () => {
   it('reads a wall-clock string in the site zone (UTC+8)', () => {

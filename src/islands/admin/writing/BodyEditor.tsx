@@ -3,7 +3,6 @@ import { config, MdEditor } from 'md-editor-rt';
 import { useEffect, useState } from 'react';
 import { ARTICLE_BODY_MAX } from '../../../contract/limits';
 import { writingText } from '../../../i18n/writing.zh-CN';
-import { readTheme } from '../../../stores/theme';
 import styles from './Writing.module.scss';
 
 const text = writingText;
@@ -12,7 +11,13 @@ config({ codeMirrorExtensions: (extensions) => [...extensions, { type: 'label', 
 // Its own image menu is left out: the one 上传图片 button beside it does the same, and pasting or dropping still uploads.
 const HIDDEN_TOOLS = ['image', 'preview', 'previewOnly', 'htmlPreview', 'pageFullscreen', 'fullscreen', 'catalog', 'github', 'save', 'mermaid', 'katex', 'prettier'] as const;
 
-/** The site's light or dark theme, followed as the reader switches it. */
+/**
+ * The site's light or dark theme, followed as the reader switches it. Read from the attribute the
+ * boot script always sets, not through stores/theme: sharing that store with the header made the
+ * bundler move it into a chunk every reader's page loads.
+ */
+const readTheme = (): 'light' | 'dark' => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
+
 function useSiteTheme() {
   const [theme, setTheme] = useState(readTheme);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { writingText } from '../../../i18n/writing.zh-CN';
-import { formatDateTime, fromDateTimeLocal, toDateTimeLocal, wallClockIn } from '../../../lib/shared/time';
+import { formatDateTime } from '../../../lib/shared/time';
+import { fromDateTimeLocal, toDateTimeLocal, wallClockIn } from '../../../lib/shared/dateTimeLocal';
 import Field from './Field';
 import styles from './Writing.module.scss';
 
