@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { patchArticlePage, type ArticleText } from '../../src/lib/node/articlePage';
+import { bodyImages, patchArticlePage, type ArticleText } from '../../src/lib/node/articlePage';
+import { markdownImageTargets } from '../../src/lib/node/contentImages';
 
 /** The shape of a built article page (src/pages/article/[id].astro), cut down to what a patch touches. */
 const page = ({ updated = true, toc = true } = {}) =>
@@ -57,5 +58,17 @@ describe('patchArticlePage', () => {
     expect(patchArticlePage(page(), text({ headings: [] }))).toBeNull();
     expect(patchArticlePage(page().replace('data-part="body"', ''), text())).toBeNull();
     expect(patchArticlePage(page({ toc: false }), text({ headings: [] }))).not.toBeNull();
+  });
+});
+
+describe('the body images of a built page', () => {
+  it('are the body’s <img> attributes in order, matching the Markdown’s images in order', () => {
+    const built = page().replace('<p>旧正文</p>', '<p><img alt="甲" src="/_astro/a.webp" srcset="/_astro/a-360.webp 360w" width="800"></p><p><img alt="乙" src="/_astro/b.svg"></p>');
+    expect(bodyImages(built)).toEqual([
+      { alt: '甲', src: '/_astro/a.webp', srcset: '/_astro/a-360.webp 360w', width: '800' },
+      { alt: '乙', src: '/_astro/b.svg' },
+    ]);
+    expect(markdownImageTargets('![甲](./images/a.jpg)\n\n文字 ![乙](<./images/b c.svg> "标题")')).toEqual(['./images/a.jpg', './images/b c.svg']);
+    expect(bodyImages(page().replace('data-part="body"', ''))).toBeNull();
   });
 });

@@ -54,6 +54,12 @@ function tocItems(list: ElementNode, headings: ArticleText['headings']): string 
   return headings.map((h) => `<li class="depth-${h.depth}" ${cid}><a href="#${attribute(h.slug)}" ${cid}>${escapeHtml(h.text)}</a></li>`).join('');
 }
 
+/** The attributes of each image in the page's body, in order; null for a page without the body mark. */
+export function bodyImages(page: string): Record<string, string>[] | null {
+  const body = elements(parse(page)).find((node) => node.attributes[PART] === 'body');
+  return body ? elements(body).filter((node) => node.name === 'img').map((node) => ({ ...node.attributes })) : null;
+}
+
 export function patchArticlePage(page: string, text: ArticleText): string | null {
   const all = elements(parse(page));
   const part = (name: string) => all.find((node) => node.attributes[PART] === name);

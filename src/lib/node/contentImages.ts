@@ -28,6 +28,11 @@ async function replaceAsync(text: string, pattern: RegExp, replace: (match: RegE
   return out + text.slice(last);
 }
 
+/** The target of each Markdown image, in order, as written. */
+export function markdownImageTargets(markdown: string): string[] {
+  return [...markdown.matchAll(MARKDOWN_IMAGE)].map(([, , target]) => (target.startsWith('<') ? target.slice(1, -1) : target));
+}
+
 /** Points each Markdown image at the URL `resolve` gives for its target; images it has no URL for stay as written. */
 export function rewriteMarkdownImages(markdown: string, resolve: (target: string) => Promise<string | undefined>): Promise<string> {
   return replaceAsync(markdown, MARKDOWN_IMAGE, async ([whole, open, rawTarget, title = '', close]) => {

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { t } from '../../i18n/zh-CN.ts';
-import { patchArticlePage } from '../../lib/node/articlePage.ts';
-import { fillImageMarkers, isRelativeImage, rewriteMarkdownImages } from '../../lib/node/contentImages.ts';
+import { bodyImages, patchArticlePage } from '../../lib/node/articlePage.ts';
+import { fillImageMarkers, isRelativeImage, markdownImageTargets, rewriteMarkdownImages, type ImageAttributes } from '../../lib/node/contentImages.ts';
 import type { ArticleBody, ContentIndex } from '../../lib/node/contentIndex.ts';
 import { countWords, plainText, readingMinutes } from '../../lib/node/reading.ts';
 import { articleFrontmatter, isLive, type ArticleFrontmatter } from '../../lib/shared/contentSchema.ts';
@@ -81,6 +81,19 @@ async function replacePage(path: string, html: string): Promise<void> {
   }
 }
 
+/**
+ * What the live page's body images were made of, by their Markdown target: the build's export
+ * records them only for images it can resolve (those under the project's src/content), so for a
+ * CONTENT_DIR elsewhere they are read from the page, whose images come in the Markdown's order.
+ * Counts that differ (an `<img>` written as HTML, say) give nothing: the full build then does it.
+ */
+function imagesOfPage(page: string, markdown: string): Record<string, ImageAttributes> {
+  const rendered = bodyImages(page);
+  const targets = markdownImageTargets(markdown);
+  if (!rendered || rendered.length !== targets.length) return {};
+  return Object.fromEntries(targets.map((target, i) => [target, rendered[i]]));
+}
+
 const pageOf = (release: string, id: number) => join(release, 'client', 'article', String(id), 'index.html');
 const readJson = async <T>(path: string): Promise<T | null> => JSON.parse(await readFile(path, 'utf8').catch(() => 'null')) as T | null;
 
@@ -93,7 +106,7 @@ async function writeUpdate(dir: string, file: SourceFile, data: ArticleFrontmatt
   const entry = index?.articles.find((a) => a.id === file.id);
   if (!page || !exported?.images || !index || !entry) return false;
 
-  const known = exported.images;
+  const known = { ...imagesOfPage(page, exported.markdown), ...exported.images };
   let unknownImage = false;
   const rendered = await renderMarkdown(file.body);
   const body = await fillImageMarkers(rendered.html, async ({ src, alt, title }) => {
