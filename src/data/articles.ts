@@ -6,6 +6,7 @@ import { SHARE_IMAGE_FORMAT, SHARE_IMAGE_WIDTH, imageFacts } from '../lib/node/i
 import { countNames, sortForHome, type ArticleMeta } from '../lib/node/articles';
 import { assertUniqueIds } from '../lib/node/contentIds';
 import { isLive } from '../lib/shared/contentSchema';
+import { namePath } from '../lib/shared/namePaths';
 import { countWords, plainText, readingMinutes } from '../lib/node/reading';
 
 export interface Article extends ArticleMeta {
@@ -82,5 +83,5 @@ export async function getTags() {
 }
 
 export const articlePath = (id: number) => `/article/${id}`;
-export const categoryPath = (name: string) => `/category/${encodeURIComponent(name)}`;
-export const tagPath = (name: string) => `/tag/${encodeURIComponent(name)}`;
+export const categoryPath = (name: string) => namePath('category', name);
+export const tagPath = (name: string) => namePath('tag', name);
