@@ -79,8 +79,12 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
     const path = mountPath(group);
     mounted.add(path);
     const part = partOf.get(path);
-    if (!part) api.use(path, router);
-    else api.use(path, (req, res, next) => (isOn(part) ? router(req, res, next) : next()));
+    if (!part) return void api.use(path, router);
+    // Leaving the gated router ('router') goes on to the routes after it, while the part is off.
+    const gated = Router();
+    gated.use((_req, _res, next) => next(isOn(part) ? undefined : 'router'));
+    gated.use(router);
+    api.use(path, gated);
   };
   api.use((_req, res, next) => {
     // Answers depend on the database and the reader; never let a shared cache keep them.
