@@ -60,9 +60,11 @@ test.afterAll(async () => {
 });
 
 const publishLine = (page: Page) => page.getByRole('status', { name: '发布状态' });
+/** Waits for the build the last action asked for to end, and for it to be live (a failed one says why at once). */
 async function waitLive(page: Page) {
   await expect(publishLine(page)).toHaveAttribute('data-state', /queued|building/);
-  await expect(publishLine(page)).toContainText('已发布上线', PUBLISH_WAIT);
+  await expect(publishLine(page)).toHaveAttribute('data-state', /live|failed/, PUBLISH_WAIT);
+  await expect(publishLine(page)).toContainText('已发布上线');
 }
 const field = (page: Page, name: string) => page.getByLabel(name, { exact: true }).and(page.locator('input, textarea'));
 

@@ -74,6 +74,26 @@ describe('a build', () => {
   });
 });
 
+describe('a save', () => {
+  it('refuses a name no address can hold, naming the field and why', async () => {
+    const draft = { title: '名字', body: '正文。', description: '', category: '后端', tags: ['ok'], cover: '', type: 'original', origin_url: '', pinned: false, public: true, date: '', base_revision: null, publish: true };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ tags: ['ok', '..'] }, 'tags', '标签不能是 . 或 ..'],
+      [{ category: '前端\n后端' }, 'category', '分类不能含有换行、制表符等控制字符'],
+    ];
+    for (const [fields, field, message] of cases) {
+      const { status, body } = await api.call('POST', '/admin/writing/articles', { headers: owner.auth, body: { ...draft, ...fields } });
+      expect(status, JSON.stringify(fields)).toBe(400);
+      expect(body.message).toContain(message);
+      expect(body.result.fields).toEqual([field]);
+    }
+    const renamed = await api.call('PUT', '/admin/writing/taxonomy/rename', { headers: owner.auth, body: { kind: 'tag', from: 'C#', to: '.' } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.message).toContain('新名字不能是 . 或 ..');
+    expect((await writing('GET', '/publish')).body.result.builds).toBe(0);
+  });
+});
+
 describe('the publish of a broken article', () => {
   it('leaves it out, publishes the rest, and the console’s list says which and why', async () => {
     // A hand edit breaks article 2; article 3 changes as well.
