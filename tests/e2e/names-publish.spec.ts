@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentRelease, publishRelease, RELEASES } from '../../src/server/http/releases';
+import { currentRelease, publishRelease, RELEASES } from '../../src/server/releases/releases';
 import { startServer, type RunningServer } from '../integration/serve';
 import { expect, test, watchContext, type PageProblems } from './fixtures';
 
