@@ -5,25 +5,26 @@
  * out while the rest goes live, and the console's list says which file, which field and why.
  * A server of its own on a small blog (no images, so each publish is a quick real build).
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { currentRelease, publishRelease, RELEASES } from '../../src/server/releases/releases';
-import { startServer, type RunningServer } from '../integration/serve';
-import { expect, test, watchContext, type PageProblems } from './fixtures';
+import { startServer } from '../integration/serve';
+import { expect, test, type PageProblems } from './fixtures';
+import { bodyBox, field, publishLine, visitor, type WritingSite } from './writingSite';
 
 const OWNER = { username: 'namesowner', password: 'names-owner-password' };
 const ODD_TAGS = ['C#', 'C++', '../x', '<script>', 'a"b', '🐟', '100%'];
 const ODD_CATEGORY = '测试/分类';
 const PUBLISH_WAIT = { timeout: 240_000 };
-const VIEWPORTS = [
-  { name: 'phone', viewport: { width: 375, height: 740 }, address: 1 },
-  { name: 'desktop', viewport: { width: 1366, height: 900 }, address: 2 },
+const SIZES = [
+  { name: 'phone', viewport: { width: 375, height: 812 }, phone: true, block: 1 },
+  { name: 'laptop', viewport: { width: 1366, height: 900 }, phone: false, block: 2 },
 ];
 let dir: string;
 let content: string;
-let server: RunningServer;
+let site: WritingSite;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(400_000);
@@ -43,7 +44,7 @@ test.beforeAll(async () => {
   const first = join(dist, RELEASES, '0001-first');
   cpSync(currentRelease('dist'), first, { recursive: true });
   publishRelease(dist, first);
-  server = await startServer({
+  const server = await startServer({
     CONTENT_DIR: content,
     DIST_DIR: dist,
     ASTRO_CACHE_DIR: join(dir, 'astro-cache'),
@@ -53,42 +54,39 @@ test.beforeAll(async () => {
     ADMIN_PASSWORD: OWNER.password,
     TRUST_PROXY: 'loopback',
   });
+  site = { server, content, owner: OWNER, stop: async () => server.stop() };
 });
 test.afterAll(async () => {
-  await server?.stop();
+  await site?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
+// The browsers here are the test's own, not the fixture's `context`: their problems are checked here.
+test.afterEach(({ problems }) => {
+  expect(problems.seen, '页面上不应出现错误、CSP 违规或对其他主机的请求').toEqual([]);
+});
 
-const publishLine = (page: Page) => page.getByRole('status', { name: '发布状态' });
 /** Waits for the build the last action asked for to end, and for it to be live (a failed one says why at once). */
 async function waitLive(page: Page) {
   await expect(publishLine(page)).toHaveAttribute('data-state', /queued|building/);
   await expect(publishLine(page)).toHaveAttribute('data-state', /live|failed/, PUBLISH_WAIT);
   await expect(publishLine(page)).toContainText('已发布上线');
 }
-const field = (page: Page, name: string) => page.getByLabel(name, { exact: true }).and(page.locator('input, textarea'));
 
-for (const { name, viewport, address } of VIEWPORTS) {
+for (const { name, viewport, phone, block } of SIZES) {
   test.describe(`on a ${viewport.width} px ${name}`, () => {
-    async function browserOf(browser: Browser, problems: PageProblems, owner: boolean, reader: number): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.78.${address}.${reader}` } });
-      await watchContext(context, problems, server.url);
-      if (owner) {
-        const res = await context.request.post('/api/user/login', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { ...OWNER, cookie: true } });
-        expect(res.ok(), await res.text()).toBe(true);
-      }
-      return { context, page: await context.newPage() };
-    }
+    const browserOf = (browser: Browser, problems: PageProblems, owner: boolean, n: number) => visitor(browser, problems, site, { owner, address: `10.79.${block}.${n}`, viewport });
 
     test('odd tags and an odd category publish from the editor, and the C# chip opens its page', async ({ browser, problems }) => {
       const title = `符号标签（${name}）`;
       const { page } = await browserOf(browser, problems, true, 1);
-      await page.goto('/admin/articles/edit');
+      await page.goto('/admin/articles/new');
       await field(page, '标题').fill(title);
+      await bodyBox(page).click();
+      await page.keyboard.type('标签里什么符号都有。');
+      // On a phone the settings are folded under the body until opened.
+      if (phone) await page.getByRole('button', { name: '文章设置' }).click();
       await field(page, '分类').fill(ODD_CATEGORY);
       await field(page, '标签').fill(ODD_TAGS.join(', '));
-      await page.getByRole('textbox', { name: '正文' }).click();
-      await page.keyboard.type('标签里什么符号都有。');
       await page.getByRole('button', { name: '发布', exact: true }).click();
       await expect(page).toHaveURL(/\?id=\d+$/);
       const id = Number(new URL(page.url()).searchParams.get('id'));
@@ -116,7 +114,7 @@ for (const { name, viewport, address } of VIEWPORTS) {
     });
 
     test('a hand-written article with a bad field is left out, the rest publishes, and the list says why', async ({ browser, problems }) => {
-      const brokenId = 900 + address * 10;
+      const brokenId = 900 + block * 10;
       const broken = `0${brokenId}-broken.md`;
       const good = brokenId + 1;
       writeFileSync(join(content, 'articles', broken), handWritten(brokenId, '日期写错了。', '下周一'));
