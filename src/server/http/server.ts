@@ -86,11 +86,14 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // A build made elsewhere, or a link removed since: the built server's imports must resolve.
 linkProjectPackages(distDir);
 const live = await openLiveBuild(currentRelease(distDir), { contentExportDir: config.contentExportDir, mediaOrigins: config.mediaOrigins }, (build) => {
+  features = featuresOf(config, build.features);
   app = appFor(build);
   console.log(`已切换到新的构建：${build.release}`);
 });
 // The services keep these objects; a new build refills them (liveBuild.ts).
 const { catalog, products, talkCatalog } = live;
+// The parts of the site that are on follow the live build: the API asks on each request.
+let features = featuresOf(config, live.current().features);
 
 const licenseKeys = loadOrCreateSigningKeys(config.licenseKeyDir);
 const articles = createArticleService(db, catalog, owner);
@@ -148,7 +151,7 @@ const api = apiRouter(
     licensePublicKeyPem: licenseKeys.publicKeyPem,
     writing,
   },
-  { cookies, siteOrigin: config.siteOrigin, features: () => featuresOf(config, live.current().features) },
+  { cookies, siteOrigin: config.siteOrigin, features: () => features },
 );
 const actions = Router().get('/logout', logoutRoute(users.sessions, cookies));
 
