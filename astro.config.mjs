@@ -8,14 +8,24 @@ import { features } from './src/data/features.ts';
 import { featurePages } from './scripts/astro/featurePages.ts';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
 import { onDemandRoutes } from './scripts/astro/onDemandRoutes.ts';
+import { releaseRecords } from './scripts/astro/releaseRecords.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
 import { astroCacheDir } from './src/lib/node/astroCache.ts';
 import { articleImages } from './src/lib/node/imageLayout.ts';
 import { markdownConfig } from './src/lib/node/markdownOptions.ts';
 import { withoutTrailingSlash } from './src/lib/shared/trim.ts';
+import { publicPagePath } from './src/lib/shared/namePaths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const cacheDir = astroCacheDir(process.env, projectRoot);
+
+/** A page's address in the sitemap: without a trailing slash, a tag's or category's by its name (namePaths.ts). */
+/** @param {string} built */
+function sitemapUrl(built) {
+  const url = new URL(withoutTrailingSlash(built));
+  url.pathname = publicPagePath(url.pathname);
+  return url.href;
+}
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -25,7 +35,7 @@ export default defineConfig({
   // Where encoded images and the content store are kept between builds (bench:build measures a first build in an empty one).
   ...(cacheDir ? { cacheDir } : {}),
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), reactIslands(), articleImages(), featurePages(features), sitemap({ serialize: (item) => ({ ...item, url: withoutTrailingSlash(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit(), onDemandRoutes()],
+  integrations: [react(), reactIslands(), articleImages(), featurePages(features), sitemap({ serialize: (item) => ({ ...item, url: sitemapUrl(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit(), onDemandRoutes(), releaseRecords(features)],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

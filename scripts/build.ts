@@ -8,7 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { LOAD_ONLY } from '../src/server/http/serverSettings.ts';
-import { BUILD_ENV, BUILD_NODE_FLAGS, startedForBuild } from '../src/server/writing/buildSettings.ts';
+import { BUILD_ENV, BUILD_NODE_FLAGS, startedForBuild, VITE_OWN_NAMES } from '../src/server/writing/buildSettings.ts';
+
+for (const name of VITE_OWN_NAMES) delete process.env[name];
 
 if (startedForBuild()) {
   await import('./lib/buildRelease.ts');

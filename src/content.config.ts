@@ -2,12 +2,15 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { articleFields, ORIGIN_REQUIRED, talkFields } from './lib/shared/contentSchema';
+import { skippingBrokenArticles } from './lib/node/articleLoader';
 
 /** Where the owner's articles and talks live (README, 配置): `CONTENT_DIR`, or the demo content in the checkout. */
 const contentDir = process.env.CONTENT_DIR || './src/content';
 
+const articlesDir = `${contentDir}/articles`;
 const articles = defineCollection({
-  loader: glob({ pattern: '**/*.md', base: `${contentDir}/articles` }),
+  // An article that cannot be built is left out and listed, and the rest of the site still builds.
+  loader: skippingBrokenArticles(glob({ pattern: '**/*.md', base: articlesDir }), articlesDir),
   // `cover` is a path relative to the article (`./covers/x.jpg`); the build checks it exists and optimises it.
   schema: ({ image }) =>
     z.object({ ...articleFields, cover: image().optional() }).refine(ORIGIN_REQUIRED.check, { message: ORIGIN_REQUIRED.message, path: ORIGIN_REQUIRED.path }),

@@ -9,6 +9,21 @@ export const LIVE_STATUSES: readonly ArticleStatus[] = ['published', 'scheduled'
 export const ARTICLE_FILTERS = ['published', 'draft', 'private', 'trash'] as const;
 export type ArticleFilter = (typeof ARTICLE_FILTERS)[number];
 
+/** An article the build left out, and why: the live build's list of them (src/lib/node/articleLoader.ts). */
+export interface SkippedArticle {
+  /** From the articles folder, with `/`: `0002-hello.md`. */
+  file: string;
+  /** The front matter field at fault (`tags`, `cover`), `body`, or null when the file as a whole is. */
+  field: string | null;
+  reason: string;
+}
+
+/**
+ * Where an article stands with readers: `live` in the live build; `pending` published but not in
+ * the live build yet (a build is on its way); `failed` left out of the live build, with the reason.
+ */
+export type ArticleListState = 'live' | 'pending' | 'failed' | 'scheduled' | 'draft' | 'private' | 'trash';
+
 /** One row of the console's article list. */
 export interface WritingArticleRow {
   id: number;
@@ -22,6 +37,9 @@ export interface WritingArticleRow {
   file: string;
   /** What is wrong with a hand-edited file, if anything. */
   problem: string | null;
+  state: ArticleListState;
+  /** Why the live build left the article out (any state but trash), from the build's list. */
+  skipped: SkippedArticle | null;
 }
 
 /** The editor's fields, as sent and as read back. */

@@ -6,6 +6,7 @@ import { SHARE_IMAGE_FORMAT, SHARE_IMAGE_WIDTH, imageFacts } from '../lib/node/i
 import { countNames, sortForHome, type ArticleMeta } from '../lib/node/articles';
 import { assertUniqueIds } from '../lib/node/contentIds';
 import { isLive } from '../lib/shared/contentSchema';
+import { folderOf, namePath } from '../lib/shared/namePaths';
 import { countWords, plainText, readingMinutes } from '../lib/node/reading';
 
 export interface Article extends ArticleMeta {
@@ -82,5 +83,12 @@ export async function getTags() {
 }
 
 export const articlePath = (id: number) => `/article/${id}`;
-export const categoryPath = (name: string) => `/category/${encodeURIComponent(name)}`;
-export const tagPath = (name: string) => `/tag/${encodeURIComponent(name)}`;
+/**
+ * The route parameter of a tag's or category's page, null for no page: the name's folder
+ * (namePaths.ts). The dev server matches a request by its decoded path instead, so there it is the
+ * name itself, and a name holding `/` has no page in dev.
+ */
+export const nameParam = (name: string): string | null => (!import.meta.env.DEV ? folderOf(name) : name.includes('/') ? null : name);
+
+export const categoryPath = (name: string) => namePath('category', name);
+export const tagPath = (name: string) => namePath('tag', name);

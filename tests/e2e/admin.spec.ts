@@ -192,7 +192,7 @@ test('the owner deletes a comment in moderation, and it is gone from the article
 
   const owner = await ownerBrowser(browser, problems, baseURL!);
   await owner.page.goto('/admin/moderation');
-  await expect(owner.page.getByRole('tab', { name: '评论' })).toHaveAttribute('aria-selected', 'true');
+  await expect(owner.page.getByRole('tab', { name: '评论', exact: true })).toHaveAttribute('aria-selected', 'true');
   const search = owner.page.getByRole('searchbox', { name: '搜索评论' });
   await search.fill(words);
   await search.press('Enter');

@@ -32,7 +32,7 @@ test('a guest’s comment waits for the owner, shows only to its writer, and is 
 
   // The owner lets guests comment, holding theirs for approval.
   await admin.goto('/admin/moderation');
-  await admin.getByText('评论规则').click();
+  await admin.getByRole('tab', { name: '评论规则' }).click();
   const rules = admin.getByRole('form', { name: '评论规则' });
   await rules.getByRole('checkbox', { name: /允许访客不登录评论/ }).check();
   await rules.getByRole('radio', { name: '只审核访客的评论' }).check();

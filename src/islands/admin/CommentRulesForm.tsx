@@ -43,8 +43,7 @@ export default function CommentRulesForm() {
   }
 
   return (
-    <details className={styles.rules}>
-      <summary>{text.title}</summary>
+    <section className={styles.rules}>
       <form onSubmit={save} className={styles.rulesForm} aria-label={text.title}>
         <label className={styles.inline}>
           <input type="checkbox" checked={draft.guests} onChange={(e) => change({ guests: e.target.checked })} />
@@ -68,6 +67,6 @@ export default function CommentRulesForm() {
           <button type="submit" disabled={busy}>{text.save}</button>
         </div>
       </form>
-    </details>
+    </section>
   );
 }

@@ -8,18 +8,23 @@ import ProblemLine from './ProblemLine';
 import styles from './Admin.module.scss';
 
 const text = adminText;
-const TABS: [ModerationKind, string][] = [['comment', text.commentsTab], ['message', text.messagesTab]];
+type Tab = ModerationKind | 'rules';
+const TABS: [Tab, string][] = [['comment', text.commentsTab], ['message', text.messagesTab], ['rules', text.rules.title]];
 const TABLES = { comment: commentTable, message: messageTable };
 
-/** /admin/moderation: comments (with their rules, and approval) and message-board posts, each in a tab, to hide, show again or delete. */
+/**
+ * /admin/moderation: comments (with their approval) and message-board posts, each in a tab, to
+ * hide, show again or delete; the comment rules in a tab of their own, where the owner sees them.
+ */
 export default function ModerationScreen() {
   const hydrated = useHydrated();
-  const [tab, setTab] = useState<ModerationKind>('comment');
+  const [tab, setTab] = useState<Tab>('comment');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
 
   // Each tab's list is read afresh when it is shown, with the keyword it had.
   useEffect(() => {
+    if (tab === 'rules') return;
     const table = TABLES[tab];
     void table.open(table.$list.get().filter);
   }, [tab]);
@@ -58,8 +63,7 @@ export default function ModerationScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}-tab`} className={styles.screen}>
-        {tab === 'comment' && <CommentRulesForm />}
-        <ModerationTable key={tab} kind={tab} />
+        {tab === 'rules' ? <CommentRulesForm /> : <ModerationTable key={tab} kind={tab} />}
       </div>
     </div>
   );

@@ -25,12 +25,22 @@ export const siteDate = z.union([z.string(), z.date()], { error: '请填写日�
   return date;
 });
 
-const name = (what: string) =>
+/**
+ * A category's or tag's name. Each one gets a page at an address made from it (namePaths.ts), so
+ * anything an address can carry is allowed (`C#`, `../x`, `100%`, `测试/分类`); what no address or
+ * file name can hold is refused: control characters (a line break), a broken character (half of an
+ * emoji's UTF-16 pair), and `.` or `..`, which a browser takes for a folder. The length keeps the
+ * page's folder name within what a file system allows.
+ */
+export const taxonomyName = (what: string) =>
   z
     .string({ error: `请填写${what}` })
     .trim()
     .min(1, { error: `请填写${what}` })
-    .max(NAME_MAX, { error: `${what}最多 ${NAME_MAX} 个字` });
+    .max(NAME_MAX, { error: `${what}最多 ${NAME_MAX} 个字` })
+    .refine((value) => !/\p{Cc}/u.test(value), { error: `${what}不能含有换行、制表符等控制字符` })
+    .refine((value) => !/[\uD800-\uDFFF]/u.test(value), { error: `${what}含有残缺的字符，请重新输入` })
+    .refine((value) => value !== '.' && value !== '..', { error: `${what}不能是 . 或 ..（网址里它们表示上一级目录）` });
 
 /** Everything but the cover, whose check depends on who reads it. */
 export const articleFields = {
@@ -38,8 +48,8 @@ export const articleFields = {
   title: z.string({ error: '请填写标题' }).trim().min(1, { error: '请填写标题' }).max(TITLE_MAX, { error: `标题最多 ${TITLE_MAX} 个字` }),
   date: siteDate,
   updated: siteDate.optional(),
-  category: name('分类'),
-  tags: z.array(name('标签'), { error: '请至少填写一个标签' }).min(1, { error: '请至少填写一个标签' }).max(TAGS_MAX, { error: `标签最多 ${TAGS_MAX} 个` }),
+  category: taxonomyName('分类'),
+  tags: z.array(taxonomyName('标签'), { error: '请至少填写一个标签' }).min(1, { error: '请至少填写一个标签' }).max(TAGS_MAX, { error: `标签最多 ${TAGS_MAX} 个` }),
   description: z.string({ error: '摘要必须是文字' }).max(DESCRIPTION_MAX, { error: `摘要最多 ${DESCRIPTION_MAX} 个字` }).optional(),
   pinned: z.boolean({ error: '置顶只能是是或否' }).default(false),
   order: z.number({ error: 'order 必须是数字' }).int().default(0),
@@ -67,6 +77,15 @@ export const articleFrontmatter = z
   .object({ ...articleFields, cover: coverPath.optional() })
   .refine(ORIGIN_REQUIRED.check, { message: ORIGIN_REQUIRED.message, path: ORIGIN_REQUIRED.path });
 export type ArticleFrontmatter = z.output<typeof articleFrontmatter>;
+
+/**
+ * The article's front matter as the build checks a file before Astro reads it: the cover is any
+ * path beside the article (a hand-written one need not be under ./covers/), which the build then
+ * checks is an image there (src/lib/node/articleLoader.ts).
+ */
+export const articleSource = z
+  .object({ ...articleFields, cover: z.string({ error: '封面必须是图片路径' }).optional() })
+  .refine(ORIGIN_REQUIRED.check, { message: ORIGIN_REQUIRED.message, path: ORIGIN_REQUIRED.path });
 
 export const talkFields = {
   id: positiveId,

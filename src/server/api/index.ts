@@ -64,21 +64,27 @@ export interface ApiOptions {
   cookies: Cookies;
   /** `SITE_URL`'s origin, for absolute image addresses; null to use the address each request came to. */
   siteOrigin?: string | null;
-  /** The parts of the site that are on: the API of a part switched off answers 404. */
-  features?: FeatureSwitches;
+  /** The parts of the site that are on, asked on each request (they follow the live build): the API of a part switched off answers 404. */
+  features?: () => FeatureSwitches;
 }
 
 export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, features }: ApiOptions): Router {
   const api = Router();
-  const off = features ? FEATURES.filter((feature) => !features[feature]) : [];
-  const switchedOff = new Set(off.flatMap((feature) => FEATURE_APIS[feature]));
-  // A switched-off part's routers are never mounted: its paths meet the 404 below, however they are
+  const isOn = (feature: Feature) => !features || features()[feature];
+  const partOf = new Map(FEATURES.flatMap((feature) => FEATURE_APIS[feature].map((path): [string, Feature] => [path, feature])));
+  // A switched-off part's router is passed by: its paths meet the 404 below, however they are
   // spelled (the router matches them case-insensitively, which a test of the path beside it would not).
   const mounted = new Set<string>();
   const mount = (group: EndpointGroup, router: Router) => {
     const path = mountPath(group);
     mounted.add(path);
-    if (!switchedOff.has(path)) api.use(path, router);
+    const part = partOf.get(path);
+    if (!part) return void api.use(path, router);
+    // Leaving the gated router ('router') goes on to the routes after it, while the part is off.
+    const gated = Router();
+    gated.use((_req, _res, next) => next(isOn(part) ? undefined : 'router'));
+    gated.use(router);
+    api.use(path, gated);
   };
   api.use((_req, res, next) => {
     // Answers depend on the database and the reader; never let a shared cache keep them.
@@ -102,7 +108,7 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
         message: services.messages.likeTarget,
         comment: services.comments.likeTarget,
       },
-      off,
+      isOn,
     ),
   );
   const liking = { likes, likeGate, device };
@@ -138,10 +144,14 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
 const LIKE_PARTS: Partial<Record<LikeKind, Feature>> = { talk: 'talks', message: 'board', comment: 'comments' };
 
 /** Nothing of a switched-off part can be reached, so nothing of it can be liked, by the generic like routes either. */
-const unreachable = (target: LikeTarget): LikeTarget => ({ ...target, reachable: () => false, counter: async () => null });
+const whileOn = (target: LikeTarget, on: () => boolean): LikeTarget => ({
+  ...target,
+  reachable: (id) => on() && (target.reachable?.(id) ?? true),
+  counter: async (db, id) => (on() ? target.counter(db, id) : null),
+});
 
-function withoutSwitchedOff(targets: LikeTargets, off: readonly Feature[]): LikeTargets {
+function withoutSwitchedOff(targets: LikeTargets, isOn: (feature: Feature) => boolean): LikeTargets {
   const kept = { ...targets };
-  for (const [kind, part] of Object.entries(LIKE_PARTS) as [LikeKind, Feature][]) if (off.includes(part)) kept[kind] = unreachable(targets[kind]);
+  for (const [kind, part] of Object.entries(LIKE_PARTS) as [LikeKind, Feature][]) kept[kind] = whileOn(targets[kind], () => isOn(part));
   return kept;
 }

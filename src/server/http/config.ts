@@ -3,6 +3,7 @@
  * the modules that need them; no other server module reads the environment. A malformed value
  * stops the start with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { databaseSettings, type DatabaseSettings } from '../db/client.ts';
 import { trustProxySetting } from './app.ts';
@@ -41,7 +42,10 @@ export interface ServerConfig {
   httpsSite: boolean;
   /** `SITE_URL`'s origin when the owner set it: image addresses in answers are built on it. */
   siteOrigin: string | null;
-  /** The site's public address, `SITE_URL` or the site config's: links in mail point at it. */
+  /**
+   * The site's public address, links in mail point at it: `SITE_URL`, or the site config's when it
+   * is not a loopback address, or else the address the server listens on (`HOST`, `PORT`).
+   */
   siteUrl: string;
   trustProxy: number | string | false;
   uploadDir: string;
@@ -65,6 +69,16 @@ export interface ServerConfig {
   mail: MailSettings | null;
   /** The parts of the site that are on: the site config's switches, less `FEATURES_OFF`. */
   features: FeatureSwitches;
+  /**
+   * The parts the server turns off whatever the live build has on (`FEATURES_OFF`): a build that
+   * records its switches is followed (`featuresOf`), this taken from them.
+   */
+  featuresOff: string;
+}
+
+/** The parts of the site that are on with a build: its own switches less `FEATURES_OFF`, or the config's for a build that did not record them. */
+export function featuresOf(config: Pick<ServerConfig, 'features' | 'featuresOff'>, built: FeatureSwitches | null): FeatureSwitches {
+  return built ? featureSwitches(built, config.featuresOff) : config.features;
 }
 
 function originOfSetting(url: string | undefined): string | null {
@@ -76,12 +90,26 @@ function originOfSetting(url: string | undefined): string | null {
   }
 }
 
+/** `http://host:port` for a server listening there; a wildcard host (all interfaces) is reached on this machine as localhost. */
+export function listeningUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+const isLoopbackUrl = (url: string) => {
+  const { hostname } = new URL(url);
+  return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+};
+
 export function readConfig(env: Env): ServerConfig {
   const distDir = resolve(env.DIST_DIR ?? 'dist');
-  const siteUrl = trimEnd(env.SITE_URL || site.url, '/');
+  const host = env.HOST || '0.0.0.0';
+  const port = Number(env.PORT || 4321);
+  // The checkout's site config says localhost:4321, which is wrong for a server on another port.
+  const siteUrl = trimEnd(env.SITE_URL || (isLoopbackUrl(site.url) ? listeningUrl(host, port) : site.url), '/');
   return {
-    host: env.HOST || '0.0.0.0',
-    port: Number(env.PORT || 4321),
+    host,
+    port,
     distDir,
     contentDir: resolve(PROJECT_ROOT, env.CONTENT_DIR || DEFAULT_CONTENT_DIR),
     contentExportDir: env.CONTENT_EXPORT_DIR ? resolve(env.CONTENT_EXPORT_DIR) : null,
@@ -106,5 +134,6 @@ export function readConfig(env: Env): ServerConfig {
     showIpLocation: onOff(env, 'IP_LOCATION', true),
     mail: mailSettings(env),
     features: featureSwitches(site.features, env.FEATURES_OFF),
+    featuresOff: env.FEATURES_OFF ?? '',
   };
 }

@@ -4,7 +4,8 @@
  *   `client/api-content/` (src/pages/api-content), and `moveContentExport` moves it to
  *   `server/content/` so no reader can fetch it;
  * - what the server loads from a build: that export, the inline scripts the Content-Security-Policy
- *   allows, and Astro's page handler when some route is rendered per request (onDemandRoutes.ts);
+ *   allows, Astro's page handler when some route is rendered per request (onDemandRoutes.ts), and
+ *   what the build recorded of itself: the articles it left out and its feature switches;
  * - the switch to a newer build: the catalogs the services hold are refilled in place, so every
  *   service sees the new content at the same moment, with no service to rebuild.
  */
@@ -12,6 +13,9 @@ import type { RequestHandler } from 'express';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_DIR_NAME } from '../../lib/node/contentIndex.ts';
+import { readBuildFeatures, readSkippedArticles } from '../../lib/node/releaseRecords.ts';
+import type { FeatureSwitches } from '../../lib/shared/features.ts';
+import type { SkippedArticle } from '../../contract/writing.ts';
 import { loadCatalog, type Catalog } from '../articles/catalog.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
 import { loadProducts, type ProductCatalog } from '../shop/catalog.ts';
@@ -33,6 +37,10 @@ export interface Build {
   talkCatalog: TalkCatalog;
   handler: RequestHandler;
   policy: string;
+  /** The articles the build left out, with why. */
+  skipped: SkippedArticle[];
+  /** The parts of the site the build was made with; null for a build that did not record them. */
+  features: FeatureSwitches | null;
 }
 
 export interface BuildOptions {
@@ -52,7 +60,7 @@ export async function loadBuild(release: string, { contentExportDir, mediaOrigin
     loadPageHandler(release),
   ]);
   const policy = contentSecurityPolicy({ ...loadCspSources(release), mediaOrigins });
-  return { release, catalog, products, talkCatalog, handler, policy };
+  return { release, catalog, products, talkCatalog, handler, policy, skipped: readSkippedArticles(release), features: readBuildFeatures(release) };
 }
 
 /**

@@ -12,7 +12,7 @@ import { createArticleService } from '../articles/service.ts';
 import { createCommentRules } from '../comments/rules.ts';
 import { createCommentService } from '../comments/service.ts';
 import { articleCommentTarget } from '../comments/targets.ts';
-import { readConfig } from './config.ts';
+import { featuresOf, listeningUrl, readConfig } from './config.ts';
 import { PROJECT_ROOT } from '../projectRoot.ts';
 import { createWriting } from '../writing/index.ts';
 import { exposedDataWarning, migrateDb, openDb } from '../db/client.ts';
@@ -57,6 +57,9 @@ import { createAccountRecovery } from '../users/recovery.ts';
 
 const config = readConfig(process.env);
 const { distDir, host, port } = config;
+if (config.mail && !config.siteOrigin) {
+  console.warn(`已开启邮件（SMTP_URL），但没有设置 SITE_URL：邮件里的链接将指向 ${config.siteUrl}，只有能访问这个地址的人打得开。请把 SITE_URL 设为站点的正式地址。`);
+}
 
 const db = await openDb(config.database.url, config.database.authToken);
 const exposed = exposedDataWarning(config.database.url);
@@ -83,11 +86,14 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // A build made elsewhere, or a link removed since: the built server's imports must resolve.
 linkProjectPackages(distDir);
 const live = await openLiveBuild(currentRelease(distDir), { contentExportDir: config.contentExportDir, mediaOrigins: config.mediaOrigins }, (build) => {
+  features = featuresOf(config, build.features);
   app = appFor(build);
   console.log(`已切换到新的构建：${build.release}`);
 });
 // The services keep these objects; a new build refills them (liveBuild.ts).
 const { catalog, products, talkCatalog } = live;
+// The parts of the site that are on follow the live build: the API asks on each request.
+let features = featuresOf(config, live.current().features);
 
 const licenseKeys = loadOrCreateSigningKeys(config.licenseKeyDir);
 const articles = createArticleService(db, catalog, owner);
@@ -116,6 +122,7 @@ const writing = createWriting(db, {
   contentDir: config.contentDir,
   autoPublish: config.autoPublish,
   goLive: () => live.switchTo(currentRelease(distDir)),
+  live: () => ({ has: (id) => catalog.byId.has(id), skipped: live.current().skipped }),
 });
 const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
@@ -144,7 +151,7 @@ const api = apiRouter(
     licensePublicKeyPem: licenseKeys.publicKeyPem,
     writing,
   },
-  { cookies, siteOrigin: config.siteOrigin, features: config.features },
+  { cookies, siteOrigin: config.siteOrigin, features: () => features },
 );
 const actions = Router().get('/logout', logoutRoute(users.sessions, cookies));
 
@@ -155,7 +162,7 @@ const appFor = (current: Build) =>
     previousClientDir: previousClientDir(current.release),
     astroHandler: current.handler,
     api,
-    wapi: config.features.music ? musicService.router : undefined,
+    wapi: featuresOf(config, current.features).music ? musicService.router : undefined,
     actions,
     gates: [adminGate(users.sessions)],
     uploadDir: config.uploadDir,
@@ -174,10 +181,7 @@ const server = createServer(
   aFewAtATime((req, res) => app(req, res)),
 );
 applyConnectionSettings(server, config.connections, config.trustProxy);
-server.listen(port, host, () => {
-  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  console.log(`博客已启动：http://${shown}:${port}`);
-});
+server.listen(port, host, () => console.log(`博客已启动：${listeningUrl(host, port)}`));
 refuseTunnels(server);
 answerUnreadableRequests(server);
 lingerAfterEarlyAnswers(server);

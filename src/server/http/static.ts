@@ -12,15 +12,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import send from 'send';
+import { folderPath } from '../../lib/shared/namePaths.ts';
+import { trimEnd } from '../../lib/shared/trim.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'public, max-age=60, must-revalidate';
 export const ASSET_CACHE = 'public, max-age=86400';
 
-/** Hashed build output never changes under its name; HTML must follow new deploys quickly. */
-export function cacheControlFor(pathname: string): string {
-  if (pathname.startsWith('/_astro/')) return IMMUTABLE;
-  if (pathname.endsWith('/') || pathname.endsWith('.html') || !/\.[a-z0-9]+$/i.test(pathname)) return HTML_CACHE;
+/** Hashed build output never changes under its name; HTML must follow new deploys quickly (`/tag/Node.js` is a page too). */
+export function cacheControlFor(file: string): string {
+  if (file.startsWith('_astro/')) return IMMUTABLE;
+  if (file.endsWith('.html') || !/\.[a-z0-9]+$/i.test(file)) return HTML_CACHE;
   return ASSET_CACHE;
 }
 
@@ -60,11 +62,20 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/** `/home` → `home/index.html`, `/about` → `about.html`, like the directory build format. */
-async function locate(root: string, pathname: string): Promise<Found | null> {
+/**
+ * The file a request path names. First the page in the folder of each segment's folder form, which
+ * is where a tag's or category's page is (`/tag/C%23` → `tag/C~23/index.html`, src/lib/shared/namePaths.ts;
+ * any other page's folder is named as its path, `/article/1` → `article/1/index.html`). Then the
+ * path as it decodes: `/_astro/x.js` → `_astro/x.js`, `/about` → `about.html`, like the directory build format.
+ */
+async function locate(root: string, rawPath: string): Promise<Found | null> {
+  const folders = folderPath(rawPath);
+  const candidates = folders === null ? [] : [`${trimEnd(folders, '/')}/index.html`];
+  const pathname = decodedPath(rawPath);
   // Dot segments are either `..` or hidden files: neither is part of the site.
-  if (pathname.includes('\0') || /(^|\/)\./.test(pathname)) return null;
-  const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`, `${pathname}/index.html`];
+  if (pathname !== null && !pathname.includes('\0') && !/(^|\/)\./.test(pathname)) {
+    candidates.push(...(pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`, `${pathname}/index.html`]));
+  }
   for (const candidate of candidates) {
     const path = join(root, candidate);
     if (!path.startsWith(root + sep) || !(await isFile(path))) continue;
@@ -75,19 +86,27 @@ async function locate(root: string, pathname: string): Promise<Found | null> {
   return null;
 }
 
+function decodedPath(rawPath: string): string | null {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+}
+
 function fileFinder(root: string) {
   const remembered = new Map<string, { at: number; found: Found | null }>();
   return {
-    async find(pathname: string): Promise<Found | null> {
-      const hit = remembered.get(pathname);
+    async find(rawPath: string): Promise<Found | null> {
+      const hit = remembered.get(rawPath);
       if (hit && Date.now() - hit.at < REMEMBER_MS) return hit.found;
-      const found = await locate(root, pathname);
-      remembered.delete(pathname);
+      const found = await locate(root, rawPath);
+      remembered.delete(rawPath);
       if (remembered.size >= REMEMBER_ENTRIES) remembered.delete(remembered.keys().next().value!);
-      remembered.set(pathname, { at: Date.now(), found });
+      remembered.set(rawPath, { at: Date.now(), found });
       return found;
     },
-    forget: (pathname: string) => void remembered.delete(pathname),
+    forget: (rawPath: string) => void remembered.delete(rawPath),
   };
 }
 
@@ -107,6 +126,9 @@ function contentTypeOf(file: string): string {
   return contentType(extension) || 'application/octet-stream';
 }
 
+/** `send` takes a URL path and decodes it: each segment of the file's path encoded whole (`~`, `#` and `?` too). */
+const fileUrlPath = (file: string) => file.split('/').map(encodeURIComponent).join('/');
+
 /** Headers this handler sets, removed again when the file fails before anything went out. */
 const OWN_HEADERS = ['Cache-Control', 'Content-Type', 'Content-Encoding', 'Vary', 'ETag', 'Content-Length'];
 
@@ -114,13 +136,13 @@ export function staticFiles(clientDir: string): RequestHandler {
   const root = resolve(clientDir);
   const files = fileFinder(root);
 
-  async function serve(req: Request, res: Response, next: NextFunction, pathname: string, retry: boolean) {
-    const found = await files.find(pathname);
+  async function serve(req: Request, res: Response, next: NextFunction, rawPath: string, retry: boolean) {
+    const found = await files.find(rawPath);
     if (!found) return next();
     const encoding = pickEncoding(req, found.encodings);
     // A gate in front (the admin console's) may have asked for stricter caching than the path's own.
-    const cacheControl = (res.getHeader('Cache-Control') as string | undefined) ?? cacheControlFor(pathname);
-    const sending = send(req, encodeURI(encoding ? found.file + SUFFIX[encoding] : found.file), {
+    const cacheControl = (res.getHeader('Cache-Control') as string | undefined) ?? cacheControlFor(found.file);
+    const sending = send(req, fileUrlPath(encoding ? found.file + SUFFIX[encoding] : found.file), {
       root,
       // A hashed name is its own version: nothing ever revalidates it, so no validator is sent.
       etag: cacheControl !== IMMUTABLE,
@@ -147,8 +169,8 @@ export function staticFiles(clientDir: string): RequestHandler {
       });
     });
     const vanished = () => {
-      files.forget(pathname);
-      if (retry) serve(req, res, next, pathname, false).catch(next);
+      files.forget(rawPath);
+      if (retry) serve(req, res, next, rawPath, false).catch(next);
       else next();
     };
     sending.on('directory', vanished);
@@ -160,7 +182,7 @@ export function staticFiles(clientDir: string): RequestHandler {
       for (const name of OWN_HEADERS) res.removeHeader(name);
       if (error.status === 404) vanished();
       else {
-        files.forget(pathname);
+        files.forget(rawPath);
         next(error);
       }
     });
@@ -169,12 +191,6 @@ export function staticFiles(clientDir: string): RequestHandler {
 
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(req.path);
-    } catch {
-      return next();
-    }
-    serve(req, res, next, pathname, true).catch(next);
+    serve(req, res, next, req.path, true).catch(next);
   };
 }

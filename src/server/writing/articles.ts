@@ -15,12 +15,15 @@ import { createKeyedSerializer } from '../shared/serialize.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
 import type { ArticleChange } from './quickRelease.ts';
+import { listStateOf, UNKNOWN_LIVE_BUILD, type LiveArticles } from './liveArticles.ts';
 
 export interface ArticleWritingOptions {
   files: SourceFiles;
   versions: Versions;
   /** Called after every change readers may see, with the article when it is one; resolves once that article's page is live. */
   published: (change?: ArticleChange) => Promise<void>;
+  /** The live build's articles, for the list's states. */
+  live?: () => LiveArticles;
   clock?: () => Date;
 }
 
@@ -34,7 +37,7 @@ export function articleFileName(id: number, title: string): string {
   return `${String(id).padStart(4, '0')}${slug ? `-${slug}` : ''}.md`;
 }
 
-export function createArticleWriting({ files, versions, published, clock = () => new Date() }: ArticleWritingOptions) {
+export function createArticleWriting({ files, versions, published, live = () => UNKNOWN_LIVE_BUILD, clock = () => new Date() }: ArticleWritingOptions) {
   const withLock = createKeyedSerializer();
   // A draft or private article was never on the site (binned or not); a scheduled one may be by now.
   const seenByReaders = (file: SourceFile) => !['draft', 'private'].includes(statusOf({ ...file, trashed: false }, clock()));
@@ -86,6 +89,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
         .filter(({ status }) => inFilter(status, filter))
         .filter(({ file }) => !needle || text(file.data.title).toLowerCase().includes(needle) || file.body.toLowerCase().includes(needle))
         .sort((a, b) => Number(b.file.data.pinned === true) - Number(a.file.data.pinned === true) || (b.date?.getTime() ?? 0) - (a.date?.getTime() ?? 0) || b.file.id - a.file.id);
+      const build = live();
       const list = rows.slice((current - 1) * size, current * size).map(({ file, status, date }) => ({
         id: file.id,
         title: text(file.data.title) || file.path,
@@ -96,6 +100,7 @@ export function createArticleWriting({ files, versions, published, clock = () =>
         date: date ? formatDateTime(date) : '',
         file: file.path,
         problem: file.problem,
+        ...listStateOf(status, file.id, file.path, build),
       }));
       return { current, size, total: rows.length, list };
     },

@@ -24,5 +24,12 @@ export const BUILD_ENV = {
   // a test runner's `test`) would otherwise make builds that publish drafts and private articles.
   NODE_ENV: 'production',
 };
+/**
+ * The names of `import.meta.env`'s own values. Astro hands a build's code the environment's
+ * variables through `import.meta.env` too, over Vite's own: a `DEV=1` in the environment (a test
+ * runner sets it) would make the build list drafts and name pages for the dev server. A build
+ * never takes them from the environment (scripts/build.ts).
+ */
+export const VITE_OWN_NAMES = ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL', 'SITE', 'ASSETS_PREFIX'];
 /** Whether this process was started with BUILD_ENV (the allocators read it only at start). */
 export const startedForBuild = () => process.env.MIMALLOC_ARENA_EAGER_COMMIT === BUILD_ENV.MIMALLOC_ARENA_EAGER_COMMIT;

@@ -8,12 +8,15 @@ import { createQuickReleases, type ArticleChange } from './quickRelease.ts';
 import { createSourceFiles } from './sourceFiles.ts';
 import { createTalkWriting } from './talks.ts';
 import { createVersions } from './versions.ts';
+import type { LiveArticles } from './liveArticles.ts';
 
 export interface WritingOptions extends BuildSettings {
   /** Makes the newest build the one the server answers from. */
   goLive: () => Promise<void>;
   /** Saves ask for a build themselves; off, only an explicit publish builds. */
   autoPublish: boolean;
+  /** The live build's articles, for the states in the console's list. */
+  live?: () => LiveArticles;
 }
 
 export function createWriting(db: Db, options: WritingOptions) {
@@ -39,7 +42,7 @@ export function createWriting(db: Db, options: WritingOptions) {
     publisher.request();
     if (change) await quick.apply(change).catch((error: Error) => console.error(`快速发布失败，等待完整构建：${error.message}`));
   };
-  const articles = createArticleWriting({ files: articleFiles, versions, published });
+  const articles = createArticleWriting({ files: articleFiles, versions, published, live: options.live });
   const talks = createTalkWriting({ files: createSourceFiles(options.contentDir, 'talks'), versions, published });
   return {
     articles,

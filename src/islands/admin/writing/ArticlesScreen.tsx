@@ -59,9 +59,16 @@ export default function ArticlesScreen() {
                   {row.pinned && `[${text.pinned}] `}
                   {row.status === 'trash' ? row.title : <a href={editArticlePage(row.id)}>{row.title}</a>}
                   {row.problem && <span className={styles.error}> {text.problemIn(row.file)}{row.problem}</span>}
+                  {row.skipped && !row.problem && (
+                    <span className={styles.error}>
+                      {' '}
+                      {text.skippedIn(row.skipped.file, row.skipped.field)}
+                      {row.skipped.reason}
+                    </span>
+                  )}
                 </td>
                 <td>{row.category}</td>
-                <td className={adminStyles.nowrap}>{text.statuses[row.status]}</td>
+                <td className={adminStyles.nowrap} title={row.state === 'pending' ? text.pendingHint : undefined}>{text.states[row.state]}</td>
                 <td className={adminStyles.nowrap}>{row.date}</td>
                 <td className={adminStyles.actions} aria-busy={busy === `article:${row.id}`}>
                   {row.status === 'trash' ? (

@@ -19,6 +19,7 @@ import { badRequest, notFound, ok } from '../envelope.ts';
 import { id, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 import { readImageUpload } from './upload.ts';
 import { API } from '../../../contract/endpoints.ts';
+import { taxonomyName } from '../../../lib/shared/contentSchema.ts';
 import { groupRouter } from '../endpoints.ts';
 
 // Lengths are checked loosely here and exactly by the content schema, whose messages name the field.
@@ -70,7 +71,7 @@ const renameBody = z.object(
   {
     kind: z.enum(['category', 'tag'], { error: 'kind 只能是 category 或 tag' }),
     from: z.string({ error: '请选择要改的名字' }).min(1, { error: '请选择要改的名字' }).max(NAME_MAX * 4),
-    to: z.string({ error: '请填写新名字' }).trim().min(1, { error: '请填写新名字' }).max(NAME_MAX, { error: `名字最多 ${NAME_MAX} 个字` }),
+    to: taxonomyName('新名字'),
   },
   NOT_AN_OBJECT,
 );
