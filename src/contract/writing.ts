@@ -175,3 +175,17 @@ export interface UploadedContentImage {
   /** Where the console can show it before it is built. */
   url: string;
 }
+
+/** An upload from the editor as the console shows it beside the button clicked (lib/browser/articleImages.ts). */
+export type UploadPhase = 'redrawing' | 'sending' | 'saving';
+
+export interface UploadProgress {
+  /** The file's name on the owner's device, for the owner only. */
+  name: string;
+  /** Its place among the files picked together, from 1. */
+  index: number;
+  total: number;
+  phase: UploadPhase;
+  /** Of the bytes sent, while sending. */
+  percent: number;
+}

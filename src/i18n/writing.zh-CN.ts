@@ -1,4 +1,4 @@
-import type { UploadProgress } from '../lib/browser/articleImages';
+import type { UploadProgress } from '../contract/writing';
 
 /** The writing console's words: articles, talks, categories and tags, publishing. */
 export const writingText = {

@@ -7,6 +7,8 @@
 import { CONTENT_IMAGE_MAX_SIDE_PX } from '../../contract/limits.ts';
 import { fitWithin } from './compress.ts';
 
+export type { UploadPhase, UploadProgress } from '../../contract/writing.ts';
+
 /** The quality a photo is redrawn at: the site's own copies are made from it, so it stays high. */
 export const ARTICLE_PHOTO_QUALITY = 0.9;
 
@@ -27,19 +29,6 @@ export function redrawPlan(type: string, width: number, height: number): RedrawP
   if (type === 'image/jpeg') return { type, ...size };
   if ((type === 'image/png' || type === 'image/webp') && Math.max(width, height) > CONTENT_IMAGE_MAX_SIDE_PX) return { type, ...size };
   return null;
-}
-
-export type UploadPhase = 'redrawing' | 'sending' | 'saving';
-
-export interface UploadProgress {
-  /** The file's name on the owner's device, for the owner only. */
-  name: string;
-  /** Its place among the files picked together, from 1. */
-  index: number;
-  total: number;
-  phase: UploadPhase;
-  /** Of the bytes sent, while sending. */
-  percent: number;
 }
 
 /** Sent bytes as a percentage, never 100 before the last byte (the server still has work then). */
