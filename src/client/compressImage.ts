@@ -3,10 +3,10 @@
  * nothing but the pixels survives (no EXIF location, no camera data), scaled to at most 1600 px,
  * then quality steps down until ≤ 800 KB. EXIF orientation is applied while decoding.
  */
-import { ARTICLE_PHOTO_QUALITY, redrawPlan } from '../lib/browser/articleImages';
 import { compressToTarget, fitWithin, reencodeType } from '../lib/browser/compress';
 
-function encode(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
+/** The canvas as a file of `type` (also the editor's redraw, redrawForArticle.ts). */
+export function encode(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('图片编码失败'))), type, quality));
 }
 
@@ -30,31 +30,3 @@ export async function compressImage(file: File): Promise<Blob> {
   return result;
 }
 
-/**
- * An article's image redrawn on this device as `redrawPlan` says (lib/browser/articleImages.ts),
- * or null to send the file as it is: a GIF, an image the site keeps at its size, or one this
- * browser cannot decode (the server then judges it).
- */
-export async function redrawForArticle(file: File): Promise<Blob | null> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file);
-  } catch {
-    return null;
-  }
-  const plan = redrawPlan(file.type, bitmap.width, bitmap.height);
-  if (!plan) {
-    bitmap.close();
-    return null;
-  }
-  const canvas = document.createElement('canvas');
-  canvas.width = plan.width;
-  canvas.height = plan.height;
-  const context = canvas.getContext('2d')!;
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(bitmap, 0, 0, plan.width, plan.height);
-  bitmap.close();
-  const blob = await encode(canvas, plan.type, ARTICLE_PHOTO_QUALITY);
-  // A browser that cannot write the format hands back PNG: then the file goes as it is.
-  return blob.type === plan.type ? blob : null;
-}

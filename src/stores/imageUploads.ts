@@ -5,7 +5,7 @@
  * Files picked together go one after another; one refused does not stop the rest.
  */
 import { map } from 'nanostores';
-import { redrawForArticle } from '../client/compressImage';
+import { redrawForArticle } from '../client/redrawForArticle';
 import { writingApi } from '../client/writingApi';
 import { writingText } from '../i18n/writing.zh-CN';
 import { sentPercent, type UploadProgress } from '../lib/browser/articleImages';
