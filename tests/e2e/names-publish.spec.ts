@@ -6,13 +6,13 @@
  * A server of its own on a small blog (no images, so each publish is a quick real build).
  */
 import type { Browser, Page } from '@playwright/test';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentRelease, publishRelease, RELEASES } from '../../src/server/releases/releases';
 import { startServer } from '../integration/serve';
 import { expect, test, type PageProblems } from './fixtures';
 import { bodyBox, field, publishLine, visitor, type WritingSite } from './writingSite';
+import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';
 
 const OWNER = { username: 'namesowner', password: 'names-owner-password' };
 const ODD_TAGS = ['C#', 'C++', '../x', '<script>', 'a"b', '🐟', '100%'];
@@ -37,13 +37,11 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'blog-names-e2e-'));
   content = join(dir, 'content');
   mkdirSync(join(content, 'articles'), { recursive: true });
-  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
+  copyDemoContent(content, { articles: false });
   for (const id of [1, 2, 3]) writeFileSync(join(content, 'articles', `000${id}.md`), handWritten(id, `第 ${id} 篇的正文。`));
   // The suite's build stands in for the live one until the first publish.
   const dist = join(dir, 'dist');
-  const first = join(dist, RELEASES, '0001-first');
-  cpSync(currentRelease('dist'), first, { recursive: true });
-  publishRelease(dist, first);
+  distWithSuiteBuild(dist);
   const server = await startServer({
     CONTENT_DIR: content,
     DIST_DIR: dist,

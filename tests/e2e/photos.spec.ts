@@ -7,7 +7,7 @@
  * On a server of its own with a copy of the demo content, so the uploads stay out of the project.
  */
 import type { Page } from '@playwright/test';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -16,6 +16,7 @@ import { gpsOf, isUpright, makePhoto } from '../fixtures/photos';
 import { startServer, type RunningServer } from '../integration/serve';
 import { expect, test } from './fixtures';
 import { ownerBrowser } from './owner';
+import { copyDemoContent } from '../siteCopies';
 
 let dir: string;
 let content: string;
@@ -27,8 +28,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'blog-photos-e2e-'));
   content = join(dir, 'content');
-  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
-  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
+  copyDemoContent(content);
   server = await startServer({
     CONTENT_DIR: content,
     DATABASE_URL: `file:${join(dir, 'blog.db')}`,

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentRelease, publishRelease, RELEASES } from '../../src/server/releases/releases';
+import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';
 import { startServer, type RunningServer } from '../integration/serve';
 import { expect, watchContext, type PageProblems } from './fixtures';
 
@@ -28,12 +28,9 @@ export interface WritingSite {
 export async function startWritingSite(owner: { username: string; password: string }): Promise<WritingSite> {
   const dir = mkdtempSync(join(tmpdir(), 'blog-writing-e2e-'));
   const content = join(dir, 'content');
-  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
-  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
+  copyDemoContent(content);
   const dist = join(dir, 'dist');
-  const first = join(dist, RELEASES, '0001-first');
-  cpSync(currentRelease('dist'), first, { recursive: true });
-  publishRelease(dist, first);
+  distWithSuiteBuild(dist);
   const server = await startServer({
     CONTENT_DIR: content,
     DIST_DIR: dist,

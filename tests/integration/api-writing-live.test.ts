@@ -3,7 +3,7 @@
  * keeps edits in the database and leaves the file as it is; 更新 writes them and clears them; 撤下
  * makes the article a draft with a version kept; a draft save can no longer take it off the site.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import type { WritingArticle } from '../../src/contract/writing';
 import { formatDateTime } from '../../src/lib/shared/time';
 import type { ApiClient } from './api';
 import { newPerson, ownerLogin, startOwnedApi, type Person } from './people';
+import { copyDemoContent } from '../siteCopies';
 
 const BLOCK = 96;
 let api: ApiClient;
@@ -19,7 +20,7 @@ let reader: Person;
 let content: string;
 beforeAll(async () => {
   content = mkdtempSync(join(tmpdir(), 'blog-writing-live-'));
-  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
+  copyDemoContent(content);
   // Builds are the end-to-end suite's part; here saves only write.
   api = await startOwnedApi({ CONTENT_DIR: content, AUTO_PUBLISH: 'off' });
   owner = await ownerLogin(api, BLOCK);

@@ -3,7 +3,7 @@
  * writes to disk, the content schema's errors, hand edits met as conflicts, history, the recycle
  * bin, uploads into the content folder, and paths that try to leave it.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +12,7 @@ import { MAX_CONTENT_IMAGE_BYTES } from '../../src/contract/limits';
 import type { WritingArticle } from '../../src/contract/writing';
 import type { ApiClient } from './api';
 import { newPerson, ownerLogin, startOwnedApi, type Person } from './people';
+import { copyDemoContent } from '../siteCopies';
 
 const BLOCK = 91;
 let api: ApiClient;
@@ -20,8 +21,7 @@ let reader: Person;
 let content: string;
 beforeAll(async () => {
   content = mkdtempSync(join(tmpdir(), 'blog-writing-'));
-  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
-  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
+  copyDemoContent(content);
   // Builds are the end-to-end suite's part; here saves only write.
   api = await startOwnedApi({ CONTENT_DIR: content, AUTO_PUBLISH: 'off' });
   owner = await ownerLogin(api, BLOCK);

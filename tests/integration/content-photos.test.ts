@@ -3,7 +3,7 @@
  * first does this): up to 20 MB is taken, more is refused in words; what is stored is upright,
  * at most 2560 px on its long side, and carries no EXIF, GPS or anything after the image.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +12,7 @@ import { CONTENT_IMAGE_MAX_SIDE_PX, MAX_CONTENT_IMAGE_BYTES, MAX_CONTENT_IMAGE_P
 import { gpsOf, isUpright, makePhoto, padJpeg } from '../fixtures/photos';
 import type { ApiClient } from './api';
 import { ownerLogin, startOwnedApi, type Person } from './people';
+import { copyDemoContent } from '../siteCopies';
 
 const BLOCK = 96;
 let api: ApiClient;
@@ -20,8 +21,7 @@ let content: string;
 let photo: Buffer;
 beforeAll(async () => {
   content = mkdtempSync(join(tmpdir(), 'blog-photos-'));
-  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
-  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
+  copyDemoContent(content);
   api = await startOwnedApi({ CONTENT_DIR: content, AUTO_PUBLISH: 'off' });
   owner = await ownerLogin(api, BLOCK);
   photo = await makePhoto();

@@ -8,12 +8,13 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { currentRelease, publishRelease, RELEASES } from '../../src/server/releases/releases';
+
 import { encodedImagesDir } from '../../src/lib/node/astroCache';
 import { makePhoto } from '../fixtures/photos';
 import type { ApiClient } from './api';
 import { ownerLogin, startOwnedApi, type Person } from './people';
 import { runScript } from './scripts';
+import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';
 
 const BLOCK = 97;
 let dir: string;
@@ -23,16 +24,13 @@ let env: Record<string, string>;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'blog-image-cache-'));
   const content = join(dir, 'content');
-  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
-  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
+  copyDemoContent(content);
   // The demo's own images as the project's builds left them: only the new photos are missing.
   const cache = join(dir, 'cache');
   const projectImages = encodedImagesDir({}, process.cwd());
   if (existsSync(projectImages)) cpSync(projectImages, join(cache, 'assets'), { recursive: true });
   const dist = join(dir, 'dist');
-  const first = join(dist, RELEASES, '0001-first');
-  cpSync(currentRelease('dist'), first, { recursive: true });
-  publishRelease(dist, first);
+  distWithSuiteBuild(dist);
   env = { CONTENT_DIR: content, DIST_DIR: dist, ASTRO_CACHE_DIR: cache };
   api = await startOwnedApi({ ...env, AUTO_PUBLISH: 'off' });
   owner = await ownerLogin(api, BLOCK);

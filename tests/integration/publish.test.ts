@@ -3,13 +3,14 @@
  * step, the server switches to it within seconds, and no request in between breaks. The build and
  * the server both live in a temp folder outside the project, as an owner's `DIST_DIR` may.
  */
-import { cpSync, lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentRelease, projectPackagesDir, publishRelease, RELEASES } from '../../src/server/releases/releases';
+import { projectPackagesDir, RELEASES } from '../../src/server/releases/releases';
 import { runScript } from './scripts';
 import { startServer, type RunningServer } from './serve';
+import { distWithSuiteBuild } from '../siteCopies';
 
 let dir: string;
 let dist: string;
@@ -18,11 +19,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'blog-publish-'));
   dist = join(dir, 'dist');
   // The suite's own build stands in for the one already live.
-  const first = join(dist, RELEASES, '0001-first');
-  cpSync(currentRelease('dist'), first, { recursive: true });
   // A hashed asset only the first build has, as after a change to a script.
-  writeFileSync(join(first, 'client', '_astro', 'only-in-first.Abc123.js'), 'export const first = 1;\n');
-  publishRelease(dist, first);
+  distWithSuiteBuild(dist, (first) => writeFileSync(join(first, 'client', '_astro', 'only-in-first.Abc123.js'), 'export const first = 1;\n'));
   server = await startServer({ DIST_DIR: dist, DATABASE_URL: `file:${join(dir, 'blog.db')}`, UPLOAD_DIR: join(dir, 'uploads') });
 });
 
