@@ -65,7 +65,7 @@ export function patchArticlePage(page: string, text: ArticleText): string | null
   const part = (name: string) => all.find((node) => node.attributes[PART] === name);
   const meta = (key: string, value: string) => all.find((node) => node.name === 'meta' && node.attributes[key] === value);
   const title = all.find((node) => node.name === 'title');
-  const heading = all.find((node) => node.name === 'h1' && node.parent && all.some((p) => p === node.parent && p.attributes.class === 'caption'));
+  const heading = all.find((node) => node.name === 'h1' && (node.parent as ElementNode | undefined)?.attributes?.class === 'caption');
   const body = part('body');
   const words = part('words');
   const minutes = part('minutes');

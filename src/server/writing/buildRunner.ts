@@ -21,9 +21,8 @@ export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings)
     new Promise((resolve) => {
       // The server's compile cache (http/serverSettings.ts) is for the server's own modules: a build
       // would fill it with the bundler's, and its memory is tuned on its own (buildSettings.ts).
-      // Vite reads DEV, PROD, SSR, MODE and BASE_URL into import.meta.env: a server started with them
-      // set (a test runner sets all five) would make builds whose DEV is true, which publish drafts.
-      const { NODE_COMPILE_CACHE: _serverCompileCache, DEV: _dev, PROD: _prod, SSR: _ssr, MODE: _mode, BASE_URL: _base, ...inherited } = process.env;
+      // Vite's own names (DEV, MODE…) are dropped by the build itself (scripts/build.ts).
+      const { NODE_COMPILE_CACHE: _serverCompileCache, ...inherited } = process.env;
       const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, join(projectRoot, 'scripts', 'build.ts')], {
         cwd: projectRoot,
         env: { ...inherited, ...BUILD_ENV, FORCE_COLOR: '0', DIST_DIR: distDir, CONTENT_DIR: contentDir },

@@ -9,7 +9,7 @@
  * article live before and after, whose images the live build already has. A new article, a changed
  * category, tags, cover or date, or a new image wait for the full build.
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -143,7 +143,7 @@ async function writeWithdrawal(dir: string, id: number): Promise<boolean> {
   const content = contentExportOf(dir);
   const index = await readJson<ContentIndex>(join(content, 'index.json'));
   const page = pageOf(dir, id);
-  if (!(await readFile(page).catch(() => null))) return false;
+  if (!(await stat(page).catch(() => null))) return false;
   await rm(join(page, '..'), { recursive: true, force: true });
   await rm(join(content, `${id}.json`), { force: true });
   if (index) await replaceFile(join(content, 'index.json'), JSON.stringify({ ...index, articles: index.articles.filter((a) => a.id !== id) }));
