@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { BuildRun } from './publisher.ts';
-import { BUILD_ENV, BUILD_NODE_FLAGS } from './buildSettings.ts';
+import { BUILD_ENV, BUILD_NODE_FLAGS, VITE_OWN_NAMES } from './buildSettings.ts';
 
 export interface BuildSettings {
   projectRoot: string;
@@ -21,8 +21,9 @@ export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings)
     new Promise((resolve) => {
       // The server's compile cache (http/serverSettings.ts) is for the server's own modules: a build
       // would fill it with the bundler's, and its memory is tuned on its own (buildSettings.ts).
-      // Vite's own names (DEV, MODE…) are dropped by the build itself (scripts/build.ts).
       const { NODE_COMPILE_CACHE: _serverCompileCache, ...inherited } = process.env;
+      // Vite's own names (DEV, MODE…) would make a production build list drafts; the same list the build drops itself.
+      for (const name of VITE_OWN_NAMES) delete inherited[name];
       const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, join(projectRoot, 'scripts', 'build.ts')], {
         cwd: projectRoot,
         env: { ...inherited, ...BUILD_ENV, FORCE_COLOR: '0', DIST_DIR: distDir, CONTENT_DIR: contentDir },
