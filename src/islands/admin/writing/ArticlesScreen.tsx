@@ -40,7 +40,7 @@ export default function ArticlesScreen() {
       </div>
       <PublishStatus />
       <Listing label={text.articles} state={state} onRetry={() => void articleTable.reload()} onPage={(page) => void articleTable.goTo(page)}>
-        <table className={adminStyles.table}>
+        <table className={`${adminStyles.table} ${adminStyles.cards}`}>
           <thead>
             <tr>
               <th scope="col">ID</th>
@@ -54,15 +54,15 @@ export default function ArticlesScreen() {
           <tbody>
             {state.list.map((row) => (
               <tr key={`${row.id}:${row.file}`}>
-                <td>{row.id}</td>
-                <td>
+                <td data-label="ID">{row.id}</td>
+                <td data-label={text.title}>
                   {row.pinned && `[${text.pinned}] `}
                   {row.status === 'trash' ? row.title : <a href={editArticlePage(row.id)}>{row.title}</a>}
                   {row.problem && <span className={styles.error}> {text.problemIn(row.file)}{row.problem}</span>}
                 </td>
-                <td>{row.category}</td>
-                <td className={adminStyles.nowrap}>{text.statuses[row.status]}</td>
-                <td className={adminStyles.nowrap}>{row.date}</td>
+                <td data-label={text.category}>{row.category}</td>
+                <td className={adminStyles.nowrap} data-label={adminText.state}>{text.statuses[row.status]}</td>
+                <td className={adminStyles.nowrap} data-label={text.date}>{row.date}</td>
                 <td className={adminStyles.actions} aria-busy={busy === `article:${row.id}`}>
                   {row.status === 'trash' ? (
                     <>
