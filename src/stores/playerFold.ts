@@ -2,11 +2,10 @@
  * The pill folded away or not, remembered across page loads (and tabs). Only the pill's view
  * follows it: the audio and the rest of the player's state never do.
  */
-import { persistentAtom } from '@nanostores/persistent';
-import { isFoldedValue, PLAYER_FOLDED_ATTRIBUTE, PLAYER_FOLDED_KEY } from '../lib/browser/playerFold';
-import { storedCodec } from '../lib/browser/storage';
+import { persistentBoolean } from '@nanostores/persistent';
+import { PLAYER_FOLDED_ATTRIBUTE, PLAYER_FOLDED_KEY } from '../lib/browser/playerFold';
 
-export const $playerFolded = persistentAtom<boolean>(PLAYER_FOLDED_KEY, false, storedCodec(false, isFoldedValue));
+export const $playerFolded = persistentBoolean(PLAYER_FOLDED_KEY);
 
 export const foldPlayer = () => $playerFolded.set(true);
 export const unfoldPlayer = () => $playerFolded.set(false);

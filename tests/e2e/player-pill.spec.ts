@@ -13,12 +13,19 @@ import { createOwner } from './owner';
 const pill = (page: Page) => page.getByTestId('music-pill');
 const greeting = (page: Page) => page.getByRole('status').getByText(/(好|夜猫子|休息)，/);
 
-/** Text lines and controls the pill lies on: each shown line of text, and each shown link, button or field, that shares a pixel with it. */
+/**
+ * Text lines and controls the pill lies on: each shown line of text, and each shown link, button or
+ * field, that shares pixels with it where the pill is the one on top. (The back-to-top button rises
+ * over the end of the docked pill: that covers nothing.)
+ */
 function underThePill(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const pill = document.querySelector('[data-testid="music-pill"]')!;
     const p = pill.getBoundingClientRect();
-    const meets = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+    const covered = (r: DOMRect) => {
+      const [left, right, top, bottom] = [Math.max(r.left, p.left), Math.min(r.right, p.right), Math.max(r.top, p.top), Math.min(r.bottom, p.bottom)];
+      return left < right && top < bottom && pill.contains(document.elementFromPoint((left + right) / 2, (top + bottom) / 2));
+    };
     const shown = (el: Element) => !pill.contains(el) && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -27,31 +34,37 @@ function underThePill(page: Page): Promise<string[]> {
       if (!text || !node.parentElement || !shown(node.parentElement)) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      if ([...range.getClientRects()].some(meets)) found.push(`文字「${text.slice(0, 24)}」`);
+      if ([...range.getClientRects()].some(covered)) found.push(`文字「${text.slice(0, 24)}」`);
     }
     for (const control of document.querySelectorAll('a[href], button, input, select, textarea, summary')) {
-      if (shown(control) && meets(control.getBoundingClientRect())) found.push(`控件「${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 24)}」`);
+      if (shown(control) && covered(control.getBoundingClientRect())) found.push(`控件「${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 24)}」`);
     }
     return found;
   });
 }
 
-/** Lines of text that show beside the pill, partly covered: on a phone the docked pill spans the window, so whatever is under it is wholly under it, as under the window's edge. */
-function linesBesideThePill(page: Page): Promise<string[]> {
+/**
+ * Lines of text that show beside the pill, partly covered, and how many lines reach into its rows:
+ * on a phone the docked pill spans the window, so whatever is under it is wholly under it, as under
+ * the window's edge.
+ */
+function linesBesideThePill(page: Page): Promise<{ beside: string[]; inItsRows: number }> {
   return page.evaluate(() => {
     const p = document.querySelector('[data-testid="music-pill"]')!.getBoundingClientRect();
-    const found: string[] = [];
+    const beside: string[] = [];
+    let inItsRows = 0;
     const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!node.textContent!.trim() || !node.parentElement?.checkVisibility({ visibilityProperty: true })) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const r of range.getClientRects()) {
-        const inItsRows = r.height > 0 && r.top < p.bottom && p.top < r.bottom;
-        if (inItsRows && (r.left < p.left || r.right > p.right)) found.push(`「${node.textContent!.trim().slice(0, 24)}」`);
+        if (r.height === 0 || r.top >= p.bottom || p.top >= r.bottom) continue;
+        inItsRows++;
+        if (r.left < p.left || r.right > p.right) beside.push(`「${node.textContent!.trim().slice(0, 24)}」`);
       }
     }
-    return found;
+    return { beside, inItsRows };
   });
 }
 
@@ -87,9 +100,15 @@ for (const width of [375, 1366]) {
       await expect(greeting(page)).toBeHidden({ timeout: 10_000 });
 
       if (width < 800) {
-        // While reading, the docked pill leaves no line half under it.
-        await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight / 3, behavior: 'instant' }));
-        expect(await linesBesideThePill(page)).toEqual([]);
+        // While reading, wherever the article is, the docked pill leaves no line half under it.
+        let seen = 0;
+        for (const at of [0.2, 0.3, 0.4, 0.5, 0.6]) {
+          await page.evaluate((at) => window.scrollTo({ top: document.documentElement.scrollHeight * at, behavior: 'instant' }), at);
+          const { beside, inItsRows } = await linesBesideThePill(page);
+          expect(beside, `滚到 ${at * 100}% 处`).toEqual([]);
+          seen += inItsRows;
+        }
+        expect(seen, '读到的行里有落在播放器那一排的').toBeGreaterThan(0);
       }
 
       await scrollToEnd(page);
@@ -210,6 +229,29 @@ for (const width of [375, 1366]) {
     });
   });
 }
+
+test('with the pill folded away, the header holds its music button beside the others, none on another, from 320 to 1024 px, logged in with the longest nick name', async ({ page, request }) => {
+  const reader = await createAccount(request, '手机上的读者昵称正好二十个字这样就到头了');
+  await page.goto('/login');
+  await loginThroughForm(page, reader.username, reader.password);
+  await expect(page.getByTestId('notify-bell')).toBeVisible();
+  await pill(page).getByRole('button', { name: '隐藏播放器' }).click();
+  for (const width of [320, 375, 800, 1024]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/home');
+    await islandsHydrated(page);
+    const controls = await page.locator('#site-header .bar').locator('a, button').filter({ visible: true }).all();
+    const boxes = await Promise.all(controls.map(async (control) => ({ name: (await control.getAttribute('aria-label')) ?? (await control.innerText()), box: (await control.boundingBox())! })));
+    expect(boxes.map(({ name }) => name), `${width} px`).toContain('显示播放器');
+    for (const { name, box } of boxes) expect(box.x >= 0 && box.x + box.width <= width, `${width} px：「${name}」完整可见`).toBe(true);
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const apart = a.box.x + a.box.width <= b.box.x + 0.5 || b.box.x + b.box.width <= a.box.x + 0.5 || a.box.y + a.box.height <= b.box.y + 0.5 || b.box.y + b.box.height <= a.box.y + 0.5;
+        expect(apart, `${width} px：「${a.name}」和「${b.name}」不重叠`).toBe(true);
+      }
+    }
+  }
+});
 
 test.describe('on a phone', () => {
   test.use({ hasTouch: true, isMobile: true });

@@ -1,7 +1,9 @@
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
-import { encodeStored } from '../../src/lib/browser/storage';
-import { PLAYER_FOLDED_ATTRIBUTE, PLAYER_FOLDED_KEY, playerFoldBootScript } from '../../src/lib/browser/playerFold';
+import { cleanStores } from 'nanostores';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { PLAYER_FOLDED_ATTRIBUTE, PLAYER_FOLDED_KEY } from '../../src/lib/browser/playerFold';
+import { playerFoldBootScript } from '../../src/lib/browser/playerFoldBoot';
 
 /** Runs the inline boot script with a fake storage and <html>; answers whether it marked <html>, before and after a navigation. */
 function boot(stored: Record<string, string>, afterSwap?: Record<string, string>): { first: boolean; afterSwap: boolean | null } {
@@ -9,7 +11,6 @@ function boot(stored: Record<string, string>, afterSwap?: Record<string, string>
   const listeners: Record<string, () => void> = {};
   let storage = stored;
   runInNewContext(playerFoldBootScript, {
-    atob,
     localStorage: { getItem: (key: string) => storage[key] ?? null },
     document: {
       documentElement: { toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)) },
@@ -25,26 +26,37 @@ function boot(stored: Record<string, string>, afterSwap?: Record<string, string>
   return { first, afterSwap: attributes.has(PLAYER_FOLDED_ATTRIBUTE) };
 }
 
+useTestStorageEngine();
+
+/** What the store writes for a fold and for an unfold, read from the store's own storage. */
+async function stored(folded: boolean): Promise<Record<string, string>> {
+  const { $playerFolded } = await import('../../src/stores/playerFold');
+  $playerFolded.set(folded);
+  return { ...getTestStorage() };
+}
+
 describe('playerFoldBootScript', () => {
-  it('marks <html> when the store saved a fold, in the store’s encoding', () => {
-    expect(boot({ [PLAYER_FOLDED_KEY]: encodeStored(true) }).first).toBe(true);
+  afterEach(() => cleanStores());
+
+  it('marks <html> when the store saved a fold', async () => {
+    expect(boot(await stored(true)).first).toBe(true);
   });
-  it('leaves the pill out when nothing, an unfold or something unreadable is saved', () => {
+  it('leaves the pill out when nothing, an unfold or something else is saved', async () => {
     expect(boot({}).first).toBe(false);
-    expect(boot({ [PLAYER_FOLDED_KEY]: encodeStored(false) }).first).toBe(false);
-    expect(boot({ [PLAYER_FOLDED_KEY]: '%%%not-base64' }).first).toBe(false);
-    expect(boot({ [PLAYER_FOLDED_KEY]: encodeStored('true') }).first).toBe(false);
-    expect(boot({ other: encodeStored(true) }).first).toBe(false);
+    expect(boot(await stored(false)).first).toBe(false);
+    expect(boot({ [PLAYER_FOLDED_KEY]: 'true' }).first).toBe(false);
+    expect(boot({ other: (await stored(true))[PLAYER_FOLDED_KEY] }).first).toBe(false);
   });
-  it('marks <html> again after every client-side navigation, from what is saved then', () => {
-    expect(boot({ [PLAYER_FOLDED_KEY]: encodeStored(true) }, { [PLAYER_FOLDED_KEY]: encodeStored(true) }).afterSwap).toBe(true);
-    expect(boot({}, { [PLAYER_FOLDED_KEY]: encodeStored(true) }).afterSwap).toBe(true);
-    expect(boot({ [PLAYER_FOLDED_KEY]: encodeStored(true) }, { [PLAYER_FOLDED_KEY]: encodeStored(false) }).afterSwap).toBe(false);
+  it('marks <html> again after every client-side navigation, from what is saved then', async () => {
+    const folded = await stored(true);
+    const unfolded = await stored(false);
+    expect(boot(folded, folded).afterSwap).toBe(true);
+    expect(boot({}, folded).afterSwap).toBe(true);
+    expect(boot(folded, unfolded).afterSwap).toBe(false);
   });
   it('survives storage that refuses to be read', () => {
     const attributes = new Set<string>();
     runInNewContext(playerFoldBootScript, {
-      atob,
       localStorage: {
         getItem: () => {
           throw new Error('SecurityError');

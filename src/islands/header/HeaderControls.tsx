@@ -90,7 +90,7 @@ export default function HeaderControls({ drawerItems, title, avatar, music }: Pr
       </button>
       {/* Shown by CSS while the pill is folded away, so it is right before the header hydrates. */}
       {music && (
-        <button type="button" className={`${styles.icon} ${styles.unfoldPlayer}`} onClick={unfold} aria-label={t.player.unfold} title={t.player.unfold} {...{ [UNFOLD_BUTTON_ATTRIBUTE]: '' }}>
+        <button type="button" className={`${styles.icon} ${styles.unfold}`} onClick={unfold} aria-label={t.player.unfold} {...{ [UNFOLD_BUTTON_ATTRIBUTE]: '' }}>
           <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 18V5l11-2v13" /><circle cx="6" cy="18" r="3" /><circle cx="17" cy="16" r="3" /></svg>
         </button>
       )}

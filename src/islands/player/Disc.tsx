@@ -35,8 +35,8 @@ export default function Disc({ hidden = false, openButton }: { hidden?: boolean;
       <button type="button" className={styles.iconButton} onClick={() => void togglePlay()} aria-label={isPaused ? t.player.play : t.player.pause} data-testid="disc-toggle">
         <PlayIcon paused={isPaused} />
       </button>
-      <button type="button" className={styles.foldButton} onClick={fold} aria-label={t.player.fold} title={t.player.fold} data-testid="disc-fold">
-        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 9l6 6 6-6" /></svg>
+      <button type="button" className={`${styles.iconButton} ${styles.fold}`} onClick={fold} aria-label={t.player.fold}>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 10l5 5 5-5z" /></svg>
       </button>
     </div>
   );
