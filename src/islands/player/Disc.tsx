@@ -36,7 +36,7 @@ export default function Disc({ hidden = false, openButton }: { hidden?: boolean;
         <PlayIcon paused={isPaused} />
       </button>
       <button type="button" className={`${styles.iconButton} ${styles.fold}`} onClick={fold} aria-label={t.player.fold}>
-        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 10l5 5 5-5z" /></svg>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 8l7 8 7-8z" /></svg>
       </button>
     </div>
   );
