@@ -7,6 +7,8 @@
 export const adminText = {
   console: '管理后台',
   nav: '后台导航',
+  openNav: '打开后台导航',
+  closeNav: '关闭后台导航',
   backToSite: '← 回到网站',
   dashboard: '概览',
   moderation: '审核',

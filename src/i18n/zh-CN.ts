@@ -303,6 +303,9 @@ export const t = {
     openPlayer: (shown: string) => `${shown}，打开播放器`,
     panel: '音乐播放器',
     collapse: '收起播放器',
+    /** Folding hides the pill only; the music plays on. */
+    fold: '隐藏播放器',
+    unfold: '显示播放器',
     play: '播放',
     pause: '暂停',
     previous: '上一首',

@@ -24,10 +24,10 @@ import { startServer, type RunningServer } from './serve';
  */
 const EXPECTED: Record<string, { firstFlight: number; js: number; scripts: number }> = {
   // No island hydrates while a reader only reads (README, 岛屿什么时候水合): the page scripts alone.
-  '/home': { firstFlight: 8.9, js: 18.3, scripts: 3 },
+  '/home': { firstFlight: 9.1, js: 18.5, scripts: 3 },
   // The counters in the banner hydrate at idle, and React with them.
-  '/article/1': { firstFlight: 9.4, js: 85.3, scripts: 9 },
-  '/archives': { firstFlight: 7.3, js: 18.3, scripts: 3 },
+  '/article/1': { firstFlight: 9.7, js: 85.6, scripts: 9 },
+  '/archives': { firstFlight: 7.5, js: 18.5, scripts: 3 },
 };
 const ROUNDING_STEP_KB = 0.1;
 const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
@@ -37,7 +37,9 @@ const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
  * vary, and the median sits at 9.95 KB), so the median is held as the other figures are.
  */
 // The header's phone rules (a name that gives way, smaller icons below 420 px) are in every page's inline CSS.
-const EXPECTED_ARTICLES = { median: 10.0, max: 10.55 * 1024 }; // printed 10.5 KB at most
+// So is the music player's pill, docked on a phone, with the button that folds it away, the header's
+// that brings it back, and the line of the boot script that keeps it folded before first paint (0.2 KB).
+const EXPECTED_ARTICLES = { median: 10.2, max: 10.65 * 1024 }; // printed 10.6 KB at most
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
 let data: string;

@@ -103,7 +103,7 @@ export default function DashboardScreen() {
           <p className={styles.quiet}>{text.auditEmpty}</p>
         ) : (
           <div className={styles.scroll} role="region" aria-label={text.tableOf(text.audit)} tabIndex={0}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${styles.cards}`}>
               <thead>
                 <tr>
                   <th scope="col">{text.time}</th>
@@ -116,11 +116,11 @@ export default function DashboardScreen() {
               <tbody>
                 {dashboard.audit.map((entry) => (
                   <tr key={entry.id}>
-                    <td className={styles.nowrap}>{entry.createdAt}</td>
-                    <td>{entry.actor_name}</td>
-                    <td className={styles.nowrap}>{auditActionLabel(entry.action, text.auditActions)}</td>
-                    <td className={styles.mono}>{entry.target}</td>
-                    <td>{entry.detail}</td>
+                    <td className={styles.nowrap} data-label={text.time}>{entry.createdAt}</td>
+                    <td data-label={text.actor}>{entry.actor_name}</td>
+                    <td className={styles.nowrap} data-label={text.action}>{auditActionLabel(entry.action, text.auditActions)}</td>
+                    <td className={styles.mono} data-label={text.target}>{entry.target}</td>
+                    <td data-label={text.detail}>{entry.detail}</td>
                   </tr>
                 ))}
               </tbody>

@@ -48,11 +48,14 @@ export default function LinkReviewScreen() {
         </div>
       </div>
       <Listing label={text.links} state={state} onRetry={() => void linkTable.reload()} onPage={(page) => void linkSelection.show(() => linkTable.goTo(page))}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
               <th scope="col" className={styles.check}>
-                <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => linkSelection.selectAll(e.target.checked)} />
+                <label className={styles.selectAll}>
+                  <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => linkSelection.selectAll(e.target.checked)} />
+                  <span aria-hidden="true">{text.selectAll}</span>
+                </label>
               </th>
               <th scope="col">{text.site}</th>
               <th scope="col">{text.applicant}</th>
@@ -67,7 +70,7 @@ export default function LinkReviewScreen() {
                 <td className={styles.check}>
                   <input type="checkbox" aria-label={text.select(item.site_name)} checked={ids.includes(item.id)} onChange={(e) => linkSelection.toggle(item.id, e.target.checked)} />
                 </td>
-                <td className={styles.content}>
+                <td className={styles.content} data-label={text.site}>
                   <div className={styles.linkCell}>
                     <LinkIcon name={item.site_name} icon={item.site_avatar} />
                     <div>
@@ -77,9 +80,9 @@ export default function LinkReviewScreen() {
                     </div>
                   </div>
                 </td>
-                <td className={styles.nowrap}>{text.userId(item.user_id)}</td>
-                <td className={styles.nowrap}><span className={styles.badge} data-status={item.status}>{text.linkStatuses[item.status]}</span></td>
-                <td className={styles.nowrap}>{item.updatedAt}</td>
+                <td className={styles.nowrap} data-label={text.applicant}>{text.userId(item.user_id)}</td>
+                <td className={styles.nowrap} data-label={text.state}><span className={styles.badge} data-status={item.status}>{text.linkStatuses[item.status]}</span></td>
+                <td className={styles.nowrap} data-label={text.time}>{item.updatedAt}</td>
                 <td className={styles.actions}>
                   {item.status !== 2 && <button type="button" onClick={() => void reviewLinks([item.id], 'approve')} disabled={busy !== null}>{text.approve}</button>}
                   {item.status !== 3 && <button type="button" onClick={() => void reviewLinks([item.id], 'reject')} disabled={busy !== null}>{text.reject}</button>}

@@ -101,7 +101,10 @@ export default function ModerationTable({ kind }: { kind: ModerationKind }) {
             <tr>
               {comments && (
                 <th scope="col" className={styles.check}>
-                  <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => commentSelection.selectAll(e.target.checked)} />
+                  <label className={styles.selectAll}>
+                    <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => commentSelection.selectAll(e.target.checked)} />
+                    <span aria-hidden="true">{text.selectAll}</span>
+                  </label>
                 </th>
               )}
               <th scope="col">{text.content}</th>

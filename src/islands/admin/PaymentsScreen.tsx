@@ -29,7 +29,7 @@ export default function PaymentsScreen() {
         </label>
       </div>
       <Listing label={text.payments} state={state} onRetry={() => void paymentTable.reload()} onPage={(page) => void paymentTable.goTo(page)}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
               <th scope="col">ID</th>
@@ -45,14 +45,14 @@ export default function PaymentsScreen() {
           <tbody>
             {state.list.map((payment) => (
               <tr key={payment.id} data-flagged={payment.flagged || undefined}>
-                <td>{payment.id}</td>
-                <td className={styles.mono}>{payment.order_no}</td>
-                <td className={styles.nowrap}>{text.sources[payment.source] ?? payment.source}</td>
-                <td className={styles.mono}>{payment.trade_no ?? '—'}</td>
-                <td className={styles.nowrap}>{formatPrice(payment.amount_cents)}</td>
-                <td className={styles.nowrap}>{payment.refunded ? text.refunded : payment.flagged ? <strong className={styles.flag}>⚠ {text.flagged}</strong> : '—'}</td>
-                <td>{payment.detail}</td>
-                <td className={styles.nowrap}>{payment.createdAt}</td>
+                <td data-label="ID">{payment.id}</td>
+                <td className={styles.mono} data-label={text.orderNo}>{payment.order_no}</td>
+                <td className={styles.nowrap} data-label={text.source}>{text.sources[payment.source] ?? payment.source}</td>
+                <td className={styles.mono} data-label={text.tradeNo}>{payment.trade_no ?? '—'}</td>
+                <td className={styles.nowrap} data-label={text.amount}>{formatPrice(payment.amount_cents)}</td>
+                <td className={styles.nowrap} data-label={text.state}>{payment.refunded ? text.refunded : payment.flagged ? <strong className={styles.flag}>⚠ {text.flagged}</strong> : '—'}</td>
+                <td data-label={text.detail}>{payment.detail}</td>
+                <td className={styles.nowrap} data-label={text.time}>{payment.createdAt}</td>
               </tr>
             ))}
           </tbody>

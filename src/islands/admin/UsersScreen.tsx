@@ -42,7 +42,7 @@ export default function UsersScreen() {
         </section>
       )}
       <Listing label={text.users} state={state} onRetry={() => void userTable.reload()} onPage={(page) => void userTable.goTo(page)}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
               <th scope="col">ID</th>
@@ -57,12 +57,12 @@ export default function UsersScreen() {
           <tbody>
             {state.list.map((user) => (
               <tr key={user.id} data-disabled={user.disabled || undefined}>
-                <td>{user.id}</td>
-                <td className={styles.mono}>{user.username}</td>
-                <td>{user.nick_name}</td>
-                <td className={styles.nowrap}>{text.roles[user.role]}</td>
-                <td className={styles.nowrap}>{user.disabled ? text.disabled : text.enabled}</td>
-                <td className={styles.nowrap}>{user.createdAt}</td>
+                <td data-label="ID">{user.id}</td>
+                <td className={styles.mono} data-label={text.username}>{user.username}</td>
+                <td data-label={text.nickName}>{user.nick_name}</td>
+                <td className={styles.nowrap} data-label={text.role}>{text.roles[user.role]}</td>
+                <td className={styles.nowrap} data-label={text.account}>{user.disabled ? text.disabled : text.enabled}</td>
+                <td className={styles.nowrap} data-label={text.registeredAt}>{user.createdAt}</td>
                 <td className={styles.actions} aria-busy={busy === `user:${user.id}`}>
                   {user.disabled ? (
                     <button type="button" onClick={() => void setUserDisabled(user.id, false)} disabled={busy !== null}>{text.enable}</button>

@@ -4,6 +4,8 @@ import { t } from '../../i18n/zh-CN';
 import { toggleTheme } from '../../stores/theme';
 import { $searchOpen, openSearch } from '../../stores/search';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
+import { unfoldPlayer } from '../../stores/playerFold';
+import { DISC_OPEN_ATTRIBUTE, UNFOLD_BUTTON_ATTRIBUTE } from '../../lib/browser/playerFold';
 import { useHydrated } from '../shared/useHydrated';
 import UserMenu from './UserMenu';
 import type { DrawerItem } from './Drawer';
@@ -25,6 +27,14 @@ interface Props {
   drawerItems: DrawerItem[];
   title: string;
   avatar: string;
+  /** The site has the music player: a folded pill comes back from here. */
+  music: boolean;
+}
+
+/** The pill comes back, and focus with it, as this button goes. */
+function unfold() {
+  unfoldPlayer();
+  document.querySelector<HTMLElement>(`[${DISC_OPEN_ATTRIBUTE}]`)?.focus();
 }
 
 /**
@@ -34,7 +44,7 @@ interface Props {
  * HTML stands in, the login link included: the page script marks the header with the reader's
  * state, and the link shows only for a reader who is not logged in.
  */
-export default function HeaderControls({ drawerItems, title, avatar }: Props) {
+export default function HeaderControls({ drawerItems, title, avatar, music }: Props) {
   // Who is logged in is known only in the browser: the first render matches the server's.
   const hydrated = useHydrated();
   const loggedIn = useStore($isLoggedIn);
@@ -78,6 +88,12 @@ export default function HeaderControls({ drawerItems, title, avatar }: Props) {
           <span className="visually-hidden">{t.theme.toDark}</span>
         </span>
       </button>
+      {/* Shown by CSS while the pill is folded away, so it is right before the header hydrates. */}
+      {music && (
+        <button type="button" className={`${styles.icon} ${styles.unfold}`} onClick={unfold} aria-label={t.player.unfold} {...{ [UNFOLD_BUTTON_ATTRIBUTE]: '' }}>
+          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 18V5l11-2v13" /><circle cx="6" cy="18" r="3" /><circle cx="17" cy="16" r="3" /></svg>
+        </button>
+      )}
       {user && (
         <Suspense fallback={null}>
           <NotificationBell iconClass={styles.icon} />

@@ -17,8 +17,10 @@ const LyricBoard = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('.
  * Space toggles playback while the player is open, unless the reader is typing or on a control
  * that uses space itself. With the player closed, space keeps scrolling the page.
  */
-function isSpaceForPlayer(e: KeyboardEvent): boolean {
+function isSpaceForPlayer(e: KeyboardEvent, root: HTMLElement | null): boolean {
   if (e.code !== 'Space' || e.ctrlKey || e.metaKey || e.altKey) return false;
+  // The console shows no player: space is the page's there.
+  if (!root?.checkVisibility()) return false;
   const { isShow, showLyricBoard } = $player.get();
   if (!isShow && !showLyricBoard) return false;
   const target = e.target as HTMLElement | null;
@@ -27,6 +29,7 @@ function isSpaceForPlayer(e: KeyboardEvent): boolean {
 
 /** The site-wide player. It lives in the layout with transition:persist, so its <audio> never stops on navigation. */
 export default function Player() {
+  const root = useRef<HTMLDivElement>(null);
   const audio = useRef<HTMLAudioElement>(null);
   const discButton = useRef<HTMLButtonElement>(null);
   const stored = useStore($player, { keys: ['isShow', 'showLyricBoard'] });
@@ -37,7 +40,7 @@ export default function Player() {
     const detach = attachAudio(audio.current!);
     bindMediaKeys();
     const onKey = (e: KeyboardEvent) => {
-      if (!isSpaceForPlayer(e)) return;
+      if (!isSpaceForPlayer(e, root.current)) return;
       e.preventDefault();
       void togglePlay();
     };
@@ -49,7 +52,7 @@ export default function Player() {
   }, []);
 
   return (
-    <div className={styles.root}>
+    <div className={styles.root} ref={root}>
       {/* No download before the first play, to spare mobile data. */}
       <audio ref={audio} preload="none" data-testid="player-audio" />
       {/* Hidden rather than removed while the panel is open, so that closing the panel can give it focus back. */}

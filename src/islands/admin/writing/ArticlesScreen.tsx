@@ -40,7 +40,7 @@ export default function ArticlesScreen() {
       </div>
       <PublishStatus />
       <Listing label={text.articles} state={state} onRetry={() => void articleTable.reload()} onPage={(page) => void articleTable.goTo(page)}>
-        <table className={adminStyles.table}>
+        <table className={`${adminStyles.table} ${adminStyles.cards}`}>
           <thead>
             <tr>
               <th scope="col">ID</th>
@@ -54,8 +54,8 @@ export default function ArticlesScreen() {
           <tbody>
             {state.list.map((row) => (
               <tr key={`${row.id}:${row.file}`}>
-                <td>{row.id}</td>
-                <td>
+                <td data-label="ID">{row.id}</td>
+                <td data-label={text.title}>
                   {row.pinned && `[${text.pinned}] `}
                   {row.status === 'trash' ? row.title : <a href={editArticlePage(row.id)}>{row.title}</a>}
                   {row.problem && <span className={styles.error}> {text.problemIn(row.file)}{row.problem}</span>}
@@ -67,9 +67,9 @@ export default function ArticlesScreen() {
                     </span>
                   )}
                 </td>
-                <td>{row.category}</td>
-                <td className={adminStyles.nowrap} title={row.state === 'pending' ? text.pendingHint : undefined}>{text.states[row.state]}</td>
-                <td className={adminStyles.nowrap}>{row.date}</td>
+                <td data-label={text.category}>{row.category}</td>
+                <td className={adminStyles.nowrap} data-label={adminText.state} title={row.state === 'pending' ? text.pendingHint : undefined}>{text.states[row.state]}</td>
+                <td className={adminStyles.nowrap} data-label={text.date}>{row.date}</td>
                 <td className={adminStyles.actions} aria-busy={busy === `article:${row.id}`}>
                   {row.status === 'trash' ? (
                     <>
