@@ -53,7 +53,7 @@ test('at 375 px the menu button opens the console’s screens, and a tap leads t
   nav = await openNav(page);
   await nav.getByRole('link', { name: '审核', exact: true }).tap();
   await expect(page).toHaveURL(/\/admin\/moderation$/);
-  await expect(page.getByRole('tab', { name: '评论' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '评论', exact: true })).toBeVisible();
 
   nav = await openNav(page);
   await nav.getByRole('link', { name: '回到网站' }).tap();
@@ -120,9 +120,17 @@ test('every console screen fits 360–390 px: no sideways scroll, every control 
   const screens: [string, () => Promise<unknown>][] = [
     ['/admin', () => expect(page.locator('figure canvas')).toBeVisible()],
     ['/admin/articles', () => expect(page.getByRole('region', { name: '文章表格' }).getByRole('button', { name: '移到回收站' }).first()).toBeVisible()],
+    ['/admin/articles/new', () => expect(page.getByRole('textbox', { name: '标题' })).toBeVisible()],
     ['/admin/talks', () => expect(page.getByRole('button', { name: '编辑' }).first()).toBeVisible()],
     ['/admin/taxonomy', () => expect(page.getByRole('table', { name: '分类' })).toBeVisible()],
     ['/admin/moderation', () => expect(page.getByRole('region', { name: '评论表格' }).getByRole('button', { name: '删除' }).first()).toBeVisible()],
+    [
+      '/admin/moderation',
+      async () => {
+        await page.getByRole('tab', { name: '评论规则' }).tap();
+        await expect(page.getByRole('button', { name: '保存规则' })).toBeVisible();
+      },
+    ],
     ['/admin/users', () => expect(page.getByRole('region', { name: '用户表格' }).getByRole('button', { name: '生成重置链接' }).first()).toBeVisible()],
     ['/admin/links', () => expect(page.getByRole('region', { name: '下载申请表格' }).getByRole('button', { name: '通过', exact: true }).first()).toBeVisible()],
     ['/admin/orders', () => expect(page.getByRole('region', { name: '收款记录表格' })).toBeVisible()],
