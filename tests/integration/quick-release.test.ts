@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishState, WritingArticle } from '../../src/contract/writing';
 import { RELEASES } from '../../src/server/releases/releases';
+import { makePhoto } from '../fixtures/photos';
 import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';
 import type { ApiClient } from './api';
 import { ownerLogin, startOwnedApi, type Person } from './people';
@@ -97,6 +98,34 @@ describe('a quick release', () => {
     expect(JSON.stringify(detail.body.result)).toContain(body.match(/鲸落\d+/)![0]);
   });
 
+  it('shows a photo just added to a live article when the save answers, in the files the full build will make', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await makePhoto())], { type: 'image/jpeg' }), 'IMG_0100.jpg');
+    const uploaded = await fetch(`${api.server.url}/api/admin/writing/images?use=images`, { method: 'POST', body: form, headers: { ...owner.auth, 'X-Requested-With': 'XMLHttpRequest' } });
+    const { path } = (await uploaded.json()).result as { path: string };
+    const before = await page('/article/9');
+    expect(before.status).toBe(200);
+    const article = await editable(9);
+    // Saved at once, while the upload's background encoding has hardly begun.
+    const saved = await writing('PUT', '/articles/9', saveOf(article, { body: `${article.body}\n\n![刚拍的山](${path})\n` }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const after = await page('/article/9');
+    expect((await publishState()).page_live?.id).toBe(9);
+    const photo = proseOf(after.text).match(/<img [^>]*alt="刚拍的山"[^>]*>/)?.[0] ?? '';
+    const files = [...photo.matchAll(/\/_astro\/[^\s",]+/g)].map((m) => m[0]);
+    // A 2560 px photo: five widths and the full size, each served.
+    expect(new Set(files).size, photo).toBe(6);
+    for (const file of new Set(files)) {
+      const res = await fetch(`${api.server.url}${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+    }
+    expect(photo).toMatch(/ width="2560" height="1920"|width="1920" height="2560"/);
+    const detail = await api.call('GET', '/article/getArticleById/9');
+    expect(detail.body.result.article_content).toContain(`![刚拍的山](${photo.match(/ src="([^"]+)"/)![1]})`);
+  }, 120_000);
+
   it('takes a binned or withdrawn (撤下) article down when the request answers', async () => {
     expect((await page('/article/5')).status).toBe(200);
     expect((await writing('PUT', '/articles/5/trash')).status).toBe(200);
@@ -118,10 +147,13 @@ describe('a quick release', () => {
 
   it('then the full build shows what the quick release showed, and keeps the withdrawn ones down', async () => {
     const quick = await page('/article/3');
+    const quickPhoto = await page('/article/9');
     const state = await builtAfter(0);
     const built = await page('/article/3');
     expect(readdirSync(join(dist, RELEASES)).length).toBeLessThanOrEqual(3);
     expect(proseOf(built.text)).toBe(proseOf(quick.text));
+    const builtPhoto = proseOf((await page('/article/9')).text);
+    expect(builtPhoto).toBe(proseOf(quickPhoto.text));
     expect((await page('/article/5')).status).toBe(404);
     expect((await page('/article/6')).status).toBe(404);
     expect((await page('/article/7')).text).toContain('#新的标签');

@@ -18,6 +18,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ImageMetadata, ImageTransform, LocalImageService, UnresolvedImageTransform } from 'astro';
 import { unescapeHtml } from '../shared/html.ts';
+import type { ImageAttributes } from './contentImages.ts';
 import { CARD_COVER_SIZES, COVER_FALLBACK_FORMAT, COVER_FORMAT, coverWidth, IMAGE_WIDTHS, SHARE_IMAGE_FORMAT, SHARE_IMAGE_WIDTH, articleBodyImages } from './imageLayout.ts';
 
 /** Astro's image settings as astro.config.mjs leaves them (its defaults): the service's name is part of every cache name. */
@@ -111,8 +112,18 @@ export async function imageRequests(use: ImageUse, src: ImageMetadata): Promise<
   ];
 }
 
-/** Every image the build will encode for `file` used as `use`, by its name in the cache. */
-export async function cachedImagesFor(file: string, use: ImageUse): Promise<CachedImage[]> {
+export interface PlannedImages {
+  /** Every image the build will encode, by its name in the cache. */
+  images: CachedImage[];
+  /** For a body image: the attributes its `<img>` gets in the build, pointing at those images. */
+  attributes: ImageAttributes | null;
+}
+
+/** A built image's address as Astro's build hook gives it: the path, URL-encoded as its placeholder URL leaves it (vite-plugin-assets). */
+const builtAddress = (path: string) => new URL(encodeURI(path), 'astro://placeholder').href.replace('astro://placeholder', '');
+
+/** What the build will encode for `file` used as `use`, and, for a body image, the `<img>` it will write. */
+export async function plannedImages(file: string, use: ImageUse): Promise<PlannedImages> {
   const bytes = await readFile(file);
   const src = await builtMetadata(file, bytes);
   const [{ getImage, hashTransform, propsToFilename }, { default: sharpService }] = await Promise.all([import('astro/assets'), import('astro/assets/services/sharp')]);
@@ -124,18 +135,22 @@ export async function cachedImagesFor(file: string, use: ImageUse): Promise<Cach
     referencedImages: new Set(),
     addStaticImage(transform, hashProperties) {
       const hash = hashTransform(transform, ASTRO_IMAGE_CONFIG.service.entrypoint, hashProperties);
-      const name = basename(propsToFilename(src.src, transform, hash));
-      found.set(name, { name, transform });
-      return name;
+      const path = propsToFilename(src.src, transform, hash);
+      found.set(basename(path), { name: basename(path), transform });
+      return builtAddress(path);
     },
   };
   const logger = { info() {}, warn() {}, error() {} };
+  let attributes: ImageAttributes | null = null;
   for (const request of await imageRequests(use, src)) {
     const result = await getImage(request, ASTRO_IMAGE_CONFIG as never, logger);
-    // The plain `src` is named when it is read, as the page reads it.
-    void result.src;
+    // As data/articleImages.ts writes them; reading `src` also names the plain image, as the page reads it.
+    // (The Markdown image's place in the body is the page's business, not the `<img>`'s.)
+    const { index: _index, ...shown } = result.attributes;
+    if (use === 'images') attributes = { ...shown, src: result.src, srcset: result.srcSet.values.length > 0 ? result.srcSet.attribute : undefined };
+    else void result.src;
   }
-  return [...found.values()];
+  return { images: [...found.values()], attributes };
 }
 
 /** Encodes one of them exactly as the build would (Astro's sharp service, its settings). */

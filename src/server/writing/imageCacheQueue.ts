@@ -11,6 +11,7 @@ import { setPriority } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { encodedImagesDir } from '../../lib/node/astroCache.ts';
+import type { ImageAttributes } from '../../lib/node/contentImages.ts';
 import type { ImageUse } from '../../lib/node/imageCache.ts';
 
 const WORKER = join(import.meta.dirname, 'imageCacheWorker.ts');
@@ -23,8 +24,25 @@ export interface ImageCacheQueueOptions {
   env?: Record<string, string | undefined>;
 }
 
-/** The worker's last line, `{"images":6,"encoded":6,"ms":3100}`; anything else counts as nothing to tell. */
-function parsed(report: string): { encoded?: number; ms?: number } {
+/** The worker's last line (imageCacheWorker.ts). */
+export interface WorkerReport {
+  images?: number;
+  encoded?: number;
+  ms?: number;
+  /** The images' names in the cache folder. */
+  names?: string[];
+  /** For a body image, its `<img>` in the build. */
+  attributes?: ImageAttributes | null;
+}
+
+/** The image's files in the cache and its `<img>`, once every one is there. */
+export interface EncodedBodyImage {
+  files: string[];
+  attributes: ImageAttributes;
+}
+
+/** Anything but the worker's JSON line counts as nothing to tell. */
+function parsed(report: string): WorkerReport {
   try {
     return JSON.parse(report) ?? {};
   } catch {
@@ -37,51 +55,79 @@ interface Job {
   use: ImageUse;
 }
 
+interface WorkerRun {
+  child: ChildProcess;
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; report: WorkerReport; problem: string }>;
+}
+
 export function createImageCacheQueue({ projectRoot, contentDir, env = process.env }: ImageCacheQueueOptions) {
   const cacheDir = encodedImagesDir({ ...env, CONTENT_DIR: contentDir }, projectRoot);
   const waiting: Job[] = [];
   let worker: ChildProcess | null = null;
-  let builds = 0;
+  /** Builds and urgent encodings running: the background queue waits for them. */
+  let holds = 0;
   let settled: (() => void)[] = [];
 
+  function startWorker({ file, use }: Job, urgent: boolean): WorkerRun {
+    const { NODE_COMPILE_CACHE: _serverCompileCache, ...inherited } = env;
+    const child = spawn(process.execPath, [WORKER, file, use, cacheDir, ...(urgent ? ['now'] : [])], {
+      cwd: projectRoot,
+      env: urgent ? inherited : { ...inherited, UV_THREADPOOL_SIZE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (!urgent) {
+      try {
+        if (child.pid) setPriority(child.pid, LOWEST_PRIORITY);
+      } catch {
+        // The worker lowers its own priority too.
+      }
+    }
+    let report = '';
+    let problem = '';
+    createInterface({ input: child.stdout! }).on('line', (line) => (report = line));
+    createInterface({ input: child.stderr! }).on('line', (line) => (problem = `${problem}\n${line}`.slice(-2000)));
+    const ended = new Promise<Awaited<WorkerRun['ended']>>((resolve) => {
+      child.on('error', (error) => (problem = error.message));
+      child.on('close', (code, signal) => resolve({ code, signal, report: parsed(report), problem: problem.trim() }));
+    });
+    return { child, ended };
+  }
+
   function next(): void {
-    if (worker || builds > 0) return;
+    if (worker || holds > 0) return;
     const job = waiting[0];
     if (!job) {
       for (const resolve of settled) resolve();
       settled = [];
       return;
     }
-    const { NODE_COMPILE_CACHE: _serverCompileCache, ...inherited } = env;
-    const child = spawn(process.execPath, [WORKER, job.file, job.use, cacheDir], {
-      cwd: projectRoot,
-      env: { ...inherited, UV_THREADPOOL_SIZE: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    worker = child;
-    try {
-      if (child.pid) setPriority(child.pid, LOWEST_PRIORITY);
-    } catch {
-      // The worker lowers its own priority too.
-    }
-    let report = '';
-    let problem = '';
-    createInterface({ input: child.stdout! }).on('line', (line) => (report = line));
-    createInterface({ input: child.stderr! }).on('line', (line) => (problem = `${problem}\n${line}`.slice(-2000)));
-    child.on('error', (error) => (problem = error.message));
-    child.on('close', (code, signal) => {
+    const run = startWorker(job, false);
+    worker = run.child;
+    void run.ended.then(({ code, signal, report, problem }) => {
       worker = null;
-      // Stopped for a build: the job stays first in line.
-      if (signal === 'SIGTERM' && builds > 0) return;
+      // Stopped for a build or an urgent encoding: the job stays first in line.
+      if (signal === 'SIGTERM' && holds > 0) return;
       waiting.shift();
       if (code === 0) {
-        const { encoded = 0, ms = 0 } = parsed(report);
+        const { encoded = 0, ms = 0 } = report;
         if (encoded > 0) console.log(`已为下次构建预先编码图片 ${basename(job.file)}：${encoded} 个尺寸和格式，用时 ${(ms / 1000).toFixed(1)} 秒`);
       } else {
-        console.warn(`预先编码图片 ${basename(job.file)} 没有完成（构建时会再编码）：${problem.trim() || `退出码 ${code ?? signal}`}`);
+        console.warn(`预先编码图片 ${basename(job.file)} 没有完成（构建时会再编码）：${problem || `退出码 ${code ?? signal}`}`);
       }
       next();
     });
+  }
+
+  /** Runs `work` with the background queue held: a worker running is stopped and its image done again after. */
+  async function holding<T>(work: () => Promise<T>): Promise<T> {
+    holds++;
+    worker?.kill('SIGTERM');
+    try {
+      return await work();
+    } finally {
+      holds--;
+      next();
+    }
   }
 
   return {
@@ -92,16 +138,21 @@ export function createImageCacheQueue({ projectRoot, contentDir, env = process.e
       waiting.push({ file, use });
       next();
     },
-    /** Runs a build with the queue held: a worker running is stopped and its image done again after. */
-    async whileBuilding<T>(build: () => Promise<T>): Promise<T> {
-      builds++;
-      worker?.kill('SIGTERM');
-      try {
-        return await build();
-      } finally {
-        builds--;
-        next();
-      }
+    /** Runs a build with the queue held. */
+    whileBuilding: holding,
+    /**
+     * A body image's files, encoded now (those the background has not done yet) at normal
+     * priority, for a page that shows it at once; null when the worker could not.
+     */
+    bodyImageNow(file: string): Promise<EncodedBodyImage | null> {
+      return holding(async () => {
+        const { code, report, problem } = await startWorker({ file, use: 'images' }, true).ended;
+        if (code !== 0 || !report.names || !report.attributes) {
+          if (code !== 0) console.warn(`编码图片 ${basename(file)} 没有完成（等待完整构建）：${problem || `退出码 ${code}`}`);
+          return null;
+        }
+        return { files: report.names.map((name) => join(cacheDir, name)), attributes: report.attributes };
+      });
     },
     /** Resolves once every queued image is done (for tests, benchmarks and a clean stop). */
     idle(): Promise<void> {

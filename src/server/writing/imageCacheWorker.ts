@@ -2,36 +2,41 @@
  * Encodes, for one uploaded image, the images the next build will ask for, into Astro's cache
  * (lib/node/imageCache.ts), so that publishing never waits for them. Started by the server after
  * an upload (imageCacheQueue.ts), one at a time, at the lowest CPU priority and with one libvips
- * thread: a reader's request or a running build always goes first. Each file is written whole
- * (a temporary name, then a rename), so a build that starts meanwhile copies complete files or
- * encodes the rest itself.
+ * thread: a reader's request or a running build always goes first. A quick release that needs the
+ * image now (quickRelease.ts) starts it with `now`: at normal priority, with every thread. Each
+ * file is written whole (a temporary name, then a rename), so a build that starts meanwhile copies
+ * complete files or encodes the rest itself.
  *
- * `node imageCacheWorker.ts <image file> <images|covers> <cache folder>`; prints one JSON line.
+ * `node imageCacheWorker.ts <image file> <images|covers> <cache folder> [now]`; prints one JSON
+ * line: how many images, how many it encoded, how long it took, their names, and for a body image
+ * the `<img>` attributes the build will write.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { cachedImagesFor, encodeCachedImage, type ImageUse } from '../../lib/node/imageCache.ts';
+import { encodeCachedImage, plannedImages, type ImageUse } from '../../lib/node/imageCache.ts';
 
 const LOWEST_PRIORITY = 19;
 
-const [file, use, cacheDir] = process.argv.slice(2);
+const [file, use, cacheDir, urgency] = process.argv.slice(2);
 if (!file || (use !== 'images' && use !== 'covers') || !cacheDir) {
-  console.error('用法：imageCacheWorker.ts <图片文件> <images|covers> <缓存目录>');
+  console.error('用法：imageCacheWorker.ts <图片文件> <images|covers> <缓存目录> [now]');
   process.exit(2);
 }
-try {
-  setPriority(LOWEST_PRIORITY);
-} catch {
-  // A system that refuses still gets the work done, only sooner.
+if (urgency !== 'now') {
+  try {
+    setPriority(LOWEST_PRIORITY);
+  } catch {
+    // A system that refuses still gets the work done, only sooner.
+  }
+  sharp.concurrency(1);
 }
-sharp.concurrency(1);
 sharp.cache(false);
 
 const started = performance.now();
-const images = await cachedImagesFor(file, use as ImageUse);
+const { images, attributes } = await plannedImages(file, use as ImageUse);
 const source = await readFile(file);
 await mkdir(cacheDir, { recursive: true });
 let encoded = 0;
@@ -44,4 +49,4 @@ for (const image of images) {
   await rename(temporary, target);
   encoded++;
 }
-console.log(JSON.stringify({ images: images.length, encoded, ms: Math.round(performance.now() - started) }));
+console.log(JSON.stringify({ images: images.length, encoded, ms: Math.round(performance.now() - started), names: images.map((image) => image.name), attributes }));

@@ -22,9 +22,15 @@ export interface WritingOptions extends BuildSettings {
 export function createWriting(db: Db, options: WritingOptions) {
   const versions = createVersions(db);
   const articleFiles = createSourceFiles(options.contentDir, 'articles');
-  const quick = createQuickReleases({ distDir: options.distDir, files: articleFiles, goLive: options.goLive, onLive: (id, outcome) => publisher.pageLive(id, outcome === 'withdrawn') });
   // Uploaded images are encoded for the build in the background; a build holds that work meanwhile.
   const imageCache = createImageCacheQueue({ projectRoot: options.projectRoot, contentDir: options.contentDir });
+  const quick = createQuickReleases({
+    distDir: options.distDir,
+    files: articleFiles,
+    goLive: options.goLive,
+    onLive: (id, outcome) => publisher.pageLive(id, outcome === 'withdrawn'),
+    bodyImage: (file) => imageCache.bodyImageNow(file),
+  });
   const runBuild = buildRunner(options);
   const publisher = createPublisher({
     build: (onLine) => imageCache.whileBuilding(() => runBuild(onLine)),

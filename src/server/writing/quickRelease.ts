@@ -6,11 +6,14 @@
  * follows and brings the rest up to date: lists, feeds, tag pages.
  *
  * Only what a page patch can express goes this way: the title, description, body and 更新于 of an
- * article live before and after, whose images the live build already has. A new article, a changed
- * category, tags, cover or date, or a new image wait for the full build.
+ * article live before and after. A new image in the body goes too: the images the build would
+ * make of it are in Astro's cache once the upload's background encoding is done (or are encoded
+ * there now), under the names the build gives them, and are copied into the release. A new
+ * article, a changed category, tags, cover or date wait for the full build.
  */
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { t } from '../../i18n/zh-CN.ts';
@@ -25,6 +28,7 @@ import { formatDate } from '../../lib/shared/time.ts';
 import { contentExportOf, currentRelease, linkedCopy, newReleaseDir, publishRelease } from '../releases/releases.ts';
 import { createKeyedSerializer } from '../shared/serialize.ts';
 import { renderMarkdown } from './markdown.ts';
+import type { EncodedBodyImage } from './imageCacheQueue.ts';
 import type { SourceFile, SourceFiles } from './sourceFiles.ts';
 
 /** An article as it was before a change and is after it; null after a move to the recycle bin. */
@@ -43,6 +47,8 @@ export interface QuickReleaseOptions {
   goLive: () => Promise<void>;
   /** Told of each article page a quick release put live or took down. */
   onLive?: (id: number, outcome: QuickOutcome) => void;
+  /** A new body image's files and `<img>` as the build makes them (imageCacheQueue.ts); without it, a new image waits for the full build. */
+  bodyImage?: (file: string) => Promise<EncodedBodyImage | null>;
   clock?: () => Date;
 }
 
@@ -97,8 +103,46 @@ function imagesOfPage(page: string, markdown: string): Record<string, ImageAttri
 const pageOf = (release: string, id: number) => join(release, 'client', 'article', String(id), 'index.html');
 const readJson = async <T>(path: string): Promise<T | null> => JSON.parse(await readFile(path, 'utf8').catch(() => 'null')) as T | null;
 
+/** The image file a relative Markdown target of `article` names, when it is one beside the articles. */
+function imageFile(articlesDir: string, article: SourceFile, target: string): string | null {
+  const file = fileURLToPath(new URL(target, pathToFileURL(join(articlesDir, article.path))));
+  const inside = relative(articlesDir, file);
+  return inside && !inside.startsWith(`..${sep}`) && inside !== '..' ? file : null;
+}
+
+interface UpdateContext {
+  dir: string;
+  file: SourceFile;
+  data: ArticleFrontmatter;
+  articlesDir: string;
+  bodyImage?: QuickReleaseOptions['bodyImage'];
+}
+
+/**
+ * The `<img>` of each image in `markdown` the live build has no file for, with those files copied
+ * into the release `dir`; null when one of them cannot be made here.
+ */
+async function newImages({ dir, file, articlesDir, bodyImage }: UpdateContext, known: Record<string, ImageAttributes>): Promise<Record<string, ImageAttributes> | null> {
+  const targets = [...new Set(markdownImageTargets(file.body).filter((target) => isRelativeImage(target) && !known[target]))];
+  if (targets.length === 0) return {};
+  if (!bodyImage) return null;
+  const made: Record<string, ImageAttributes> = {};
+  for (const target of targets) {
+    const source = imageFile(articlesDir, file, target);
+    const encoded = source && (await stat(source).catch(() => null))?.isFile() ? await bodyImage(source) : null;
+    if (!encoded) return null;
+    const assets = join(dir, 'client', '_astro');
+    await mkdir(assets, { recursive: true });
+    // Copied, not linked: the cache is the build's, and may be on another disk.
+    await Promise.all(encoded.files.map((path) => copyFile(path, join(assets, basename(path)))));
+    made[target] = encoded.attributes;
+  }
+  return made;
+}
+
 /** The new text of a live article, written into the release `dir`; false when a page patch cannot express it. */
-async function writeUpdate(dir: string, file: SourceFile, data: ArticleFrontmatter): Promise<boolean> {
+async function writeUpdate(context: UpdateContext): Promise<boolean> {
+  const { dir, file, data } = context;
   const page = await readFile(pageOf(dir, file.id), 'utf8').catch(() => null);
   const content = contentExportOf(dir);
   const exported = await readJson<ArticleBody>(join(content, `${file.id}.json`));
@@ -107,8 +151,12 @@ async function writeUpdate(dir: string, file: SourceFile, data: ArticleFrontmatt
   if (!page || !exported?.images || !index || !entry) return false;
 
   const known = { ...imagesOfPage(page, exported.markdown), ...exported.images };
-  let unknownImage = false;
+  const added = await newImages(context, known);
+  if (!added) return false;
+  Object.assign(known, added);
   const rendered = await renderMarkdown(file.body);
+  // An image the Markdown names in a way the targets above miss (a reference, say) waits for the build.
+  let unknownImage = false;
   const body = await fillImageMarkers(rendered.html, async ({ src, alt, title }) => {
     if (typeof src !== 'string' || !isRelativeImage(src)) return undefined;
     if (!known[src]) unknownImage = true;
@@ -132,7 +180,8 @@ async function writeUpdate(dir: string, file: SourceFile, data: ArticleFrontmatt
 
   await replacePage(pageOf(dir, file.id), patched);
   const markdown = await rewriteMarkdownImages(file.body, async (target) => (typeof known[target]?.src === 'string' ? String(known[target].src) : undefined));
-  await replaceFile(join(content, `${file.id}.json`), JSON.stringify({ ...exported, markdown, html: body } satisfies ArticleBody));
+  // With every image the page now has, so the next quick edit finds them.
+  await replaceFile(join(content, `${file.id}.json`), JSON.stringify({ ...exported, markdown, html: body, images: known } satisfies ArticleBody));
   Object.assign(entry, { title: data.title, description, updated: data.updated?.toISOString() ?? null, words, text: plainText(file.body, { keepCode: true }) });
   await replaceFile(join(content, 'index.json'), JSON.stringify(index));
   return true;
@@ -150,7 +199,7 @@ async function writeWithdrawal(dir: string, id: number): Promise<boolean> {
   return true;
 }
 
-export function createQuickReleases({ distDir, files, goLive, onLive = () => {}, clock = () => new Date() }: QuickReleaseOptions) {
+export function createQuickReleases({ distDir, files, goLive, onLive = () => {}, bodyImage, clock = () => new Date() }: QuickReleaseOptions) {
   const serially = createKeyedSerializer();
   /** When each article last went out in a quick release, for putting it back over a full build that started before. */
   const released = new Map<number, number>();
@@ -188,7 +237,7 @@ export function createQuickReleases({ distDir, files, goLive, onLive = () => {},
     const seenBefore = seenAs(before, now);
     let outcome: QuickOutcome | null = null;
     if (!seenAfter) outcome = (await release((dir) => writeWithdrawal(dir, id))) ? 'withdrawn' : null;
-    else if (seenBefore && sameKept(seenBefore, seenAfter)) outcome = (await release((dir) => writeUpdate(dir, after!, seenAfter))) ? 'updated' : null;
+    else if (seenBefore && sameKept(seenBefore, seenAfter)) outcome = (await release((dir) => writeUpdate({ dir, file: after!, data: seenAfter, articlesDir: files.dir, bodyImage }))) ? 'updated' : null;
     if (outcome) {
       released.set(id, now.getTime());
       onLive(id, outcome);
