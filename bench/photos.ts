@@ -136,7 +136,7 @@ const coverPhoto = await makePhoto({ noise: 40 });
       lines.push(`编辑器「上传图片」（${name}）：选好文件到正文出现图片 ${seconds(up.ms)} 秒，发送 ${mb(up.sent)} MB；同一文件不缩小直接发送 ${seconds(up.rawMs)} 秒`);
     }
   } finally {
-    server.stop();
+    await server.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }
@@ -161,7 +161,7 @@ for (const mode of ['as-taken', 'shrunk', 'encoded'] as const) {
         await new Promise((r) => setTimeout(r, 100));
       }
       lines.push(`后台预先编码两张照片（正文一张、封面一张）：上传后约 ${seconds(Date.now() - started)} 秒完成，编码进程的内存峰值约 ${mb(workerPeak)} MB`);
-      server.stop();
+      await server.stop();
       withPhotos(articles, cover.path, body.path);
     } else {
       names = ['photo-body', 'photo-cover'];

@@ -21,7 +21,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function serve(env: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => void }> {
+export async function serve(env: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/server/http/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
@@ -31,7 +31,16 @@ export async function serve(env: Record<string, string> = {}): Promise<{ origin:
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('博客已启动') && resolve());
     child.once('exit', () => reject(new Error('服务器未能启动')));
   });
-  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    /** Resolves once the server has ended. */
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 /** The pages every benchmark reports on. */

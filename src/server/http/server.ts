@@ -198,6 +198,7 @@ await writing.start(catalog.builtAt);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopWatching();
+    writing.imageCache.stop();
     server.close(async () => {
       musicService.close();
       shop.stop();

@@ -67,6 +67,8 @@ export function createImageCacheQueue({ projectRoot, contentDir, env = process.e
   /** Builds and urgent encodings running: the background queue waits for them. */
   let holds = 0;
   let settled: (() => void)[] = [];
+  /** Every worker running, background or urgent, for a clean stop. */
+  const running = new Set<ChildProcess>();
 
   function startWorker({ file, use }: Job, urgent: boolean): WorkerRun {
     const { NODE_COMPILE_CACHE: _serverCompileCache, ...inherited } = env;
@@ -86,9 +88,13 @@ export function createImageCacheQueue({ projectRoot, contentDir, env = process.e
     let problem = '';
     createInterface({ input: child.stdout! }).on('line', (line) => (report = line));
     createInterface({ input: child.stderr! }).on('line', (line) => (problem = `${problem}\n${line}`.slice(-2000)));
+    running.add(child);
     const ended = new Promise<Awaited<WorkerRun['ended']>>((resolve) => {
       child.on('error', (error) => (problem = error.message));
-      child.on('close', (code, signal) => resolve({ code, signal, report: parsed(report), problem: problem.trim() }));
+      child.on('close', (code, signal) => {
+        running.delete(child);
+        resolve({ code, signal, report: parsed(report), problem: problem.trim() });
+      });
     });
     return { child, ended };
   }
@@ -154,7 +160,13 @@ export function createImageCacheQueue({ projectRoot, contentDir, env = process.e
         return { files: report.names.map((name) => join(cacheDir, name)), attributes: report.attributes };
       });
     },
-    /** Resolves once every queued image is done (for tests, benchmarks and a clean stop). */
+    /** As the server stops: no worker outlives it (each writes whole files, so a stopped one leaves none half-written). */
+    stop(): void {
+      waiting.length = 0;
+      holds++;
+      for (const child of running) child.kill('SIGTERM');
+    },
+    /** Resolves once every queued image is done (for tests and benchmarks). */
     idle(): Promise<void> {
       if (!worker && waiting.length === 0) return Promise.resolve();
       return new Promise((resolve) => settled.push(resolve));

@@ -11,7 +11,7 @@
  * line: how many images, how many it encoded, how long it took, their names, and for a body image
  * the `<img>` attributes the build will write.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,13 @@ if (urgency !== 'now') {
 }
 sharp.cache(false);
 
+let temporary: string | null = null;
+// Stopped with the server: no half-written file is left in the cache.
+process.on('SIGTERM', () => {
+  if (temporary) rmSync(temporary, { force: true });
+  process.exit(143);
+});
+
 const started = performance.now();
 const { images, attributes } = await plannedImages(file, use as ImageUse);
 const source = await readFile(file);
@@ -44,9 +51,10 @@ for (const image of images) {
   const target = join(cacheDir, image.name);
   if (existsSync(target)) continue;
   const data = await encodeCachedImage(source, image);
-  const temporary = `${target}.${process.pid}.tmp`;
+  temporary = `${target}.${process.pid}.tmp`;
   await writeFile(temporary, data);
   await rename(temporary, target);
+  temporary = null;
   encoded++;
 }
 console.log(JSON.stringify({ images: images.length, encoded, ms: Math.round(performance.now() - started), names: images.map((image) => image.name), attributes }));
