@@ -25,7 +25,7 @@ export function fillPath<Path extends string>(path: Path, params: PathParams<Pat
 }
 
 /** `path` with a query string of the values given; empty ones (undefined, null, '') are left out. */
-export function withQuery(path: string, params: Record<string, Value | null | undefined>): string {
+export function withQuery(path: string, params: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   const query = search.toString();

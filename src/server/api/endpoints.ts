@@ -1,10 +1,14 @@
 /**
  * Routes registered against the endpoint table (src/contract/endpoints.ts): a group's router is
- * mounted at its prefix and each route at its entry's path under it, so no path is written twice.
+ * mounted at its prefix and each route at its path under it, so no path is written twice. A
+ * handler answers what its route says it answers (src/contract/routes.ts), and `route` sends it in
+ * the envelope: a handler that answers anything else does not compile.
  */
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Budget } from '../../contract/budgets.ts';
-import type { Endpoint, EndpointGroup, HttpMethod } from '../../contract/endpoints.ts';
+import type { Endpoint, EndpointGroup } from '../../contract/endpoints.ts';
+import { splitRoute, type AnswerOf, type Bare, type HttpMethod, type Route } from '../../contract/routes.ts';
+import { ok, Tip, tipBody } from './envelope.ts';
 import { budgetOf } from './middleware.ts';
 
 /** Where the API router is mounted (src/server/http/app.ts). */
@@ -17,18 +21,55 @@ export const mountPath = (group: EndpointGroup): string => group.prefix.slice(AP
 export const METHODS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const satisfies Record<HttpMethod, string>;
 
 /**
- * The router of one group, and `route`, which registers the handlers of the group's entry by its name. The budgets among the
- * handlers must be the entry's, in its order: the table cannot say one thing while the route does another.
+ * What a handler answers: the route's answer, or a tip (a notice for the reader) that carries it.
+ * The handler of an endpoint that answers only `true` (done) returns nothing.
+ */
+export type Reply<Answer> = Answer | Tip<Answer> | ([Answer] extends [true] ? void : never);
+
+/** The handler that answers a call: it returns the answer, and `route` writes it. */
+export type AnswerHandler<Answer> = (req: Request, res: Response) => Reply<Answer> | Promise<Reply<Answer>>;
+
+/**
+ * The handlers of a route: any middleware (budgets, checks), then the handler that answers. (An
+ * endpoint whose answer is not an envelope is registered with `routeBare`: no handler can return a `Bare`.)
+ */
+export type Handlers<R extends Route> = [...RequestHandler[], AnswerHandler<AnswerOf<R>>];
+
+/** The handler as Express calls it: the answer in the envelope, unless the 408 of `timeout` has gone out meanwhile or the client has left. */
+function answering<Answer>(handler: AnswerHandler<Answer>): RequestHandler {
+  return async (req, res) => {
+    const reply = await handler(req, res);
+    if (res.headersSent || res.destroyed) return;
+    res.json(reply instanceof Tip ? tipBody(reply) : ok(reply === undefined ? true : reply));
+  };
+}
+
+/**
+ * The router of one group, `route`, which registers a route's handlers, and `routeBare`, the same
+ * for a route whose answer is not an envelope. The budgets among the handlers must be the entry's,
+ * in its order: the table cannot say one thing while the route does another.
  */
 export function groupRouter<E extends Record<string, Endpoint>>(group: EndpointGroup<E>) {
   const router = Router();
-  function route(key: keyof E & string, ...handlers: RequestHandler[]): void {
-    const endpoint = group.endpoints[key];
+  function register(endpoint: Endpoint, handlers: RequestHandler[]): void {
     const name = `${endpoint.method} ${endpoint.path}`;
     if (!endpoint.path.startsWith(`${group.prefix}/`)) throw new Error(`${name} 不在 ${group.prefix} 之下`);
     const spent = handlers.map(budgetOf).filter((budget): budget is Budget => budget !== undefined);
     if (spent.length !== endpoint.budgets.length || spent.some((budget, i) => budget !== endpoint.budgets[i])) throw new Error(`${name} 的限流与接口表不一致`);
     router[METHODS[endpoint.method]](endpoint.path.slice(group.prefix.length), ...handlers);
   }
-  return { router, route };
+  function entryOf(route: Route): Endpoint {
+    const { method, path } = splitRoute(route);
+    const endpoint = Object.values(group.endpoints).find((one) => one.method === method && one.path === path);
+    if (!endpoint) throw new Error(`${route} 不在接口表的 ${group.prefix} 组里`);
+    return endpoint;
+  }
+  function route<R extends Route>(route: R, ...handlers: Handlers<R>): void {
+    const all = handlers as RequestHandler[];
+    register(entryOf(route), [...all.slice(0, -1), answering(all.at(-1) as AnswerHandler<unknown>)]);
+  }
+  function routeBare<R extends Route>(route: AnswerOf<R> extends Bare<unknown> ? R : never, ...handlers: RequestHandler[]): void {
+    register(entryOf(route), handlers);
+  }
+  return { router, route, routeBare };
 }

@@ -3,8 +3,17 @@ import { SUCCESS_CODE, TIP_CODE, type Envelope, type ErrorDetail, type ErrorEnve
 
 export const ok = <T>(result: T): Envelope<T> => ({ code: SUCCESS_CODE, message: 'success', result });
 
-/** A tip: HTTP 200, shown to the reader as a notice titled 温馨提示. */
-export const tip = <T>(message: string, result?: T): Envelope<T> => ({ code: TIP_CODE, message, result });
+/** A tip: HTTP 200, its result as usual, and a message shown to the reader as a notice titled 温馨提示. */
+export class Tip<T> {
+  constructor(
+    readonly message: string,
+    readonly result: T,
+  ) {}
+}
+
+export const tip = <T>(message: string, result: T): Tip<T> => new Tip(message, result);
+
+export const tipBody = <T>({ message, result }: Tip<T>): Envelope<T> => ({ code: TIP_CODE, message, result });
 
 export class ApiError extends Error {
   status: number;

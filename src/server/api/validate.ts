@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { MAX_PAGE_SIZE } from '../../contract/limits.ts';
+import type { InputOf, Route } from '../../contract/routes.ts';
 import { badRequest } from './envelope.ts';
 
 // A rule without a message of its own would otherwise refuse in zod's default English.
@@ -12,6 +13,13 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const fields = [...new Set(result.error.issues.map((issue) => issue.path.join('.') || 'body'))];
   throw badRequest(result.error.issues[0]?.message || '参数有误', fields);
 }
+
+/**
+ * The schema of what `route` takes (or each of several routes that take the same), held to the
+ * route's input type (src/contract/routes.ts): what it parses must be what the browser is typed to
+ * send, or neither compiles.
+ */
+export const inputSchema = <R extends Route, S extends z.ZodType<InputOf<R>, unknown>>(_route: R | readonly R[], schema: S): S => schema;
 
 /** A positive integer id from a path or body, strings of digits included. */
 export const id = (label = 'id') =>

@@ -1,14 +1,12 @@
 /** The admin console's API (docs/api.md §10.4): admins only, and every change written to the audit log. */
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
-import { ADMIN_COMMENT_STATUSES, type AdminComment, type AdminLicense, type AdminMessage, type AdminOrder, type AdminPayment, type AdminUser, type Dashboard } from '../../../contract/admin.ts';
-import { HOLD_RULES, type CommentRules } from '../../../contract/commentRules.ts';
-import type { Page } from '../../../contract/envelope.ts';
+import { ADMIN_COMMENT_STATUSES, type AdminOrder, type Dashboard } from '../../../contract/admin.ts';
+import { HOLD_RULES } from '../../../contract/commentRules.ts';
 import { COMMENT_BULK_MAX_IDS, KEYWORD_MAX_LENGTH } from '../../../contract/limits.ts';
 import { keywordList, keywordListProblem } from '../../../lib/shared/commentModeration.ts';
-import type { LinkItem } from '../../../contract/links.ts';
 import { ORDER_STATUSES } from '../../../contract/shop.ts';
-import { ROLE, type ResetLink } from '../../../contract/users.ts';
+import { ROLE } from '../../../contract/users.ts';
 import type { AuditLog } from '../../admin/audit.ts';
 import type { Moderation } from '../../admin/moderation.ts';
 import type { People } from '../../admin/people.ts';
@@ -19,9 +17,32 @@ import type { LinkService } from '../../links/service.ts';
 import type { MessageService } from '../../messages/service.ts';
 import type { AccountRecovery } from '../../users/recovery.ts';
 import { requireAdmin } from '../authenticate.ts';
-import { ok } from '../envelope.ts';
-import { id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
+import { id, idList, inputSchema, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
+import {
+  ADMIN_APPROVE_COMMENTS,
+  ADMIN_COMMENT_RULES,
+  ADMIN_COMMENTS,
+  ADMIN_DASHBOARD,
+  ADMIN_DISABLE_USER,
+  ADMIN_HIDE_COMMENT,
+  ADMIN_HIDE_COMMENTS,
+  ADMIN_HIDE_MESSAGE,
+  ADMIN_LICENSES,
+  ADMIN_LINKS,
+  ADMIN_MESSAGES,
+  ADMIN_ORDERS,
+  ADMIN_PAYMENTS,
+  ADMIN_REMOVE_COMMENT,
+  ADMIN_REMOVE_COMMENTS,
+  ADMIN_REMOVE_MESSAGE,
+  ADMIN_RESET_LINK,
+  ADMIN_RESET_MACHINES,
+  ADMIN_REVOKE_LICENSE,
+  ADMIN_SET_COMMENT_RULES,
+  ADMIN_SET_ROLE,
+  ADMIN_USERS,
+} from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 export interface AdminServices {
@@ -60,15 +81,18 @@ const keywords = (label: string) =>
       const problem = keywordListProblem(words, label);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
-const commentRulesBody = z.object(
-  {
-    guests: z.boolean({ error: 'guests 必须是 true 或 false' }),
-    hold: z.enum(HOLD_RULES, { error: 'hold 只能是 all（全部审核）、guests（只审核访客）或 none（不审核）' }),
-    hold_words: keywords('待审核关键词'),
-    refuse_words: keywords('拒绝关键词'),
-  },
-  NOT_AN_OBJECT,
-) satisfies z.ZodType<CommentRules, unknown>;
+const commentRulesBody = inputSchema(
+  ADMIN_SET_COMMENT_RULES,
+  z.object(
+    {
+      guests: z.boolean({ error: 'guests 必须是 true 或 false' }),
+      hold: z.enum(HOLD_RULES, { error: 'hold 只能是 all（全部审核）、guests（只审核访客）或 none（不审核）' }),
+      hold_words: keywords('待审核关键词'),
+      refuse_words: keywords('拒绝关键词'),
+    },
+    NOT_AN_OBJECT,
+  ),
+);
 const roleBody = z.object({ role: z.union([z.literal(ROLE.admin), z.literal(ROLE.user)], { error: 'role 只能是 1（管理员）或 2（普通用户）' }) }, NOT_AN_OBJECT);
 const linkQuery = z.object({ ...paging, status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'status 只能是 1、2 或 3' })).optional() });
 const orderQuery = z.object({ ...paging, status: z.enum(ORDER_STATUSES as [string, ...string[]], { error: '订单状态不对' }).optional() });
@@ -89,81 +113,77 @@ export function adminRoutes(services: AdminServices): Router {
   });
   const adminOf = (req: Request) => requireAdmin(req);
 
-  route('dashboard', async (_req, res) => void res.json(ok((await services.dashboard()) satisfies Dashboard)));
+  route(ADMIN_DASHBOARD, () => services.dashboard());
 
-  route('comments', async (req, res) => {
+  route(ADMIN_COMMENTS, async (req) => {
     const { current, size, keyword: words, status } = parse(commentQuery, query(req));
-    res.json(ok((await moderation.comments(words, status, current, size)) satisfies Page<AdminComment>));
+    return moderation.comments(words, status, current, size);
   });
   // The bulk actions answer how many comments they found; a root takes its replies with it.
-  route('approveComments', async (req, res) => {
+  route(ADMIN_APPROVE_COMMENTS, async (req) => {
     const { idList } = parse(bulkBody, req.body);
     const approved = await services.comments.approve(idList);
     await audit.record(adminOf(req).id, 'comment.approve', `comment:${idList.join(',')}`);
-    res.json(ok(approved));
+    return approved;
   });
-  route('hideComments', async (req, res) => {
+  route(ADMIN_HIDE_COMMENTS, async (req) => {
     const { idList, hidden } = parse(bulkHiddenBody, req.body);
     const changed = await moderation.hideComments(idList, hidden);
     await audit.record(adminOf(req).id, hidden ? 'comment.hide' : 'comment.show', `comment:${idList.join(',')}`);
-    res.json(ok(changed));
+    return changed;
   });
-  route('removeComments', async (req, res) => {
+  route(ADMIN_REMOVE_COMMENTS, async (req) => {
     const { idList } = parse(bulkBody, req.body);
     const removed = await services.comments.removeMany(idList);
     await audit.record(adminOf(req).id, 'comment.delete', `comment:${idList.join(',')}`);
-    res.json(ok(removed));
+    return removed;
   });
-  route('hideComment', async (req, res) => {
+  route(ADMIN_HIDE_COMMENT, async (req) => {
     const { id } = parse(idParams, req.params);
     const { hidden } = parse(hiddenBody, req.body);
     await moderation.hideComments([id], hidden);
     await audit.record(adminOf(req).id, hidden ? 'comment.hide' : 'comment.show', `comment:${id}`);
-    res.json(ok(true));
   });
-  route('removeComment', async (req, res) => {
+  route(ADMIN_REMOVE_COMMENT, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     await services.comments.remove(admin, id);
     await audit.record(admin.id, 'comment.delete', `comment:${id}`);
-    res.json(ok(true));
   });
-  route('commentRules', async (_req, res) => void res.json(ok((await services.commentRules.get()) satisfies CommentRules)));
-  route('setCommentRules', async (req, res) => {
+  route(ADMIN_COMMENT_RULES, () => services.commentRules.get());
+  route(ADMIN_SET_COMMENT_RULES, async (req) => {
     const rules = await services.commentRules.set(parse(commentRulesBody, req.body));
     await audit.record(adminOf(req).id, 'comment.rules', 'settings:comments', `${rules.guests ? 'guests' : 'accounts'} hold=${rules.hold}`);
-    res.json(ok(rules satisfies CommentRules));
+    return rules;
   });
 
-  route('messages', async (req, res) => {
+  route(ADMIN_MESSAGES, async (req) => {
     const { current, size, keyword: words } = parse(listQuery, query(req));
-    res.json(ok((await moderation.messages(words, current, size)) satisfies Page<AdminMessage>));
+    return moderation.messages(words, current, size);
   });
-  route('hideMessage', async (req, res) => {
+  route(ADMIN_HIDE_MESSAGE, async (req) => {
     const { id } = parse(idParams, req.params);
     const { hidden } = parse(hiddenBody, req.body);
     await moderation.hideMessage(id, hidden);
     await audit.record(adminOf(req).id, hidden ? 'message.hide' : 'message.show', `message:${id}`);
-    res.json(ok(true));
   });
-  route('removeMessage', async (req, res) => {
+  route(ADMIN_REMOVE_MESSAGE, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     await services.messages.remove(admin, [id]);
     await audit.record(admin.id, 'message.delete', `message:${id}`);
-    res.json(ok(true));
   });
 
-  route('links', async (req, res) => {
+  route(ADMIN_LINKS, async (req) => {
     const { current, size, status } = parse(linkQuery, query(req));
-    res.json(ok((await services.links.byStatus(status ?? null, current, size)) satisfies Page<LinkItem>));
+    return services.links.byStatus(status ?? null, current, size);
   });
 
-  route('users', async (req, res) => {
+  route(ADMIN_USERS, async (req) => {
     const { current, size, keyword: words } = parse(listQuery, query(req));
-    res.json(ok((await people.search(words, current, size)) satisfies Page<AdminUser>));
+    return people.search(words, current, size);
   });
-  route('disableUser', async (req, res) => {
+  route(ADMIN_DISABLE_USER, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const { disabled, hide_writing } = parse(disabledBody, req.body);
@@ -173,48 +193,47 @@ export function adminRoutes(services: AdminServices): Router {
       const hidden = await moderation.hideWritingOf(id);
       await audit.record(admin.id, 'user.hideWriting', `user:${id}`, `comments=${hidden.comments} messages=${hidden.messages}`);
     }
-    res.json(ok(user satisfies AdminUser));
+    return user;
   });
   // A one-time link the owner passes on to a user who cannot log in (mail off, or no verified address).
-  route('resetLink', async (req, res) => {
+  route(ADMIN_RESET_LINK, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const link = await services.recovery.ownerResetLink(id);
     await audit.record(admin.id, 'user.resetLink', `user:${id}`);
-    res.json(ok(link satisfies ResetLink));
+    return link;
   });
-  route('setRole', async (req, res) => {
+  route(ADMIN_SET_ROLE, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const { role } = parse(roleBody, req.body);
     const user = await people.setRole(id, role);
     await audit.record(admin.id, 'user.role', `user:${id}`, role === ROLE.admin ? 'admin' : 'user');
-    res.json(ok(user satisfies AdminUser));
+    return user;
   });
 
-  route('orders', async (req, res) => {
+  route(ADMIN_ORDERS, async (req) => {
     const { current, size, status } = parse(orderQuery, query(req));
-    res.json(ok((await sales.orders((status as AdminOrder['status'] | undefined) ?? null, current, size)) satisfies Page<AdminOrder>));
+    return sales.orders((status as AdminOrder['status'] | undefined) ?? null, current, size);
   });
-  route('payments', async (req, res) => {
+  route(ADMIN_PAYMENTS, async (req) => {
     const { current, size, flagged } = parse(paymentQuery, query(req));
-    res.json(ok((await sales.payments(flagged === '1', current, size)) satisfies Page<AdminPayment>));
+    return sales.payments(flagged === '1', current, size);
   });
-  route('licenses', async (req, res) => {
+  route(ADMIN_LICENSES, async (req) => {
     const { order_no, user_id } = parse(licenseQuery, req.query);
-    res.json(ok((await sales.licenses({ orderNo: order_no, userId: user_id })) satisfies AdminLicense[]));
+    return sales.licenses({ orderNo: order_no, userId: user_id });
   });
-  route('revokeLicense', async (req, res) => {
+  route(ADMIN_REVOKE_LICENSE, async (req) => {
     const { order_no } = parse(orderParams, req.params);
     await sales.revoke(order_no);
     await audit.record(adminOf(req).id, 'license.revoke', `order:${order_no}`);
-    res.json(ok(true));
   });
-  route('resetMachines', async (req, res) => {
+  route(ADMIN_RESET_MACHINES, async (req) => {
     const { order_no } = parse(orderParams, req.params);
     const freed = await sales.resetMachines(order_no);
     await audit.record(adminOf(req).id, 'license.reset', `order:${order_no}`, `释放 ${freed} 台机器`);
-    res.json(ok(freed));
+    return freed;
   });
   return router;
 }

@@ -1,15 +1,29 @@
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
-import type { ArticleBriefPage, ArticleDetail, ArticleLive, ArticlePage, HotArticle, RelatedArticles, SearchResult, TimelinePage } from '../../../contract/articles.ts';
 import { KEYWORD_MAX_LENGTH, MAX_READING_MS_PER_CALL, MIN_READING_MS_PER_CALL } from '../../../contract/limits.ts';
 import type { ArticleService } from '../../articles/service.ts';
 import { actorOf } from '../actor.ts';
 import { likeHandlers, type LikeRouting } from './likes.ts';
-import { badRequest, notFound, ok } from '../envelope.ts';
+import { badRequest, notFound } from '../envelope.ts';
 import { quotaFor, spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
 import { id, NOT_AN_OBJECT, paging, pagingSchema, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
+import {
+  ARTICLE_ADD_READING,
+  ARTICLE_BY_CATEGORY,
+  ARTICLE_BY_TAG,
+  ARTICLE_DETAIL,
+  ARTICLE_HOME,
+  ARTICLE_HOT,
+  ARTICLE_IS_LIKED,
+  ARTICLE_LIKE,
+  ARTICLE_RELATED,
+  ARTICLE_SEARCH,
+  ARTICLE_TIMELINE,
+  ARTICLE_UNLIKE,
+  ARTICLE_VIEW,
+} from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const idParams = z.object({ id: id() });
@@ -38,40 +52,40 @@ export function articleRoutes(articles: ArticleService, { likes, likeGate, devic
     return found;
   };
 
-  route('home', async (req, res) => {
+  route(ARTICLE_HOME, (req) => {
     const { current, size } = parse(pagingSchema, req.params);
-    res.json(ok((await articles.home(current, size)) satisfies ArticlePage));
+    return articles.home(current, size);
   });
-  route('timeline', (req, res) => {
+  route(ARTICLE_TIMELINE, (req) => {
     const { current, size } = parse(pagingSchema, req.params);
-    res.json(ok(articles.timeline(current, size) satisfies TimelinePage));
+    return articles.timeline(current, size);
   });
-  route('byTag', (req, res) => {
+  route(ARTICLE_BY_TAG, (req) => {
     const { id, current, size } = parse(listBody, req.body);
-    res.json(ok(articles.byTag(id, current, size) satisfies ArticleBriefPage));
+    return articles.byTag(id, current, size);
   });
-  route('byCategory', (req, res) => {
+  route(ARTICLE_BY_CATEGORY, (req) => {
     const { id, current, size } = parse(listBody, req.body);
-    res.json(ok(articles.byCategory(id, current, size) satisfies ArticleBriefPage));
+    return articles.byCategory(id, current, size);
   });
-  route('related', async (req, res) => void res.json(ok((await articles.related(article(req))) satisfies RelatedArticles)));
+  route(ARTICLE_RELATED, (req) => articles.related(article(req)));
   // The view budget is made once: the page's view and the original front end's detail count as one.
   const viewQuota = spend(BUDGETS.articleView);
-  route('detail', spend(BUDGETS.articleDetail), viewQuota, async (req, res) => void res.json(ok((await articles.detail(article(req), quotaFor(res))) satisfies ArticleDetail)));
-  route('view', device, viewQuota, async (req, res) => void res.json(ok((await articles.view(article(req), actorOf(req), quotaFor(res))) satisfies ArticleLive)));
-  route('hot', async (_req, res) => void res.json(ok((await articles.hot()) satisfies HotArticle[])));
-  route('search', (req, res) => {
+  route(ARTICLE_DETAIL, spend(BUDGETS.articleDetail), viewQuota, (req, res) => articles.detail(article(req), quotaFor(res)));
+  route(ARTICLE_VIEW, device, viewQuota, (req, res) => articles.view(article(req), actorOf(req), quotaFor(res)));
+  route(ARTICLE_HOT, () => articles.hot());
+  route(ARTICLE_SEARCH, (req) => {
     if (req.params.keyword === undefined) throw badRequest('请输入搜索内容', ['keyword']);
-    res.json(ok(articles.search(parse(keywordParams, req.params).keyword) satisfies SearchResult[]));
+    return articles.search(parse(keywordParams, req.params).keyword);
   });
 
   const liking = likeHandlers(likes, 'article');
-  route('like', ...likeGate, liking.like);
-  route('unlike', ...likeGate, liking.unlike);
-  route('isLiked', liking.isLiked);
-  route('addReading', spend(BUDGETS.readingTime), async (req, res) => {
+  route(ARTICLE_LIKE, ...likeGate, liking.like);
+  route(ARTICLE_UNLIKE, ...likeGate, liking.unlike);
+  route(ARTICLE_IS_LIKED, liking.isLiked);
+  route(ARTICLE_ADD_READING, spend(BUDGETS.readingTime), (req, res) => {
     const { duration } = parse(readingParams, req.params);
-    res.json(ok(await articles.addReading(article(req), duration, quotaFor(res))));
+    return articles.addReading(article(req), duration, quotaFor(res));
   });
   return router;
 }

@@ -1,19 +1,7 @@
 /** Comments (docs/api.md §9.1): threads under articles, talks and message-board posts. */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'astro/zod';
-import type {
-  AddedComment,
-  AddedReply,
-  CommentBody,
-  CommentTargetCode,
-  CommentTotalQuery,
-  ReplyBody,
-  ReplyComment,
-  ReplyCommentQuery,
-  RootComment,
-  RootCommentQuery,
-} from '../../../contract/comments.ts';
-import type { Page } from '../../../contract/envelope.ts';
+import type { CommentTargetCode } from '../../../contract/comments.ts';
 import { EMAIL_MAX_LENGTH } from '../../../contract/limits.ts';
 import { commentContentProblem } from '../../../lib/shared/text.ts';
 import type { GuestFields } from '../../../contract/commentRules.ts';
@@ -26,11 +14,21 @@ import { currentUser, requireUser } from '../authenticate.ts';
 import { readerOf, type Cookies } from '../cookies.ts';
 import { actorOf } from '../actor.ts';
 import { likeHandlers, type LikeRouting } from './likes.ts';
-import { ok } from '../envelope.ts';
 import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
-import { checkedText, id, linkTokenBody, paging, parse } from '../validate.ts';
+import { checkedText, id, inputSchema, linkTokenBody, paging, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
+import {
+  COMMENT_ADD,
+  COMMENT_CONFIRM_EMAIL,
+  COMMENT_LIKE,
+  COMMENT_REMOVE,
+  COMMENT_REPLIES,
+  COMMENT_REPLY,
+  COMMENT_ROOTS,
+  COMMENT_TOTAL,
+  COMMENT_UNLIKE,
+} from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const TYPE_ERROR = '评论类型 type 只能是 1（文章）、2（说说）或 3（留言）';
@@ -57,20 +55,23 @@ const guest = {
   email: checkedText(optionalText, (email) => (email ? emailProblem(email) || (email.length > EMAIL_MAX_LENGTH ? `邮箱最长 ${EMAIL_MAX_LENGTH} 个字符` : null) : null)).optional(),
   site: checkedText(optionalText, guestSiteProblem).optional(),
 };
-const commentBody = z.object({ ...target, content, ...guest }, { error: BODY_ERROR }) satisfies z.ZodType<CommentBody, unknown>;
-const replyBody = z.object(
-  {
-    ...target,
-    parent_id: id('parent_id'),
-    to_id: z.coerce.number({ error: 'to_id 必须是数字' }).int({ error: 'to_id 必须是整数' }).nonnegative({ error: 'to_id 不能小于 0' }),
-    content,
-    ...guest,
-  },
-  { error: BODY_ERROR },
-) satisfies z.ZodType<ReplyBody, unknown>;
-const rootQuery = z.object({ ...target, ...paging, order: order.default('new') }, { error: BODY_ERROR }) satisfies z.ZodType<RootCommentQuery>;
-const replyQuery = z.object({ parent_id: id('parent_id'), ...paging }, { error: BODY_ERROR }) satisfies z.ZodType<ReplyCommentQuery>;
-const totalQuery = z.object(target, { error: BODY_ERROR }) satisfies z.ZodType<CommentTotalQuery>;
+const commentBody = inputSchema(COMMENT_ADD, z.object({ ...target, content, ...guest }, { error: BODY_ERROR }));
+const replyBody = inputSchema(
+  COMMENT_REPLY,
+  z.object(
+    {
+      ...target,
+      parent_id: id('parent_id'),
+      to_id: z.coerce.number({ error: 'to_id 必须是数字' }).int({ error: 'to_id 必须是整数' }).nonnegative({ error: 'to_id 不能小于 0' }),
+      content,
+      ...guest,
+    },
+    { error: BODY_ERROR },
+  ),
+);
+const rootQuery = inputSchema(COMMENT_ROOTS, z.object({ ...target, ...paging, order: order.default('new') }, { error: BODY_ERROR }));
+const replyQuery = inputSchema(COMMENT_REPLIES, z.object({ parent_id: id('parent_id'), ...paging }, { error: BODY_ERROR }));
+const totalQuery = inputSchema(COMMENT_TOTAL, z.object(target, { error: BODY_ERROR }));
 // The original client sends the root's id, or 0 for a root; the comment's own id decides what goes.
 const deleteParams = z.object({
   id: id(),
@@ -107,46 +108,44 @@ export function commentRoutes(comments: CommentService, { likes, likeGate, cooki
     next();
   };
 
-  route('add', ...commentLimits, guestsWelcome, async (req, res) => {
+  route(COMMENT_ADD, ...commentLimits, guestsWelcome, async (req, res) => {
     const { type, for_id, content, ...fields } = parse(commentBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const comment = await comments.add(writer, { type, forId: for_id, content, ip: req.ip ?? '' });
     written();
-    res.json(ok(comment satisfies AddedComment));
+    return comment;
   });
-  route('reply', ...commentLimits, guestsWelcome, async (req, res) => {
+  route(COMMENT_REPLY, ...commentLimits, guestsWelcome, async (req, res) => {
     const { type, for_id, parent_id, to_id, content, ...fields } = parse(replyBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
     const reply = await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' });
     written();
-    res.json(ok(reply satisfies AddedReply));
+    return reply;
   });
 
   const liking = likeHandlers(likes, 'comment');
-  route('like', ...likeGate, liking.like);
-  route('unlike', ...likeGate, liking.unlike);
+  route(COMMENT_LIKE, ...likeGate, liking.like);
+  route(COMMENT_UNLIKE, ...likeGate, liking.unlike);
 
-  route('remove', async (req, res) => {
+  route(COMMENT_REMOVE, async (req) => {
     const user = requireUser(req);
     await comments.remove(user, parse(deleteParams, req.params).id);
-    res.json(ok(true));
   });
 
-  route('roots', async (req, res) => {
+  route(COMMENT_ROOTS, async (req) => {
     const { type, for_id, current, size, order } = parse(rootQuery, req.body);
-    res.json(ok((await comments.roots({ type, forId: for_id, current, size, order }, viewerOf(req))) satisfies Page<RootComment>));
+    return comments.roots({ type, forId: for_id, current, size, order }, viewerOf(req));
   });
-  route('replies', async (req, res) => {
+  route(COMMENT_REPLIES, async (req) => {
     const { parent_id, current, size } = parse(replyQuery, req.body);
-    res.json(ok((await comments.replies(parent_id, current, size, viewerOf(req))) satisfies Page<ReplyComment>));
+    return comments.replies(parent_id, current, size, viewerOf(req));
   });
-  route('total', async (req, res) => {
+  route(COMMENT_TOTAL, async (req) => {
     const { type, for_id } = parse(totalQuery, req.body);
-    res.json(ok((await comments.total(type, for_id)) satisfies number));
+    return comments.total(type, for_id);
   });
-  route('confirmEmail', spend(BUDGETS.tokenAttempt), async (req, res) => {
+  route(COMMENT_CONFIRM_EMAIL, spend(BUDGETS.tokenAttempt), async (req) => {
     await comments.confirmGuestEmail(parse(linkTokenBody, req.body).token);
-    res.json(ok(true));
   });
   return router;
 }

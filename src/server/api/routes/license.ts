@@ -5,15 +5,16 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'astro/zod';
 import { FINGERPRINT_MAX_LENGTH, MACHINE_NAME_MAX_CHARS } from '../../../contract/limits.ts';
-import type { ActivateBody, Activation, Deactivation, LicenseCheckBody, LicenseCode, Validation } from '../../../contract/shop.ts';
+import type { LicenseCode } from '../../../contract/shop.ts';
 import { charCount, hasControlCharacters } from '../../../lib/shared/text.ts';
 import { hashLicenseKey } from '../../licenses/keys.ts';
 import { LicenseRefused, type LicenseService } from '../../licenses/service.ts';
-import { ApiError, ok } from '../envelope.ts';
+import { ApiError } from '../envelope.ts';
 import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
-import { NOT_AN_OBJECT, parse } from '../validate.ts';
+import { inputSchema, NOT_AN_OBJECT, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
+import { LICENSE_ACTIVATE, LICENSE_DEACTIVATE, LICENSE_PUBLIC_KEY, LICENSE_VALIDATE } from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const key = z.string({ error: '请提供授权码 key' }).trim().min(1, { error: '请提供授权码 key' }).max(4096, { error: '授权码过长' });
@@ -28,8 +29,8 @@ const machineName = z
   .trim()
   .refine((value) => charCount(value) <= MACHINE_NAME_MAX_CHARS, { error: `机器名称最多 ${MACHINE_NAME_MAX_CHARS} 个字` })
   .refine((value) => !hasControlCharacters(value), { error: '机器名称不能包含控制字符' });
-const activateBody = z.object({ key, fingerprint, name: machineName.default('') }, NOT_AN_OBJECT) satisfies z.ZodType<Required<ActivateBody>>;
-const checkBody = z.object({ key, fingerprint }, NOT_AN_OBJECT) satisfies z.ZodType<LicenseCheckBody>;
+const activateBody = inputSchema(LICENSE_ACTIVATE, z.object({ key, fingerprint, name: machineName.default('') }, NOT_AN_OBJECT));
+const checkBody = inputSchema([LICENSE_VALIDATE, LICENSE_DEACTIVATE], z.object({ key, fingerprint }, NOT_AN_OBJECT));
 
 /** How each refusal reads over HTTP: a bad key is the caller's mistake, a dead one is forbidden, a full plan a conflict. */
 const STATUS_OF: Record<Exclude<LicenseCode, 'VALID'>, number> = { INVALID: 400, NOT_ACTIVATED: 404, EXPIRED: 403, REVOKED: 403, MACHINE_LIMIT: 409 };
@@ -48,18 +49,18 @@ export function licenseRoutes({ licenses, publicKeyPem }: { licenses: LicenseSer
   const perIp = spend(BUDGETS.licensePerAddress);
   const perKey = spend(BUDGETS.licensePerKey, keyOf);
 
-  route('publicKey', (_req, res) => void res.json(ok(publicKeyPem)));
-  route('activate', perIp, perKey, async (req, res) => {
+  route(LICENSE_PUBLIC_KEY, () => publicKeyPem);
+  route(LICENSE_ACTIVATE, perIp, perKey, (req) => {
     const { key, fingerprint, name } = parse(activateBody, req.body);
-    res.json(ok((await licenses.activate(key, fingerprint, name)) satisfies Activation));
+    return licenses.activate(key, fingerprint, name);
   });
-  route('validate', perIp, perKey, async (req, res) => {
+  route(LICENSE_VALIDATE, perIp, perKey, (req) => {
     const { key, fingerprint } = parse(checkBody, req.body);
-    res.json(ok((await licenses.validate(key, fingerprint)) satisfies Validation));
+    return licenses.validate(key, fingerprint);
   });
-  route('deactivate', perIp, perKey, async (req, res) => {
+  route(LICENSE_DEACTIVATE, perIp, perKey, (req) => {
     const { key, fingerprint } = parse(checkBody, req.body);
-    res.json(ok((await licenses.deactivate(key, fingerprint)) satisfies Deactivation));
+    return licenses.deactivate(key, fingerprint);
   });
   router.use(refusals);
   return router;

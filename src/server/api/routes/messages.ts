@@ -1,9 +1,7 @@
 /** The message board (docs/api.md §9.2): anyone reads and likes; logged-in readers write them. */
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
-import type { Page } from '../../../contract/envelope.ts';
 import { KEYWORD_MAX_LENGTH, MESSAGE_DELETE_MAX_IDS } from '../../../contract/limits.ts';
-import type { BoardMessage, HotTag, MessageChanges, MessageDeletion, MessageDraft, MessageListQuery } from '../../../contract/messages.ts';
 import { cssColor } from '../../../lib/shared/cssColor.ts';
 import { colorProblem, fontSizeCss, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../../lib/shared/messageRules.ts';
 import type { MessageService, Poster } from '../../messages/service.ts';
@@ -11,11 +9,11 @@ import { isUploadedImagePath } from '../../uploads/images.ts';
 import { requireUser } from '../authenticate.ts';
 import { actorOf } from '../actor.ts';
 import { likeHandlers, type LikeRouting } from './likes.ts';
-import { ok } from '../envelope.ts';
 import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
-import { checkedText, id, idList, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
+import { checkedText, id, idList, inputSchema, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
+import { MESSAGE_ADD, MESSAGE_GET, MESSAGE_HOT_TAGS, MESSAGE_LIKE, MESSAGE_LIST, MESSAGE_REMOVE, MESSAGE_UNLIKE, MESSAGE_UPDATE } from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const textOrNull = (label: string) => z.union([z.string(), z.null()], { error: `${label}必须是文字` });
@@ -44,34 +42,40 @@ const look = {
   tag: checkedText(textOrNull('标签'), tagProblem),
 };
 
-const addBody = z.object(
-  {
-    message,
-    color: look.color.default(''),
-    font_size: look.font_size.default(''),
-    font_weight: look.font_weight.default(''),
-    bg_color: look.bg_color.default(''),
-    bg_url: look.bg_url.default(''),
-    tag: look.tag.default(''),
-  },
-  NOT_AN_OBJECT,
-) satisfies z.ZodType<MessageDraft>;
-
-const updateBody = z
-  .object(
+const addBody = inputSchema(
+  MESSAGE_ADD,
+  z.object(
     {
-      id: id(),
-      message: message.optional(),
-      color: look.color.optional(),
-      font_size: look.font_size.optional(),
-      font_weight: look.font_weight.optional(),
-      bg_color: look.bg_color.optional(),
-      bg_url: look.bg_url.optional(),
-      tag: look.tag.optional(),
+      message,
+      color: look.color.default(''),
+      font_size: look.font_size.default(''),
+      font_weight: look.font_weight.default(''),
+      bg_color: look.bg_color.default(''),
+      bg_url: look.bg_url.default(''),
+      tag: look.tag.default(''),
     },
     NOT_AN_OBJECT,
-  )
-  .refine(({ id: _id, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }) satisfies z.ZodType<MessageChanges>;
+  ),
+);
+
+const updateBody = inputSchema(
+  MESSAGE_UPDATE,
+  z
+    .object(
+      {
+        id: id(),
+        message: message.optional(),
+        color: look.color.optional(),
+        font_size: look.font_size.optional(),
+        font_weight: look.font_weight.optional(),
+        bg_color: look.bg_color.optional(),
+        bg_url: look.bg_url.optional(),
+        tag: look.tag.optional(),
+      },
+      NOT_AN_OBJECT,
+    )
+    .refine(({ id: _id, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }),
+);
 
 const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -79,23 +83,21 @@ const blankAsMissing = (value: unknown) => (value === '' || value === null ? und
  * `tag`, `message` and `author_id` narrow the list; empty or null means no filter. `user_id` is
  * the viewer as the original front end sends it: checked, then ignored (the session decides `is_like`).
  */
-const listBody = z.object(
-  {
-    ...paging,
-    tag: look.tag.optional(),
-    message: z.preprocess(blankAsMissing, z.string({ error: '搜索内容必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字符` }).optional()),
-    author_id: z.preprocess(blankAsMissing, id('author_id').optional()),
-    user_id: z.preprocess(blankAsMissing, id('user_id').optional()),
-  },
-  NOT_AN_OBJECT,
-) satisfies z.ZodType<MessageListQuery>;
+const listBody = inputSchema(
+  MESSAGE_LIST,
+  z.object(
+    {
+      ...paging,
+      tag: look.tag.optional(),
+      message: z.preprocess(blankAsMissing, z.string({ error: '搜索内容必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字符` }).optional()),
+      author_id: z.preprocess(blankAsMissing, id('author_id').optional()),
+      user_id: z.preprocess(blankAsMissing, id('user_id').optional()),
+    },
+    NOT_AN_OBJECT,
+  ),
+);
 
-const deleteBody = z.object(
-  {
-    idList: idList('留言', '删除', MESSAGE_DELETE_MAX_IDS),
-  },
-  NOT_AN_OBJECT,
-) satisfies z.ZodType<MessageDeletion>;
+const deleteBody = inputSchema(MESSAGE_REMOVE, z.object({ idList: idList('留言', '删除', MESSAGE_DELETE_MAX_IDS) }, NOT_AN_OBJECT));
 
 const idParams = z.object({ id: id() });
 
@@ -109,34 +111,31 @@ export function messageRoutes(messages: MessageService, { likes, likeGate }: Lik
   const writeLimit = spend(BUDGETS.messageWrite);
   const editLimit = spend(BUDGETS.messageEdit);
 
-  route('list', async (req, res) => {
+  route(MESSAGE_LIST, (req) => {
     const { current, size, tag, message: text, author_id } = parse(listBody, req.body);
-    res.json(ok((await messages.list({ tag, text: text || undefined, authorId: author_id }, current, size, actorOf(req))) satisfies Page<BoardMessage>));
+    return messages.list({ tag, text: text || undefined, authorId: author_id }, current, size, actorOf(req));
   });
-  route('get', async (req, res) => {
-    res.json(ok((await messages.get(parse(idParams, req.params).id, actorOf(req))) satisfies BoardMessage));
-  });
-  route('hotTags', async (_req, res) => void res.json(ok((await messages.hotTags()) satisfies HotTag[])));
+  route(MESSAGE_GET, (req) => messages.get(parse(idParams, req.params).id, actorOf(req)));
+  route(MESSAGE_HOT_TAGS, () => messages.hotTags());
 
   // The budget comes first: a refused message costs the server as much as an accepted one, so it counts.
-  route('add', writeLimit, async (req, res) => {
+  route(MESSAGE_ADD, writeLimit, (req) => {
     const poster = posterOf(req);
     const fields = parse(addBody, req.body);
-    res.json(ok((await messages.add(poster, fields, { ip: req.ip ?? '', actor: actorOf(req) })) satisfies BoardMessage));
+    return messages.add(poster, fields, { ip: req.ip ?? '', actor: actorOf(req) });
   });
-  route('update', editLimit, async (req, res) => {
+  route(MESSAGE_UPDATE, editLimit, (req) => {
     const poster = posterOf(req);
     const { id, ...changes } = parse(updateBody, req.body);
-    res.json(ok((await messages.update(poster, id, changes, actorOf(req))) satisfies BoardMessage));
+    return messages.update(poster, id, changes, actorOf(req));
   });
-  route('remove', async (req, res) => {
+  route(MESSAGE_REMOVE, async (req) => {
     const poster = posterOf(req);
     await messages.remove(poster, parse(deleteBody, req.body).idList);
-    res.json(ok(true));
   });
 
   const liking = likeHandlers(likes, 'message');
-  route('like', ...likeGate, liking.like);
-  route('unlike', ...likeGate, liking.unlike);
+  route(MESSAGE_LIKE, ...likeGate, liking.like);
+  route(MESSAGE_UNLIKE, ...likeGate, liking.unlike);
   return router;
 }

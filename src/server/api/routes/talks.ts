@@ -1,14 +1,13 @@
 /** Talks (docs/api.md §9.3): the owner's short posts, with likes for anyone. */
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
-import type { Page } from '../../../contract/envelope.ts';
-import type { Talk } from '../../../contract/talks.ts';
 import type { TalkService } from '../../talks/service.ts';
 import { actorOf } from '../actor.ts';
 import { likeHandlers, type LikeRouting } from './likes.ts';
-import { notFound, ok } from '../envelope.ts';
+import { notFound } from '../envelope.ts';
 import { id, paging, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
+import { TALK_GET, TALK_LIKE, TALK_LIST, TALK_UNLIKE } from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const idParams = z.object({ id: id() });
@@ -22,14 +21,14 @@ export function talkRoutes(talks: TalkService, { likes, likeGate }: LikeRouting)
     return found;
   };
 
-  route('list', async (req, res) => {
+  route(TALK_LIST, (req) => {
     const { current, size } = parse(listBody, req.body);
-    res.json(ok((await talks.list(current, size, actorOf(req))) satisfies Page<Talk>));
+    return talks.list(current, size, actorOf(req));
   });
-  route('get', async (req, res) => void res.json(ok((await talks.detail(talk(req), actorOf(req))) satisfies Talk)));
+  route(TALK_GET, (req) => talks.detail(talk(req), actorOf(req)));
 
   const liking = likeHandlers(likes, 'talk');
-  route('like', ...likeGate, liking.like);
-  route('unlike', ...likeGate, liking.unlike);
+  route(TALK_LIKE, ...likeGate, liking.like);
+  route(TALK_UNLIKE, ...likeGate, liking.unlike);
   return router;
 }

@@ -1,14 +1,14 @@
 import busboy from 'busboy';
 import { Router, type Request } from 'express';
 import { MAX_IMAGE_BYTES } from '../../../contract/limits.ts';
-import type { UploadedImage } from '../../../contract/users.ts';
 import type { UploadService } from '../../uploads/service.ts';
 import { addressKey } from '../../users/places.ts';
 import { requireUser } from '../authenticate.ts';
-import { ApiError, badRequest, ok } from '../envelope.ts';
+import { ApiError, badRequest } from '../envelope.ts';
 import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
 import { API } from '../../../contract/endpoints.ts';
+import { UPLOAD_IMAGE } from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const tooLarge = (maxBytes: number) => new ApiError(413, `图片不能超过 ${maxBytes / 1024 / 1024} MB`);
@@ -42,14 +42,14 @@ export function readImageUpload(req: Request, maxBytes = MAX_IMAGE_BYTES): Promi
 
 export function uploadRoutes(uploads: UploadService): Router {
   const { router, route } = groupRouter(API.upload);
-  route('image', spend(BUDGETS.imageUpload), async (req, res) => {
+  route(UPLOAD_IMAGE, spend(BUDGETS.imageUpload), async (req) => {
     const user = requireUser(req);
     const uploader = { userId: user.id, address: addressKey(req.ip ?? '') };
     // A user over the day's quota is told so before the body is read (the server drops the rest: linger.ts).
     await uploads.checkQuota(uploader);
     const bytes = await readImageUpload(req);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
-    res.json(ok({ url: await uploads.save(uploader, bytes) } satisfies UploadedImage));
+    return { url: await uploads.save(uploader, bytes) };
   });
   return router;
 }

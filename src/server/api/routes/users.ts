@@ -1,7 +1,6 @@
 import { z } from 'astro/zod';
 import { Router } from 'express';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../../contract/limits.ts';
-import type { ForgotPasswordBody, LoginBody, LoginResult, PasswordChange, Profile, ProfileChanges, PublicProfile, Registered, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../../contract/users.ts';
 import { cleanNickName, nickNameProblem, passwordProblem, usernameProblem } from '../../../lib/shared/accountRules.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import type { AccountRecovery } from '../../users/recovery.ts';
@@ -9,11 +8,23 @@ import type { UserService } from '../../users/service.ts';
 import { hashToken } from '../../users/sessions.ts';
 import { requireUser } from '../authenticate.ts';
 import { deviceTokenOf, type Cookies } from '../cookies.ts';
-import { ok } from '../envelope.ts';
 import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
-import { id, linkTokenBody, NOT_AN_OBJECT, parse } from '../validate.ts';
+import { id, inputSchema, linkTokenBody, NOT_AN_OBJECT, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
+import {
+  USER_CHANGE_PASSWORD,
+  USER_FORGOT_PASSWORD,
+  USER_INFO,
+  USER_LOGIN,
+  USER_LOGOUT,
+  USER_PUBLIC_PROFILE,
+  USER_REGISTER,
+  USER_RESET_PASSWORD,
+  USER_UNDO_EMAIL_CHANGE,
+  USER_UPDATE,
+  USER_VERIFY_EMAIL,
+} from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -35,104 +46,108 @@ const nickName = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-const registerBody = z.object({ username, password: password('密码'), nick_name: nickName.optional() }, NOT_AN_OBJECT) satisfies z.ZodType<RegisterBody>;
-const loginBody = z.object(
-  {
-    username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(USERNAME_INPUT_MAX_LENGTH, { error: '用户名或密码错误' }),
-    password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
-    cookie: z.boolean({ error: 'cookie 必须是 true 或 false' }).optional(),
-  },
-  NOT_AN_OBJECT,
-) satisfies z.ZodType<LoginBody>;
+const registerBody = inputSchema(USER_REGISTER, z.object({ username, password: password('密码'), nick_name: nickName.optional() }, NOT_AN_OBJECT));
+const loginBody = inputSchema(
+  USER_LOGIN,
+  z.object(
+    {
+      username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(USERNAME_INPUT_MAX_LENGTH, { error: '用户名或密码错误' }),
+      password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
+      cookie: z.boolean({ error: 'cookie 必须是 true 或 false' }).optional(),
+    },
+    NOT_AN_OBJECT,
+  ),
+);
 const email = z
   .string({ error: '请输入邮箱' })
   .trim()
   .min(1, { error: '请输入邮箱' })
   .max(EMAIL_MAX_LENGTH, { error: `邮箱最长 ${EMAIL_MAX_LENGTH} 个字符` })
   .pipe(z.email({ error: '邮箱格式不对' }));
-const updateBody = z
-  .object(
-    {
-      nick_name: nickName.refine((v) => v.length > 0, { error: '昵称不能为空' }).optional(),
-      avatar: z
-        .string({ error: '头像地址有误' })
-        .refine((v) => v === '' || isUploadedImagePath(v), { error: '头像必须是上传的图片' })
-        .optional(),
-      email: z.union([z.literal(''), email]).optional(),
-      /** The account's password, which replacing a verified address takes. */
-      password: z.string({ error: '请输入当前密码' }).max(PASSWORD_MAX_LENGTH, { error: '原密码不正确' }).optional(),
-      mail_on_reply: z.boolean({ error: 'mail_on_reply 必须是 true 或 false' }).optional(),
-      mail_on_owner: z.boolean({ error: 'mail_on_owner 必须是 true 或 false' }).optional(),
-    },
-    NOT_AN_OBJECT,
-  )
-  .refine(({ password: _, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }) satisfies z.ZodType<ProfileChanges>;
-const forgotBody = z.object({ email }, NOT_AN_OBJECT) satisfies z.ZodType<ForgotPasswordBody>;
-const resetBody = linkTokenBody.extend({ password: password('新密码') }) satisfies z.ZodType<ResetPasswordBody>;
-const verifyBody = linkTokenBody satisfies z.ZodType<VerifyEmailBody>;
-const passwordBody = z
-  .object(
-    { password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) },
-    NOT_AN_OBJECT,
-  )
-  .refine((b) => b.password1 === b.password2, { error: '两次输入的新密码不一致', path: ['password2'] })
-  .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] }) satisfies z.ZodType<PasswordChange>;
+const updateBody = inputSchema(
+  USER_UPDATE,
+  z
+    .object(
+      {
+        nick_name: nickName.refine((v) => v.length > 0, { error: '昵称不能为空' }).optional(),
+        avatar: z
+          .string({ error: '头像地址有误' })
+          .refine((v) => v === '' || isUploadedImagePath(v), { error: '头像必须是上传的图片' })
+          .optional(),
+        email: z.union([z.literal(''), email]).optional(),
+        /** The account's password, which replacing a verified address takes. */
+        password: z.string({ error: '请输入当前密码' }).max(PASSWORD_MAX_LENGTH, { error: '原密码不正确' }).optional(),
+        mail_on_reply: z.boolean({ error: 'mail_on_reply 必须是 true 或 false' }).optional(),
+        mail_on_owner: z.boolean({ error: 'mail_on_owner 必须是 true 或 false' }).optional(),
+      },
+      NOT_AN_OBJECT,
+    )
+    .refine(({ password: _, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }),
+);
+const forgotBody = inputSchema(USER_FORGOT_PASSWORD, z.object({ email }, NOT_AN_OBJECT));
+const resetBody = inputSchema(USER_RESET_PASSWORD, linkTokenBody.extend({ password: password('新密码') }));
+const verifyBody = inputSchema([USER_VERIFY_EMAIL, USER_UNDO_EMAIL_CHANGE], linkTokenBody);
+const passwordBody = inputSchema(
+  USER_CHANGE_PASSWORD,
+  z
+    .object(
+      { password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) },
+      NOT_AN_OBJECT,
+    )
+    .refine((b) => b.password1 === b.password2, { error: '两次输入的新密码不一致', path: ['password2'] })
+    .refine((b) => b.password1 !== b.password, { error: '新密码不能与原密码相同', path: ['password1'] }),
+);
 
 export function userRoutes(users: UserService, recovery: AccountRecovery, cookies: Cookies): Router {
   const { router, route } = groupRouter(API.user);
 
-  route('register', spend(BUDGETS.register), async (req, res) => {
-    res.json(ok((await users.register(parse(registerBody, req.body))) satisfies Registered));
-  });
-  route('login', spend(BUDGETS.login), async (req, res) => {
+  route(USER_REGISTER, spend(BUDGETS.register), (req) => users.register(parse(registerBody, req.body)));
+  route(USER_LOGIN, spend(BUDGETS.login), async (req, res) => {
     const { cookie, ...credentials } = parse(loginBody, req.body);
     const { result, deviceToken } = await users.login(credentials, { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
     // Too late: a 408 went out (or the client left), so nobody will ever hold this token. It must
-    // not stay valid, an unknown login nobody can end; and there is no answer left to set cookies on.
-    if (res.headersSent || res.destroyed) return void (await users.sessions.revoke(hashToken(result.token)));
+    // not stay valid, an unknown login nobody can end; and there is no answer left to set cookies on
+    // (nor to write the result to: `route` writes nothing once an answer has gone).
+    if (res.headersSent || res.destroyed) {
+      await users.sessions.revoke(hashToken(result.token));
+      return result;
+    }
     // Only a client that asked for it gets the session cookie: one that logs out by forgetting its token would stay logged in by it.
     if (cookie) cookies.setSession(req, res, result.token, users.sessions.policy.ttlMs);
     cookies.setDevice(req, res, deviceToken);
-    res.json(ok(result satisfies LoginResult));
+    return result;
   });
-  route('logout', async (req, res) => {
+  route(USER_LOGOUT, async (req, res) => {
     await users.logout(requireUser(req));
     cookies.clearSession(req, res);
-    res.json(ok(true));
   });
-  route('info', async (req, res) => void res.json(ok((await users.info(requireUser(req).id)) satisfies Profile)));
-  route('publicProfile', async (req, res) => {
-    res.json(ok((await users.publicProfile(parse(z.object({ id: id() }), req.params).id)) satisfies PublicProfile));
-  });
-  route('update', async (req, res) => {
+  route(USER_INFO, (req) => users.info(requireUser(req).id));
+  route(USER_PUBLIC_PROFILE, (req) => users.publicProfile(parse(z.object({ id: id() }), req.params).id));
+  route(USER_UPDATE, async (req) => {
     const user = requireUser(req);
     const { email: address, password, ...changes } = parse(updateBody, req.body);
     const origin = { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) };
     if (address !== undefined) await recovery.setEmail(user.id, address, password, (given) => users.confirmPassword(user, given, origin));
-    res.json(ok((Object.values(changes).some((value) => value !== undefined) ? await users.update(user.id, changes) : await users.info(user.id)) satisfies Profile));
+    return Object.values(changes).some((value) => value !== undefined) ? users.update(user.id, changes) : users.info(user.id);
   });
   // The same answer whether the address is known or not: it tells nobody who has an account.
-  route('forgotPassword', spend(BUDGETS.forgotPassword), (req, res) => {
+  route(USER_FORGOT_PASSWORD, spend(BUDGETS.forgotPassword), (req) => {
     recovery.forgotPassword(parse(forgotBody, req.body).email);
-    res.json(ok(true));
   });
   const tokenAttempts = spend(BUDGETS.tokenAttempt);
-  route('resetPassword', tokenAttempts, async (req, res) => {
+  route(USER_RESET_PASSWORD, tokenAttempts, async (req) => {
     const body = parse(resetBody, req.body);
     await recovery.resetPassword(body.token, body.password);
-    res.json(ok(true));
   });
-  route('verifyEmail', tokenAttempts, async (req, res) => {
+  route(USER_VERIFY_EMAIL, tokenAttempts, async (req) => {
     await recovery.verifyEmail(parse(verifyBody, req.body).token);
-    res.json(ok(true));
   });
-  route('undoEmailChange', tokenAttempts, async (req, res) => {
+  route(USER_UNDO_EMAIL_CHANGE, tokenAttempts, async (req) => {
     await recovery.undoEmailChange(parse(verifyBody, req.body).token);
-    res.json(ok(true));
   });
-  route('changePassword', async (req, res) => {
+  route(USER_CHANGE_PASSWORD, async (req) => {
     const user = requireUser(req);
-    res.json(ok(await users.changePassword(user, parse(passwordBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) })));
+    await users.changePassword(user, parse(passwordBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
   });
   return router;
 }

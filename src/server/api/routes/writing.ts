@@ -2,8 +2,7 @@
 import express, { Router, type Request } from 'express';
 import { dirname, join } from 'node:path';
 import { z } from 'astro/zod';
-import type { Page } from '../../../contract/envelope.ts';
-import { ARTICLE_FILTERS, ARTICLE_TYPES, type ContentVersionDetail, type ContentVersionRow, type PublishState, type Taxonomies, type UploadedContentImage, type WritingArticle, type WritingArticleRow, type WritingTalk } from '../../../contract/writing.ts';
+import { ARTICLE_FILTERS, ARTICLE_TYPES, type ContentVersionRow } from '../../../contract/writing.ts';
 import { ARTICLE_BODY_MAX, ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_TAGS_MAX as TAGS_MAX, ARTICLE_TITLE_MAX as TITLE_MAX, KEYWORD_MAX_LENGTH, MAX_CONTENT_IMAGE_BYTES, TALK_BODY_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../../../contract/limits.ts';
 import type { AuditLog } from '../../admin/audit.ts';
 import { contentImageFile, saveContentImage } from '../../writing/contentImages.ts';
@@ -15,10 +14,39 @@ import type { ContentVersion } from '../../writing/versions.ts';
 import { formatDateTime } from '../../../lib/shared/time.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { WRITING_BODY_LIMIT } from '../middleware.ts';
-import { badRequest, notFound, ok } from '../envelope.ts';
+import { badRequest, notFound } from '../envelope.ts';
 import { id, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 import { readImageUpload } from './upload.ts';
 import { API } from '../../../contract/endpoints.ts';
+import {
+  WRITING_ARTICLE,
+  WRITING_ARTICLES,
+  WRITING_CREATE_ARTICLE,
+  WRITING_CREATE_TALK,
+  WRITING_DESTROY_ARTICLE,
+  WRITING_DESTROY_TALK,
+  WRITING_DROP_PENDING_EDIT,
+  WRITING_FILE,
+  WRITING_IMAGE,
+  WRITING_PREVIEW,
+  WRITING_PUBLISH,
+  WRITING_PUBLISH_STATE,
+  WRITING_RENAME_TAXONOMY,
+  WRITING_RESTORE_ARTICLE,
+  WRITING_RESTORE_TALK,
+  WRITING_RESTORE_VERSION,
+  WRITING_SAVE_ARTICLE,
+  WRITING_SAVE_PENDING_EDIT,
+  WRITING_SAVE_TALK,
+  WRITING_TALKS,
+  WRITING_TAXONOMY,
+  WRITING_TRASH_ARTICLE,
+  WRITING_TRASH_TALK,
+  WRITING_VERSION,
+  WRITING_VERSIONS,
+  WRITING_WITHDRAW_ARTICLE,
+  type Route,
+} from '../../../contract/routes.ts';
 import { taxonomyName } from '../../../lib/shared/contentSchema.ts';
 import { groupRouter } from '../endpoints.ts';
 
@@ -82,23 +110,30 @@ const versionRow = (version: ContentVersion): ContentVersionRow => {
 };
 
 /** 移到回收站, 恢复 and 彻底删除 of one kind of content, each in the audit log (`article.trash`, `talk.destroy`). */
-function binRoutes(route: WritingRoute, entity: 'article' | 'talk', bin: Pick<ArticleWriting, 'trash' | 'restore' | 'destroy'>, audit: AuditLog): void {
-  const Entity = entity === 'article' ? 'Article' : 'Talk';
-  for (const action of ['trash', 'restore', 'destroy'] as const) {
-    route(`${action}${Entity}`, async (req, res) => {
+function binRoutes(
+  route: WritingRoute,
+  entity: 'article' | 'talk',
+  routes: Record<BinAction, Route<{ id: number }, true>>,
+  bin: Pick<ArticleWriting, BinAction>,
+  audit: AuditLog,
+): void {
+  for (const action of BIN_ACTIONS) {
+    route(routes[action], async (req) => {
       const { id } = parse(idParams, req.params);
       await bin[action](id);
       await audit.record(requireAdmin(req).id, `${entity}.${action}`, `${entity}:${id}`);
-      res.json(ok(true));
     });
   }
 }
+
+const BIN_ACTIONS = ['trash', 'restore', 'destroy'] as const;
+type BinAction = (typeof BIN_ACTIONS)[number];
 
 type WritingRoute = ReturnType<typeof groupRouter<(typeof API.writing)['endpoints']>>['route'];
 
 export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   const { articles, talks, publisher } = writing;
-  const { router, route } = groupRouter(API.writing);
+  const { router, route, routeBare } = groupRouter(API.writing);
   router.use((req, _res, next) => {
     requireAdmin(req);
     next();
@@ -107,81 +142,81 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   const adminOf = (req: Request) => requireAdmin(req);
   const query = (req: Request) => ({ current: 1, size: 20, ...req.query });
 
-  route('articles', async (req, res) => {
+  route(WRITING_ARTICLES, async (req) => {
     const { status, keyword, current, size } = parse(listQuery, query(req));
-    res.json(ok((await articles.list(status, keyword, current, size)) satisfies Page<WritingArticleRow>));
+    return articles.list(status, keyword, current, size);
   });
-  route('article', async (req, res) => {
-    res.json(ok((await articles.open(parse(idParams, req.params).id)) satisfies WritingArticle));
+  route(WRITING_ARTICLE, async (req) => {
+    return articles.open(parse(idParams, req.params).id);
   });
-  route('createArticle', async (req, res) => {
+  route(WRITING_CREATE_ARTICLE, async (req) => {
     const admin = adminOf(req);
     const saved = await articles.save(null, parse(articleBody, req.body), admin.id);
     await audit.record(admin.id, 'article.create', `article:${saved.id}`);
-    res.json(ok(saved satisfies WritingArticle));
+    return saved;
   });
-  route('saveArticle', async (req, res) => {
+  route(WRITING_SAVE_ARTICLE, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     // A hand edit since base_revision is a Conflict: 409 with the file on disk (apiErrors).
     const saved = await articles.save(id, parse(articleBody, req.body), admin.id);
     await audit.record(admin.id, 'article.save', `article:${id}`);
-    res.json(ok(saved satisfies WritingArticle));
+    return saved;
   });
-  route('savePendingEdit', async (req, res) => {
+  route(WRITING_SAVE_PENDING_EDIT, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const saved = await articles.savePending(id, parse(pendingBody, req.body), admin.id);
     await audit.record(admin.id, 'article.savePending', `article:${id}`);
-    res.json(ok(saved satisfies WritingArticle));
+    return saved;
   });
-  route('dropPendingEdit', async (req, res) => {
+  route(WRITING_DROP_PENDING_EDIT, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const article = await articles.dropPending(id);
     await audit.record(admin.id, 'article.dropPending', `article:${id}`);
-    res.json(ok(article satisfies WritingArticle));
+    return article;
   });
-  route('withdrawArticle', async (req, res) => {
+  route(WRITING_WITHDRAW_ARTICLE, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const article = await articles.withdraw(id, admin.id);
     await audit.record(admin.id, 'article.withdraw', `article:${id}`);
-    res.json(ok(article satisfies WritingArticle));
+    return article;
   });
-  binRoutes(route, 'article', articles, audit);
-  route('versions', async (req, res) => {
+  binRoutes(route, 'article', { trash: WRITING_TRASH_ARTICLE, restore: WRITING_RESTORE_ARTICLE, destroy: WRITING_DESTROY_ARTICLE }, articles, audit);
+  route(WRITING_VERSIONS, async (req) => {
     const versions = await articles.history(parse(idParams, req.params).id);
-    res.json(ok(versions.map(versionRow) satisfies ContentVersionRow[]));
+    return versions.map(versionRow);
   });
-  route('version', async (req, res) => {
+  route(WRITING_VERSION, async (req) => {
     const { id, versionId } = parse(versionParams, req.params);
     const version = await articles.version(id, versionId);
-    res.json(ok({ ...versionRow(version), source: version.source } satisfies ContentVersionDetail));
+    return { ...versionRow(version), source: version.source };
   });
-  route('restoreVersion', async (req, res) => {
+  route(WRITING_RESTORE_VERSION, async (req) => {
     const admin = adminOf(req);
     const { id, versionId } = parse(versionParams, req.params);
     const saved = await articles.restoreVersion(id, versionId, admin.id);
     await audit.record(admin.id, 'article.restoreVersion', `article:${id}`, String(versionId));
-    res.json(ok(saved satisfies WritingArticle));
+    return saved;
   });
 
-  route('preview', async (req, res) => {
+  route(WRITING_PREVIEW, async (req) => {
     const { markdown, id } = parse(previewBody, req.body);
     const file = id ? await articles.open(id).catch(() => null) : null;
     const dir = file && dirname(file.file) !== '.' ? dirname(file.file) : '';
-    res.json(ok({ html: await renderPreview(markdown, dir) }));
+    return { html: await renderPreview(markdown, dir) };
   });
-  route('image', async (req, res) => {
+  route(WRITING_IMAGE, async (req) => {
     const { use } = parse(imageQuery, req.query);
     const bytes = await readImageUpload(req, MAX_CONTENT_IMAGE_BYTES);
     if (bytes.length === 0) throw badRequest('图片是空的', ['file']);
     const saved = await saveContentImage(writing.articlesDir, use, bytes);
     writing.imageCache.add(join(writing.articlesDir, saved.path), use);
-    res.json(ok(saved satisfies UploadedContentImage));
+    return saved;
   });
-  route('file', (req, res) => {
+  routeBare(WRITING_FILE, (req, res) => {
     const path = ([] as string[]).concat((req.params as { path: string | string[] }).path).join('/');
     const file = contentImageFile(writing.articlesDir, path);
     if (!file) throw notFound('图片不存在');
@@ -190,39 +225,39 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     });
   });
 
-  route('talks', async (req, res) => {
+  route(WRITING_TALKS, async (req) => {
     const trashed = parse(z.object({ trashed: z.enum(['0', '1'], { error: 'trashed 只能是 0 或 1' }).default('0') }), req.query).trashed === '1';
-    res.json(ok((await talks.list(trashed)) satisfies WritingTalk[]));
+    return talks.list(trashed);
   });
-  route('createTalk', async (req, res) => {
+  route(WRITING_CREATE_TALK, async (req) => {
     const admin = adminOf(req);
     const saved = await talks.save(null, parse(talkBody, req.body), admin.id);
     await audit.record(admin.id, 'talk.create', `talk:${saved.id}`);
-    res.json(ok(saved satisfies WritingTalk));
+    return saved;
   });
-  route('saveTalk', async (req, res) => {
+  route(WRITING_SAVE_TALK, async (req) => {
     const admin = adminOf(req);
     const { id } = parse(idParams, req.params);
     const saved = await talks.save(id, parse(talkBody, req.body), admin.id);
     await audit.record(admin.id, 'talk.save', `talk:${id}`);
-    res.json(ok(saved satisfies WritingTalk));
+    return saved;
   });
-  binRoutes(route, 'talk', talks, audit);
+  binRoutes(route, 'talk', { trash: WRITING_TRASH_TALK, restore: WRITING_RESTORE_TALK, destroy: WRITING_DESTROY_TALK }, talks, audit);
 
-  route('taxonomy', async (_req, res) => void res.json(ok((await articles.taxonomies()) satisfies Taxonomies)));
-  route('renameTaxonomy', async (req, res) => {
+  route(WRITING_TAXONOMY, () => articles.taxonomies());
+  route(WRITING_RENAME_TAXONOMY, async (req) => {
     const admin = adminOf(req);
     const { kind, from, to } = parse(renameBody, req.body);
     const changed = await articles.renameName(kind, from, to, admin.id);
     await audit.record(admin.id, `${kind}.rename`, `${kind}:${from}`, to);
-    res.json(ok({ changed }));
+    return { changed };
   });
 
-  route('publishState', (_req, res) => void res.json(ok(publisher.state() satisfies PublishState)));
-  route('publish', async (req, res) => {
+  route(WRITING_PUBLISH_STATE, () => publisher.state());
+  route(WRITING_PUBLISH, async (req) => {
     publisher.request();
     await audit.record(adminOf(req).id, 'site.publish', 'site');
-    res.json(ok(publisher.state() satisfies PublishState));
+    return publisher.state();
   });
   return router;
 }
