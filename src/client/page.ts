@@ -15,7 +15,8 @@ import { enhanceSubmenus, markCurrent } from '../lib/browser/headerMenu';
 import { greeting } from '../lib/browser/greeting';
 import { hasSavedSong, PLAYER_STORAGE_KEY } from '../lib/browser/player';
 import { $isLoggedIn, $userInfo } from './account';
-import { api } from './api';
+import { call } from './api';
+import { SITE_ADD_VIEW } from '../contract/routes';
 import { addCopyButtons } from './copyCode';
 import { wakeWhenIdle } from './islands';
 import { showToast } from './toasts';
@@ -134,7 +135,7 @@ document.addEventListener('astro:page-load', async () => {
   window.name = TAB_MARK;
   // In a task of its own too, like the copy buttons.
   await yieldToMain();
-  api.addSiteView().catch(() => {});
+  call(SITE_ADD_VIEW).catch(() => {});
   const { brand, specialUserId } = JSON.parse(config.textContent!);
   const user = $isLoggedIn.get() ? $userInfo.get() : null;
   const message = greeting({ hour: new Date().getHours(), brand, nickName: user?.nick_name, userId: user?.id, specialUserId });

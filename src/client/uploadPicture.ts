@@ -3,7 +3,8 @@ import { MAX_IMAGE_BYTES } from '../contract/limits';
 import { t } from '../i18n/zh-CN';
 import { uploadName } from '../lib/browser/compress';
 import { refusalOf } from '../lib/browser/request';
-import { api } from './api';
+import { call } from './api';
+import { UPLOAD_IMAGE } from '../contract/routes';
 import { compressImage } from './compressImage';
 
 export const ACCEPTED_PICTURES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -19,7 +20,7 @@ export async function uploadPicture(file: File): Promise<{ url: string } | { pro
   }
   if (blob.size > MAX_IMAGE_BYTES) return { problem: t.userCenter.imageTooLarge };
   try {
-    const { result } = await api.uploadImage(blob, uploadName(blob.type));
+    const { result } = await call(UPLOAD_IMAGE, { file: new File([blob], uploadName(blob.type), { type: blob.type }) });
     return { url: result!.url };
   } catch (error) {
     return { problem: refusalOf(error, '图片上传失败，请稍后再试').message };

@@ -3,7 +3,28 @@
  * comments and posts, download applications, and users. Sales are in adminSales.ts.
  */
 import { atom, map } from 'nanostores';
-import { adminApi } from '../client/adminApi';
+import { call } from '../client/api';
+import {
+  ADMIN_APPROVE_COMMENTS,
+  ADMIN_COMMENT_RULES,
+  ADMIN_COMMENTS,
+  ADMIN_DASHBOARD,
+  ADMIN_DISABLE_USER,
+  ADMIN_HIDE_COMMENT,
+  ADMIN_HIDE_COMMENTS,
+  ADMIN_HIDE_MESSAGE,
+  ADMIN_LINKS,
+  ADMIN_MESSAGES,
+  ADMIN_REMOVE_COMMENT,
+  ADMIN_REMOVE_COMMENTS,
+  ADMIN_REMOVE_MESSAGE,
+  ADMIN_RESET_LINK,
+  ADMIN_SET_COMMENT_RULES,
+  ADMIN_SET_ROLE,
+  ADMIN_USERS,
+  LINK_APPROVE,
+  LINK_REJECT,
+} from '../contract/routes';
 import type { AdminComment, AdminCommentStatus, AdminMessage, AdminUser, Dashboard } from '../contract/admin';
 import type { CommentRules } from '../contract/commentRules';
 import type { Envelope } from '../contract/envelope';
@@ -30,7 +51,7 @@ export async function loadDashboard(): Promise<void> {
   const mine = ++dashboardTicket;
   $dashboard.set({ ...$dashboard.get(), loading: true, failed: false });
   try {
-    const { result } = await adminApi.dashboard();
+    const { result } = await call(ADMIN_DASHBOARD);
     if (mine === dashboardTicket) $dashboard.set({ dashboard: result ?? null, loading: false, failed: false });
   } catch {
     if (mine === dashboardTicket) $dashboard.set({ ...$dashboard.get(), loading: false, failed: true });
@@ -47,36 +68,36 @@ export interface ModerationFilter {
 
 const NO_FILTER: ModerationFilter = { keyword: '', status: 'all' };
 
-export const commentTable = pagedTable<AdminComment, ModerationFilter>(NO_FILTER, ({ keyword, status }, current, size) => adminApi.comments(keyword, status, current, size));
-export const messageTable = pagedTable<AdminMessage, ModerationFilter>(NO_FILTER, ({ keyword }, current, size) => adminApi.messages(keyword, current, size));
+export const commentTable = pagedTable<AdminComment, ModerationFilter>(NO_FILTER, ({ keyword, status }, current, size) => call(ADMIN_COMMENTS, { keyword, status, current, size }));
+export const messageTable = pagedTable<AdminMessage, ModerationFilter>(NO_FILTER, ({ keyword }, current, size) => call(ADMIN_MESSAGES, { keyword, current, size }));
 export const commentSelection = tableSelection(commentTable);
 
 export type ModerationKind = 'comment' | 'message';
 
 const moderated = {
-  comment: { table: commentTable, hide: adminApi.hideComment, remove: adminApi.deleteComment },
-  message: { table: messageTable, hide: adminApi.hideMessage, remove: adminApi.deleteMessage },
+  comment: { table: commentTable, hide: ADMIN_HIDE_COMMENT, remove: ADMIN_REMOVE_COMMENT },
+  message: { table: messageTable, hide: ADMIN_HIDE_MESSAGE, remove: ADMIN_REMOVE_MESSAGE },
 };
 
 export async function setHidden(kind: ModerationKind, id: number, hidden: boolean): Promise<void> {
   const { table, hide } = moderated[kind];
-  const done = await adminAction(`${kind}:${id}`, () => hide(id, hidden), hidden ? text.hiddenDone : text.shownDone);
+  const done = await adminAction(`${kind}:${id}`, () => call(hide, { id, hidden }), hidden ? text.hiddenDone : text.shownDone);
   if (done !== undefined) await table.reload();
 }
 
 export async function removeModerated(kind: ModerationKind, id: number): Promise<void> {
   const { table, remove } = moderated[kind];
-  const done = await adminAction(`${kind}:${id}`, () => remove(id), text.removed);
+  const done = await adminAction(`${kind}:${id}`, () => call(remove, { id }), text.removed);
   if (done !== undefined) await table.reload();
 }
 
 export type BulkCommentAction = 'approve' | 'hide' | 'show' | 'delete';
 
 const bulkCalls: Record<BulkCommentAction, (ids: number[]) => Promise<Envelope<number>>> = {
-  approve: adminApi.approveComments,
-  hide: (ids) => adminApi.hideComments(ids, true),
-  show: (ids) => adminApi.hideComments(ids, false),
-  delete: adminApi.deleteComments,
+  approve: (idList) => call(ADMIN_APPROVE_COMMENTS, { idList }),
+  hide: (idList) => call(ADMIN_HIDE_COMMENTS, { idList, hidden: true }),
+  show: (idList) => call(ADMIN_HIDE_COMMENTS, { idList, hidden: false }),
+  delete: (idList) => call(ADMIN_REMOVE_COMMENTS, { idList }),
 };
 
 /** Approves, hides, shows or deletes comments, ticked together or one from its row. */
@@ -93,7 +114,7 @@ export const $commentRules = map<{ rules: CommentRules | null; failed: boolean }
 
 export async function loadCommentRules(): Promise<void> {
   try {
-    const { result } = await adminApi.commentRules();
+    const { result } = await call(ADMIN_COMMENT_RULES);
     $commentRules.set({ rules: result ?? null, failed: false });
   } catch {
     $commentRules.set({ ...$commentRules.get(), failed: true });
@@ -102,7 +123,7 @@ export async function loadCommentRules(): Promise<void> {
 
 /** Saves the rules; answers whether they were taken (a refusal shows on the screen). */
 export async function saveCommentRules(rules: CommentRules): Promise<boolean> {
-  const saved = await adminAction('commentRules', () => adminApi.saveCommentRules(rules), text.rulesSaved);
+  const saved = await adminAction('commentRules', () => call(ADMIN_SET_COMMENT_RULES, rules), text.rulesSaved);
   if (saved) $commentRules.set({ rules: saved, failed: false });
   return saved !== undefined;
 }
@@ -110,13 +131,13 @@ export async function saveCommentRules(rules: CommentRules): Promise<boolean> {
 /* ---- 下载申请 ---- */
 
 /** The status shown, or null for every application. */
-export const linkTable = pagedTable<LinkItem, LinkStatusCode | null>(1, (status, current, size) => adminApi.links(status, current, size));
+export const linkTable = pagedTable<LinkItem, LinkStatusCode | null>(1, (status, current, size) => call(ADMIN_LINKS, { status: status ?? undefined, current, size }));
 export const linkSelection = tableSelection(linkTable);
 
 export async function reviewLinks(ids: number[], verdict: 'approve' | 'reject'): Promise<void> {
   if (ids.length === 0) return;
-  const call = verdict === 'approve' ? adminApi.approveLinks : adminApi.rejectLinks;
-  const done = await adminAction(`links:${ids.join(',')}`, () => call(ids), verdict === 'approve' ? text.approved : text.rejected);
+  const route = verdict === 'approve' ? LINK_APPROVE : LINK_REJECT;
+  const done = await adminAction(`links:${ids.join(',')}`, () => call(route, { idList: ids }), verdict === 'approve' ? text.approved : text.rejected);
   if (done === undefined) return;
   linkSelection.drop(ids);
   await linkTable.reload();
@@ -124,7 +145,7 @@ export async function reviewLinks(ids: number[], verdict: 'approve' | 'reject'):
 
 /* ---- 用户 ---- */
 
-export const userTable = pagedTable<AdminUser, string>('', (keyword, current, size) => adminApi.users(keyword, current, size));
+export const userTable = pagedTable<AdminUser, string>('', (keyword, current, size) => call(ADMIN_USERS, { keyword, current, size }));
 
 function replaceUser(user: AdminUser): void {
   const { $list } = userTable;
@@ -134,12 +155,12 @@ function replaceUser(user: AdminUser): void {
 /** `hideWriting`: on disabling, every comment and post they wrote goes out of view too. */
 export async function setUserDisabled(id: number, disabled: boolean, hideWriting = false): Promise<void> {
   const done = disabled ? (hideWriting ? text.userDisabledHidden : text.userDisabled) : text.userEnabled;
-  const user = await adminAction(`user:${id}`, () => adminApi.setDisabled(id, disabled, hideWriting), done);
+  const user = await adminAction(`user:${id}`, () => call(ADMIN_DISABLE_USER, { id, disabled, hide_writing: hideWriting }), done);
   if (user) replaceUser(user);
 }
 
 export async function setUserRole(id: number, role: RoleCode): Promise<void> {
-  const user = await adminAction(`user:${id}`, () => adminApi.setRole(id, role), text.roleChanged);
+  const user = await adminAction(`user:${id}`, () => call(ADMIN_SET_ROLE, { id, role }), text.roleChanged);
   if (user) replaceUser(user);
 }
 
@@ -147,6 +168,6 @@ export async function setUserRole(id: number, role: RoleCode): Promise<void> {
 export const $resetLink = atom<{ userId: number; username: string; url: string } | null>(null);
 
 export async function makeResetLink(user: Pick<AdminUser, 'id' | 'username'>): Promise<void> {
-  const link = await adminAction(`user:${user.id}`, () => adminApi.resetLink(user.id), text.resetLinkMade);
+  const link = await adminAction(`user:${user.id}`, () => call(ADMIN_RESET_LINK, { id: user.id }), text.resetLinkMade);
   if (link) $resetLink.set({ userId: user.id, username: user.username, url: link.url });
 }

@@ -1,6 +1,7 @@
 /** The live side of the article being read: counters from the server, and the reader's like. */
 import { map } from 'nanostores';
-import { articleApi } from '../client/articleApi';
+import { call } from '../client/api';
+import { ARTICLE_LIKE, ARTICLE_UNLIKE, ARTICLE_VIEW } from '../contract/routes';
 import { RequestError } from '../lib/browser/request';
 import { likeToggle } from './likes';
 
@@ -50,7 +51,7 @@ export async function openArticle(id: number): Promise<void> {
     if (pause) await pauseOrOnline(pause);
     if (mine !== visit) return;
     try {
-      const { result } = await articleApi.viewArticle(id);
+      const { result } = await call(ARTICLE_VIEW, { id });
       if (mine !== visit || !result) return;
       $article.set({ ...$article.get(), loaded: true, views: result.view_times, likes: result.thumbs_up_times, readingMs: result.reading_duration, liked: result.is_like });
       return;
@@ -69,7 +70,7 @@ export function closeArticle(id: number): void {
   $article.set({ ...EMPTY });
 }
 
-const toggle = likeToggle({ like: articleApi.likeArticle, unlike: articleApi.cancelLike }, (id, shown) => {
+const toggle = likeToggle({ like: (id) => call(ARTICLE_LIKE, { id }), unlike: (id) => call(ARTICLE_UNLIKE, { id }) }, (id, shown) => {
   // An answer for an article the reader has left has nowhere to go.
   if ($article.get().id === id) $article.set({ ...$article.get(), ...shown });
 });

@@ -5,7 +5,18 @@
  */
 import { atom, map } from 'nanostores';
 import { WRITING_DRAFTS_PREFIX } from '../client/account';
-import { writingApi } from '../client/writingApi';
+import { call } from '../client/api';
+import {
+  WRITING_ARTICLE,
+  WRITING_CREATE_ARTICLE,
+  WRITING_PREVIEW,
+  WRITING_RESTORE_ARTICLE,
+  WRITING_RESTORE_VERSION,
+  WRITING_SAVE_ARTICLE,
+  WRITING_TRASH_ARTICLE,
+  WRITING_VERSION,
+  WRITING_VERSIONS,
+} from '../contract/routes';
 import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, PendingEdit, WritingArticle } from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
 import { refusalOf, RequestError } from '../lib/browser/request';
@@ -62,7 +73,7 @@ export async function openArticle(id: number | null): Promise<void> {
   let opened: WritingArticle | null = null;
   if (id !== null) {
     try {
-      opened = (await writingApi.article(id)).result ?? null;
+      opened = (await call(WRITING_ARTICLE, { id })).result ?? null;
     } catch (error) {
       $editor.set({ ...$editor.get(), loading: false, refusal: refusalOf(error, writingText.loadArticleFailed).message });
       return;
@@ -140,7 +151,7 @@ export async function saveArticle(publish: boolean, overDisk = false): Promise<W
   const sent = state.draft;
   const body = { ...sent, base_revision: overDisk && state.conflict ? state.conflict.revision : state.revision, publish };
   try {
-    const { result } = state.id === null ? await writingApi.create(body) : await writingApi.save(state.id, body);
+    const { result } = state.id === null ? await call(WRITING_CREATE_ARTICLE, body) : await call(WRITING_SAVE_ARTICLE, { id: state.id, ...body });
     const saved = result!;
     const draft = draftOf(saved);
     // What was typed while the save was on its way stays in the form (and in this browser's storage).
@@ -171,18 +182,18 @@ export function takeDiskVersion(): void {
 export async function loadHistory(): Promise<void> {
   const { id } = $editor.get();
   if (id === null) return $history.set([]);
-  $history.set((await writingApi.versions(id)).result ?? []);
+  $history.set((await call(WRITING_VERSIONS, { id })).result ?? []);
 }
 
 export async function showVersion(versionId: number): Promise<void> {
   const { id } = $editor.get();
-  if (id !== null) $version.set((await writingApi.version(id, versionId)).result ?? null);
+  if (id !== null) $version.set((await call(WRITING_VERSION, { id, versionId })).result ?? null);
 }
 
 export async function restoreVersion(versionId: number): Promise<void> {
   const { id } = $editor.get();
   if (id === null) return;
-  const saved = (await writingApi.restoreVersion(id, versionId)).result!;
+  const saved = (await call(WRITING_RESTORE_VERSION, { id, versionId })).result!;
   const draft = draftOf(saved);
   $editor.set({ ...$editor.get(), revision: saved.revision, status: saved.status, draft, saved: draft, pending: null });
   $version.set(null);
@@ -194,7 +205,7 @@ export async function restoreVersion(versionId: number): Promise<void> {
 export async function moveArticle(action: 'trash' | 'restore'): Promise<void> {
   const { id } = $editor.get();
   if (id === null) return;
-  await (action === 'trash' ? writingApi.trash(id) : writingApi.restore(id));
+  await call(action === 'trash' ? WRITING_TRASH_ARTICLE : WRITING_RESTORE_ARTICLE, { id });
   showToast(action === 'trash' ? writingText.trashed : writingText.restored);
   await openArticle(id);
   publishingStarted();
@@ -209,7 +220,8 @@ export async function previewHtml(markdown: string): Promise<string> {
   const tooLong = bodyTooLong(markdown);
   if (tooLong) return `<p>${escapeHtml(tooLong)}</p>`;
   try {
-    return (await writingApi.preview(markdown, $editor.get().id)).result?.html ?? '';
+    const { id } = $editor.get();
+    return (await call(WRITING_PREVIEW, { markdown, ...(id ? { id } : {}) })).result?.html ?? '';
   } catch {
     return `<p>${writingText.previewFailed}</p>`;
   }

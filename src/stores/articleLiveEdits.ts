@@ -3,7 +3,8 @@
  * touching the live page, 放弃修改 forgets them, 撤下 makes the article a draft again. (更新 is a
  * publishing save, in articleEditor.ts.)
  */
-import { writingApi } from '../client/writingApi';
+import { call } from '../client/api';
+import { WRITING_DROP_PENDING_EDIT, WRITING_SAVE_PENDING_EDIT, WRITING_WITHDRAW_ARTICLE } from '../contract/routes';
 import { writingText } from '../i18n/writing.zh-CN';
 import { draftOf, fieldProblems, sameDraft } from '../lib/browser/writingDraft';
 import { $editor, changeDraft, forgetLocal, isDirty, showArticle, showRefusal } from './articleEditor';
@@ -22,7 +23,7 @@ export async function savePendingEdit(): Promise<boolean> {
   $editor.set({ ...state, saving: true, refusal: '' });
   const sent = state.draft;
   try {
-    const saved = (await writingApi.savePending(state.id, { ...sent, base_revision: state.revision })).result!;
+    const saved = (await call(WRITING_SAVE_PENDING_EDIT, { id: state.id, ...sent, base_revision: state.revision })).result!;
     // What was typed while the save was on its way stays in the form (and in this browser's storage).
     const typedSince = !sameDraft($editor.get().draft, sent);
     const kept = saved.pending ? saved.pending.fields : draftOf(saved);
@@ -42,7 +43,7 @@ export async function dropPendingEdit(): Promise<void> {
   const { id, saving } = $editor.get();
   if (id === null || saving) return;
   try {
-    showArticle((await writingApi.dropPending(id)).result!);
+    showArticle((await call(WRITING_DROP_PENDING_EDIT, { id })).result!);
     forgetLocal(id);
     showToast(writingText.pendingDropped);
   } catch (error) {
@@ -60,7 +61,7 @@ export async function withdrawArticle(): Promise<void> {
   const state = $editor.get();
   $editor.set({ ...state, saving: true, refusal: '' });
   try {
-    showArticle((await writingApi.withdraw(state.id!)).result!);
+    showArticle((await call(WRITING_WITHDRAW_ARTICLE, { id: state.id! })).result!);
     forgetLocal(state.id);
     showToast(writingText.withdrawn);
     publishingStarted();

@@ -3,7 +3,8 @@
  * position. It lives for the tab, so going to a message and back shows the same list at the same place.
  */
 import { atom } from 'nanostores';
-import { boardApi } from '../client/boardApi';
+import { call } from '../client/api';
+import { MESSAGE_HOT_TAGS, MESSAGE_LIKE, MESSAGE_LIST, MESSAGE_REMOVE, MESSAGE_UNLIKE } from '../contract/routes';
 import type { BoardMessage, HotTag } from '../contract/messages';
 import { t } from '../i18n/zh-CN';
 import { likeToggle } from './likes';
@@ -16,7 +17,7 @@ export const BOARD_PAGE_SIZE = 12;
  * The messages under the chosen tag (the filter; '' for all). `loaded` is false until the first page
  * arrived, and again after a message was published, changed or deleted: the next visit reads the list again.
  */
-const messages = pagedList<BoardMessage, string>('', { size: BOARD_PAGE_SIZE, read: (tag, current, size) => boardApi.messages(current, size, tag) });
+const messages = pagedList<BoardMessage, string>('', { size: BOARD_PAGE_SIZE, read: (tag, current, size) => call(MESSAGE_LIST, { current, size, tag: tag || undefined }) });
 export const $board = messages.$list;
 export const $hotTags = atom<HotTag[]>([]);
 /** Where the reader was when they left the list. */
@@ -24,7 +25,7 @@ export const $boardScroll = atom(0);
 
 async function loadHotTags(): Promise<void> {
   try {
-    const { result } = await boardApi.hotTags();
+    const { result } = await call(MESSAGE_HOT_TAGS);
     $hotTags.set(result ?? []);
   } catch {
     // The list works without its tag filter.
@@ -55,7 +56,7 @@ export function boardChanged(): void {
   $board.setKey('loaded', false);
 }
 
-const toggleLike = likeToggle({ like: boardApi.likeMessage, unlike: boardApi.unlikeMessage }, (id, { liked, likes }) =>
+const toggleLike = likeToggle({ like: (id) => call(MESSAGE_LIKE, { id }), unlike: (id) => call(MESSAGE_UNLIKE, { id }) }, (id, { liked, likes }) =>
   messages.edit((list) => list.map((message) => (message.id === id ? { ...message, is_like: liked, like_times: likes } : message))),
 );
 
@@ -68,7 +69,7 @@ export async function toggleMessageLike(message: BoardMessage): Promise<BoardMes
 /** Deletes one's own message (an admin: anyone's). True once it is gone. */
 export async function removeMessage(id: number): Promise<boolean> {
   try {
-    await boardApi.deleteMessages([id]);
+    await call(MESSAGE_REMOVE, { idList: [id] });
     messages.edit((list) => list.filter((message) => message.id !== id), -1);
     void loadHotTags();
     showToast(t.board.removed);

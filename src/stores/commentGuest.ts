@@ -4,7 +4,8 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { api } from '../client/api';
+import { call } from '../client/api';
+import { SITE_CONFIG } from '../contract/routes';
 import type { GuestFields } from '../contract/commentRules';
 import { emailProblem } from '../lib/shared/accountRules';
 import { guestNameProblem, guestSiteProblem } from '../lib/shared/commentModeration';
@@ -27,7 +28,7 @@ export const $guestsAllowed = atom<boolean | null>(null);
 let asking: Promise<void> | null = null;
 
 export function loadGuestsAllowed(): Promise<void> {
-  asking ??= api.siteConfig().then(
+  asking ??= call(SITE_CONFIG).then(
     ({ result }) => $guestsAllowed.set(result?.comment_guests === true),
     () => {
       // Asked again by the next comment section; meanwhile the login prompt stands.

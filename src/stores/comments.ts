@@ -4,7 +4,8 @@
  * navigation within the tab.
  */
 import { map } from 'nanostores';
-import { commentApi } from '../client/commentApi';
+import { call } from '../client/api';
+import { COMMENT_ADD, COMMENT_LIKE, COMMENT_REMOVE, COMMENT_REPLIES, COMMENT_REPLY, COMMENT_ROOTS, COMMENT_UNLIKE } from '../contract/routes';
 import type { GuestFields } from '../contract/commentRules';
 import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from '../contract/comments';
 import { t } from '../i18n/zh-CN';
@@ -34,7 +35,7 @@ export interface CommentTarget {
 
 const roots = pagedList<RootComment, CommentTarget>({ type: 1, forId: 0, order: 'new' }, {
   size: COMMENT_PAGE_SIZE,
-  read: ({ type, forId, order }, current, size) => commentApi.comments(type, forId, current, size, order),
+  read: ({ type, forId, order }, current, size) => call(COMMENT_ROOTS, { type, for_id: forId, current, size, order }),
 });
 export const $comments = roots.$list;
 /** By root id; present once the reader opened its replies. */
@@ -90,7 +91,7 @@ export async function loadReplies(rootId: number): Promise<void> {
   if (before.loading) return;
   setThread(rootId, { ...before, loading: true });
   try {
-    const { result } = await commentApi.replies(rootId, before.current + 1, REPLY_PAGE_SIZE);
+    const { result } = await call(COMMENT_REPLIES, { parent_id: rootId, current: before.current + 1, size: REPLY_PAGE_SIZE });
     const now = $threads.get()[rootId] ?? before;
     const fresh = (result?.list ?? []).filter((reply) => !now.replies.some((known) => known.id === reply.id));
     setThread(rootId, { replies: [...now.replies, ...fresh], current: before.current + 1, loading: false });
@@ -135,7 +136,7 @@ export async function sendComment(): Promise<string | null> {
   const sent = outgoing(key);
   if ('problem' in sent) return sent.problem;
   try {
-    const { result } = await commentApi.addComment({ type, for_id: forId, content: sent.content, ...sent.guest });
+    const { result } = await call(COMMENT_ADD, { type, for_id: forId, content: sent.content, ...sent.guest });
     setDraft(key, '');
     if (result && shownKey() === key && firstAnswer(result.id, $comments.get().list)) {
       // Newest first shows it at the top at once; in the hot order it waits for its likes.
@@ -164,7 +165,7 @@ export async function sendReply(root: RootComment, to: Addressee): Promise<strin
   if ('problem' in sent) return sent.problem;
   try {
     const parent = to.id === 0 ? to.commentId : root.id;
-    const { result } = await commentApi.reply({ type, for_id: forId, parent_id: parent, to_id: to.id, content: sent.content, ...sent.guest });
+    const { result } = await call(COMMENT_REPLY, { type, for_id: forId, parent_id: parent, to_id: to.id, content: sent.content, ...sent.guest });
     setDraft(key, '');
     if (result) {
       const thread = $threads.get()[root.id] ?? { replies: [], current: 0, loading: false };
@@ -186,7 +187,7 @@ function updateComment(id: number, change: Partial<RootComment & ReplyComment>):
   $threads.set(Object.fromEntries(Object.entries($threads.get()).map(([root, thread]) => [root, { ...thread, replies: thread.replies.map(apply) }])));
 }
 
-const toggleLike = likeToggle({ like: commentApi.likeComment, unlike: commentApi.unlikeComment }, (id, { liked, likes }) => updateComment(id, { is_like: liked, thumbs_up: likes }));
+const toggleLike = likeToggle({ like: (id) => call(COMMENT_LIKE, { id }), unlike: (id) => call(COMMENT_UNLIKE, { id }) }, (id, { liked, likes }) => updateComment(id, { is_like: liked, thumbs_up: likes }));
 
 /** Likes or unlikes a comment (likes.ts says how). */
 export async function toggleCommentLike(comment: RootComment | ReplyComment): Promise<void> {
@@ -196,7 +197,7 @@ export async function toggleCommentLike(comment: RootComment | ReplyComment): Pr
 /** Deletes a root with its replies, or one reply. */
 export async function removeComment(comment: RootComment | ReplyComment, rootId: number | null): Promise<void> {
   try {
-    await commentApi.deleteComment(comment.id, rootId);
+    await call(COMMENT_REMOVE, { id: comment.id, parent_id: rootId ?? 0 });
     if (rootId === null) {
       roots.edit((list) => list.filter((one) => one.id !== comment.id), -1);
       const { [comment.id]: _gone, ...threads } = $threads.get();

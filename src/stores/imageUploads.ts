@@ -6,7 +6,7 @@
  */
 import { map } from 'nanostores';
 import { redrawForArticle } from '../client/redrawForArticle';
-import { writingApi } from '../client/writingApi';
+import { uploadContentImage } from '../client/contentImageUpload';
 import { writingText } from '../i18n/writing.zh-CN';
 import { sentPercent, type UploadProgress } from '../lib/browser/articleImages';
 import { refusalOf } from '../lib/browser/request';
@@ -42,7 +42,7 @@ export async function uploadArticleImages(files: File[], use: 'images' | 'covers
     try {
       const redrawn = await redrawForArticle(file);
       progress('sending');
-      const uploaded = await writingApi.uploadImage(redrawn ?? file, use, (loaded, total) => {
+      const uploaded = await uploadContentImage(redrawn ?? file, use, (loaded, total) => {
         if (loaded < total) progress('sending', sentPercent(loaded, total));
         else progress('saving');
       });

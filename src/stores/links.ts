@@ -4,7 +4,8 @@
  * has it), and the applicant's own applications.
  */
 import { map } from 'nanostores';
-import { linksApi } from '../client/linksApi';
+import { call } from '../client/api';
+import { LINK_ADD, LINK_LIST, LINK_MINE, LINK_UPDATE } from '../contract/routes';
 import type { LinkItem } from '../contract/links';
 import { linkText } from '../i18n/links.zh-CN';
 import { BLANK_LINK_FORM, formFromLink, linkFormProblems, refusedField, toLinkDraft, type LinkField, type LinkForm } from '../lib/browser/linkForm';
@@ -19,7 +20,7 @@ const text = linkText;
 export const LINK_PAGE_SIZE = 12;
 
 // An entry approved meanwhile moves the pages along by one: the list never shows it twice.
-const approved = pagedList<LinkItem, null>(null, { size: LINK_PAGE_SIZE, read: (_, current, size) => linksApi.approved(current, size) });
+const approved = pagedList<LinkItem, null>(null, { size: LINK_PAGE_SIZE, read: (_, current, size) => call(LINK_LIST, { current, size }) });
 export const $linkList = approved.$list;
 
 /** The first page, fresh: entries are approved while the reader is elsewhere. */
@@ -28,7 +29,7 @@ export const loadMoreLinks = () => approved.more();
 
 /* ---- /link/apply: my applications ---- */
 
-const mine = pagedList<LinkItem, null>(null, wholeList(() => linksApi.mine()));
+const mine = pagedList<LinkItem, null>(null, wholeList(() => call(LINK_MINE)));
 export const $myLinks = mine.$list;
 
 /** My applications, read afresh: another account may have logged in on this tab since. */
@@ -98,7 +99,7 @@ export async function submitLink(): Promise<boolean> {
   $linkSubmit.set({ busy: true, tried: true, refused: {} });
   try {
     const draft = toLinkDraft(form);
-    const { result } = form.editing === null ? await linksApi.add(draft) : await linksApi.update({ id: form.editing, ...draft });
+    const { result } = form.editing === null ? await call(LINK_ADD, draft) : await call(LINK_UPDATE, { id: form.editing, ...draft });
     if (result) {
       const known = $myLinks.get().list.filter((item) => item.id !== result.id);
       mine.edit(() => [result, ...known].sort((a, b) => b.id - a.id), form.editing === null ? 1 : 0);

@@ -1,5 +1,6 @@
 /** The user centre's orders: the buyer's own, newest first, a page at a time. */
-import { shopApi } from '../client/shopApi';
+import { call } from '../client/api';
+import { SHOP_ORDERS } from '../contract/routes';
 import type { OrderItem } from '../contract/shop';
 import { pagedList } from './pagedList';
 
@@ -8,7 +9,7 @@ export const MY_ORDERS_PAGE_SIZE = 10;
 // An order placed meanwhile moves the pages along by one: the list never shows it twice.
 const orders = pagedList<OrderItem, null>(null, {
   size: MY_ORDERS_PAGE_SIZE,
-  read: (_, current, size) => shopApi.orders(current, size),
+  read: (_, current, size) => call(SHOP_ORDERS, { current, size }),
   idOf: (order) => order.order_no,
 });
 export const $myOrders = orders.$list;

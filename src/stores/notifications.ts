@@ -1,7 +1,8 @@
 /** The reader's notifications: the unread count on the header's bell, and the message drawer's list. */
 import { navigate } from 'astro:transitions/client';
 import { atom } from 'nanostores';
-import { notificationApi } from '../client/notificationApi';
+import { call } from '../client/api';
+import { NOTIFICATION_LIST, NOTIFICATION_MARK_READ, NOTIFICATION_REMOVE, NOTIFICATION_UNREAD_COUNT } from '../contract/routes';
 import type { Notification } from '../contract/notifications';
 import { t } from '../i18n/zh-CN';
 import { notificationPath } from '../lib/shared/notifications';
@@ -17,7 +18,7 @@ export const $unread = atom(0);
 // The list is the reader's own: a read without a logged-in reader is never sent (see openNotifications).
 const pages = pagedList<Notification, null>(null, {
   size: NOTIFY_PAGE_SIZE,
-  read: (_, current, size) => notificationApi.notifications($userInfo.get()!.id, current, size),
+  read: (_, current, size) => call(NOTIFICATION_LIST, { current, size, userId: $userInfo.get()!.id }),
 });
 export const $notifyList = pages.$list;
 
@@ -27,7 +28,8 @@ export async function refreshUnread(): Promise<void> {
     return;
   }
   try {
-    const { result } = await notificationApi.unreadCount();
+    // Polled in the background: an expired session is noticed by the next real action, not by a timer.
+    const { result } = await call(NOTIFICATION_UNREAD_COUNT, undefined, { quiet401: true });
     $unread.set(result ?? 0);
   } catch {
     // The badge keeps its last count; the next page or minute tries again.
@@ -58,7 +60,7 @@ export const loadMoreNotifications = () => ($userInfo.get() ? pages.more() : Pro
 
 export async function removeNotification(id: number): Promise<void> {
   try {
-    await notificationApi.deleteNotification(id);
+    await call(NOTIFICATION_REMOVE, { id });
     showToast(t.notifications.removed);
     await Promise.all([openNotifications(), refreshUnread()]);
   } catch (error) {
@@ -70,7 +72,7 @@ export async function removeNotification(id: number): Promise<void> {
 export async function followNotification(item: Notification): Promise<void> {
   if (item.isView === 1) {
     try {
-      await notificationApi.markNotificationRead(item.id);
+      await call(NOTIFICATION_MARK_READ, { id: item.id });
       pages.edit((list) => list.map((one) => (one.id === item.id ? { ...one, isView: 2 } : one)));
       $unread.set(Math.max(0, $unread.get() - 1));
     } catch {

@@ -1,11 +1,19 @@
 /** The order page: the order as the server last told it, kept current while it waits, and 我已付款. */
 import { map } from 'nanostores';
-import { shopApi } from '../client/shopApi';
+import { call } from '../client/api';
+import { SHOP_GET_ORDER, SHOP_REPORT_PAID } from '../contract/routes';
 import type { OrderItem } from '../contract/shop';
 import { shopText } from '../i18n/shop.zh-CN';
-import { refusalOf, RequestError } from '../lib/browser/request';
+import { createRequest, refusalOf, RequestError } from '../lib/browser/request';
 import { isOrderWaiting } from '../lib/shared/shop';
 import { $isLoggedIn, clearUser } from './user';
+
+/**
+ * For reading the order on arrival and then every few seconds: the page shows a missing order, a
+ * lost session or a failed read itself, so no notice pops up for each attempt and a lost session
+ * does not take the buyer away from the order they are looking at.
+ */
+const { call: quietCall } = createRequest({ fetch: (...args) => fetch(...args), notice: () => {} });
 
 /** `none`: the URL names no order; `anonymous`: not logged in; `failed`: the first read did not get through. */
 export type OrderView = 'loading' | 'none' | 'anonymous' | 'missing' | 'failed' | 'ready';
@@ -45,7 +53,7 @@ export function watchOrder(orderNo: string | null): () => void {
     reading = true;
     clearTimeout(timer);
     try {
-      const { result } = await shopApi.order(orderNo);
+      const { result } = await quietCall(SHOP_GET_ORDER, { order_no: orderNo });
       if (!stopped) showOrder(result ? 'ready' : 'missing', result ?? null);
     } catch (error) {
       if (stopped) return;
@@ -88,7 +96,7 @@ export async function reportPaid(): Promise<void> {
   if (!order || reporting) return;
   $orderPage.set({ ...$orderPage.get(), reporting: true, problem: '' });
   try {
-    const { result } = await shopApi.reportPaid(order.order_no);
+    const { result } = await call(SHOP_REPORT_PAID, { order_no: order.order_no });
     $orderPage.set({ ...$orderPage.get(), order: result ?? order, reporting: false });
   } catch (error) {
     $orderPage.set({ ...$orderPage.get(), reporting: false, problem: refusalOf(error, shopText.reportFailed).message });

@@ -4,7 +4,8 @@
  */
 import { navigate } from 'astro:transitions/client';
 import { map } from 'nanostores';
-import { shopApi } from '../client/shopApi';
+import { call } from '../client/api';
+import { SHOP_ORDER } from '../contract/routes';
 import { shopText } from '../i18n/shop.zh-CN';
 import { refusalOf } from '../lib/browser/request';
 import { orderPath } from '../lib/shared/shop';
@@ -41,7 +42,7 @@ export async function buy(product: string, plan: string): Promise<void> {
   }
   $purchase.set({ product, busy: true, problem: '' });
   try {
-    const { result } = await shopApi.createOrder({ product, plan });
+    const { result } = await call(SHOP_ORDER, { product, plan });
     if (!result) throw new Error('no order');
     await navigate(orderPath(result.order_no));
     $purchase.set({ product, busy: false, problem: '' });

@@ -4,7 +4,8 @@
  */
 import { navigate } from 'astro:transitions/client';
 import { map } from 'nanostores';
-import { boardApi } from '../client/boardApi';
+import { call } from '../client/api';
+import { MESSAGE_ADD, MESSAGE_GET, MESSAGE_UPDATE } from '../contract/routes';
 import type { MessageDraft } from '../contract/messages';
 import { t } from '../i18n/zh-CN';
 import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../lib/shared/messageRules';
@@ -80,7 +81,7 @@ export async function editMessage(id: number | null): Promise<EditRefusal | null
   }
   if (current.editing === id) return null;
   try {
-    const { result: message } = await boardApi.message(id);
+    const { result: message } = await call(MESSAGE_GET, { id });
     if (!message) return { problem: t.board.notFound, retry: false };
     if (message.user_id !== $userInfo.get()?.id) return { problem: t.board.notYours, retry: false };
     const background = message.bg_url ? 'image' : message.bg_color ? 'color' : 'none';
@@ -98,8 +99,8 @@ export async function editMessage(id: number | null): Promise<EditRefusal | null
 export async function publish(): Promise<string | null> {
   const draft = $publish.get();
   try {
-    if (draft.editing === null) await boardApi.addMessage(toDraft(draft));
-    else await boardApi.updateMessage({ id: draft.editing, ...toDraft(draft) });
+    if (draft.editing === null) await call(MESSAGE_ADD, toDraft(draft));
+    else await call(MESSAGE_UPDATE, { id: draft.editing, ...toDraft(draft) });
   } catch (error) {
     return refusalOf(error, t.board.failed).message;
   }

@@ -1,6 +1,7 @@
 /** The publish line of the console: what the build queue is doing, read every second while it works. */
 import { atom } from 'nanostores';
-import { writingApi } from '../client/writingApi';
+import { call } from '../client/api';
+import { WRITING_PUBLISH, WRITING_PUBLISH_STATE } from '../contract/routes';
 import type { PublishState } from '../contract/writing';
 import { RequestError } from '../lib/browser/request';
 
@@ -38,7 +39,8 @@ function stopReading(): void {
 async function read(current: number, failuresBefore: number): Promise<void> {
   let failures = failuresBefore;
   try {
-    const state = (await writingApi.publishState()).result ?? null;
+    // Read in the background while a build runs: a session that ended meanwhile must not take the owner away from their typing.
+    const state = (await call(WRITING_PUBLISH_STATE, undefined, { quiet401: true })).result ?? null;
     if (current !== reading) return;
     $publishState.set(state);
     failures = 0;
@@ -78,7 +80,7 @@ export function publishingStarted(): void {
 /** 重新发布: a build now, whatever was saved. */
 export async function publishNow(): Promise<void> {
   try {
-    $publishState.set((await writingApi.publish()).result ?? null);
+    $publishState.set((await call(WRITING_PUBLISH)).result ?? null);
   } catch {
     // The request client has shown why; the line keeps what it knew.
   }

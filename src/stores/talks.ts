@@ -1,6 +1,7 @@
 /** The live side of talks: likes and comment counts from the server, and the reader's likes. */
 import { map } from 'nanostores';
-import { talkApi } from '../client/talkApi';
+import { call } from '../client/api';
+import { TALK_LIKE, TALK_LIST, TALK_UNLIKE } from '../contract/routes';
 import { MAX_PAGE_SIZE } from '../contract/limits';
 import { likeToggle } from './likes';
 
@@ -29,7 +30,7 @@ export function loadTalks(): Promise<void> {
     try {
       // The page shows every talk, so every page of the list is read, not only the first.
       for (let current = 1; ; current++) {
-        const { result } = await talkApi.talks(current, MAX_PAGE_SIZE);
+        const { result } = await call(TALK_LIST, { current, size: MAX_PAGE_SIZE });
         const list = result?.list ?? [];
         for (const talk of list) $talks.setKey(talk.id, { likes: talk.like_times, liked: talk.is_like, comments: talk.comment_total, liking: false });
         if (list.length < MAX_PAGE_SIZE || current * MAX_PAGE_SIZE >= (result?.total ?? 0)) break;
@@ -44,7 +45,7 @@ export function loadTalks(): Promise<void> {
   return loading;
 }
 
-const toggle = likeToggle({ like: talkApi.likeTalk, unlike: talkApi.unlikeTalk }, (id, shown) => $talks.setKey(id, { ...$talks.get()[id], ...shown }));
+const toggle = likeToggle({ like: (id) => call(TALK_LIKE, { id }), unlike: (id) => call(TALK_UNLIKE, { id }) }, (id, shown) => $talks.setKey(id, { ...$talks.get()[id], ...shown }));
 
 /** Likes or unlikes a talk (likes.ts says how). */
 export async function toggleTalkLike(id: number): Promise<void> {

@@ -4,7 +4,8 @@
  */
 import { navigate } from 'astro:transitions/client';
 import { keepLogin, setLogin, $token, clearUser, forgetWritingDrafts, type UserInfo } from '../client/account';
-import { api } from '../client/api';
+import { call } from '../client/api';
+import { USER_LOGIN, USER_LOGOUT } from '../contract/routes';
 import { t } from '../i18n/zh-CN';
 import { RequestError } from '../lib/browser/request';
 import { showRefusal, showToast } from './toast';
@@ -16,7 +17,7 @@ export {
 
 /** Logs in and keeps the session; the caller decides where to go next. */
 export async function login(username: string, password: string): Promise<UserInfo> {
-  const { result } = await api.login(username, password);
+  const { result } = await call(USER_LOGIN, { username, password, cookie: true });
   // The answer's token is for other clients; this page's session is the cookie set with it.
   const { token: _forOtherClients, ...info } = result!;
   await keepLogin();
@@ -32,7 +33,8 @@ export async function login(username: string, password: string): Promise<UserInf
 export async function logout(): Promise<void> {
   if ($token.get()) {
     try {
-      await api.logout();
+      // An expired session is already logged out: no "please log in" detour.
+      await call(USER_LOGOUT, undefined, { quiet401: true });
     } catch (error) {
       // A 401: the server had already ended the session, as a logout would.
       if (!(error instanceof RequestError && error.status === 401)) return showRefusal(error, t.auth.logoutFailed);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { articleApi } from '../../client/articleApi';
+import { call } from '../../client/api';
+import { ARTICLE_ADD_READING } from '../../contract/routes';
 import { formatCount, formatDuration } from '../../lib/browser/format';
 import { createReadingTimer, splitReading } from '../../lib/browser/readingTimer';
 import { useHydrated } from '../shared/useHydrated';
@@ -24,7 +25,8 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
 
     const flush = () => {
       for (const ms of splitReading(timer.take(performance.now()))) {
-        articleApi.addReading(articleId, ms).then(({ result }) => result !== undefined && setReadingTotal(articleId, result), () => {});
+        // Sent with keepalive, so that it survives the page being hidden or left.
+        call(ARTICLE_ADD_READING, { id: articleId, duration: ms }, { keepalive: true }).then(({ result }) => result !== undefined && setReadingTotal(articleId, result), () => {});
       }
     };
     const onVisibility = () => {

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../client/api';
+import { call } from '../../client/api';
+import { USER_REGISTER } from '../../contract/routes';
 import { t } from '../../i18n/zh-CN';
 import { NICK_NAME_INPUT_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_INPUT_MAX_LENGTH } from '../../contract/limits';
 import { nickNameProblem, passwordProblem, usernameProblem } from '../../lib/shared/accountRules';
@@ -80,7 +81,7 @@ export default function AuthForm({ mode }: { mode: Mode }) {
     let registered = registeredAs === values.username;
     try {
       if (!isLogin && !registered) {
-        await api.register(values.username, values.password, values.nickName.trim() || undefined);
+        await call(USER_REGISTER, { username: values.username, password: values.password, nick_name: values.nickName.trim() || undefined });
         registered = true;
         setRegisteredAs(values.username);
       }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api } from '../../client/api';
-import { mailLinkApi } from '../../client/mailLinkApi';
+import { call } from '../../client/api';
+import { COMMENT_CONFIRM_EMAIL, USER_FORGOT_PASSWORD, USER_RESET_PASSWORD, USER_UNDO_EMAIL_CHANGE, USER_VERIFY_EMAIL } from '../../contract/routes';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_LINK_MINUTES } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { mailText } from '../../i18n/mail.zh-CN';
@@ -12,9 +12,9 @@ const text = t.recovery;
 
 /** Links the site mails that do their work as they are opened. */
 const LANDINGS = {
-  verify: { open: api.verifyEmail, title: text.verifyTitle, busy: text.verifying, done: text.verified, next: { href: '/userCenter', label: text.goUserCenter } },
-  undoEmail: { open: mailLinkApi.undoEmailChange, title: mailText.undoTitle, busy: mailText.undoing, done: mailText.undone, next: { href: '/forgotPassword', label: mailText.goForgot } },
-  confirmGuest: { open: mailLinkApi.confirmGuestEmail, title: mailText.confirmGuestTitle, busy: mailText.confirmingGuest, done: mailText.guestConfirmed, next: { href: '/', label: mailText.goHome } },
+  verify: { open: (token: string) => call(USER_VERIFY_EMAIL, { token }), title: text.verifyTitle, busy: text.verifying, done: text.verified, next: { href: '/userCenter', label: text.goUserCenter } },
+  undoEmail: { open: (token: string) => call(USER_UNDO_EMAIL_CHANGE, { token }), title: mailText.undoTitle, busy: mailText.undoing, done: mailText.undone, next: { href: '/forgotPassword', label: mailText.goForgot } },
+  confirmGuest: { open: (token: string) => call(COMMENT_CONFIRM_EMAIL, { token }), title: mailText.confirmGuestTitle, busy: mailText.confirmingGuest, done: mailText.guestConfirmed, next: { href: '/', label: mailText.goHome } },
 };
 type Landing = keyof typeof LANDINGS;
 type Mode = 'forgot' | 'reset' | Landing;
@@ -36,7 +36,7 @@ function Forgot() {
     if (found) return setProblem(found);
     setBusy(true);
     try {
-      await api.forgotPassword(email.trim());
+      await call(USER_FORGOT_PASSWORD, { email: email.trim() });
       setSent(true);
     } catch (error) {
       setProblem(messageOf(error));
@@ -79,7 +79,7 @@ function Reset() {
     if (found.password || found.confirm || !token) return;
     setBusy(true);
     try {
-      await api.resetPassword(token, values.password);
+      await call(USER_RESET_PASSWORD, { token, password: values.password });
       setDone(true);
     } catch (error) {
       const field = refusalOf(error, text.failed).fields[0] === 'password' ? 'password' : 'form';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { boardApi } from '../../client/boardApi';
+import { call } from '../../client/api';
+import { MESSAGE_GET } from '../../contract/routes';
 import type { BoardMessage } from '../../contract/messages';
 import { t } from '../../i18n/zh-CN';
 import { RequestError } from '../../lib/browser/request';
@@ -31,7 +32,7 @@ export default function MessageDetail({ defaultAvatar, comments = true }: { defa
     const id = Number(new URLSearchParams(location.search).get('id'));
     if (!Number.isInteger(id) || id <= 0) return setMessage('missing');
     setMessage(null);
-    boardApi.message(id).then(
+    call(MESSAGE_GET, { id }).then(
       ({ result }) => setMessage(result ?? 'missing'),
       (error: unknown) => setMessage(error instanceof RequestError && error.status === 404 ? 'missing' : 'failed'),
     );

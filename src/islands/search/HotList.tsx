@@ -1,4 +1,4 @@
-import type { HotArticle } from '../../client/searchApi';
+import type { HotArticle } from '../../contract/articles';
 import { t } from '../../i18n/zh-CN';
 import type { OptionAttributes } from './options';
 import styles from './SearchDialog.module.scss';

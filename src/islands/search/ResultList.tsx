@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../client/searchApi';
+import type { SearchResult } from '../../contract/articles';
 import { t } from '../../i18n/zh-CN';
 import Highlighted from './Highlighted';
 import type { OptionAttributes } from './options';

@@ -1,5 +1,5 @@
 import type { LiHTMLAttributes } from 'react';
-import type { HotArticle, SearchResult } from '../../client/searchApi';
+import type { HotArticle, SearchResult } from '../../contract/articles';
 
 /** An option the arrow keys can reach: a result, a past search or a hot article. */
 export type SearchOption = { kind: 'result' | 'hot'; id: number } | { kind: 'term'; term: string };

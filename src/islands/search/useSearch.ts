@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { searchApi, type HotArticle, type SearchResult } from '../../client/searchApi';
+import { call } from '../../client/api';
+import type { HotArticle, SearchResult } from '../../contract/articles';
+import { ARTICLE_HOT, ARTICLE_SEARCH } from '../../contract/routes';
 import { heldTyping } from '../../client/earlyTyping';
 import { $searchHistory, recordSearch } from '../../stores/search';
 
@@ -33,7 +35,7 @@ export function useSearch(open: boolean) {
     if (!open || (hot !== null && !hotFailed)) return;
     setHotFailed(false);
     setHot(null);
-    searchApi.hot().then(
+    call(ARTICLE_HOT).then(
       ({ result }) => setHot(result ?? []),
       () => {
         setHot([]);
@@ -46,7 +48,7 @@ export function useSearch(open: boolean) {
     const request = ++latest.current;
     setStatus('loading');
     try {
-      const { result } = await searchApi.search(asked);
+      const { result } = await call(ARTICLE_SEARCH, { keyword: asked });
       // Kept even if the reader has typed on since: they pressed Enter on it.
       recordSearch({ kind, term: asked });
       // A slower answer to an older keyword never replaces a newer one.

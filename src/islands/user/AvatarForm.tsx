@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { api } from '../../client/api';
+import { call } from '../../client/api';
+import { USER_UPDATE } from '../../contract/routes';
 import { ACCEPTED_PICTURES, uploadPicture } from '../../client/uploadPicture';
 import { t } from '../../i18n/zh-CN';
 import { refusalOf } from '../../lib/browser/request';
@@ -19,7 +20,7 @@ export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; de
     try {
       const uploaded = await uploadPicture(file);
       if ('problem' in uploaded) return setProblem(uploaded.problem);
-      const { result: profile } = await api.updateProfile({ avatar: uploaded.url });
+      const { result: profile } = await call(USER_UPDATE, { avatar: uploaded.url });
       updateUser({ avatar: profile!.avatar });
       showToast(t.userCenter.avatarUpdated);
     } catch (error) {

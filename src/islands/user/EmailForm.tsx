@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api } from '../../client/api';
+import { call } from '../../client/api';
+import { SITE_CONFIG, USER_INFO, USER_UPDATE } from '../../contract/routes';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/limits';
 import { ROLE, type Profile } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
@@ -35,8 +36,8 @@ export default function EmailForm() {
     setPassword('');
   };
   useEffect(() => {
-    api.me().then(({ result }) => result && show(result), () => setLoadFailed(true));
-    api.siteConfig().then(({ result }) => setMailOff(result?.mail_enabled === false), () => {});
+    call(USER_INFO).then(({ result }) => result && show(result), () => setLoadFailed(true));
+    call(SITE_CONFIG).then(({ result }) => setMailOff(result?.mail_enabled === false), () => {});
   }, []);
 
   async function save(e: FormEvent) {
@@ -48,7 +49,7 @@ export default function EmailForm() {
     if (needsPassword && !password) return setProblem(mailText.passwordWhy);
     setBusy(true);
     try {
-      const { result } = await api.updateProfile({ email: address, ...(needsPassword ? { password } : {}) });
+      const { result } = await call(USER_UPDATE, { email: address, ...(needsPassword ? { password } : {}) });
       if (result) show(result);
       showToast(address ? text.verifySent(address) : text.removed);
     } catch (error) {
@@ -60,7 +61,7 @@ export default function EmailForm() {
 
   async function toggle(name: 'mail_on_reply' | 'mail_on_owner', on: boolean) {
     try {
-      const { result } = await api.updateProfile({ [name]: on });
+      const { result } = await call(USER_UPDATE, { [name]: on });
       if (result) setSettings(result);
       showToast(t.userCenter.saved);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../client/api';
+import { call } from '../../client/api';
+import { USER_UPDATE } from '../../contract/routes';
 import { NICK_NAME_INPUT_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { nickNameProblem } from '../../lib/shared/accountRules';
@@ -22,7 +23,7 @@ export default function NickNameForm({ user }: { user: UserInfo }) {
     if (found) return;
     setBusy(true);
     try {
-      const { result } = await api.updateProfile({ nick_name: nick });
+      const { result } = await call(USER_UPDATE, { nick_name: nick });
       updateUser({ nick_name: result!.nick_name });
       setValue(result!.nick_name);
       showToast(t.userCenter.saved);

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../client/api';
+import { call } from '../../client/api';
+import { USER_CHANGE_PASSWORD } from '../../contract/routes';
 import { PASSWORD_MAX_LENGTH } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { passwordProblem } from '../../lib/shared/accountRules';
@@ -33,7 +34,7 @@ export default function PasswordForm() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await api.updatePassword(values.password, values.password1, values.password2);
+      await call(USER_CHANGE_PASSWORD, { password: values.password, password1: values.password1, password2: values.password2 });
       setValues(EMPTY);
       showToast(t.userCenter.passwordChanged);
     } catch (error) {

@@ -169,15 +169,7 @@ export function createRequest(deps: RequestDeps) {
     return request(method, url, body, options.keepalive ? { keepalive: true } : {}, options);
   }
 
-  return {
-    call,
-    // LEGACY until every caller calls by route.
-    request: <T>(method: string, url: string, body?: unknown, init: RequestInit = {}, options: CallOptions = {}) => request<T>(method, url, body, init, options),
-    get: <T>(url: string) => request<T>('GET', url, undefined, {}, {}),
-    post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}, {}, {}),
-    put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body, {}, {}),
-    del: <T>(url: string) => request<T>('DELETE', url, undefined, {}, {}),
-  };
+  return { call };
 }
 
 export type RequestClient = ReturnType<typeof createRequest>;
