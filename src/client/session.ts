@@ -6,7 +6,7 @@
 import { navigate } from 'astro:transitions/client';
 import { $token, $userInfo, clearUser, forgetWritingDrafts, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
 import { showToast } from './toasts';
-import { USER_INFO } from '../contract/paths';
+import { splitRoute, USER_INFO } from '../contract/routes';
 import { configureSession } from './api';
 import { t } from '../i18n/zh-CN';
 
@@ -36,7 +36,7 @@ async function checkStoredLogin(): Promise<void> {
   // Storage from before sessions moved to the cookie alone may still hold a real token: drop it.
   if (token !== SESSION_IN_COOKIE) $token.set(SESSION_IN_COOKIE);
   try {
-    const res = await fetch(USER_INFO, { credentials: 'same-origin' });
+    const res = await fetch(splitRoute(USER_INFO).path, { credentials: 'same-origin' });
     if (res.status === 401) clearUser();
     else if (res.ok) {
       const { result } = await res.json();

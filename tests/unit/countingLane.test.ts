@@ -1,7 +1,7 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import * as PATHS from '../../src/contract/paths';
+import { ARTICLE_ADD_READING, ARTICLE_LIKE, ARTICLE_VIEW, SITE_ADD_VIEW, splitRoute, type Route } from '../../src/contract/routes';
 import { fillPath } from '../../src/lib/shared/paths';
 import { BUDGETS } from '../../src/contract/budgets';
 import { quotaFor, spend } from '../../src/server/api/middleware';
@@ -15,10 +15,12 @@ const NEVER_FULL = () => {
   throw new Error('lane full');
 };
 
+const pathOf = (route: Route) => splitRoute(route).path;
+
 describe('the counting lane', () => {
   it('holds the beacons that only count: views, the site view and reading time, not the article detail that also counts', () => {
     expect(COUNTING_BEACONS.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
-      [`PUT ${PATHS.ARTICLE_ADD_READING}`, `PUT ${PATHS.ARTICLE_VIEW}`, `PUT ${PATHS.SITE_ADD_VIEW}`].sort(),
+      [ARTICLE_ADD_READING, ARTICLE_VIEW, SITE_ADD_VIEW].sort(),
     );
   });
 
@@ -98,7 +100,7 @@ describe('the counting lane', () => {
 });
 
 describe('the counting lane in an app', () => {
-  const view = fillPath(PATHS.ARTICLE_VIEW, { id: 7 });
+  const view = fillPath(pathOf(ARTICLE_VIEW), { id: 7 });
 
   /** A lane that says what happened: whether a beacon went at once or had to wait, and when other requests began and ended. */
   function watchedLane(seen: string[], lane = createLane()): Lane {
@@ -126,9 +128,9 @@ describe('the counting lane in an app', () => {
     const seen: string[] = [];
     const app = express()
       .use(countingLane(watchedLane(seen)))
-      .put(PATHS.ARTICLE_VIEW, (_req, res) => void (seen.push('view answered'), res.json({ counted: true })))
+      .put(pathOf(ARTICLE_VIEW), (_req, res) => void (seen.push('view answered'), res.json({ counted: true })))
       .get('/home', (_req, res) => void res.send('page'))
-      .put(PATHS.ARTICLE_LIKE, (_req, res) => void res.json({ liked: true }));
+      .put(pathOf(ARTICLE_LIKE), (_req, res) => void res.json({ liked: true }));
     const { origin, server } = await serve(app);
     try {
       expect(await (await fetch(origin + view, { method: 'PUT' })).json()).toEqual({ counted: true });
@@ -136,7 +138,7 @@ describe('the counting lane in an app', () => {
       seen.length = 0;
       expect(await (await fetch(`${origin}/home`)).text()).toBe('page');
       // A PUT that is not a beacon goes through at once, as a request being served.
-      expect(await (await fetch(origin + fillPath(PATHS.ARTICLE_LIKE, { id: 7 }), { method: 'PUT' })).json()).toEqual({ liked: true });
+      expect(await (await fetch(origin + fillPath(pathOf(ARTICLE_LIKE), { id: 7 }), { method: 'PUT' })).json()).toEqual({ liked: true });
       expect(seen).toEqual(['started', 'ended', 'started', 'ended']);
     } finally {
       server.close();
@@ -150,7 +152,7 @@ describe('the counting lane in an app', () => {
     let finishPage!: () => void;
     const app = express()
       .use(countingLane(watchedLane(seen)))
-      .put(PATHS.ARTICLE_VIEW, (_req, res) => void (seen.push('view answered'), res.json({ counted: true })))
+      .put(pathOf(ARTICLE_VIEW), (_req, res) => void (seen.push('view answered'), res.json({ counted: true })))
       .get('/home', (_req, res) => {
         finishPage = () => res.send('page');
         pageArrived();
@@ -173,7 +175,7 @@ describe('the counting lane in an app', () => {
     const waiting: (() => void)[] = [];
     const app = express()
       .use(countingLane({ park: (go) => void waiting.push(go), started: () => ({ ended: () => {} }) }))
-      .put(PATHS.ARTICLE_VIEW, (_req, res) => void (seen.push('view answered'), res.json({ counted: true })));
+      .put(pathOf(ARTICLE_VIEW), (_req, res) => void (seen.push('view answered'), res.json({ counted: true })));
     const { origin, server } = await serve(app);
     const socketClosed = new Promise((resolve) => server.once('connection', (socket) => socket.once('close', resolve)));
     try {
@@ -197,7 +199,7 @@ describe('the counting lane in an app', () => {
     // A lane where everything would wait: only a beacon known to be over the budget gets through.
     const app = express()
       .use(countingLane({ park: (go) => void waiting.push(go), started: () => ({ ended: () => {} }) }, createLocalCount()))
-      .put(PATHS.ARTICLE_VIEW, spend(BUDGETS.articleView), (_req, res) => void res.json({ spent: quotaFor(res).spent ?? false }));
+      .put(pathOf(ARTICLE_VIEW), spend(BUDGETS.articleView), (_req, res) => void res.json({ spent: quotaFor(res).spent ?? false }));
     const { origin, server } = await serve(app);
     try {
       const put = () => fetch(origin + view, { method: 'PUT' }).then((res) => res.json());

@@ -1,8 +1,8 @@
 /** Files beside the articles (images, covers) as the console shows them before a build has optimised them. */
-import { WRITING_FILE } from '../../contract/paths.ts';
+import { splitRoute, WRITING_FILE } from '../../contract/routes.ts';
 
 /** Where the console fetches a file beside the articles (see the writing routes). */
-export const CONTENT_FILE_URL = WRITING_FILE.replace('*path', '');
+export const CONTENT_FILE_URL = splitRoute(WRITING_FILE).path.replace('*path', '');
 
 /** `./images/a.png` in an article at `notes/x.md` → the console URL of `notes/images/a.png`; null for a path that leaves the folder. */
 export function contentFileUrl(articleDir: string, src: string): string | null {

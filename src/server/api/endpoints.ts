@@ -6,8 +6,8 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Budget } from '../../contract/budgets.ts';
-import type { Endpoint, EndpointGroup } from '../../contract/endpoints.ts';
-import { splitRoute, type AnswerOf, type Bare, type HttpMethod, type Route } from '../../contract/routes.ts';
+import { endpointOf, type ApiGroup } from '../../contract/endpoints.ts';
+import type { AnswerOf, Bare, HttpMethod, Route } from '../../contract/routes.ts';
 import { ok, Tip, tipBody } from './envelope.ts';
 import { budgetOf } from './middleware.ts';
 
@@ -15,7 +15,7 @@ import { budgetOf } from './middleware.ts';
 export const API_ROOT = '/api';
 
 /** Where a group's router goes in the API router. */
-export const mountPath = (group: EndpointGroup): string => group.prefix.slice(API_ROOT.length) || '/';
+export const mountPath = (group: ApiGroup): string => group.prefix.slice(API_ROOT.length) || '/';
 
 /** Express's router method for each HTTP method of the contract. */
 export const METHODS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const satisfies Record<HttpMethod, string>;
@@ -46,30 +46,24 @@ function answering<Answer>(handler: AnswerHandler<Answer>): RequestHandler {
 
 /**
  * The router of one group, `route`, which registers a route's handlers, and `routeBare`, the same
- * for a route whose answer is not an envelope. The budgets among the handlers must be the entry's,
- * in its order: the table cannot say one thing while the route does another.
+ * for a route whose answer is not an envelope. The budgets among the handlers must be the table's
+ * for the route, in its order: the table cannot say one thing while the route does another.
  */
-export function groupRouter<E extends Record<string, Endpoint>>(group: EndpointGroup<E>) {
+export function groupRouter(group: ApiGroup) {
   const router = Router();
-  function register(endpoint: Endpoint, handlers: RequestHandler[]): void {
-    const name = `${endpoint.method} ${endpoint.path}`;
-    if (!endpoint.path.startsWith(`${group.prefix}/`)) throw new Error(`${name} 不在 ${group.prefix} 之下`);
+  function register(route: Route, handlers: RequestHandler[]): void {
+    const endpoint = endpointOf(route);
+    if (!endpoint.path.startsWith(`${group.prefix}/`)) throw new Error(`${route} 不在 ${group.prefix} 之下`);
     const spent = handlers.map(budgetOf).filter((budget): budget is Budget => budget !== undefined);
-    if (spent.length !== endpoint.budgets.length || spent.some((budget, i) => budget !== endpoint.budgets[i])) throw new Error(`${name} 的限流与接口表不一致`);
+    if (spent.length !== endpoint.budgets.length || spent.some((budget, i) => budget !== endpoint.budgets[i])) throw new Error(`${route} 的限流与接口表不一致`);
     router[METHODS[endpoint.method]](endpoint.path.slice(group.prefix.length), ...handlers);
-  }
-  function entryOf(route: Route): Endpoint {
-    const { method, path } = splitRoute(route);
-    const endpoint = Object.values(group.endpoints).find((one) => one.method === method && one.path === path);
-    if (!endpoint) throw new Error(`${route} 不在接口表的 ${group.prefix} 组里`);
-    return endpoint;
   }
   function route<R extends Route>(route: R, ...handlers: Handlers<R>): void {
     const all = handlers as RequestHandler[];
-    register(entryOf(route), [...all.slice(0, -1), answering(all.at(-1) as AnswerHandler<unknown>)]);
+    register(route, [...all.slice(0, -1), answering(all.at(-1) as AnswerHandler<unknown>)]);
   }
   function routeBare<R extends Route>(route: AnswerOf<R> extends Bare<unknown> ? R : never, ...handlers: RequestHandler[]): void {
-    register(entryOf(route), handlers);
+    register(route, handlers);
   }
   return { router, route, routeBare };
 }

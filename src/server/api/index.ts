@@ -21,7 +21,7 @@ import { writingRoutes } from './routes/writing.ts';
 import type { Writing } from '../writing/index.ts';
 import type { Cookies } from './cookies.ts';
 import { BUDGETS } from '../../contract/budgets.ts';
-import { API, type EndpointGroup } from '../../contract/endpoints.ts';
+import { API, type ApiGroup } from '../../contract/endpoints.ts';
 import { mountPath } from './endpoints.ts';
 import { FEATURE_APIS, FEATURES, type Feature, type FeatureSwitches } from '../../lib/shared/features.ts';
 import type { LikeKind } from '../../contract/likes.ts';
@@ -75,7 +75,7 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   // A switched-off part's router is passed by: its paths meet the 404 below, however they are
   // spelled (the router matches them case-insensitively, which a test of the path beside it would not).
   const mounted = new Set<string>();
-  const mount = (group: EndpointGroup, router: Router) => {
+  const mount = (group: ApiGroup, router: Router) => {
     const path = mountPath(group);
     mounted.add(path);
     const part = partOf.get(path);

@@ -129,7 +129,7 @@ function binRoutes(
 const BIN_ACTIONS = ['trash', 'restore', 'destroy'] as const;
 type BinAction = (typeof BIN_ACTIONS)[number];
 
-type WritingRoute = ReturnType<typeof groupRouter<(typeof API.writing)['endpoints']>>['route'];
+type WritingRoute = ReturnType<typeof groupRouter>['route'];
 
 export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   const { articles, talks, publisher } = writing;
