@@ -5,10 +5,13 @@ export const ok = <T>(result: T): Envelope<T> => ({ code: SUCCESS_CODE, message:
 
 /** A tip: HTTP 200, its result as usual, and a message shown to the reader as a notice titled 温馨提示. */
 export class Tip<T> {
-  constructor(
-    readonly message: string,
-    readonly result: T,
-  ) {}
+  readonly message: string;
+  readonly result: T;
+
+  constructor(message: string, result: T) {
+    this.message = message;
+    this.result = result;
+  }
 }
 
 export const tip = <T>(message: string, result: T): Tip<T> => new Tip(message, result);
