@@ -98,7 +98,7 @@ const SPENDING = new Map<Route, readonly Budget[]>([
 ]);
 
 /** Every endpoint of /api, in the order routes.ts lists them. */
-export const ENDPOINTS: readonly ApiEndpoint[] = Object.values(ROUTES)
+export const ENDPOINTS: readonly ApiEndpoint[] = Object.values<unknown>(ROUTES)
   .filter((value): value is Route => typeof value === 'string')
   .map((route) => ({ route, ...splitRoute(route), budgets: SPENDING.get(route) ?? [] }));
 
