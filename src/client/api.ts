@@ -14,14 +14,9 @@ export function configureSession(options: { onUnauthorized: () => void }) {
   unauthorizedHandler = options.onUnauthorized;
 }
 
-const client = createRequest({
-  fetch: (...args) => fetch(...args),
-  notice: showNotice,
-  onUnauthorized: () => unauthorizedHandler(),
-});
+const deps = { notice: showNotice, onUnauthorized: () => unauthorizedHandler() };
 
-export const { call } = client;
+export const { call } = createRequest(deps);
 
 /** `call` with a fetch and a time limit of its own: an upload that shows its progress. */
-export const callWith = (fetchWith: typeof fetch, timeoutMs: number) =>
-  createRequest({ fetch: fetchWith, notice: showNotice, onUnauthorized: () => unauthorizedHandler(), timeoutMs }).call;
+export const callWith = (fetchWith: typeof fetch, timeoutMs: number) => createRequest({ ...deps, fetch: fetchWith, timeoutMs }).call;

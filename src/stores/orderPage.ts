@@ -13,7 +13,7 @@ import { $isLoggedIn, clearUser } from './user';
  * lost session or a failed read itself, so no notice pops up for each attempt and a lost session
  * does not take the buyer away from the order they are looking at.
  */
-const { call: quietCall } = createRequest({ fetch: (...args) => fetch(...args), notice: () => {} });
+const { call: quietCall } = createRequest({ notice: () => {} });
 
 /** `none`: the URL names no order; `anonymous`: not logged in; `failed`: the first read did not get through. */
 export type OrderView = 'loading' | 'none' | 'anonymous' | 'missing' | 'failed' | 'ready';

@@ -6,7 +6,7 @@ import { API, ENDPOINTS, MUSIC_API } from '../../src/contract/endpoints';
 import * as PATHS from '../../src/contract/paths';
 import * as ROUTES from '../../src/contract/routes';
 import { apiRouter, type ApiServices } from '../../src/server/api/index';
-import { API_ROOT } from '../../src/server/api/endpoints';
+import { API_ROOT, METHODS } from '../../src/server/api/endpoints';
 import { createCookies } from '../../src/server/api/cookies';
 import { fileRoutes } from '../../src/server/music/files';
 import { musicRouter } from '../../src/server/music/router';
@@ -57,7 +57,7 @@ describe('the endpoint table', () => {
   it('takes every endpoint from routes.ts, each route as its method and path', () => {
     const written = Object.values(ROUTES).filter((value) => typeof value === 'string');
     expect(ENDPOINTS.map((endpoint) => endpoint.route)).toEqual(written);
-    expect(ENDPOINTS.filter((endpoint) => endpoint.route !== `${endpoint.method} ${endpoint.path}`)).toEqual([]);
+    expect(ENDPOINTS.filter((endpoint) => endpoint.route !== `${endpoint.method} ${endpoint.path}` || !(endpoint.method in METHODS))).toEqual([]);
   });
 });
 

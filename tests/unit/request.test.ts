@@ -112,8 +112,8 @@ describe('what a call sends', () => {
   });
 
   it('sends the rest of a POST or PUT as its body, and a POST always an object', () => {
-    expect(requestOf(USER_UPDATE, { nick_name: 'x' })).toEqual({ method: 'PUT', url: '/api/user/updateOwnUserInfo', body: { nick_name: 'x' } });
-    expect(requestOf(WRITING_PUBLISH, undefined)).toEqual({ method: 'POST', url: '/api/admin/writing/publish', body: {} });
+    expect(requestOf(USER_UPDATE, { nick_name: 'x' })).toEqual({ method: 'PUT', url: '/api/user/updateOwnUserInfo', body: '{"nick_name":"x"}' });
+    expect(requestOf(WRITING_PUBLISH, undefined)).toEqual({ method: 'POST', url: '/api/admin/writing/publish', body: '{}' });
   });
 
   it('sends an upload’s files as a form and the rest of its input as the query', () => {

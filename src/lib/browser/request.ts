@@ -6,12 +6,13 @@
  */
 import { TIP_CODE, type Envelope, type FieldErrors } from '../../contract/envelope.ts';
 import { splitRoute, type AnswerOf, type Bare, type HttpMethod, type InputOf, type Route } from '../../contract/routes.ts';
-import { fillPath, withQuery } from '../shared/paths.ts';
+import { takeIntoPath } from '../shared/paths.ts';
 
 export type NoticeKind = 'info' | 'warning' | 'error';
 
 export interface RequestDeps {
-  fetch: typeof fetch;
+  /** The page's own `fetch` unless told otherwise (an upload that shows its progress). */
+  fetch?: typeof fetch;
   notice: (title: string, message: string, kind: NoticeKind) => void;
   /** The session is gone: forget the user and send them to /login. */
   onUnauthorized?: () => void;
@@ -22,10 +23,10 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** A rejected call: `status` is the HTTP status (0 for network failures and timeouts on our side). */
 export class RequestError extends Error {
-  status: number;
-  body?: Envelope;
+  declare status: number;
+  declare body?: Envelope;
   /** The reader has already been told (a notice was shown), so callers need not say it again. */
-  noticed: boolean;
+  declare noticed: boolean;
 
   constructor(status: number, message: string, body?: Envelope, noticed = false) {
     super(message);
@@ -59,25 +60,17 @@ export function refusalOf(error: unknown, fallback: string): Refusal {
   };
 }
 
-const TITLES = { tip: '温馨提示', error: '错误提示' } as const;
+const TIP = '温馨提示';
+const ERROR = '错误提示';
 
-/** What the reader is told for each listed status; other statuses reject silently. */
-function noticeFor(status: number, message: string | undefined): [string, string, NoticeKind] | null {
-  switch (status) {
-    case 401:
-      return [TITLES.error, message || '登录已过期，请重新登录', 'error'];
-    case 403:
-      return [TITLES.error, message || '权限不足', 'error'];
-    case 404:
-      return [TITLES.error, message || '接口不存在', 'error'];
-    case 408:
-      return [TITLES.tip, message || '服务器错误', 'warning'];
-    case 500:
-      return [TITLES.error, message || '服务器错误', 'error'];
-    default:
-      return null;
-  }
-}
+/** What the reader is told for each listed status, unless the server said it in words of its own; other statuses reject silently. */
+const NOTICES: Record<number, [string, string, NoticeKind]> = {
+  401: [ERROR, '登录已过期，请重新登录', 'error'],
+  403: [ERROR, '权限不足', 'error'],
+  404: [ERROR, '接口不存在', 'error'],
+  408: [TIP, '服务器错误', 'warning'],
+  500: [ERROR, '服务器错误', 'error'],
+};
 
 /**
  * What a call of `route` with `input` sends. The path's parameters are taken from the input; what
@@ -85,23 +78,23 @@ function noticeFor(status: number, message: string | undefined): [string, string
  * object even when empty; a PUT with nothing left sends none), and for an upload, whose input holds
  * files, the files go as a multipart form and the rest in the query.
  */
-export function requestOf(route: Route, input: object | undefined): { method: HttpMethod; url: string; body?: unknown } {
+export function requestOf(route: Route, input: object | undefined): { method: HttpMethod; url: string; body?: string | FormData } {
   const { method, path } = splitRoute(route);
   const values: Record<string, unknown> = { ...input };
-  const url = fillPath(path, values);
-  for (const [, name] of path.matchAll(/:(\w+)/g)) delete values[name];
-  const files = Object.entries(values).filter((entry): entry is [string, Blob] => entry[1] instanceof Blob);
-  if (files.length) {
-    const form = new FormData();
-    for (const [name, file] of files) {
-      form.append(name, file);
-      delete values[name];
-    }
-    return { method, url: withQuery(url, values), body: form };
+  const url = takeIntoPath(path, values);
+  const query = new URLSearchParams();
+  let form: FormData | undefined;
+  for (const [name, value] of Object.entries(values)) {
+    if (value instanceof Blob) (form ??= new FormData()).append(name, value);
+    else if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
   }
-  if (method === 'GET' || method === 'DELETE') return { method, url: withQuery(url, values) };
-  if (method === 'PUT' && Object.keys(values).length === 0) return { method, url };
-  return { method, url, body: values };
+  const search = String(query);
+  const queried = form || method === 'GET' || method === 'DELETE';
+  return {
+    method,
+    url: queried && search ? `${url}?${search}` : url,
+    body: queried ? form : method === 'PUT' && Object.keys(values).length === 0 ? undefined : JSON.stringify(values),
+  };
 }
 
 export interface CallOptions {
@@ -121,52 +114,41 @@ export type Answered<R extends Route> = Envelope<AnswerOf<R>>;
 export function createRequest(deps: RequestDeps) {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  async function request<T>(method: string, url: string, body: unknown, init: RequestInit, { quiet401 = false }: CallOptions): Promise<Envelope<T>> {
+  /** Calls the endpoint of `route`: its method, its path, what it takes and what it answers are the route's. */
+  async function call<R extends Route>(route: R, ...[input, { quiet401, keepalive } = {}]: CallArgs<R>): Promise<Answered<R>> {
+    const { method, url, body } = requestOf(route, input as object | undefined);
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
     // A form (file upload) sets its own multipart Content-Type with the boundary.
-    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    if (typeof body === 'string') headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
-      response = await deps.fetch(url, {
-        method,
-        credentials: 'include',
-        headers,
-        body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        ...init,
-      });
+      response = await (deps.fetch ?? fetch)(url, { method, credentials: 'include', headers, body, signal: AbortSignal.timeout(timeoutMs), keepalive });
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
       const message = timedOut ? '请求超时，请稍后重试' : '网络连接失败，请检查网络';
-      deps.notice(TITLES.tip, message, 'warning');
+      deps.notice(TIP, message, 'warning');
       throw new RequestError(timedOut ? 408 : 0, message, undefined, true);
     }
 
-    let envelope: Envelope<T> | undefined;
+    let envelope: Answered<R> | undefined;
     try {
-      envelope = (await response.json()) as Envelope<T>;
+      envelope = await response.json();
     } catch {
       envelope = undefined;
     }
 
+    const { status } = response;
     if (!response.ok) {
-      const quiet = quiet401 && response.status === 401;
-      const notice = quiet ? null : noticeFor(response.status, envelope?.message);
-      if (notice) deps.notice(...notice);
-      if (response.status === 401 && !quiet) deps.onUnauthorized?.();
-      throw new RequestError(response.status, envelope?.message || response.statusText, envelope, notice !== null);
+      const quiet = quiet401 && status === 401;
+      const notice = quiet ? undefined : NOTICES[status];
+      if (notice) deps.notice(notice[0], envelope?.message || notice[1], notice[2]);
+      if (status === 401 && !quiet) deps.onUnauthorized?.();
+      throw new RequestError(status, envelope?.message || response.statusText, envelope, !!notice);
     }
-    if (!envelope) throw new RequestError(response.status, '响应格式有误');
-    if (envelope.code === TIP_CODE) deps.notice(TITLES.tip, envelope.message, 'info');
+    if (!envelope) throw new RequestError(status, '响应格式有误');
+    if (envelope.code === TIP_CODE) deps.notice(TIP, envelope.message, 'info');
     return envelope;
-  }
-
-  /** Calls the endpoint of `route`: its method, its path, what it takes and what it answers are the route's. */
-  function call<R extends Route>(route: R, ...[input, options = {}]: CallArgs<R>): Promise<Answered<R>> {
-    const { method, url, body } = requestOf(route, input as object | undefined);
-    return request(method, url, body, options.keepalive ? { keepalive: true } : {}, options);
   }
 
   return { call };

@@ -16,10 +16,14 @@ export type PathParams<Path extends string> = { [Name in NameOf<Segments<Without
 // Dots are escaped too, or the browser would resolve "." and ".." as path segments.
 const segment = (value: Value) => encodeURIComponent(String(value)).replace(/\./g, '%2E');
 
-export function fillPath<Path extends string>(path: Path, params: PathParams<Path>): string {
-  const values = params as Record<string, Value | undefined>;
+export const fillPath = <Path extends string>(path: Path, params: PathParams<Path>): string => takeIntoPath(path, { ...params });
+
+/** `path` with its parameters taken out of `values`: what is left in `values` is what the path did not use. */
+export function takeIntoPath(path: string, values: Record<string, unknown>): string {
   return path.replace(/\{\/:(\w+)\}|:(\w+)/g, (_, optional?: string, name?: string) => {
-    const value = values[(optional ?? name)!];
+    const key = (optional ?? name)!;
+    const value = values[key] as Value | undefined;
+    delete values[key];
     return value === undefined || value === '' ? '' : `${optional ? '/' : ''}${segment(value)}`;
   });
 }
