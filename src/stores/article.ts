@@ -43,7 +43,7 @@ function pauseOrOnline(ms: number): Promise<void> {
 }
 
 /** Counts the view and loads the counters, once per visit to an article page. */
-export async function openArticle(id: number): Promise<void> {
+export async function countArticleView(id: number): Promise<void> {
   if ($article.get().id === id) return;
   $article.set({ ...EMPTY, id });
   const mine = ++visit;
@@ -64,7 +64,7 @@ export async function openArticle(id: number): Promise<void> {
 }
 
 /** Leaving the page: the next visit counts again. */
-export function closeArticle(id: number): void {
+export function leaveArticle(id: number): void {
   if ($article.get().id !== id) return;
   visit++;
   $article.set({ ...EMPTY });

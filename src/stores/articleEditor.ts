@@ -68,7 +68,8 @@ function readLocal(id: number | null): { draft: ArticleDraft; at: string } | nul
 
 export const isDirty = (state = $editor.get()) => !sameDraft(state.draft, state.saved);
 
-export async function openArticle(id: number | null): Promise<void> {
+/** Loads article `id` into the editor (null: a new article), and offers this browser's unsaved copy of it when that differs. */
+export async function loadIntoEditor(id: number | null): Promise<void> {
   $editor.set({ ...$editor.get(), id, loading: true, conflict: null, problems: {}, refusal: '' });
   let opened: WritingArticle | null = null;
   if (id !== null) {
@@ -207,7 +208,7 @@ export async function moveArticle(action: 'trash' | 'restore'): Promise<void> {
   if (id === null) return;
   await call(action === 'trash' ? WRITING_TRASH_ARTICLE : WRITING_RESTORE_ARTICLE, { id });
   showToast(action === 'trash' ? writingText.trashed : writingText.restored);
-  await openArticle(id);
+  await loadIntoEditor(id);
   publishingStarted();
 }
 

@@ -5,7 +5,7 @@ import { ARTICLE_ADD_READING } from '../../contract/routes';
 import { formatCount, formatDuration } from '../../lib/browser/format';
 import { createReadingTimer, splitReading } from '../../lib/browser/readingTimer';
 import { useHydrated } from '../shared/useHydrated';
-import { $article, closeArticle, openArticle, setReadingTotal } from '../../stores/article';
+import { $article, leaveArticle, countArticleView, setReadingTotal } from '../../stores/article';
 
 /**
  * Live views and total reading time in the article banner. It also times this visit — only
@@ -17,7 +17,7 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    void openArticle(articleId);
+    void countArticleView(articleId);
     const timer = createReadingTimer(performance.now(), { visible: document.visibilityState === 'visible' });
     const article = document.querySelector(`[data-article-id="${articleId}"]`);
     const observer = new IntersectionObserver(([entry]) => timer.setOnScreen(entry.isIntersecting, performance.now()));
@@ -44,7 +44,7 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('astro:before-preparation', flush);
-      closeArticle(articleId);
+      leaveArticle(articleId);
     };
   }, [articleId]);
 

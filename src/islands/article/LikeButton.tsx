@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatCount } from '../../lib/browser/format';
 import { useHydrated } from '../shared/useHydrated';
-import { $article, openArticle, toggleLike } from '../../stores/article';
+import { $article, countArticleView, toggleLike } from '../../stores/article';
 import styles from './LikeButton.module.scss';
 
 /** The heart under an article: red when liked, the count in k/w. */
 export default function LikeButton({ articleId }: { articleId: number }) {
   const state = useStore($article);
-  useEffect(() => void openArticle(articleId), [articleId]);
+  useEffect(() => void countArticleView(articleId), [articleId]);
   const ready = useHydrated() && state.id === articleId && state.loaded;
 
   return (

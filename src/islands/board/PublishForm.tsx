@@ -6,7 +6,7 @@ import { MESSAGE_MAX_CHARS } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { charCount } from '../../lib/shared/text';
 import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/browser/messageLook';
-import { $publish, draftProblem, editMessage, publish, setPublishField, toDraft, type EditRefusal, type PublishDraft } from '../../stores/publish';
+import { $boardPost, boardPostProblem, prepareBoardPost, sendBoardPost, setBoardPostField, toMessageDraft, type BoardPostDraft, type EditRefusal } from '../../stores/boardPostForm';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import { fontSizePx } from '../../lib/shared/messageRules';
@@ -20,7 +20,7 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
   const hydrated = useHydrated();
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
-  const draft = useStore($publish);
+  const draft = useStore($boardPost);
   const [problem, setProblem] = useState('');
   /** The message to edit: on its way, or why it could not be opened. Either way the form waits. */
   const [opening, setOpening] = useState<'loading' | EditRefusal | null>('loading');
@@ -42,7 +42,7 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
   function open() {
     setOpening('loading');
     const editing = Number(new URLSearchParams(location.search).get('id')) || null;
-    void editMessage(editing).then(setOpening);
+    void prepareBoardPost(editing).then(setOpening);
   }
 
   // The server does not know who is reading: the first render says only that the form is coming.
@@ -58,8 +58,8 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
     );
   }
 
-  const field = <K extends keyof PublishDraft>(key: K) => (value: PublishDraft[K]) => {
-    setPublishField(key, value);
+  const field = <K extends keyof BoardPostDraft>(key: K) => (value: BoardPostDraft[K]) => {
+    setBoardPostField(key, value);
     setProblem('');
   };
 
@@ -74,15 +74,15 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = draftProblem($publish.get());
+    const found = boardPostProblem($boardPost.get());
     if (found) return setProblem(found);
     setBusy(true);
-    const refused = await publish();
+    const refused = await sendBoardPost();
     setBusy(false);
     if (refused) setProblem(refused);
   }
 
-  const sent = toDraft(draft);
+  const sent = toMessageDraft(draft);
   const preview = {
     id: draft.editing ?? 0,
     message: sent.message || text.previewEmpty,

@@ -41,18 +41,18 @@ export default function SearchDialog() {
   if (!open) return null;
 
   const options = searchOptions(search.term, search.results, search.history, search.hot);
-  const openArticle = (id: number) => {
+  const goToArticle = (id: number) => {
     closeSearch();
     void navigate(`/article/${id}`);
   };
   const openResult = (id: number) => {
     search.opened();
-    openArticle(id);
+    goToArticle(id);
   };
   const choose = (option: SearchOption) => {
     if (option.kind === 'term') search.setKeyword(option.term);
     else if (option.kind === 'result') openResult(option.id);
-    else openArticle(option.id);
+    else goToArticle(option.id);
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && options.length > 0) {
@@ -87,7 +87,7 @@ export default function SearchDialog() {
           ) : (
             <>
               <HistoryList history={search.history} option={option} onPick={search.setKeyword} onClear={clearSearchHistory} />
-              <HotList hot={search.hot} failed={search.hotFailed} first={search.history.length} option={option} onOpen={openArticle} />
+              <HotList hot={search.hot} failed={search.hotFailed} first={search.history.length} option={option} onOpen={goToArticle} />
             </>
           )}
         </div>

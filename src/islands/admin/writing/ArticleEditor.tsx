@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { bodyTooLong } from '../../../lib/browser/writingDraft';
 import { NEW_ARTICLE_PAGE } from '../../../lib/browser/writingPages';
-import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, openArticle, previewHtml, saveArticle, takeDiskVersion, takeLocalDraft, uploadImages } from '../../../stores/articleEditor';
+import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, loadIntoEditor, previewHtml, saveArticle, takeDiskVersion, takeLocalDraft, uploadImages } from '../../../stores/articleEditor';
 import { dropPendingEdit } from '../../../stores/articleLiveEdits';
 import { loadTaxonomies } from '../../../stores/writingLists';
 import ConfirmButton from '../../shared/ConfirmButton';
@@ -41,7 +41,7 @@ export default function ArticleEditor({ page }: { page: 'new' | 'edit' }) {
     const id = Number(new URLSearchParams(location.search).get('id')) || null;
     // An old link to the editor without an article is 写文章.
     if (page === 'edit' && id === null) return location.replace(NEW_ARTICLE_PAGE);
-    void openArticle(id);
+    void loadIntoEditor(id);
     void loadTaxonomies();
     const warn = (event: BeforeUnloadEvent) => {
       if (isDirty()) event.preventDefault();

@@ -1,6 +1,7 @@
 /**
- * The message being written on /message/publish. It outlives a failed send and a trip elsewhere in
- * the tab; it is cleared only once the server has the message.
+ * The message board's post form (/message/publish): the message being written, or one's own being
+ * edited. It outlives a failed send and a trip elsewhere in the tab; it is cleared only once the
+ * server has the message. (Publishing articles is the console's: stores/publishStatus.ts.)
  */
 import { navigate } from 'astro:transitions/client';
 import { map } from 'nanostores';
@@ -14,7 +15,7 @@ import { boardChanged } from './board';
 import { showToast } from './toast';
 import { $userInfo } from './user';
 
-export interface PublishDraft {
+export interface BoardPostDraft {
   /** The id of one's own message being edited, or null for a new one. */
   editing: number | null;
   message: string;
@@ -27,16 +28,16 @@ export interface PublishDraft {
   tag: string;
 }
 
-const BLANK: PublishDraft = { editing: null, message: '', color: '', font_size: '', font_weight: '', background: 'none', bg_color: '', bg_url: '', tag: '' };
+const BLANK: BoardPostDraft = { editing: null, message: '', color: '', font_size: '', font_weight: '', background: 'none', bg_color: '', bg_url: '', tag: '' };
 
-export const $publish = map<PublishDraft>({ ...BLANK });
+export const $boardPost = map<BoardPostDraft>({ ...BLANK });
 
-export function setPublishField<K extends keyof PublishDraft>(key: K, value: PublishDraft[K]): void {
-  $publish.set({ ...$publish.get(), [key]: value });
+export function setBoardPostField<K extends keyof BoardPostDraft>(key: K, value: BoardPostDraft[K]): void {
+  $boardPost.set({ ...$boardPost.get(), [key]: value });
 }
 
 /** What the server will be sent: only the chosen background, everything trimmed. */
-export function toDraft(draft: PublishDraft): MessageDraft {
+export function toMessageDraft(draft: BoardPostDraft): MessageDraft {
   return {
     message: draft.message.trim(),
     color: draft.color,
@@ -49,8 +50,8 @@ export function toDraft(draft: PublishDraft): MessageDraft {
 }
 
 /** The first thing wrong with the draft, by the rules the server applies too; null when it can be sent. */
-export function draftProblem(draft: PublishDraft): string | null {
-  const sent = toDraft(draft);
+export function boardPostProblem(draft: BoardPostDraft): string | null {
+  const sent = toMessageDraft(draft);
   if (draft.background === 'image' && !sent.bg_url) return t.board.chooseImage;
   return (
     messageProblem(sent.message) ??
@@ -73,10 +74,10 @@ export interface EditRefusal {
  * unsent one. Answers why a message to edit could not be opened (someone else's, gone, or not
  * reached): the form must then not be sent, or it would publish a new message instead.
  */
-export async function editMessage(id: number | null): Promise<EditRefusal | null> {
-  const current = $publish.get();
+export async function prepareBoardPost(id: number | null): Promise<EditRefusal | null> {
+  const current = $boardPost.get();
   if (id === null) {
-    if (current.editing !== null) $publish.set({ ...BLANK });
+    if (current.editing !== null) $boardPost.set({ ...BLANK });
     return null;
   }
   if (current.editing === id) return null;
@@ -85,7 +86,7 @@ export async function editMessage(id: number | null): Promise<EditRefusal | null
     if (!message) return { problem: t.board.notFound, retry: false };
     if (message.user_id !== $userInfo.get()?.id) return { problem: t.board.notYours, retry: false };
     const background = message.bg_url ? 'image' : message.bg_color ? 'color' : 'none';
-    $publish.set({ editing: id, message: message.message, color: message.color, font_size: message.font_size === null ? '' : `${message.font_size}px`, font_weight: String(message.font_weight), background, bg_color: message.bg_color, bg_url: message.bg_url, tag: message.tag });
+    $boardPost.set({ editing: id, message: message.message, color: message.color, font_size: message.font_size === null ? '' : `${message.font_size}px`, font_weight: String(message.font_weight), background, bg_color: message.bg_color, bg_url: message.bg_url, tag: message.tag });
     return null;
   } catch (error) {
     if (error instanceof RequestError && error.status === 404) return { problem: t.board.notFound, retry: false };
@@ -96,16 +97,16 @@ export async function editMessage(id: number | null): Promise<EditRefusal | null
 }
 
 /** Sends the message; on success goes to the board, on failure answers what to show and keeps everything. */
-export async function publish(): Promise<string | null> {
-  const draft = $publish.get();
+export async function sendBoardPost(): Promise<string | null> {
+  const draft = $boardPost.get();
   try {
-    if (draft.editing === null) await call(MESSAGE_ADD, toDraft(draft));
-    else await call(MESSAGE_UPDATE, { id: draft.editing, ...toDraft(draft) });
+    if (draft.editing === null) await call(MESSAGE_ADD, toMessageDraft(draft));
+    else await call(MESSAGE_UPDATE, { id: draft.editing, ...toMessageDraft(draft) });
   } catch (error) {
     return refusalOf(error, t.board.failed).message;
   }
   showToast(draft.editing === null ? t.board.published : t.board.saved);
-  $publish.set({ ...BLANK });
+  $boardPost.set({ ...BLANK });
   boardChanged();
   await navigate('/message/list');
   return null;
