@@ -1,20 +1,15 @@
 /**
  * The browser's request client: `call(ROUTE, input)` calls an endpoint by its route
- * (contract/routes.ts), which gives its method, its path, what it takes and what it answers. It is
- * in the script every page runs; each route is a constant the bundler writes into the scripts that
- * call it, so a page carries only the calls it makes.
+ * (contract/routes.ts), which gives its method, its path, what it takes and what it answers. Each
+ * route is a constant the bundler writes into the scripts that call it, so a page carries only the
+ * calls it makes. The islands load it; the page scripts make no call through it, so a page where no
+ * island wakes loads none of it.
  */
 import { createRequest } from '../lib/browser/request';
+import { sessionLost } from './sessionLost';
 import { showNotice } from './toasts';
 
-let unauthorizedHandler: () => void = () => {};
-
-/** The accounts module plugs in what happens when the session is gone. */
-export function configureSession(options: { onUnauthorized: () => void }) {
-  unauthorizedHandler = options.onUnauthorized;
-}
-
-const deps = { notice: showNotice, onUnauthorized: () => unauthorizedHandler() };
+const deps = { notice: showNotice, onUnauthorized: sessionLost };
 
 export const { call } = createRequest(deps);
 

@@ -15,8 +15,8 @@ import { enhanceSubmenus, markCurrent } from '../lib/browser/headerMenu';
 import { greeting } from '../lib/browser/greeting';
 import { hasSavedSong, PLAYER_STORAGE_KEY } from '../lib/browser/player';
 import { $isLoggedIn, $userInfo } from './account';
-import { call } from './api';
-import { SITE_ADD_VIEW } from '../contract/routes';
+import { SITE_ADD_VIEW, splitRoute } from '../contract/routes';
+import { XHR_HEADERS } from '../lib/browser/xhr';
 import { addCopyButtons } from './copyCode';
 import { wakeWhenIdle } from './islands';
 import { showToast } from './toasts';
@@ -135,7 +135,13 @@ document.addEventListener('astro:page-load', async () => {
   window.name = TAB_MARK;
   // In a task of its own too, like the copy buttons.
   await yieldToMain();
-  call(SITE_ADD_VIEW).catch(() => {});
+  // Sent without the request client, which only the islands load: nobody waits for a count, and
+  // one that does not get through is not the reader's problem (no notice). The answer is let go
+  // of, or the browser would hold the connection for a body nobody reads.
+  fetch(splitRoute(SITE_ADD_VIEW).path, { method: 'PUT', credentials: 'include', headers: XHR_HEADERS }).then(
+    (answer) => answer.body?.cancel(),
+    () => {},
+  );
   const { brand, specialUserId } = JSON.parse(config.textContent!);
   const user = $isLoggedIn.get() ? $userInfo.get() : null;
   const message = greeting({ hour: new Date().getHours(), brand, nickName: user?.nick_name, userId: user?.id, specialUserId });

@@ -7,7 +7,7 @@ import { navigate } from 'astro:transitions/client';
 import { $token, $userInfo, clearUser, forgetWritingDrafts, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
 import { showToast } from './toasts';
 import { splitRoute, USER_INFO } from '../contract/routes';
-import { configureSession } from './api';
+import { configureSession } from './sessionLost';
 import { t } from '../i18n/zh-CN';
 
 configureSession({

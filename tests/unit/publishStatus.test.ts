@@ -3,7 +3,7 @@
  * the browser's `fetch`, answered here; time is the test's, so waits are counted, not slept.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureSession } from '../../src/client/api';
+import { configureSession } from '../../src/client/sessionLost';
 import { $toasts } from '../../src/client/toasts';
 import type { PublishState } from '../../src/contract/writing';
 import { $publishState, publishingStarted, watchPublishing } from '../../src/stores/publishStatus';

@@ -7,6 +7,7 @@
 import { TIP_CODE, type Envelope, type FieldErrors } from '../../contract/envelope.ts';
 import { splitRoute, type AnswerOf, type Bare, type HttpMethod, type InputOf, type Route } from '../../contract/routes.ts';
 import { takeIntoPath } from '../shared/paths.ts';
+import { XHR_HEADERS } from './xhr.ts';
 
 export type NoticeKind = 'info' | 'warning' | 'error';
 
@@ -117,7 +118,7 @@ export function createRequest(deps: RequestDeps) {
   /** Calls the endpoint of `route`: its method, its path, what it takes and what it answers are the route's. */
   async function call<R extends Route>(route: R, ...[input, { quiet401, keepalive } = {}]: CallArgs<R>): Promise<Answered<R>> {
     const { method, url, body } = requestOf(route, input as object | undefined);
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...XHR_HEADERS };
     // A form (file upload) sets its own multipart Content-Type with the boundary.
     if (typeof body === 'string') headers['Content-Type'] = 'application/json';
 
