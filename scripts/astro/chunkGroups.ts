@@ -149,9 +149,9 @@ function readerKind(graph: ModuleGraph, id: string): string | null {
 /**
  * Few script files for a first visit, as groups of the bundler's chunking option
  * (`output.codeSplitting.groups` of the client build): what the page scripts share (router,
- * stores, request client) in one, what the islands of every page share beyond that (React's
- * core and store bindings, the player's stores) in another, fetched when the first island
- * hydrates, and one chunk per kind of page for what its islands share.
+ * the reader's account, notices) in one, what the islands of every page share beyond that
+ * (React's core and store bindings, the request client, the player's stores) in another, fetched
+ * when the first island hydrates, and one chunk per kind of page for what its islands share.
  */
 export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   const graph = new ModuleGraph();
