@@ -97,7 +97,7 @@ const SPENDING = new Map<Route, readonly Budget[]>([
   [ROUTES.UPLOAD_IMAGE, [BUDGETS.imageUpload]],
 ]);
 
-/** Every endpoint of /api, in the order routes.ts lists them. */
+/** Every endpoint of /api: each route of routes.ts (by name, as a module lists its exports). */
 export const ENDPOINTS: readonly ApiEndpoint[] = Object.values<unknown>(ROUTES)
   .filter((value): value is Route => typeof value === 'string')
   .map((route) => ({ route, ...splitRoute(route), budgets: SPENDING.get(route) ?? [] }));
