@@ -100,11 +100,6 @@ export interface SavePendingBody extends ArticleDraft {
   base_revision: string;
 }
 
-/** 409 on a save over a hand edit: both versions, for the owner to choose. */
-export interface SaveConflict {
-  disk: WritingArticle;
-}
-
 export interface ContentVersionRow {
   id: number;
   saved_at: string;
