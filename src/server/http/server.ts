@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { join } from 'node:path';
 import { createCookies } from '../api/cookies.ts';
 import { apiRouter } from '../api/index.ts';
-import { shareBudgets } from '../api/middleware.ts';
+import { shareBudgets } from '../budgets/limiter.ts';
 import { databaseRateLimitStore, purgeEndedWindows } from '../budgets/store.ts';
 import { groupCommitOf } from '../db/groupCommitOf.ts';
 import { createArticleService } from '../articles/service.ts';
