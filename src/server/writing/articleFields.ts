@@ -45,11 +45,14 @@ export function toWritingArticle(file: SourceFile, now: Date, pending: PendingEd
 export function frontmatterOf(id: number, input: ArticleDraft & { publish: boolean }, before: SourceFile | null, now: Date): Record<string, unknown> {
   const old = before?.data ?? {};
   const date = input.date.trim() || (typeof old.date === 'string' ? old.date : formatDateTime(now));
+  // Ordered as `npm run new:post` writes a file: the title and date first.
+  const { title, ...edited } = articleForm.toFrontmatter(input);
   return {
     ...old,
     id,
-    ...articleForm.toFrontmatter(input),
+    title,
     date,
+    ...edited,
     updated: old.updated,
     cover: input.cover || undefined,
     draft: input.publish ? undefined : true,
