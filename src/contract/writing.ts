@@ -1,4 +1,9 @@
 /** The owner's writing console (docs/api.md §11.3): articles and talks as Markdown files, their history, and publishing. */
+// The editor's fields are derived from the edited fields' list: a type import, so no page that
+// reads this file loads the schema library.
+import type { ArticleDraft } from './articleFields.ts';
+export type { ArticleDraft };
+
 export const ARTICLE_TYPES = ['original', 'repost', 'translation'] as const;
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
 
@@ -40,24 +45,6 @@ export interface WritingArticleRow {
   state: ArticleListState;
   /** Why the live build left the article out (any state but trash), from the build's list. */
   skipped: SkippedArticle | null;
-}
-
-/** The editor's fields, as sent and as read back. */
-export interface ArticleDraft {
-  title: string;
-  body: string;
-  description: string;
-  category: string;
-  tags: string[];
-  /** `./covers/…`, beside the article, or empty. */
-  cover: string;
-  type: ArticleType;
-  origin_url: string;
-  pinned: boolean;
-  /** false: private, listed only in the console. */
-  public: boolean;
-  /** "YYYY-MM-DD HH:mm:ss"; a future date publishes by itself then. Empty: now. */
-  date: string;
 }
 
 /**
