@@ -10,7 +10,8 @@ export const emptyDraft = (): ArticleDraft => articleDraft.parse({});
 /** The form's fields of an article as the editor opened it. */
 export const draftOf = (article: WritingArticle): ArticleDraft => pickDraft(article);
 
-export const sameDraft = (a: ArticleDraft, b: ArticleDraft) => JSON.stringify(a) === JSON.stringify(b);
+/** The same fields, whatever order they were stored in (a draft kept in the browser by an older version has another). */
+export const sameDraft = (a: ArticleDraft, b: ArticleDraft) => JSON.stringify(pickDraft(a)) === JSON.stringify(pickDraft(b));
 
 /** Tags as typed: split on commas (either width) and spaces, blanks and repeats dropped. */
 export const splitTags = (typed: string) => [...new Set(typed.split(/[,，、\s]/).map((t) => t.trim()).filter(Boolean))];
