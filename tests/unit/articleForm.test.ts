@@ -9,7 +9,7 @@ import { articleDraft, articleDraftOf, editedArticleFields, pickDraft } from '..
 import { articleForm, articleFormOf } from '../../src/lib/shared/articleForm';
 import { articleFrontmatter } from '../../src/lib/shared/contentSchema';
 import { pageFields } from '../../src/lib/node/articles';
-import { emptyDraft } from '../../src/lib/browser/writingDraft';
+import { emptyDraft, sameDraft } from '../../src/lib/browser/writingDraft';
 
 const filled = {
   title: '  一篇文章 ',
@@ -61,6 +61,10 @@ describe('the article form from its list of fields', () => {
   it('has an empty form every field of which is the empty value, and picks the form out of a larger object', () => {
     expect(emptyDraft()).toEqual({ title: '', description: '', category: '', tags: [], pinned: false, type: 'original', origin_url: '', body: '', cover: '', public: true, date: '' });
     expect(pickDraft({ ...filled, id: 3, revision: 'x' } as never)).toEqual(filled);
+    // A draft kept in the browser by an older version lists its fields in another order: still the same.
+    const reordered = Object.fromEntries(Object.entries(filled).reverse()) as typeof filled;
+    expect(sameDraft(reordered, filled)).toBe(true);
+    expect(sameDraft({ ...filled, title: '另一个' }, filled)).toBe(false);
   });
 
   it('checks the request loosely by kind and size, naming the field', () => {
