@@ -5,7 +5,7 @@
  * `DIST_DIR` builds somewhere other than `dist/` (the server reads the same variable).
  */
 import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import os from 'node:os';
 import sharp from 'sharp';
 import { DIST_DIR } from './dist.ts';
@@ -13,6 +13,8 @@ import { moveContentExport } from '../../src/server/http/liveBuild.ts';
 import { CURRENT, currentRelease, linkProjectPackages, newReleaseDir, publishRelease } from '../../src/server/releases/releases.ts';
 import { site } from '../../src/site.config.ts';
 import { PROJECT_ROOT } from '../../src/server/projectRoot.ts';
+import { forgetBuildProblem, problemOfBuildError, writeBuildProblem } from '../../src/lib/node/buildProblem.ts';
+import { CHECKOUT_CONTENT_DIR } from '../../src/lib/node/astroCache.ts';
 import { writeCspSources } from './cspSources.ts';
 import { precompress } from './precompress.ts';
 
@@ -25,6 +27,8 @@ const failed = (message: string, status = 1): never => {
   process.exit(status);
 };
 
+// What the build before failed on no longer holds.
+forgetBuildProblem(DIST_DIR);
 const started = Date.now();
 const seconds = (from: number) => `${((Date.now() - from) / 1000).toFixed(1)} 秒`;
 
@@ -43,6 +47,9 @@ try {
 } catch (error) {
   const { name, message, hint, loc } = error as Error & { hint?: string; loc?: { file?: string } };
   console.error(`[${name}] ${message}${hint ? `\n  Hint: ${hint}` : ''}${loc?.file ? `\n  Location:\n    ${loc.file}` : ''}`);
+  // For the console: the file, the field and the message, from the error and the content schema.
+  const contentDir = resolve(PROJECT_ROOT, process.env.CONTENT_DIR || CHECKOUT_CONTENT_DIR);
+  writeBuildProblem(DIST_DIR, await problemOfBuildError(error, { contentDir, projectRoot: PROJECT_ROOT }));
   failed('构建失败：请根据上面的提示修改内容或代码后重试。正在运行的站点不受影响。');
 }
 

@@ -1,4 +1,9 @@
 /** The owner's writing console (docs/api.md §11.3): articles and talks as Markdown files, their history, and publishing. */
+// The editor's fields are derived from the edited fields' list: a type import, so no page that
+// reads this file loads the schema library.
+import type { ArticleDraft } from './articleFields.ts';
+export type { ArticleDraft };
+
 export const ARTICLE_TYPES = ['original', 'repost', 'translation'] as const;
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
 
@@ -42,24 +47,6 @@ export interface WritingArticleRow {
   skipped: SkippedArticle | null;
 }
 
-/** The editor's fields, as sent and as read back. */
-export interface ArticleDraft {
-  title: string;
-  body: string;
-  description: string;
-  category: string;
-  tags: string[];
-  /** `./covers/…`, beside the article, or empty. */
-  cover: string;
-  type: ArticleType;
-  origin_url: string;
-  pinned: boolean;
-  /** false: private, listed only in the console. */
-  public: boolean;
-  /** "YYYY-MM-DD HH:mm:ss"; a future date publishes by itself then. Empty: now. */
-  date: string;
-}
-
 /**
  * Edits to a live article kept on the server without publishing them (暂存修改). The live file and
  * page stay as they are until 更新 writes them, or 撤下 takes them into the draft.
@@ -98,11 +85,6 @@ export interface SaveArticleBody extends ArticleDraft {
 /** 暂存修改 of a live article: the fields, and the revision of the file they started from. */
 export interface SavePendingBody extends ArticleDraft {
   base_revision: string;
-}
-
-/** 409 on a save over a hand edit: both versions, for the owner to choose. */
-export interface SaveConflict {
-  disk: WritingArticle;
 }
 
 export interface ContentVersionRow {

@@ -3,14 +3,20 @@ import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { SHARE_IMAGE_FORMAT, SHARE_IMAGE_WIDTH, imageFacts } from '../lib/node/imageLayout';
-import { countNames, sortForHome, type ArticleMeta } from '../lib/node/articles';
+import { countNames, pageFields, sortForHome } from '../lib/node/articles';
 import { assertUniqueIds } from '../lib/node/contentIds';
 import { isLive } from '../lib/shared/contentSchema';
 import { folderOf, namePath } from '../lib/shared/namePaths';
-import { countWords, plainText, readingMinutes } from '../lib/node/reading';
 
-export interface Article extends ArticleMeta {
+type Frontmatter = CollectionEntry<'articles'>['data'];
+
+/**
+ * An article as the pages read it: its front matter (every field of the content schema, so a new
+ * one reaches the pages by itself) and what the build makes of it.
+ */
+export type Article = Omit<Frontmatter, 'cover' | 'draft' | 'private'> & {
   entry: CollectionEntry<'articles'>;
+  /** The owner's, or the body's first 120 characters. */
   description: string;
   cover?: ImageMetadata;
   /**
@@ -20,12 +26,9 @@ export interface Article extends ArticleMeta {
   coverUrl?: string;
   /** `coverUrl` when link previews can show it (JPEG, PNG or WebP, not SVG). */
   shareImage?: string;
-  type: 'original' | 'repost' | 'translation';
-  origin_url?: string;
-  updated?: Date;
   words: number;
   minutes: number;
-}
+};
 
 let cache: Promise<Article[]> | undefined;
 
@@ -38,27 +41,8 @@ async function coverUrls(cover: ImageMetadata | undefined): Promise<Pick<Article
 }
 
 async function toArticle(entry: CollectionEntry<'articles'>): Promise<Article> {
-  const d = entry.data;
-  const body = entry.body ?? '';
-  const words = countWords(body);
-  return {
-    entry,
-    id: d.id,
-    title: d.title,
-    date: d.date,
-    updated: d.updated,
-    category: d.category,
-    tags: d.tags,
-    pinned: d.pinned,
-    order: d.order,
-    cover: d.cover,
-    ...(await coverUrls(d.cover)),
-    type: d.type,
-    origin_url: d.origin_url,
-    description: d.description || plainText(body).slice(0, 120),
-    words,
-    minutes: readingMinutes(words),
-  };
+  const { cover, ...data } = entry.data;
+  return { ...pageFields(data, entry.body ?? ''), entry, cover, ...(await coverUrls(cover)) };
 }
 
 async function load(): Promise<Article[]> {

@@ -14,7 +14,7 @@ export interface NavItem {
   foldable?: boolean;
 }
 
-/** The header menu: the desktop bar and the mobile drawer both show all of it. */
+/** The header menu: the desktop bar and the mobile drawer both show all of it (the drawer reads it from the bar, drawerItems.ts). */
 export async function getNavItems(): Promise<NavItem[]> {
   const products = await getProducts();
   return [
@@ -41,9 +41,4 @@ export async function getNavItems(): Promise<NavItem[]> {
     ...(features.board ? [{ href: '/message/list', label: t.nav.messages }] : []),
     ...(features.shop ? [{ href: '/pay', label: t.nav.pay, children: products.map((p) => ({ href: `/pay/${p.data.slug}`, label: p.data.name })) }] : []),
   ];
-}
-
-/** The drawer's items: foldable groups opened out, since the drawer has room for them. */
-export function drawerItems(items: NavItem[]): NavItem[] {
-  return items.flatMap((item) => (item.foldable ? item.children! : [item]));
 }

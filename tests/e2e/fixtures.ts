@@ -75,6 +75,8 @@ export async function watchContext(context: BrowserContext, problems: PageProble
   });
 }
 
+let readers = 0;
+
 export const test = base.extend<{ problems: PageProblems }, { chineseFont: void }>({
   // Once per worker: Chinese drawn in a fallback font hides layouts that break on real phones (cjkFont.ts).
   chineseFont: [
@@ -85,6 +87,12 @@ export const test = base.extend<{ problems: PageProblems }, { chineseFont: void 
     },
     { scope: 'worker', auto: true },
   ],
+  // Each test is a reader of its own, at an address of its own (the server trusts the test's proxy
+  // header): from one shared 127.0.0.1, a quick run's logins would spend one address's login budget.
+  extraHTTPHeaders: async ({}, use) => {
+    const n = ++readers;
+    await use({ 'X-Forwarded-For': `10.${1 + (process.pid % 50)}.${n >> 8}.${n & 255}` });
+  },
   problems: async ({}, use) => {
     await use(new PageProblems());
   },

@@ -36,12 +36,13 @@ const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 /**
  * The first flight of every article page: the median within one rounding step, the largest at most
  * this. Both move by 0.1 KB between two builds of the same tree (the colours of a few code blocks
- * vary, and the median sits at 9.95 KB), so the median is held as the other figures are.
+ * vary), so the median is held as the other figures are.
  */
-// The header's phone rules (a name that gives way, smaller icons below 420 px) are in every page's inline CSS.
-// So is the music player's pill, docked on a phone, with the button that folds it away, the header's
-// that brings it back, and the line of the boot script that keeps it folded before first paint (0.2 KB).
-const EXPECTED_ARTICLES = { median: 10.2, max: 10.65 * 1024 }; // printed 10.6 KB at most
+// The header, the tables of contents, the banner and the footer style themselves under their own
+// classes, unscoped, so no element carries a data-astro-cid attribute; the drawer reads its items
+// from the header's menu instead of a copy in its props; the boot script compares the stored theme
+// with the store's two texts. That brought the median from 10.2 KB (10,452 B) to 9.6 KB (9,822 B).
+const EXPECTED_ARTICLES = { median: 9.6, max: 10.1 * 1024 }; // printed 10.0 KB at most
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
 let data: string;
@@ -83,6 +84,8 @@ describe('the chunk figures of bench:pages', () => {
   it('every article page: the median and largest first flight', () => {
     const flights = articleFirstFlights(CLIENT);
     expect(Math.abs(inKb(median(flights)) - EXPECTED_ARTICLES.median)).toBeLessThanOrEqual(ROUNDING_STEP_KB + 1e-9);
+    // The goal bench:pages prints, in bytes, whatever the rounding.
+    expect(median(flights)).toBeLessThanOrEqual(10_000);
     expect(flights.at(-1)!).toBeLessThanOrEqual(EXPECTED_ARTICLES.max);
   });
 });

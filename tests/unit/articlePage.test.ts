@@ -53,6 +53,13 @@ describe('patchArticlePage', () => {
     expect(patchArticlePage(page(), text({ updated: null }))).not.toContain('更新于');
   });
 
+  it('writes its new markup as the build writes the page’s: with the scoped-style marks, or without them for global styles', () => {
+    const unmarked = page({ updated: false }).replace(/ data-astro-cid-\w+/g, '');
+    const out = patchArticlePage(unmarked, text())!;
+    expect(out).toContain('</a></p><p class="muted small" data-part="updated">更新于 2026-11-28</p></header>');
+    expect(out.match(/<li class="depth-2"><a href="#a-b">A &amp; B<\/a><\/li><li class="depth-3"><a href="#c">C<\/a><\/li>/g)).toHaveLength(2);
+  });
+
   it('gives null for a change a patch cannot show: a table of contents appearing or vanishing, or a page without its marks', () => {
     expect(patchArticlePage(page({ toc: false }), text())).toBeNull();
     expect(patchArticlePage(page(), text({ headings: [] }))).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COMMENT_RULES, type CommentRules } from '../../src/contract/commentRules';
-import { foldForKeywords, guestSiteProblem, judgeComment, keywordList, keywordListProblem } from '../../src/lib/shared/commentModeration';
+import { commentRules, DEFAULT_COMMENT_RULES, keywordList, keywordListProblem, type CommentRules } from '../../src/contract/commentRules';
+import { foldForKeywords, guestSiteProblem, judgeComment } from '../../src/lib/shared/commentModeration';
 
 const rules = (change: Partial<CommentRules>): CommentRules => ({ ...DEFAULT_COMMENT_RULES, ...change });
 const reader = { guest: false, byOwner: false };
@@ -82,5 +82,15 @@ describe('guestSiteProblem', () => {
     expect(guestSiteProblem('javascript:alert(1)')).toMatch(/http/);
     expect(guestSiteProblem('example.com')).toMatch(/http/);
     expect(guestSiteProblem(`https://e.com/${'a'.repeat(300)}`)).toMatch(/最长/);
+  });
+});
+
+describe('the comment rules’ one schema', () => {
+  it('gives the defaults, fills a field an older kept value lacks, and checks a request naming the field', () => {
+    expect(DEFAULT_COMMENT_RULES).toEqual({ guests: false, hold: 'guests', hold_words: [], refuse_words: [] });
+    expect(commentRules.parse({ guests: true })).toEqual({ ...DEFAULT_COMMENT_RULES, guests: true });
+    expect(commentRules.parse({ hold_words: '博彩\n加微信,博彩' }).hold_words).toEqual(['博彩', '加微信']);
+    const refused = commentRules.safeParse({ hold: 'some', refuse_words: ['x'.repeat(51)] });
+    expect(refused.error!.issues.map((issue) => issue.path[0])).toEqual(['hold', 'refuse_words']);
   });
 });

@@ -3,7 +3,8 @@
  * and the rule for names the content schema keeps (src/lib/shared/contentSchema.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { articleFrontmatter, taxonomyName } from '../../src/lib/shared/contentSchema';
+import { taxonomyName } from '../../src/contract/articleFields';
+import { articleFrontmatter } from '../../src/lib/shared/contentSchema';
 import { folderOf, folderPath, nameOfFolder, namePath, publicPagePath } from '../../src/lib/shared/namePaths';
 
 const ODD = ['C#', 'C++', '../x', '<script>', 'a"b', '🐟', '100%', '测试/分类', '.NET', 'Node.js', 'a?b', 'a b', '~', '%2F', 'index.html', '...', "it's (ok)!*", '👨‍👩‍👧'];

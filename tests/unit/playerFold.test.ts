@@ -3,18 +3,19 @@ import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { PLAYER_FOLDED_ATTRIBUTE, PLAYER_FOLDED_KEY } from '../../src/lib/browser/playerFold';
-import { playerFoldBootScript } from '../../src/lib/browser/playerFoldBoot';
+import { pageBootScript } from '../../src/lib/browser/pageBoot';
 
 /** Runs the inline boot script with a fake storage and <html>; answers whether it marked <html>, before and after a navigation. */
 function boot(stored: Record<string, string>, afterSwap?: Record<string, string>): { first: boolean; afterSwap: boolean | null } {
   const attributes = new Set<string>();
   const listeners: Record<string, () => void> = {};
   let storage = stored;
-  runInNewContext(playerFoldBootScript, {
+  runInNewContext(pageBootScript({ playerFold: true }), {
     localStorage: { getItem: (key: string) => storage[key] ?? null },
     document: {
-      documentElement: { toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)) },
+      documentElement: { toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)), setAttribute: () => {}, style: {} },
       addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+      querySelector: () => null,
     },
   });
   const first = attributes.has(PLAYER_FOLDED_ATTRIBUTE);
@@ -35,7 +36,7 @@ async function stored(folded: boolean): Promise<Record<string, string>> {
   return { ...getTestStorage() };
 }
 
-describe('playerFoldBootScript', () => {
+describe('the boot script folds the pill', () => {
   afterEach(() => cleanStores());
 
   it('marks <html> when the store saved a fold', async () => {
@@ -56,14 +57,20 @@ describe('playerFoldBootScript', () => {
   });
   it('survives storage that refuses to be read', () => {
     const attributes = new Set<string>();
-    runInNewContext(playerFoldBootScript, {
+    let theme: string | null = null;
+    runInNewContext(pageBootScript({ playerFold: true }), {
       localStorage: {
         getItem: () => {
           throw new Error('SecurityError');
         },
       },
-      document: { documentElement: { toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)) }, addEventListener: () => {} },
+      document: {
+        documentElement: { toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)), setAttribute: (_: string, v: string) => (theme = v), style: {} },
+        addEventListener: () => {},
+        querySelector: () => null,
+      },
     });
     expect(attributes.size).toBe(0);
+    expect(theme).toMatch(/^(light|dark)$/);
   });
 });

@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { encodeStored } from '../../src/lib/browser/storage';
-import { THEME_COLORS, themeBootScript, themeForHour } from '../../src/lib/browser/theme';
+import { pageBootScript } from '../../src/lib/browser/pageBoot';
+import { THEME_COLORS, THEME_STORAGE_KEY, themeForHour } from '../../src/lib/browser/theme';
 
 describe('themeForHour', () => {
   it.each([
@@ -16,7 +17,7 @@ describe('themeForHour', () => {
 });
 
 /** Runs the inline boot script in a sandbox with a fake clock and storage; answers the theme and the bar colour it set. */
-function boot(hour: number, stored: string | null): { theme: string | null; color: string | null } {
+function boot(hour: number, stored: string | null, playerFold = false): { theme: string | null; color: string | null } {
   let applied: string | null = null;
   let color: string | null = null;
   const RealDate = Date;
@@ -25,23 +26,26 @@ function boot(hour: number, stored: string | null): { theme: string | null; colo
       return hour;
     }
   };
-  runInNewContext(themeBootScript, {
+  runInNewContext(pageBootScript({ playerFold }), {
     Date: FakeDate,
-    atob,
-    localStorage: { getItem: () => stored },
+    localStorage: { getItem: (key: string) => (key === THEME_STORAGE_KEY ? stored : null) },
     document: {
-      documentElement: { setAttribute: (_: string, v: string) => (applied = v), style: {} },
+      documentElement: { setAttribute: (_: string, v: string) => (applied = v), toggleAttribute: () => {}, style: {} },
       addEventListener: () => {},
-      querySelector: (selector: string) => (selector === 'meta[name="theme-color"]' ? { setAttribute: (_: string, v: string) => (color = v) } : null),
+      querySelector: (selector: string) => (/^meta\[name="?theme-color"?\]$/.test(selector) ? { setAttribute: (_: string, v: string) => (color = v) } : null),
     },
   });
   return { theme: applied, color };
 }
 const bootTheme = (hour: number, stored: string | null) => boot(hour, stored).theme;
 
-describe('themeBootScript', () => {
+describe('the boot script sets the theme', () => {
   it('follows themeForHour when nothing is saved', () => {
     for (let hour = 0; hour < 24; hour++) expect(bootTheme(hour, null)).toBe(themeForHour(hour));
+  });
+  it('sets it the same with the music player’s fold read beside it', () => {
+    for (let hour = 0; hour < 24; hour++) expect(boot(hour, null, true).theme).toBe(themeForHour(hour));
+    expect(boot(12, encodeStored('dark'), true).theme).toBe('dark');
   });
   it('prefers the saved theme', () => {
     expect(bootTheme(12, encodeStored('dark'))).toBe('dark');

@@ -1,6 +1,6 @@
-/** The writing console's pure parts: front matter in and out, the publish queue, build failures in words, and the editor's checks. */
+/** The writing console's pure parts: front matter in and out, the publish queue and the editor's checks. */
 import { describe, expect, it } from 'vitest';
-import { buildProblem, createPublisher, type BuildRun } from '../../src/server/writing/publisher';
+import { createPublisher, type BuildRun } from '../../src/server/writing/publisher';
 import { articleFileName } from '../../src/server/writing/articles';
 import { articleDirOf, contentFileUrl } from '../../src/lib/shared/contentFiles';
 import { formatSource, parseSource } from '../../src/server/writing/sourceFiles';
@@ -43,28 +43,6 @@ describe('preview image addresses', () => {
     expect(contentFileUrl(articleDirOf('0003-sqlite.md'), './covers/a.jpg')).toBe('/api/admin/writing/files/covers/a.jpg');
     expect(contentFileUrl(articleDirOf('notes/2024/x.md'), './covers/a.jpg')).toBe('/api/admin/writing/files/notes/2024/covers/a.jpg');
     expect(articleDirOf(null)).toBe('');
-  });
-});
-
-describe('build failures in words', () => {
-  it('finds the file, field and message of a content schema error', () => {
-    const output = [
-      '[InvalidContentEntryDataError] articles → 0002-javascript-event-loop data does not match collection schema.',
-      '',
-      '  title: 请填写标题',
-      '',
-      '  Hint:',
-      '    See https://docs.astro.build/en/guides/content-collections/ for more information on content schemas.',
-      '  Location:',
-      '    /srv/content/articles/0002-javascript-event-loop.md:0:0',
-      '构建失败：请根据上面的提示修改内容或代码后重试。正在运行的站点不受影响。',
-    ].join('\n');
-    expect(buildProblem(output)).toEqual({ file: 'articles/0002-javascript-event-loop.md', field: 'title', message: '请填写标题' });
-  });
-
-  it('falls back to the last error line, then to a plain sentence', () => {
-    expect(buildProblem('[build] something\nError: out of memory\n构建失败：xx')).toEqual({ file: null, field: null, message: 'Error: out of memory' });
-    expect(buildProblem('')).toEqual({ file: null, field: null, message: '构建失败，详见服务器日志' });
   });
 });
 
@@ -126,17 +104,29 @@ describe('the publish queue', () => {
     expect(steps).toEqual(['读取内容 10', '处理图片 65', '处理图片 1/40 65', '处理图片 20/40 72', '处理图片 40/40 79', '检查内联脚本 80']);
   });
 
-  it('a failed build reports what failed and leaves the live build alone', async () => {
+  it('a failed build reports what it found failed and leaves the live build alone', async () => {
     let live = 0;
-    const publisher = createPublisher({
-      build: async () => ({ ok: false, output: '  tags: 请至少填写一个标签\n  Location:\n    /c/articles/0001-a.md:0:0' }),
-      goLive: async () => void live++,
-      settleMs: 1,
-    });
+    const problem = { file: 'articles/0001-a.md', field: 'tags', message: '请至少填写一个标签' };
+    const publisher = createPublisher({ build: async () => ({ ok: false, output: '', problem }), goLive: async () => void live++, settleMs: 1 });
     publisher.request();
     await publisher.settled();
     expect(live).toBe(0);
-    expect(publisher.state()).toMatchObject({ state: 'failed', error: { file: 'articles/0001-a.md', field: 'tags', message: '请至少填写一个标签' } });
+    expect(publisher.state()).toMatchObject({ state: 'failed', error: problem });
+  });
+
+  it('a build that could not say what failed points to the server’s log, where its last lines go', async () => {
+    const logged: string[] = [];
+    const error = console.error;
+    console.error = (line: string) => void logged.push(line);
+    try {
+      const publisher = createPublisher({ build: async () => ({ ok: false, output: 'FATAL ERROR: heap out of memory' }), goLive: async () => {}, settleMs: 1 });
+      publisher.request();
+      await publisher.settled();
+      expect(publisher.state()).toMatchObject({ state: 'failed', error: { file: null, field: null, message: '构建失败，详见服务器日志' } });
+      expect(logged.join('\n')).toContain('FATAL ERROR: heap out of memory');
+    } finally {
+      console.error = error;
+    }
   });
 });
 

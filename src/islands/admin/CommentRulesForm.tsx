@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { HOLD_RULES, type CommentRules, type HoldRule } from '../../contract/commentRules';
+import { HOLD_RULES, keywordList, type CommentRules, type HoldRule } from '../../contract/commentRules';
 import { adminText } from '../../i18n/admin.zh-CN';
-import { keywordList } from '../../lib/shared/commentModeration';
 import { $commentRules, loadCommentRules, saveCommentRules } from '../../stores/admin';
 import { $adminBusy } from '../../stores/adminTable';
 import styles from './Admin.module.scss';

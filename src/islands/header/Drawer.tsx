@@ -1,32 +1,27 @@
 import { useEffect, useState } from 'react';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
+import { drawerItems, type MenuItem } from '../../lib/browser/drawerItems';
 import { isCurrentPath } from '../../lib/browser/headerMenu';
 import { logout, rememberRoute, type UserInfo } from '../../stores/user';
 import { useModal } from '../shared/useModal';
 import styles from './Drawer.module.scss';
 
-export interface DrawerItem {
-  /** A group without a page of its own has no href. */
-  href?: string;
-  label: string;
-  children?: DrawerItem[];
-}
-
 interface Props {
   open: boolean;
   onClose: () => void;
-  items: DrawerItem[];
   title: string;
   user: UserInfo | null;
   defaultAvatar: string;
 }
 
-const holds = (item: DrawerItem, path: string) => item.children?.some((child) => isCurrentPath(path, child.href!)) ?? false;
+const holds = (item: MenuItem, path: string) => item.children?.some((child) => isCurrentPath(path, child.href!)) ?? false;
 
 /** The mobile navigation drawer, from the left, 60% wide, with every menu item, and the account's own (the desktop's user menu). */
-export default function Drawer({ open, onClose, items, title, user, defaultAvatar }: Props) {
+export default function Drawer({ open, onClose, title, user, defaultAvatar }: Props) {
   const panel = useModal<HTMLElement>(open, onClose);
+  // The drawer renders in the browser only (HeaderControls loads it there), inside the header.
+  const [items] = useState(() => drawerItems(document.getElementById('site-header')));
   // Known only once opened in the browser; the closed drawer renders the same on both sides.
   const [path, setPath] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -46,7 +41,7 @@ export default function Drawer({ open, onClose, items, title, user, defaultAvata
       return next;
     });
   const current = (href: string | undefined) => (href && path && isCurrentPath(path, href) ? 'page' : undefined);
-  const link = (item: DrawerItem) => (
+  const link = (item: MenuItem) => (
     <a href={item.href} onClick={onClose} aria-current={current(item.href)}>{item.label}</a>
   );
 

@@ -8,7 +8,6 @@ import { unfoldPlayer } from '../../stores/playerFold';
 import { DISC_OPEN_ATTRIBUTE, UNFOLD_BUTTON_ATTRIBUTE } from '../../lib/browser/playerFold';
 import { useHydrated } from '../shared/useHydrated';
 import UserMenu from './UserMenu';
-import type { DrawerItem } from './Drawer';
 import { neverOnServer, useOnDemand } from '../shared/useOnDemand';
 import styles from './HeaderControls.module.scss';
 
@@ -24,7 +23,6 @@ const NotificationBell = lazy(() => (import.meta.env.SSR ? neverOnServer() : imp
 const loadDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./Drawer').then((m) => m.default));
 
 interface Props {
-  drawerItems: DrawerItem[];
   title: string;
   avatar: string;
   /** The site has the music player: a folded pill comes back from here. */
@@ -44,7 +42,7 @@ function unfold() {
  * HTML stands in, the login link included: the page script marks the header with the reader's
  * state, and the link shows only for a reader who is not logged in.
  */
-export default function HeaderControls({ drawerItems, title, avatar, music }: Props) {
+export default function HeaderControls({ title, avatar, music }: Props) {
   // Who is logged in is known only in the browser: the first render matches the server's.
   const hydrated = useHydrated();
   const loggedIn = useStore($isLoggedIn);
@@ -101,7 +99,7 @@ export default function HeaderControls({ drawerItems, title, avatar, music }: Pr
       )}
       <UserMenu user={user} defaultAvatar={avatar} />
       {SearchDialog && <SearchDialog />}
-      {Drawer && <Drawer open={drawerOpen} onClose={closeDrawer} items={drawerItems} title={title} user={user} defaultAvatar={avatar} />}
+      {Drawer && <Drawer open={drawerOpen} onClose={closeDrawer} title={title} user={user} defaultAvatar={avatar} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * Whether the reader folded the music player's pill away. Folding hides the pill only: the music
  * plays on. The choice is kept in local storage (a nanostores persistent boolean: 'yes' while
  * folded) and shows as an attribute on <html>, which the styles follow: the pill, and the room the
- * page keeps for it, go away before first paint (playerFoldBoot.ts).
+ * page keeps for it, go away before first paint (pageBoot.ts).
  */
 
 export const PLAYER_FOLDED_KEY = 'blogPlayerFolded';

@@ -14,15 +14,3 @@ export function themeForHour(hour: number): Theme {
 export function isTheme(value: unknown): value is Theme {
   return value === 'light' || value === 'dark';
 }
-
-/**
- * The inline script that sets `data-theme` before first paint and again after every
- * client-side navigation. It must stand alone (no imports), so it repeats the rules above;
- * a unit test runs it against themeForHour to keep the two in step.
- */
-export const themeBootScript = `(function(){
-var KEY=${JSON.stringify(THEME_STORAGE_KEY)};
-function saved(){try{var raw=localStorage.getItem(KEY);if(!raw)return null;var v=JSON.parse(decodeURIComponent(atob(raw)));return v==='light'||v==='dark'?v:null}catch(e){return null}}
-function apply(){var h=new Date().getHours();var t=saved()||(h>=${LIGHT_FROM_HOUR}&&h<${LIGHT_UNTIL_HOUR}?'light':'dark');document.documentElement.setAttribute('data-theme',t);document.documentElement.style.colorScheme=t;var m=document.querySelector('meta[name="theme-color"]');if(m)m.setAttribute('content',t==='dark'?${JSON.stringify(THEME_COLORS.dark)}:${JSON.stringify(THEME_COLORS.light)})}
-apply();document.addEventListener('astro:after-swap',apply);
-})();`;

@@ -1,37 +1,17 @@
 /** The editor's form, and what turns it into a save: pure, shared by the store and its tests. */
 import { ARTICLE_BODY_MAX } from '../../contract/limits';
 import { LIVE_STATUSES, type ArticleDraft, type ArticleStatus, type WritingArticle } from '../../contract/writing';
-import { articleFrontmatter } from '../shared/contentSchema';
+import { articleDraft, pickDraft } from '../../contract/articleFields';
+import { articleForm } from '../shared/articleForm';
+import { articleFrontmatter, ORIGIN_REQUIRED } from '../shared/contentSchema';
 
-export const emptyDraft = (): ArticleDraft => ({
-  title: '',
-  body: '',
-  description: '',
-  category: '',
-  tags: [],
-  cover: '',
-  type: 'original',
-  origin_url: '',
-  pinned: false,
-  public: true,
-  date: '',
-});
+export const emptyDraft = (): ArticleDraft => articleDraft.parse({});
 
-export const draftOf = (article: WritingArticle): ArticleDraft => ({
-  title: article.title,
-  body: article.body,
-  description: article.description,
-  category: article.category,
-  tags: article.tags,
-  cover: article.cover,
-  type: article.type,
-  origin_url: article.origin_url,
-  pinned: article.pinned,
-  public: article.public,
-  date: article.date,
-});
+/** The form's fields of an article as the editor opened it. */
+export const draftOf = (article: WritingArticle): ArticleDraft => pickDraft(article);
 
-export const sameDraft = (a: ArticleDraft, b: ArticleDraft) => JSON.stringify(a) === JSON.stringify(b);
+/** The same fields, whatever order they were stored in (a draft kept in the browser by an older version has another). */
+export const sameDraft = (a: ArticleDraft, b: ArticleDraft) => JSON.stringify(pickDraft(a)) === JSON.stringify(pickDraft(b));
 
 /** Tags as typed: split on commas (either width) and spaces, blanks and repeats dropped. */
 export const splitTags = (typed: string) => [...new Set(typed.split(/[,，、\s]/).map((t) => t.trim()).filter(Boolean))];
@@ -41,19 +21,11 @@ export const splitTags = (typed: string) => [...new Set(typed.split(/[,，、\s]
  * shows it beside the field before sending. The id and date are the server's to fill.
  */
 export function fieldProblems(draft: ArticleDraft): Record<string, string> {
-  const result = articleFrontmatter.safeParse({
-    id: 1,
-    title: draft.title,
-    date: draft.date.trim() || '2000-01-01',
-    category: draft.category,
-    tags: draft.tags,
-    cover: draft.cover || undefined,
-    description: draft.description || undefined,
-    type: draft.type,
-    origin_url: draft.type === 'original' ? undefined : draft.origin_url.trim() || undefined,
-  });
+  const result = articleFrontmatter.safeParse({ id: 1, ...articleForm.toFrontmatter(draft), date: draft.date.trim() || '2000-01-01', cover: draft.cover || undefined });
   const problems: Record<string, string> = {};
   if (!result.success) for (const issue of result.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  // The schema ties the fields together only once each is filled: the editor says it at once.
+  if (!ORIGIN_REQUIRED.check({ type: draft.type, origin_url: draft.origin_url.trim() })) problems.origin_url ??= ORIGIN_REQUIRED.message;
   if (!draft.body.trim()) problems.body = '请填写正文';
   const tooLong = bodyTooLong(draft.body);
   if (tooLong) problems.body = tooLong;

@@ -41,7 +41,12 @@ const elements = (root: unknown): ElementNode[] => {
   return found;
 };
 const inner = (node: ElementNode, text: string): Edit => ({ start: node.loc[0].end, end: node.loc[1].start, text });
-const cidOf = (node: ElementNode) => Object.keys(node.attributes).filter((name) => name.startsWith('data-astro-cid-'));
+/** The scoped-style marks Astro gave an element, as they follow its other attributes (none for a global style). */
+const cidsOf = (node: ElementNode) =>
+  Object.keys(node.attributes)
+    .filter((name) => name.startsWith('data-astro-cid-'))
+    .map((name) => ` ${name}`)
+    .join('');
 
 /** The `content` of a `<meta>` tag, set anew in its own source. */
 function metaContent(page: string, node: ElementNode, value: string): Edit {
@@ -50,8 +55,8 @@ function metaContent(page: string, node: ElementNode, value: string): Edit {
 }
 
 function tocItems(list: ElementNode, headings: ArticleText['headings']): string {
-  const cid = cidOf(list).join(' ');
-  return headings.map((h) => `<li class="depth-${h.depth}" ${cid}><a href="#${attribute(h.slug)}" ${cid}>${escapeHtml(h.text)}</a></li>`).join('');
+  const cids = cidsOf(list);
+  return headings.map((h) => `<li class="depth-${h.depth}"${cids}><a href="#${attribute(h.slug)}"${cids}>${escapeHtml(h.text)}</a></li>`).join('');
 }
 
 /** The attributes of each image in the page's body, in order; null for a page without the body mark. */
@@ -91,7 +96,7 @@ export function patchArticlePage(page: string, text: ArticleText): string | null
     // Where the template puts it: right after the category and tag chips.
     const chips = all.find((node) => node.parent === head && node.attributes.class === 'meta');
     const at = chips ? chips.loc[1].end : head.loc[0].end;
-    edits.push({ start: at, end: at, text: `<p class="muted small" ${PART}="updated" ${cidOf(head).join(' ')}>${escapeHtml(text.updated)}</p>` });
+    edits.push({ start: at, end: at, text: `<p class="muted small" ${PART}="updated"${cidsOf(head)}>${escapeHtml(text.updated)}</p>` });
   }
 
   return edits

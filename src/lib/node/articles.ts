@@ -1,6 +1,7 @@
 /** Ordering, paging and relations of articles: plain data in, plain data out. */
 import type { Page } from '../../contract/envelope.ts';
 import { yearOf } from '../shared/time.ts';
+import { countWords, plainText, readingMinutes } from './reading.ts';
 
 export interface ArticleMeta {
   id: number;
@@ -10,6 +11,17 @@ export interface ArticleMeta {
   tags: readonly string[];
   pinned: boolean;
   order: number;
+}
+
+/**
+ * What the pages read of an article but its files: every field of its front matter (so a field new
+ * to the content schema reaches them by itself) but the console's draft and private flags, the
+ * description (the owner's, or the body's first 120 characters) and the body's length.
+ */
+export function pageFields<T extends { draft: boolean; private: boolean; description?: string }>(data: T, body: string) {
+  const { draft: _draft, private: _private, ...fields } = data;
+  const words = countWords(body);
+  return { ...fields, description: fields.description || plainText(body).slice(0, 120), words, minutes: readingMinutes(words) };
 }
 
 export const newestFirst = <T extends Pick<ArticleMeta, 'date' | 'id'>>(a: T, b: T) =>

@@ -2,7 +2,7 @@
  * Comment moderation, shared by the server (which decides) and the console (which explains):
  * the guest's fields, the keyword lists, and whether a comment is published, held or refused.
  */
-import { COMMENT_KEYWORD_MAX_CHARS, COMMENT_KEYWORDS_MAX, GUEST_SITE_MAX_LENGTH, NICK_NAME_MAX_CHARS } from '../../contract/limits.ts';
+import { GUEST_SITE_MAX_LENGTH, NICK_NAME_MAX_CHARS } from '../../contract/limits.ts';
 import type { CommentRules } from '../../contract/commentRules.ts';
 import { charCount, hasControlCharacters } from './text.ts';
 
@@ -44,23 +44,6 @@ export function judgeComment(rules: CommentRules, { text, guest, byOwner }: Comm
   if (containsAny(folded, rules.hold_words)) return { kind: 'hold', why: 'keyword' };
   if (rules.hold === 'all' || (rules.hold === 'guests' && guest)) return { kind: 'hold', why: 'rule' };
   return { kind: 'publish' };
-}
-
-/** A keyword list as the owner types it: one word per line (or comma-separated), blanks and repeats dropped. */
-export function keywordList(text: string): string[] {
-  const seen = new Set<string>();
-  return text
-    .split(/[\n,，]/)
-    .map((word) => word.trim())
-    .filter((word) => word !== '' && !seen.has(word) && seen.add(word));
-}
-
-export function keywordListProblem(words: readonly string[], label: string): string | null {
-  if (words.length > COMMENT_KEYWORDS_MAX) return `${label}最多 ${COMMENT_KEYWORDS_MAX} 个`;
-  const long = words.find((word) => charCount(word) > COMMENT_KEYWORD_MAX_CHARS);
-  if (long !== undefined) return `${label}里的每个词最多 ${COMMENT_KEYWORD_MAX_CHARS} 个字：「${long.slice(0, 10)}…」太长了`;
-  if (words.some((word) => hasControlCharacters(word))) return `${label}不能包含控制字符`;
-  return null;
 }
 
 /** A guest's site: an absolute http(s) address, so a `javascript:` link never reaches a page. Empty is fine. */

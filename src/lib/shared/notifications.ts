@@ -1,24 +1,24 @@
 /** The message drawer's rules, free of the DOM: where an item leads, the badge, the bottom line. */
-import type { NotificationTypeCode } from '../../contract/notifications.ts';
+import { NOTIFICATION_TYPE, type NotificationTypeCode } from '../../contract/notifications.ts';
 
 /** The page a notification's jump button opens. */
 export function notificationPath(type: NotificationTypeCode, toId: number): string {
   switch (type) {
-    case 1:
+    case NOTIFICATION_TYPE.article:
       return `/article/${toId}`;
-    case 2:
+    case NOTIFICATION_TYPE.talk:
       return `/talk/${toId}`;
-    case 3:
+    case NOTIFICATION_TYPE.board:
       return '/message/list';
-    case 4:
+    case NOTIFICATION_TYPE.linkApplication:
       return '/link/apply';
-    case 5:
+    case NOTIFICATION_TYPE.myOrder:
       return '/userCenter';
-    case 6:
+    case NOTIFICATION_TYPE.ownerOrder:
       return '/admin/orders';
-    case 7:
+    case NOTIFICATION_TYPE.heldComment:
       return '/admin/moderation';
-    case 8:
+    case NOTIFICATION_TYPE.ownerLinkApplication:
       return '/admin/links';
   }
 }

@@ -1,13 +1,8 @@
 /** Rules for text readers write, shared by the forms and the server so both count and word alike. */
 import { COMMENT_MAX_CHARS } from '../../contract/limits.ts';
+import { charCount, hasControlCharacters } from '../../contract/text.ts';
 
-/** Length as a reader counts it: an emoji or any character outside the BMP is one. */
-export const charCount = (text: string) => [...text].length;
-
-/** Control characters other than tab and line breaks: invisible, and nobody types them. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-export const hasControlCharacters = (text: string) => CONTROL.test(text);
+export { charCount, hasControlCharacters };
 
 /** How much of a comment or post a notification quotes. */
 export const EXCERPT_CHARS = 50;

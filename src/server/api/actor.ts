@@ -6,7 +6,7 @@
  * device on every call, which the per-address budgets cap.
  */
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
+import { addressOf } from '../budgets/limiter.ts';
 import type { Actor } from '../likes/table.ts';
 import { currentUser } from './authenticate.ts';
 import { readerOf, type Cookies } from './cookies.ts';
@@ -28,9 +28,6 @@ export const withDevice =
   };
 
 const deviceOf = (req: Request): string | null => given.get(req) ?? readerOf(req);
-
-/** The request's address as budgets count it: IPv6 by its /64, so one home network is one address. */
-export const addressOf = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown', 64);
 
 /** A reader without an account or a device: likes nothing, and can like nothing (a like always has a device). */
 const NOBODY = 'reader:-';

@@ -2,8 +2,7 @@
 import { Router } from 'express';
 import type { ArticleService } from '../articles/service.ts';
 import type { CommentService } from '../comments/service.ts';
-import type { Db } from '../db/client.ts';
-import { createLikeService, type LikeTargets } from '../likes/service.ts';
+import type { LikeService } from '../likes/service.ts';
 import { likeRoutes } from './routes/likes.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
@@ -24,8 +23,6 @@ import { BUDGETS } from '../../contract/budgets.ts';
 import { API, type ApiGroup } from '../../contract/endpoints.ts';
 import { mountPath } from './endpoints.ts';
 import { FEATURE_APIS, FEATURES, type Feature, type FeatureSwitches } from '../../lib/shared/features.ts';
-import type { LikeKind } from '../../contract/likes.ts';
-import type { LikeTarget } from '../likes/target.ts';
 import { apiErrors, apiNotFound, jsonBody, requireXhr, spend, timeout } from './middleware.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { commentRoutes } from './routes/comments.ts';
@@ -41,12 +38,13 @@ import type { AccountRecovery } from '../users/recovery.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface ApiServices {
-  db: Db;
   site: SiteService;
   articles: ArticleService;
   users: UserService;
   recovery: AccountRecovery;
   comments: CommentService;
+  /** One for every kind of like, whichever route a client uses (each domain's own or the generic ones). */
+  likes: LikeService;
   notifications: NotificationService;
   talks: TalkService;
   messages: MessageService;
@@ -99,19 +97,7 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   const device = withDevice(cookies);
   // One count for liking, whichever route a client uses (each domain's own routes or the generic ones).
   const likeGate = [device, spend(BUDGETS.like), spend(BUDGETS.likePerAddress)];
-  const likes = createLikeService(
-    services.db,
-    withoutSwitchedOff(
-      {
-        article: services.articles.likeTarget,
-        talk: services.talks.likeTarget,
-        message: services.messages.likeTarget,
-        comment: services.comments.likeTarget,
-      },
-      isOn,
-    ),
-  );
-  const liking = { likes, likeGate, device };
+  const liking = { likes: services.likes, likeGate, device };
   // Each group's router at its prefix in the endpoint table; the console's writing group before the rest of the console.
   mount(API.site, siteRoutes(services.site, device));
   mount(API.article, articleRoutes(services.articles, liking));
@@ -138,20 +124,4 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   api.use(apiNotFound());
   api.use(apiErrors());
   return api;
-}
-
-/** Which part of the site each kind of like belongs to; articles are always on. */
-const LIKE_PARTS: Partial<Record<LikeKind, Feature>> = { talk: 'talks', message: 'board', comment: 'comments' };
-
-/** Nothing of a switched-off part can be reached, so nothing of it can be liked, by the generic like routes either. */
-const whileOn = (target: LikeTarget, on: () => boolean): LikeTarget => ({
-  ...target,
-  reachable: (id) => on() && (target.reachable?.(id) ?? true),
-  counter: async (db, id) => (on() ? target.counter(db, id) : null),
-});
-
-function withoutSwitchedOff(targets: LikeTargets, isOn: (feature: Feature) => boolean): LikeTargets {
-  const kept = { ...targets };
-  for (const [kind, part] of Object.entries(LIKE_PARTS) as [LikeKind, Feature][]) kept[kind] = whileOn(targets[kind], () => isOn(part));
-  return kept;
 }

@@ -1,8 +1,8 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
 import type { Budget } from '../../contract/budgets.ts';
 import type { Quota } from '../budgets/quota.ts';
-import { addressOf, budgetActorOf, signedOutAddressOf } from './actor.ts';
+import { addressOf, budget as countedBudget, secondsLeft, type BudgetOptions } from '../budgets/limiter.ts';
+import { budgetActorOf, signedOutAddressOf } from './actor.ts';
 import { ApiError, errorBody, forbidden } from './envelope.ts';
 import { clientErrorStatus, messageForStatus } from '../shared/httpStatus.ts';
 import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
@@ -48,20 +48,6 @@ export const timeout = (ms = REQUEST_TIMEOUT_MS): RequestHandler => (req, res, n
   res.on('finish', () => clearTimeout(timer));
   next();
 };
-
-/**
- * Where budgets are counted: in this process unless `shareBudgets` was called at start with a store
- * in the database, which every process on it then shares. Each budget is named by its rule (or
- * `name`), so two routes with the same rule and message share one budget.
- */
-let sharedStore: ((name: string) => Store) | null = null;
-
-export function shareBudgets(store: (name: string) => Store): void {
-  sharedStore = store;
-}
-
-/** Where the budget named `name` is counted: the shared store, or (without one) express-rate-limit's own memory. */
-const budgetStore = (name: string): { store?: Store } => (sharedStore ? { store: sharedStore(name) } : {});
 
 const BUDGETS_SPENT = new WeakMap<RequestHandler, Budget>();
 const QUOTAS = new WeakMap<Response, Quota>();
@@ -114,34 +100,11 @@ export function quotaFor(res: Response): Quota {
 /** Which budget a handler spends, if it is one made by `spend`. */
 export const budgetOf = (handler: RequestHandler): Budget | undefined => BUDGETS_SPENT.get(handler);
 
-export interface BudgetOptions {
-  limit: number;
-  windowMs: number;
-  message: string;
-  name?: string;
-  /** Whose budget a request spends. */
-  keyGenerator: (req: Request) => string;
-  /** Calls this budget does not count. */
-  skip?: (req: Request) => boolean;
-  /** Answers a refused call in another shape than the API's envelope (the music service's). */
-  refuse?: (res: Response) => void;
-}
-
-export function budget({ limit, windowMs, message, name, keyGenerator, skip, refuse }: BudgetOptions): RequestHandler {
-  return rateLimit({
-    windowMs,
-    limit,
-    keyGenerator,
-    ...(skip ? { skip } : {}),
-    ...budgetStore(name ?? `${limit}/${windowMs}/${message}`),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (req, res) => {
-      if (refuse) return refuse(res);
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = reset ? Math.max(1, Math.ceil((+reset - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
-      res.status(429).set('Retry-After', String(seconds)).json(errorBody(new ApiError(429, message)));
-    },
+/** A budget that refuses with a 429 in the API's envelope, after the time its window has left. */
+function budget(options: Omit<BudgetOptions, 'refuse'>): RequestHandler {
+  return countedBudget({
+    ...options,
+    refuse: (req, res) => void res.status(429).set('Retry-After', String(secondsLeft(req, options.windowMs))).json(errorBody(new ApiError(429, options.message))),
   });
 }
 

@@ -4,28 +4,20 @@
  * database follows a change at once; a comment is rare next to the pages around it.
  */
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'astro/zod';
-import { DEFAULT_COMMENT_RULES, HOLD_RULES, type CommentRules } from '../../contract/commentRules.ts';
+import { commentRules, DEFAULT_COMMENT_RULES, type CommentRules } from '../../contract/commentRules.ts';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
 
 const KEY = 'comments';
-
-/** What is stored; a field missing from an older value takes its default. */
-const stored = z.object({
-  guests: z.boolean().catch(DEFAULT_COMMENT_RULES.guests),
-  hold: z.enum(HOLD_RULES).catch(DEFAULT_COMMENT_RULES.hold),
-  hold_words: z.array(z.string()).catch([]),
-  refuse_words: z.array(z.string()).catch([]),
-});
 
 export function createCommentRules(db: Db) {
   return {
     async get(): Promise<CommentRules> {
       const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).limit(1);
       if (!row) return { ...DEFAULT_COMMENT_RULES };
+      // Kept after the same check; a field missing from an older value takes its default.
       try {
-        return stored.parse(JSON.parse(row.value));
+        return commentRules.parse(JSON.parse(row.value));
       } catch {
         return { ...DEFAULT_COMMENT_RULES };
       }

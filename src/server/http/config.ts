@@ -11,7 +11,7 @@ import { connectionSettings, type ConnectionSettings } from './connections.ts';
 import { mediaOriginsFromEnv } from './cspSources.ts';
 import { isHttpsSite } from './headers.ts';
 import { DEFAULT_DEACTIVATION_LIMIT, type DeactivationLimit } from '../licenses/service.ts';
-import { onOff, wholeNumber } from '../shared/settingValues.ts';
+import { envOnOff, envWholeNumber } from '../shared/envValues.ts';
 import { musicConfig, type MusicConfig } from '../music/index.ts';
 import { paymentSettings, type PaymentSettings } from '../shop/payments/settings.ts';
 import { DEFAULT_UPLOAD_DIR } from '../uploads/images.ts';
@@ -113,7 +113,7 @@ export function readConfig(env: Env): ServerConfig {
     distDir,
     contentDir: resolve(PROJECT_ROOT, env.CONTENT_DIR || DEFAULT_CONTENT_DIR),
     contentExportDir: env.CONTENT_EXPORT_DIR ? resolve(env.CONTENT_EXPORT_DIR) : null,
-    autoPublish: onOff(env, 'AUTO_PUBLISH', true),
+    autoPublish: envOnOff(env, 'AUTO_PUBLISH', true),
     httpsSite: isHttpsSite(env.SITE_URL),
     siteOrigin: originOfSetting(env.SITE_URL),
     siteUrl,
@@ -128,10 +128,10 @@ export function readConfig(env: Env): ServerConfig {
     payment: paymentSettings(env, siteUrl),
     connections: connectionSettings(env),
     licenseDeactivations: {
-      times: wholeNumber(env, 'LICENSE_DEACTIVATIONS', DEFAULT_DEACTIVATION_LIMIT.times, 0),
-      days: wholeNumber(env, 'LICENSE_DEACTIVATION_DAYS', DEFAULT_DEACTIVATION_LIMIT.days, 1),
+      times: envWholeNumber(env, 'LICENSE_DEACTIVATIONS', DEFAULT_DEACTIVATION_LIMIT.times, 0),
+      days: envWholeNumber(env, 'LICENSE_DEACTIVATION_DAYS', DEFAULT_DEACTIVATION_LIMIT.days, 1),
     },
-    showIpLocation: onOff(env, 'IP_LOCATION', true),
+    showIpLocation: envOnOff(env, 'IP_LOCATION', true),
     mail: mailSettings(env),
     features: featureSwitches(site.features, env.FEATURES_OFF),
     featuresOff: env.FEATURES_OFF ?? '',

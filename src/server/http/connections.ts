@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import express from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { wholeNumber } from '../shared/settingValues.ts';
+import { envWholeNumber } from '../shared/envValues.ts';
 
 export interface ConnectionSettings {
   /** The whole request, head and body, must arrive within this; then 408 and the socket is closed. */
@@ -32,14 +32,14 @@ export interface ConnectionSettings {
  * carrier's or campus's address at the same moment; their idle ones close after 5 s).
  */
 export function connectionSettings(env: Record<string, string | undefined>): ConnectionSettings {
-  const requestTimeoutMs = wholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1) * 1000;
-  const maxConnections = wholeNumber(env, 'MAX_CONNECTIONS', 1024, 1);
+  const requestTimeoutMs = envWholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1) * 1000;
+  const maxConnections = envWholeNumber(env, 'MAX_CONNECTIONS', 1024, 1);
   return {
     requestTimeoutMs,
     headersTimeoutMs: Math.min(20_000, requestTimeoutMs),
     keepAliveTimeoutMs: 5_000,
     maxConnections,
-    maxConnectionsPerAddress: Math.min(maxConnections, wholeNumber(env, 'MAX_CONNECTIONS_PER_ADDRESS', 128, 1)),
+    maxConnectionsPerAddress: Math.min(maxConnections, envWholeNumber(env, 'MAX_CONNECTIONS_PER_ADDRESS', 128, 1)),
     // A browser's speculative connection waits a few seconds for its page; a socket opened to be held says nothing for longer.
     firstBytesTimeoutMs: Math.min(10_000, requestTimeoutMs),
   };

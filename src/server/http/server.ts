@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { join } from 'node:path';
 import { createCookies } from '../api/cookies.ts';
 import { apiRouter } from '../api/index.ts';
-import { shareBudgets } from '../api/middleware.ts';
+import { shareBudgets } from '../budgets/limiter.ts';
 import { databaseRateLimitStore, purgeEndedWindows } from '../budgets/store.ts';
 import { groupCommitOf } from '../db/groupCommitOf.ts';
 import { createArticleService } from '../articles/service.ts';
@@ -26,6 +26,8 @@ import { createSiteService } from '../site/service.ts';
 import { loadOrCreateSigningKeys } from '../licenses/keys.ts';
 import { createLicenseService } from '../licenses/service.ts';
 import { createLinkService } from '../links/service.ts';
+import { createLikeService } from '../likes/service.ts';
+import { withoutSwitchedOff } from '../likes/switchedOff.ts';
 import { createAuditLog } from '../admin/audit.ts';
 import { dashboard } from '../admin/dashboard.ts';
 import { createModeration } from '../admin/moderation.ts';
@@ -126,21 +128,30 @@ const writing = createWriting(db, {
 });
 const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
+const comments = createCommentService(db, {
+  targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) },
+  notifications,
+  rules: commentRules,
+  mailer,
+  siteUrl: config.siteUrl,
+  showIpLocation: config.showIpLocation,
+});
+const likes = createLikeService(
+  db,
+  withoutSwitchedOff(
+    { article: articles.likeTarget, talk: talks.likeTarget, message: messages.likeTarget, comment: comments.likeTarget },
+    (part) => features[part],
+  ),
+);
+
 const api = apiRouter(
   {
-    db,
     site: createSiteService({ db, catalog, userCount: users.count, mailEnabled: mailer.enabled, commentGuests: async () => (await commentRules.get()).guests }),
     articles,
     users,
     recovery,
-    comments: createCommentService(db, {
-      targets: { 1: articleCommentTarget(articles), 2: talkCommentTarget(talks), 3: messageCommentTarget(messages) },
-      notifications,
-      rules: commentRules,
-      mailer,
-      siteUrl: config.siteUrl,
-      showIpLocation: config.showIpLocation,
-    }),
+    comments,
+    likes,
     notifications,
     talks,
     messages,

@@ -6,8 +6,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { Budget } from '../../contract/budgets.ts';
 import { MUSIC_API } from '../../contract/endpoints.ts';
-import { addressOf } from '../api/actor.ts';
-import { budget } from '../api/middleware.ts';
+import { addressOf, budget } from '../budgets/limiter.ts';
 import { MusicError, musicBody } from './errors.ts';
 
 type MusicEndpoint = (typeof MUSIC_API.endpoints)[keyof typeof MUSIC_API.endpoints];
@@ -19,7 +18,7 @@ function perAddress({ max, windowMs, message, name }: Budget): RequestHandler {
     message,
     name,
     keyGenerator: addressOf,
-    refuse: (res) => void res.status(429).set('Retry-After', String(Math.ceil(windowMs / 1000))).json(musicBody(new MusicError(429, message))),
+    refuse: (_req, res) => void res.status(429).set('Retry-After', String(Math.ceil(windowMs / 1000))).json(musicBody(new MusicError(429, message))),
   });
 }
 

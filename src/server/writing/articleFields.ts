@@ -2,7 +2,8 @@
  * An article's file as the editor's fields and back: its status, the front matter a save writes,
  * and the content schema's check of it (the build's own rules, so a save never breaks a build).
  */
-import { LIVE_STATUSES, type ArticleDraft, type ArticleStatus, type ArticleType, type PendingEdit, type WritingArticle } from '../../contract/writing.ts';
+import { LIVE_STATUSES, type ArticleDraft, type ArticleStatus, type PendingEdit, type WritingArticle } from '../../contract/writing.ts';
+import { articleForm } from '../../lib/shared/articleForm.ts';
 import { ARTICLE_BODY_MAX } from '../../contract/limits.ts';
 import { articleFrontmatter } from '../../lib/shared/contentSchema.ts';
 import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
@@ -23,36 +24,14 @@ export function statusOf(file: SourceFile, now: Date): ArticleStatus {
 /** Readers see it now, or will at its date: saving it must never take it off the site by surprise. */
 export const isLive = (status: ArticleStatus) => LIVE_STATUSES.includes(status);
 
-/** The editor's fields alone, from a request body that carries more. */
-export const draftFields = (input: ArticleDraft): ArticleDraft => ({
-  title: input.title,
-  body: input.body,
-  description: input.description,
-  category: input.category,
-  tags: input.tags,
-  cover: input.cover,
-  type: input.type,
-  origin_url: input.origin_url,
-  pinned: input.pinned,
-  public: input.public,
-  date: input.date,
-});
-
 export function toWritingArticle(file: SourceFile, now: Date, pending: PendingEdit | null = null): WritingArticle {
   const d = file.data;
   const date = dateOf(d.date);
-  const tags = Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string') : [];
   return {
     id: file.id,
-    title: text(d.title),
+    ...articleForm.fromFrontmatter(d),
     body: file.body,
-    description: text(d.description),
-    category: text(d.category),
-    tags,
     cover: text(d.cover),
-    type: (['original', 'repost', 'translation'] as const).includes(d.type as ArticleType) ? (d.type as ArticleType) : 'original',
-    origin_url: text(d.origin_url),
-    pinned: d.pinned === true,
     public: d.private !== true,
     date: date ? formatDateTime(date) : text(d.date),
     status: statusOf(file, now),
@@ -66,21 +45,18 @@ export function toWritingArticle(file: SourceFile, now: Date, pending: PendingEd
 export function frontmatterOf(id: number, input: ArticleDraft & { publish: boolean }, before: SourceFile | null, now: Date): Record<string, unknown> {
   const old = before?.data ?? {};
   const date = input.date.trim() || (typeof old.date === 'string' ? old.date : formatDateTime(now));
+  // Ordered as `npm run new:post` writes a file: the title and date first.
+  const { title, ...edited } = articleForm.toFrontmatter(input);
   return {
     ...old,
     id,
-    title: input.title.trim(),
+    title,
     date,
+    ...edited,
     updated: old.updated,
-    category: input.category.trim(),
-    tags: [...new Set(input.tags.map((tag) => tag.trim()).filter(Boolean))],
     cover: input.cover || undefined,
-    description: input.description.trim() || undefined,
-    pinned: input.pinned || undefined,
     draft: input.publish ? undefined : true,
     private: input.public ? undefined : true,
-    type: input.type === 'original' ? undefined : input.type,
-    origin_url: input.type === 'original' ? undefined : input.origin_url.trim() || undefined,
   };
 }
 

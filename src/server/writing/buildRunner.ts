@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { forgetBuildProblem, readBuildProblem } from '../../lib/node/buildProblem.ts';
 import type { BuildRun } from './publisher.ts';
 import { BUILD_ENV, BUILD_NODE_FLAGS, VITE_OWN_NAMES } from './buildSettings.ts';
 
@@ -19,6 +20,7 @@ const KEPT_LINES = 200;
 export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings) {
   return (onLine: (line: string) => void): Promise<BuildRun> =>
     new Promise((resolve) => {
+      forgetBuildProblem(distDir);
       // The server's compile cache (http/serverSettings.ts) is for the server's own modules: a build
       // would fill it with the bundler's, and its memory is tuned on its own (buildSettings.ts).
       const { NODE_COMPILE_CACHE: _serverCompileCache, ...inherited } = process.env;
@@ -38,6 +40,7 @@ export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings)
       createInterface({ input: child.stdout }).on('line', keep);
       createInterface({ input: child.stderr }).on('line', keep);
       child.on('error', (error) => resolve({ ok: false, output: error.message }));
-      child.on('close', (code) => resolve({ ok: code === 0, output: lines.join('\n') }));
+      // A build that fails on something it can name leaves its problem beside the releases (lib/node/buildProblem.ts).
+      child.on('close', (code) => resolve({ ok: code === 0, output: lines.join('\n'), problem: code === 0 ? null : readBuildProblem(distDir) }));
     });
 }

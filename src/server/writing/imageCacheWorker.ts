@@ -36,10 +36,11 @@ if (urgency !== 'now') {
 sharp.cache(false);
 
 let temporary: string | null = null;
-// Stopped with the server: no half-written file is left in the cache.
-process.on('SIGTERM', () => {
+// Stopped (for a build, or with the server): no half-written file is left in the cache, and the
+// process still ends by the signal, which tells the queue to do the image again later.
+process.once('SIGTERM', () => {
   if (temporary) rmSync(temporary, { force: true });
-  process.exit(143);
+  process.kill(process.pid, 'SIGTERM');
 });
 
 const started = performance.now();

@@ -19,6 +19,9 @@ export interface WritingOptions extends BuildSettings {
   live?: () => LiveArticles;
 }
 
+/** How long a save waits for its quick release before it answers. */
+const QUICK_RELEASE_WAIT_MS = 5000;
+
 export function createWriting(db: Db, options: WritingOptions) {
   const versions = createVersions(db);
   const articleFiles = createSourceFiles(options.contentDir, 'articles');
@@ -41,12 +44,21 @@ export function createWriting(db: Db, options: WritingOptions) {
       publisher.scheduleAt(await articles.nextScheduled());
     },
   });
-  /** A change readers may see: its article's page at once when a quick release can, then a full build. */
+  /**
+   * A change readers may see: its article's page at once when a quick release can, then a full
+   * build. The save waits for the quick release a while: a text edit or a withdrawal is live when
+   * it answers; a new photo still being encoded on a busy machine goes live after, and the status
+   * line's page_live says when.
+   */
   const published = async (change?: ArticleChange) => {
     if (!options.autoPublish) return;
     // Asked first, so the quick release's page_live comes after the queued_at the console compares it with.
     publisher.request();
-    if (change) await quick.apply(change).catch((error: Error) => console.error(`快速发布失败，等待完整构建：${error.message}`));
+    if (!change) return;
+    const released = quick.apply(change).catch((error: Error) => console.error(`快速发布失败，等待完整构建：${error.message}`));
+    let patience: NodeJS.Timeout | undefined;
+    await Promise.race([released, new Promise((resolve) => (patience = setTimeout(resolve, QUICK_RELEASE_WAIT_MS)))]);
+    clearTimeout(patience);
   };
   const articles = createArticleWriting({ files: articleFiles, versions, published, live: options.live });
   const talks = createTalkWriting({ files: createSourceFiles(options.contentDir, 'talks'), versions, published });

@@ -7,7 +7,8 @@ import type { ArticleDraft, PendingEdit, SavePendingBody, WritingArticle } from 
 import { formatDateTime } from '../../lib/shared/time.ts';
 import { Refused } from '../shared/errors.ts';
 import type { createKeyedSerializer } from '../shared/serialize.ts';
-import { checked, draftFields, frontmatterOf, isLive, statusOf, toWritingArticle } from './articleFields.ts';
+import { pickDraft } from '../../contract/articleFields.ts';
+import { checked, frontmatterOf, isLive, statusOf, toWritingArticle } from './articleFields.ts';
 import { formatSource, type SourceFile, type SourceFiles } from './sourceFiles.ts';
 import type { Versions } from './versions.ts';
 import type { WorkingCopy } from './workingCopies.ts';
@@ -53,7 +54,7 @@ export function articleLiveEdits({ files, versions, withLock, fileOf, lockOf, pu
           await copies.clear(id);
           return toWritingArticle(file, now);
         }
-        const fields: ArticleDraft = draftFields(input);
+        const fields: ArticleDraft = pickDraft(input);
         await copies.put(id, fields, input.base_revision, savedBy, now.getTime());
         return toWritingArticle(file, now, pendingEditOf({ fields, baseRevision: input.base_revision, savedAt: now }));
       });

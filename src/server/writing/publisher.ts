@@ -5,11 +5,14 @@
  * ten quick saves make one or two builds. The state is what the console's status line shows.
  */
 import type { PublishError, PublishState } from '../../contract/writing.ts';
+import { UNKNOWN_BUILD_PROBLEM } from '../../lib/node/buildProblem.ts';
 
 export interface BuildRun {
   ok: boolean;
-  /** The build's last lines, for finding what failed. */
+  /** The build's last lines, for the server's log when the build could not say what failed. */
   output: string;
+  /** What failed, as the build found it (lib/node/buildProblem.ts); none when it succeeded or could not tell. */
+  problem?: PublishError | null;
 }
 
 export interface PublisherOptions {
@@ -51,20 +54,6 @@ function progressAt(state: PublishState, line: string): Pick<PublishState, 'step
 
 const idle = (): PublishState => ({ state: 'idle', step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0, page_live: null });
 
-/**
- * What failed, from a build's output: the Markdown file named, a field of the content schema
- * (`**title**: …` or `title: …` under a schema error), and the message beside it.
- */
-export function buildProblem(output: string): PublishError {
-  const lines = output.split('\n').map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trimEnd());
-  const file = lines.flatMap((line) => line.split(/[\s:()'"]/)).find((word) => word.endsWith('.md')) ?? null;
-  const fieldLine = lines.find((line) => /^\s*(?:\*\*)?[a-z_]+(?:\*\*)?\s*:\s*\S/.test(line) && !/^\s*(?:Location|Stack|Hint|File|error|at)\b/i.test(line));
-  const field = fieldLine ? /^\s*(?:\*\*)?([a-z_]+)/.exec(fieldLine)![1] : null;
-  const errorLine = [...lines].reverse().find((line) => /error|错误|失败|\[[A-Z]\w+Error\]/i.test(line) && !/^构建失败/.test(line));
-  const message = fieldLine?.replace(/^\s*(?:\*\*)?[a-z_]+(?:\*\*)?\s*:\s*/, '') || errorLine?.trim() || '构建失败，详见服务器日志';
-  return { file: file?.split('/').slice(-2).join('/') ?? null, field, message };
-}
-
 export function createPublisher({ build, goLive, settleMs = 300, clock = () => new Date() }: PublisherOptions) {
   let state = idle();
   let running: Promise<void> | null = null;
@@ -85,12 +74,13 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
       });
       if (result.ok) await goLive(startedAt);
     } catch (error) {
-      result = { ok: false, output: (error as Error).message };
+      result = { ok: false, output: '', problem: { file: null, field: null, message: (error as Error).message } };
     }
+    const problem: PublishError = result.problem ?? UNKNOWN_BUILD_PROBLEM;
     state = result.ok
       ? { ...state, state: wanted ? 'queued' : 'live', step: '', percent: 100, finished_at: now(), builds: state.builds + 1 }
-      : { ...state, state: wanted ? 'queued' : 'failed', step: '', percent: 0, finished_at: now(), error: buildProblem(result.output), builds: state.builds + 1 };
-    if (!result.ok) console.error(`发布失败：${state.error?.message}`);
+      : { ...state, state: wanted ? 'queued' : 'failed', step: '', percent: 0, finished_at: now(), error: problem, builds: state.builds + 1 };
+    if (!result.ok) console.error(`发布失败：${problem.message}${result.problem ? '' : `\n${result.output}`}`);
   }
 
   async function drain(): Promise<void> {

@@ -52,8 +52,11 @@ export interface QuickReleaseOptions {
   clock?: () => Date;
 }
 
-/** Front matter a page patch leaves as the live page has it. */
-const KEPT: (keyof ArticleFrontmatter)[] = ['category', 'tags', 'cover', 'pinned', 'order', 'type', 'origin_url', 'date'];
+/**
+ * What a page patch changes: every other field of the front matter (a new one too) must be as the
+ * live page has it, or the change waits for the full build.
+ */
+const PATCHED: readonly string[] = ['title', 'description', 'updated'];
 /** A build that went live while a quick release was being made: made again from it, at most this often. */
 const ATTEMPTS = 3;
 
@@ -67,7 +70,8 @@ function seenAs(file: SourceFile | null, now: Date): ArticleFrontmatter | null {
   return parsed.success && isLive(parsed.data, now) ? parsed.data : null;
 }
 
-const sameKept = (a: ArticleFrontmatter, b: ArticleFrontmatter) => KEPT.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+const sameKept = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => PATCHED.includes(key) || JSON.stringify(a[key]) === JSON.stringify(b[key]));
 
 /** Replaces `path` in a linked copy by a new file: writing in place would change the live build's file too. */
 async function replaceFile(path: string, content: string | Buffer): Promise<void> {

@@ -2,9 +2,8 @@
 import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import { ADMIN_COMMENT_STATUSES, type AdminOrder, type Dashboard } from '../../../contract/admin.ts';
-import { HOLD_RULES } from '../../../contract/commentRules.ts';
+import { commentRules } from '../../../contract/commentRules.ts';
 import { COMMENT_BULK_MAX_IDS, KEYWORD_MAX_LENGTH } from '../../../contract/limits.ts';
-import { keywordList, keywordListProblem } from '../../../lib/shared/commentModeration.ts';
 import { ORDER_STATUSES } from '../../../contract/shop.ts';
 import { ROLE } from '../../../contract/users.ts';
 import type { AuditLog } from '../../admin/audit.ts';
@@ -73,26 +72,7 @@ const disabledBody = z.object(
 const commentQuery = listQuery.extend({ status: z.enum(ADMIN_COMMENT_STATUSES, { error: 'status 只能是 all、held 或 hidden' }).default('all') });
 const bulkBody = z.object({ idList: idList('评论', '处理', COMMENT_BULK_MAX_IDS) }, NOT_AN_OBJECT);
 const bulkHiddenBody = bulkBody.extend(hiddenBody.shape);
-const keywords = (label: string) =>
-  z
-    .union([z.array(z.string({ error: `${label}必须是文字` }), { error: `${label}必须是文字列表` }), z.string({ error: `${label}必须是文字列表` })])
-    .transform((value) => keywordList(Array.isArray(value) ? value.join('\n') : value))
-    .superRefine((words, ctx) => {
-      const problem = keywordListProblem(words, label);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
-const commentRulesBody = inputSchema(
-  ADMIN_SET_COMMENT_RULES,
-  z.object(
-    {
-      guests: z.boolean({ error: 'guests 必须是 true 或 false' }),
-      hold: z.enum(HOLD_RULES, { error: 'hold 只能是 all（全部审核）、guests（只审核访客）或 none（不审核）' }),
-      hold_words: keywords('待审核关键词'),
-      refuse_words: keywords('拒绝关键词'),
-    },
-    NOT_AN_OBJECT,
-  ),
-);
+const commentRulesBody = inputSchema(ADMIN_SET_COMMENT_RULES, z.object(commentRules.shape, NOT_AN_OBJECT));
 const roleBody = z.object({ role: z.union([z.literal(ROLE.admin), z.literal(ROLE.user)], { error: 'role 只能是 1（管理员）或 2（普通用户）' }) }, NOT_AN_OBJECT);
 const linkQuery = z.object({ ...paging, status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'status 只能是 1、2 或 3' })).optional() });
 const orderQuery = z.object({ ...paging, status: z.enum(ORDER_STATUSES as [string, ...string[]], { error: '订单状态不对' }).optional() });

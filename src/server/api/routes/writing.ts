@@ -2,8 +2,8 @@
 import express, { Router, type Request } from 'express';
 import { dirname, join } from 'node:path';
 import { z } from 'astro/zod';
-import { ARTICLE_FILTERS, ARTICLE_TYPES, type ContentVersionRow } from '../../../contract/writing.ts';
-import { ARTICLE_BODY_MAX, ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_TAGS_MAX as TAGS_MAX, ARTICLE_TITLE_MAX as TITLE_MAX, KEYWORD_MAX_LENGTH, MAX_CONTENT_IMAGE_BYTES, TALK_BODY_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../../../contract/limits.ts';
+import { ARTICLE_FILTERS, type ContentVersionRow } from '../../../contract/writing.ts';
+import { ARTICLE_BODY_MAX, KEYWORD_MAX_LENGTH, MAX_CONTENT_IMAGE_BYTES, TALK_BODY_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../../../contract/limits.ts';
 import type { AuditLog } from '../../admin/audit.ts';
 import { contentImageFile, saveContentImage } from '../../writing/contentImages.ts';
 import type { ArticleWriting } from '../../writing/articles.ts';
@@ -47,25 +47,14 @@ import {
   WRITING_WITHDRAW_ARTICLE,
   type Route,
 } from '../../../contract/routes.ts';
-import { taxonomyName } from '../../../lib/shared/contentSchema.ts';
+import { articleDraft, taxonomyName } from '../../../contract/articleFields.ts';
 import { groupRouter } from '../endpoints.ts';
 
-// Lengths are checked loosely here and exactly by the content schema, whose messages name the field.
-const line = (what: string, max: number) => z.string({ error: `${what}必须是文字` }).max(max * 4, { error: `${what}太长` });
 const flag = (what: string) => z.boolean({ error: `${what}只能是 true 或 false` });
+// The form's fields are checked loosely here (kind and size) and exactly by the content schema, whose messages name the field.
 const articleBody = z.object(
   {
-    title: line('标题', TITLE_MAX),
-    body: z.string({ error: '正文必须是文字' }).max(ARTICLE_BODY_MAX, { error: `正文最多 ${ARTICLE_BODY_MAX} 个字符` }),
-    description: line('摘要', DESCRIPTION_MAX).default(''),
-    category: line('分类', NAME_MAX),
-    tags: z.array(line('标签', NAME_MAX), { error: '标签必须是列表' }).max(TAGS_MAX * 2, { error: `标签最多 ${TAGS_MAX} 个` }),
-    cover: z.string({ error: '封面必须是图片路径' }).max(200).default(''),
-    type: z.enum(ARTICLE_TYPES, { error: '文章类型只能是 original、repost 或 translation' }).default('original'),
-    origin_url: z.string({ error: '原文链接必须是文字' }).max(2000).default(''),
-    pinned: flag('置顶').default(false),
-    public: flag('公开').default(true),
-    date: z.string({ error: '日期必须是文字' }).max(40).default(''),
+    ...articleDraft.shape,
     base_revision: z.string().regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' }).nullable().default(null),
     publish: flag('publish'),
     overwrite: flag('overwrite').optional(),

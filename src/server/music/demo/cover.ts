@@ -1,6 +1,6 @@
-/** Playlist covers: a diagonal gradient with one soft shape, drawn pixel by pixel and encoded as PNG. */
+/** Playlist covers: a diagonal gradient with one soft shape, drawn pixel by pixel and encoded as PNG by sharp. */
+import sharp from 'sharp';
 import type { DemoPlaylist } from './catalog.ts';
-import { encodePng } from './png.ts';
 
 type Rgb = [number, number, number];
 type Cover = DemoPlaylist['cover'];
@@ -35,7 +35,8 @@ function shapeCoverage(shape: Cover['shape'], x: number, y: number, size: number
   return Math.min(1, body + bottom + saucer + handle + steam);
 }
 
-export function drawCover(cover: Cover, size = 300): Buffer {
+/** The cover's pixels, three bytes (RGB) each, row by row from the top. */
+export function coverPixels(cover: Cover, size = 300): Uint8Array {
   const pixels = new Uint8Array(size * size * 3);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
@@ -47,5 +48,11 @@ export function drawCover(cover: Cover, size = 300): Buffer {
       }
     }
   }
-  return encodePng(size, size, pixels);
+  return pixels;
+}
+
+export function drawCover(cover: Cover, size = 300): Promise<Buffer> {
+  return sharp(coverPixels(cover, size), { raw: { width: size, height: size, channels: 3 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }

@@ -71,7 +71,7 @@ export function demoSketches(sketches: DemoSketches = DEMO_SKETCHES): Sketch[] {
 async function writePlaylist(dir: string, folder: string, cover: DemoPlaylist['cover'], tracks: Iterable<{ file: string; wav: Buffer; lyrics: string }>): Promise<DemoSummary> {
   const path = join(dir, folder);
   await mkdir(path, { recursive: true });
-  const png = drawCover(cover);
+  const png = await drawCover(cover);
   await writeFile(join(path, 'cover.png'), png);
   const summary: DemoSummary = { playlists: 1, tracks: 0, bytes: png.length };
   for (const track of tracks) {

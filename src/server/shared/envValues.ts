@@ -1,8 +1,11 @@
-/** Reading one setting from the environment: a malformed value stops the start with a message naming it. */
+/**
+ * Reading one environment variable: a malformed value stops the start with a message naming it.
+ * (The console's 设置 are another thing: the owner's settings in the database.)
+ */
 export type Env = Record<string, string | undefined>;
 
 /** A whole number of at least `min`, or `fallback` when unset. */
-export function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
+export function envWholeNumber(env: Env, name: string, fallback: number, min: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -11,7 +14,7 @@ export function wholeNumber(env: Env, name: string, fallback: number, min: numbe
 }
 
 /** `on` or `off`, or `fallback` when unset. */
-export function onOff(env: Env, name: string, fallback: boolean): boolean {
+export function envOnOff(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'on' || raw === 'off') return raw === 'on';
