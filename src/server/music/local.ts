@@ -1,6 +1,5 @@
 /** Answers every /wapi endpoint from the local library. */
 import { readFile, stat } from 'node:fs/promises';
-import type { SongUrl } from '../../contract/music.ts';
 import { notFound } from './errors.ts';
 import type { Library, Track } from './library.ts';
 import type { LiveLibrary } from './live.ts';
@@ -68,8 +67,8 @@ const handlers: Handlers = {
         const track = library.songs.get(id);
         // A file removed since the last index is unplayable until the index catches up.
         const playable = track && (await stat(track.file).then((s) => s.isFile(), () => false));
-        if (!track || !playable) return { id, url: null, br: 0, size: 0, type: null, level, encodeType: null, time: 0, code: 404 } satisfies SongUrl;
-        return { id, url: mediaUrl(id, track.mtimeMs), br: track.bitrate, size: track.size, type: track.type, level, encodeType: track.type, time: track.durationMs, code: 200 } satisfies SongUrl;
+        if (!track || !playable) return { id, url: null, br: 0, size: 0, type: null, level, encodeType: null, time: 0, code: 404 };
+        return { id, url: mediaUrl(id, track.mtimeMs), br: track.bitrate, size: track.size, type: track.type, level, encodeType: track.type, time: track.durationMs, code: 200 };
       }),
     );
     return { data };
