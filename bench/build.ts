@@ -13,6 +13,8 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { LoginResult } from '../src/contract/users.ts';
+import type { PublishState, UploadedContentImage, WritingArticle } from '../src/contract/writing.ts';
 import { encodedImagesDir } from '../src/lib/node/astroCache.ts';
 import { BUILD_ENV, BUILD_NODE_FLAGS } from '../src/server/writing/buildSettings.ts';
 import { makePhoto } from '../tests/fixtures/photos.ts';
@@ -32,30 +34,30 @@ function fullBuild(env: Record<string, string>): Promise<{ seconds: number; peak
   });
 }
 
-type Answer = { code: number; message: string; result: any };
+type Answer<T> = { code: number; message: string; result: T };
 
-async function call(origin: string, method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
+async function call<T>(origin: string, method: string, path: string, token: string | null, body?: unknown): Promise<Answer<T>> {
   const res = await fetch(`${origin}/api${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return (await res.json()) as Answer;
+  return (await res.json()) as Answer<T>;
 }
 
 /** The console's calls for one logged-in owner. */
 function ownerConsole(origin: string, token: string) {
-  const publishState = async () => (await call(origin, 'GET', '/admin/writing/publish', token)).result;
+  const publishState = async () => (await call<PublishState>(origin, 'GET', '/admin/writing/publish', token)).result;
   return {
-    article: async (id: number) => (await call(origin, 'GET', `/admin/writing/articles/${id}`, token)).result,
+    article: async (id: number) => (await call<WritingArticle>(origin, 'GET', `/admin/writing/articles/${id}`, token)).result,
     /** Saves with 更新 and waits until `/article/<id>` has `shown`: the seconds from the click. */
     async update(article: { id: number; revision: string }, changes: Record<string, unknown>, shown: string): Promise<number> {
       const saved = Date.now();
-      const answer = await call(origin, 'PUT', `/admin/writing/articles/${article.id}`, token, { ...article, ...changes, publish: true, base_revision: article.revision });
+      const answer = await call<WritingArticle>(origin, 'PUT', `/admin/writing/articles/${article.id}`, token, { ...article, ...changes, publish: true, base_revision: article.revision });
       if (answer.code !== 0) throw new Error(answer.message);
       while (!(await (await fetch(`${origin}/article/${article.id}`)).text()).includes(shown)) {
         const state = await publishState();
-        if (state.state === 'failed') throw new Error(state.error.message);
+        if (state.state === 'failed') throw new Error(state.error?.message);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       return (Date.now() - saved) / 1000;
@@ -63,7 +65,7 @@ function ownerConsole(origin: string, token: string) {
     /** Waits for the full build after the first `builds` to be live; its number. */
     async builtAfter(builds: number): Promise<number> {
       for (let state = await publishState(); ; state = await publishState()) {
-        if (state.state === 'failed') throw new Error(state.error.message);
+        if (state.state === 'failed') throw new Error(state.error?.message);
         if (state.state === 'live' && state.builds > builds) return state.builds;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
@@ -76,7 +78,7 @@ function ownerConsole(origin: string, token: string) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
       const res = await fetch(`${origin}/api/admin/writing/images?use=images`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } });
-      const answer = (await res.json()) as Answer;
+      const answer = (await res.json()) as Answer<UploadedContentImage>;
       if (answer.code !== 0) throw new Error(answer.message);
       return answer.result.path;
     },
@@ -102,7 +104,7 @@ async function scenario(name: string, articles: number, fill: (dir: string) => v
     lines.push(`  完整构建（图片已编码）：${full.seconds.toFixed(1)} 秒，进程树内存峰值 ${mb(full.peak)} MB（目标 ≤ ${GOALS.peakMb} MB）`);
     const server = await serve({ ...env, DATABASE_URL: `file:${join(work, 'blog.db')}`, UPLOAD_DIR: join(work, 'uploads'), MUSIC_DIR: join(work, 'music'), LICENSE_KEY_DIR: work, ADMIN_USERNAME: 'benchowner', ADMIN_PASSWORD: 'bench-password-1' });
     try {
-      const { result: login } = await call(server.origin, 'POST', '/user/login', null, { username: 'benchowner', password: 'bench-password-1' });
+      const { result: login } = await call<LoginResult>(server.origin, 'POST', '/user/login', null, { username: 'benchowner', password: 'bench-password-1' });
       const owner = ownerConsole(server.origin, login.token);
       const peak = watchPeak(server.pid, false);
       const title = `改过的标题 ${Date.now()}`;

@@ -4,7 +4,7 @@
  * until a publish. Publishing runs the real build, so steps that publish wait for the status line.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';

@@ -10,7 +10,6 @@ import { NOTIFICATION_TYPE, type NotificationTypeCode } from '../../contract/not
 import { html } from '../../lib/shared/html.ts';
 import { notificationPath } from '../../lib/shared/notifications.ts';
 import { excerpt } from '../../lib/shared/text.ts';
-import type { Db } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { guestReplyMail } from '../mail/messages.ts';

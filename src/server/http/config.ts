@@ -4,7 +4,7 @@
  * stops the start with a message naming the variable.
  */
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { databaseSettings, type DatabaseSettings } from '../db/client.ts';
 import { trustProxySetting } from './app.ts';
 import { connectionSettings, type ConnectionSettings } from './connections.ts';
