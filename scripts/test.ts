@@ -2,11 +2,12 @@
  * `npm test`: every check (types, lint, build, unit, integration, browser), stopping at the first
  * step that fails, then how long each stage took, so a slow stage shows in any CI log.
  *
- * The quick checks that need no build run side by side, each with its output held and printed
- * whole when it ends: on two cores they take the time of the slowest rather than of all three.
- * The build, then the integration and browser suites, which start servers on it, run one by one.
+ * Stages side by side share the machine: the quick checks that need no build run together, and so
+ * do the integration and browser suites, whose tests spend much of their time waiting on servers,
+ * builds and timers. Each line a stage prints then starts with the stage's name.
  */
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 
 type Stage = [name: string, script: string];
 
@@ -17,23 +18,27 @@ const STEPS: Stage[][] = [
     ['单元测试', 'test:unit'],
   ],
   [['构建', 'build']],
-  [['集成测试', 'test:integration']],
-  [['端到端测试', 'test:e2e']],
+  [
+    ['集成测试', 'test:integration'],
+    ['端到端测试', 'test:e2e'],
+  ],
 ];
 
 const took: string[] = [];
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
 
-/** Runs one stage; beside others its output is held and printed whole at its end. */
+/** Runs one stage; beside others, each of its lines is printed as it comes, after the stage's name. */
 function run([name, script]: Stage, alone: boolean): Promise<boolean> {
   const at = performance.now();
   const child = spawn('npm', ['run', script], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
-  const output: Buffer[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    if (from) createInterface({ input: from }).on('line', (line) => to.write(`[${name}] ${line}\n`));
+  }
   return new Promise((resolve) =>
     child.on('close', (code) => {
-      if (!alone) process.stdout.write(`\n── ${name}（npm run ${script}）──\n${Buffer.concat(output).toString()}`);
       took.push(`${name}（npm run ${script}）：${seconds(at)} 秒${code === 0 ? '' : '，失败'}`);
       resolve(code === 0);
     }),

@@ -21,6 +21,9 @@ function zoneWhereItIs(hour: number): string {
 
 const READERS_AT_ONCE = 4;
 
+// By night and by day are two workers' work.
+test.describe.configure({ mode: 'parallel' });
+
 for (const [label, hour] of [['by night', 2], ['by day', 12]] as const) {
   test.describe(label, () => {
     const timezoneId = zoneWhereItIs(hour);
