@@ -2,9 +2,10 @@
  * `npm test`: every check (types, lint, build, unit, integration, browser), stopping at the first
  * step that fails, then how long each stage took, so a slow stage shows in any CI log.
  *
- * Stages side by side share the machine: the quick checks that need no build run together, and so
- * do the integration and browser suites, whose tests spend much of their time waiting on servers,
- * builds and timers. Each line a stage prints then starts with the stage's name.
+ * The quick checks that need no build run side by side, and each line they print starts with its
+ * stage's name. The build, then the integration and browser suites, which start servers on it,
+ * run one at a time: each suite runs two files at once (package.json, playwright.config.ts), and
+ * the two suites together overload two cores until timing tests fail.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -18,10 +19,8 @@ const STEPS: Stage[][] = [
     ['单元测试', 'test:unit'],
   ],
   [['构建', 'build']],
-  [
-    ['集成测试', 'test:integration'],
-    ['端到端测试', 'test:e2e'],
-  ],
+  [['集成测试', 'test:integration']],
+  [['端到端测试', 'test:e2e']],
 ];
 
 const took: string[] = [];
