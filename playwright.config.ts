@@ -24,8 +24,10 @@ export default defineConfig({
   globalSetup: './tests/e2e/mailSetup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // Two files at a time: most of a browser test is waiting (on a page, a build, a timer), so two
+  // share two cores well. The tests of one file run in order on one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : [['list']],
   use: {

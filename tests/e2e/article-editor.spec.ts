@@ -14,7 +14,9 @@ import { articleIdOf, bodyBox, field, PUBLISH_WAIT, publishLine, startWritingSit
 const OWNER = { username: 'editorowner', password: 'editor-owner-password' };
 let site: WritingSite;
 
-test.describe.configure({ mode: 'serial' });
+// The phone and the laptop are two workers' work, each on a site of its own (beforeAll runs once
+// in each worker); the steps at one size run in order.
+test.describe.configure({ mode: 'parallel' });
 test.setTimeout(600_000);
 
 test.beforeAll(async () => {
@@ -85,6 +87,7 @@ function requestsElsewhere(page: Page): string[] {
 
 for (const size of SIZES) {
   test.describe(`${size.name} ${size.viewport.width} px`, () => {
+    test.describe.configure({ mode: 'serial' });
     test('a new article is headed 写文章 with its title and body on the first screen; the editor loads nothing from elsewhere', async ({ browser, problems }) => {
       const page = await ownerAt(browser, problems, size);
       const elsewhere = requestsElsewhere(page);

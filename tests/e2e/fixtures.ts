@@ -77,6 +77,9 @@ export async function watchContext(context: BrowserContext, problems: PageProble
 
 let readers = 0;
 
+/** This worker's number in the run: a retried or repeated test runs in a new worker, with a new number. */
+export const workerIndex = () => Number(process.env.TEST_WORKER_INDEX ?? 0);
+
 export const test = base.extend<{ problems: PageProblems }, { chineseFont: void }>({
   // Once per worker: Chinese drawn in a fallback font hides layouts that break on real phones (cjkFont.ts).
   chineseFont: [
@@ -91,7 +94,7 @@ export const test = base.extend<{ problems: PageProblems }, { chineseFont: void 
   // header): from one shared 127.0.0.1, a quick run's logins would spend one address's login budget.
   extraHTTPHeaders: async ({}, use) => {
     const n = ++readers;
-    await use({ 'X-Forwarded-For': `10.${1 + (process.pid % 50)}.${n >> 8}.${n & 255}` });
+    await use({ 'X-Forwarded-For': `10.${1 + (workerIndex() % 50)}.${n >> 8}.${n & 255}` });
   },
   problems: async ({}, use) => {
     await use(new PageProblems());

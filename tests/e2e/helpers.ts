@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LIVE_EVENT, WAKE_EVENT } from '../../src/lib/browser/interaction.ts';
+import { workerIndex } from './fixtures';
 
 /**
  * Resolves once every island that hydrates by itself has: not those that wait to be scrolled into
@@ -42,14 +43,14 @@ let accounts = 0;
 
 /**
  * A fresh account made through the API (from its own address, as registration is limited per IP).
- * The worker's pid is in the address: a retried or repeated test runs in a new worker whose count starts again.
+ * The worker's number is in the address: a retried or repeated test runs in a new worker whose count starts again.
  */
 export async function createAccount(request: APIRequestContext, nickName = '测试读者') {
   const n = ++accounts;
   const username = `e2e${Date.now().toString(36)}${n}`;
   const password = 'password123';
   const res = await request.post('/api/user/register', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': `10.${100 + (process.pid % 150)}.${n >> 8}.${n & 255}` },
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': `10.${100 + (workerIndex() % 150)}.${n >> 8}.${n & 255}` },
     data: { username, password, nick_name: nickName },
   });
   if (!res.ok()) throw new Error(`注册失败：${await res.text()}`);

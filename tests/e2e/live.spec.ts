@@ -60,9 +60,11 @@ test('the view counter rises with each visit, including client-side ones', async
 test('reading time is reported when the reader leaves', async ({ page, request }) => {
   await page.goto('/article/8');
   await expect(page.getByTestId('view-count')).toHaveText(/^\d+$/);
-  const reported = page.waitForRequest((r) => r.url().includes('/api/article/addReadingDuration/8/') && r.method() === 'PUT');
+  // The report's answer, not just its request: the check below must come after the server counted it.
+  const reported = page.waitForResponse((r) => r.url().includes('/api/article/addReadingDuration/8/') && r.request().method() === 'PUT');
   await page.waitForTimeout(2200);
   await page.locator('#site-header nav.menu').getByRole('link', { name: '首页' }).click();
+  expect((await reported).ok()).toBe(true);
   // Milliseconds, as the API takes them: the article was on screen for more than 2 seconds.
   const ms = Number((await reported).url().split('/').pop());
   expect(ms).toBeGreaterThanOrEqual(2000);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { startServer } from '../integration/serve';
 import { expect, test, type PageProblems } from './fixtures';
 import { bodyBox, field, publishLine, visitor, type WritingSite } from './writingSite';
-import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';
+import { astroCacheWithDemoImages, copyDemoContent, distWithSuiteBuild } from '../siteCopies';
 
 const OWNER = { username: 'namesowner', password: 'names-owner-password' };
 const ODD_TAGS = ['C#', 'C++', '../x', '<script>', 'a"b', '🐟', '100%'];
@@ -45,7 +45,7 @@ test.beforeAll(async () => {
   const server = await startServer({
     CONTENT_DIR: content,
     DIST_DIR: dist,
-    ASTRO_CACHE_DIR: join(dir, 'astro-cache'),
+    ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')),
     DATABASE_URL: `file:${join(dir, 'blog.db')}`,
     UPLOAD_DIR: join(dir, 'uploads'),
     ADMIN_USERNAME: OWNER.username,

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, watchContext, type PageProblems } from './fixtures';
+import { expect, watchContext, workerIndex, type PageProblems } from './fixtures';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 let owners = 0;
@@ -36,7 +36,7 @@ export interface Owner {
  */
 export async function ownerBrowser(browser: Browser, problems: PageProblems, baseURL: string, dataDir?: string): Promise<Owner> {
   const n = ++owners;
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${n >> 8}.${n & 255}` } });
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${1 + (workerIndex() % 200)}.${n & 255}` } });
   await watchContext(context, problems, new URL(baseURL).origin);
   const { username, password } = await createOwner(dataDir);
   const res = await context.request.post('/api/user/login', { headers: XHR, data: { username, password, cookie: true } });

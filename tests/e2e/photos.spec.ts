@@ -16,7 +16,7 @@ import { gpsOf, isUpright, makePhoto } from '../fixtures/photos';
 import { startServer, type RunningServer } from '../integration/serve';
 import { expect, test } from './fixtures';
 import { ownerBrowser } from './owner';
-import { copyDemoContent } from '../siteCopies';
+import { astroCacheWithDemoImages, copyDemoContent } from '../siteCopies';
 
 let dir: string;
 let content: string;
@@ -33,7 +33,7 @@ test.beforeAll(async () => {
     CONTENT_DIR: content,
     DATABASE_URL: `file:${join(dir, 'blog.db')}`,
     UPLOAD_DIR: join(dir, 'uploads'),
-    ASTRO_CACHE_DIR: join(dir, 'astro-cache'),
+    ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')),
     AUTO_PUBLISH: 'off',
     TRUST_PROXY: 'loopback',
   });

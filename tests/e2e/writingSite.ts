@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';
+import { astroCacheWithDemoImages, copyDemoContent, distWithSuiteBuild } from '../siteCopies';
 import { startServer, type RunningServer } from '../integration/serve';
 import { expect, watchContext, type PageProblems } from './fixtures';
 
@@ -36,6 +36,7 @@ export async function startWritingSite(owner: { username: string; password: stri
     DIST_DIR: dist,
     DATABASE_URL: `file:${join(dir, 'blog.db')}`,
     UPLOAD_DIR: join(dir, 'uploads'),
+    ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')),
     ADMIN_USERNAME: owner.username,
     ADMIN_PASSWORD: owner.password,
     TRUST_PROXY: 'loopback',

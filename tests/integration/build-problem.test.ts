@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProblemPath } from '../../src/lib/node/buildProblem';
 import { buildRunner } from '../../src/server/writing/buildRunner';
 import { PROJECT_ROOT } from '../../src/server/projectRoot';
+import { astroCacheWithDemoImages } from '../siteCopies';
 
 let dir: string;
 let content: string;
@@ -33,7 +34,7 @@ describe('a failed build', () => {
     mkdirSync(distDir, { recursive: true });
     writeFileSync(buildProblemPath(distDir), JSON.stringify({ file: 'talks/old.md', field: 'id', message: '旧的问题' }));
     // Astro's cache for this content beside it, not among the checkout's (the build inherits the environment).
-    process.env.ASTRO_CACHE_DIR = join(dir, 'astro-cache');
+    process.env.ASTRO_CACHE_DIR = astroCacheWithDemoImages(join(dir, 'astro-cache'));
     const run = await buildRunner({ projectRoot: PROJECT_ROOT, distDir, contentDir: content })(() => {}).finally(() => delete process.env.ASTRO_CACHE_DIR);
     expect(run.ok, run.output.slice(-2000)).toBe(false);
     expect(run.problem).toEqual({ file: 'talks/2025/0002.md', field: 'pinned', message: '置顶只能是是或否' });

@@ -4,17 +4,16 @@
  * for a photo in an article's body and for a cover. The build is the real one, on a copy of the
  * demo content, with an image cache of its own that starts with the demo's images only.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { encodedImagesDir } from '../../src/lib/node/astroCache';
 import { makePhoto } from '../fixtures/photos';
 import type { ApiClient } from './api';
 import { ownerLogin, startOwnedApi, type Person } from './people';
 import { runScript } from './scripts';
-import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';
+import { astroCacheWithDemoImages, copyDemoContent, distWithSuiteBuild } from '../siteCopies';
 
 const BLOCK = 97;
 let dir: string;
@@ -26,9 +25,7 @@ beforeAll(async () => {
   const content = join(dir, 'content');
   copyDemoContent(content);
   // The demo's own images as the project's builds left them: only the new photos are missing.
-  const cache = join(dir, 'cache');
-  const projectImages = encodedImagesDir({}, process.cwd());
-  if (existsSync(projectImages)) cpSync(projectImages, join(cache, 'assets'), { recursive: true });
+  const cache = astroCacheWithDemoImages(join(dir, 'cache'));
   const dist = join(dir, 'dist');
   distWithSuiteBuild(dist);
   env = { CONTENT_DIR: content, DIST_DIR: dist, ASTRO_CACHE_DIR: cache };

@@ -12,6 +12,7 @@ import type { PublishState, WritingArticleRow } from '../../src/contract/writing
 import type { ApiClient } from './api';
 import { ownerLogin, startOwnedApi, type Person } from './people';
 import { runScript } from './scripts';
+import { astroCacheWithDemoImages } from '../siteCopies';
 
 const BLOCK = 133;
 let dir: string;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   writeFileSync(join(content, 'articles', '0001.md'), article(1, 'category: "测试/分类"\ntags: ["C#", "../x", "100%"]'));
   writeFileSync(join(content, 'articles', '0002.md'), article(2, 'category: "后端"\ntags: ["C#"]'));
   writeFileSync(join(content, 'articles', '0003.md'), article(3, 'category: "后端"\ntags: ["Node.js"]'));
-  buildEnv = { CONTENT_DIR: content, DIST_DIR: join(dir, 'dist'), ASTRO_CACHE_DIR: join(dir, 'astro-cache') };
+  buildEnv = { CONTENT_DIR: content, DIST_DIR: join(dir, 'dist'), ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')) };
   const built = await runScript('scripts/build.ts', [], buildEnv);
   if (built.code !== 0) throw new Error(built.output.slice(-3000));
   api = await startOwnedApi(buildEnv);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPackagesDir, RELEASES } from '../../src/server/releases/releases';
 import { runScript } from './scripts';
 import { startServer, type RunningServer } from './serve';
-import { distWithSuiteBuild } from '../siteCopies';
+import { astroCacheWithDemoImages, distWithSuiteBuild } from '../siteCopies';
 
 let dir: string;
 let dist: string;
@@ -70,7 +70,9 @@ describe('npm run build beside a running server', () => {
       }
     });
 
-    const built = await runScript('scripts/build.ts', [], { DIST_DIR: dist, SITE_URL: 'https://second.example.com' });
+    // A cache of its own: the project's is for builds of the project, and another test may be building with it.
+    const cache = astroCacheWithDemoImages(join(dir, 'astro-cache'));
+    const built = await runScript('scripts/build.ts', [], { DIST_DIR: dist, SITE_URL: 'https://second.example.com', ASTRO_CACHE_DIR: cache });
     expect(built.code, built.output).toBe(0);
     for (let i = 0; i < 200 && !server.output().includes('已切换到新的构建'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.output()).toContain('已切换到新的构建');

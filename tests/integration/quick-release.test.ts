@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishState, WritingArticle } from '../../src/contract/writing';
 import { RELEASES } from '../../src/server/releases/releases';
 import { makePhoto } from '../fixtures/photos';
-import { copyDemoContent, distWithSuiteBuild } from '../siteCopies';
+import { astroCacheWithDemoImages, copyDemoContent, distWithSuiteBuild } from '../siteCopies';
 import type { ApiClient } from './api';
 import { ownerLogin, startOwnedApi, type Person } from './people';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   // The suite's build, made from the same content, is the live one.
   distWithSuiteBuild(dist);
   // A cache of its own, gone with the folder: the build's cache is per content folder (astro.config.mjs).
-  api = await startOwnedApi({ CONTENT_DIR: join(dir, 'content'), DIST_DIR: dist, DATABASE_URL: `file:${join(dir, 'blog.db')}`, ASTRO_CACHE_DIR: join(dir, 'astro-cache') });
+  api = await startOwnedApi({ CONTENT_DIR: join(dir, 'content'), DIST_DIR: dist, DATABASE_URL: `file:${join(dir, 'blog.db')}`, ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')) });
   owner = await ownerLogin(api, BLOCK);
 }, 60_000);
 afterAll(async () => {

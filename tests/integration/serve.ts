@@ -1,8 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { generateDemoLibrary } from '../../src/server/music/demo/generate';
+
+/**
+ * The demo music library that a server without a MUSIC_DIR of its test's reads: made once for all
+ * the suite's servers (it takes a server half a second of work to synthesise), never written by them.
+ */
+const DEMO_MUSIC = resolve('node_modules', '.cache', 'test-demo-music');
+
+async function demoMusic(): Promise<string> {
+  if (existsSync(DEMO_MUSIC)) return DEMO_MUSIC;
+  mkdirSync(join(DEMO_MUSIC, '..'), { recursive: true });
+  const making = mkdtempSync(`${DEMO_MUSIC}-`);
+  await generateDemoLibrary(making);
+  try {
+    renameSync(making, DEMO_MUSIC);
+  } catch {
+    // Another test process made it first.
+    rmSync(making, { recursive: true, force: true });
+  }
+  return DEMO_MUSIC;
+}
 
 /** A free loopback port, so parallel runs never collide. */
 async function freePort(): Promise<number> {
@@ -30,11 +51,10 @@ export interface RunningServer {
 /** Starts the production server on the built site (run `npm run build` first). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  // Without folders of its own the server would write its demo music and its license signing keys
-  // into the repository's data/.
-  const musicDir = env.MUSIC_DIR ? null : mkdtempSync(join(tmpdir(), 'blog-test-music-'));
+  // Without folders of their own the server would write its license signing keys, and look for its
+  // music, in the repository's data/.
   const keyDir = env.LICENSE_KEY_DIR ? null : mkdtempSync(join(tmpdir(), 'blog-test-keys-'));
-  const own = { ...(musicDir ? { MUSIC_DIR: musicDir } : {}), ...(keyDir ? { LICENSE_KEY_DIR: keyDir } : {}) };
+  const own = { ...(env.MUSIC_DIR ? {} : { MUSIC_DIR: await demoMusic() }), ...(keyDir ? { LICENSE_KEY_DIR: keyDir } : {}) };
   const child: ChildProcess = spawn(process.execPath, ['src/server/http/main.ts'], {
     env: { ...process.env, ...own, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,7 +81,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const end = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       child.once('exit', () => {
-        for (const dir of [musicDir, keyDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+        if (keyDir) rmSync(keyDir, { recursive: true, force: true });
         resolve();
       });
       stopping = true;
