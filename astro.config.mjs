@@ -35,7 +35,22 @@ export default defineConfig({
   // Where encoded images and the content store are kept between builds (bench:build measures a first build in an empty one).
   ...(cacheDir ? { cacheDir } : {}),
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), reactIslands(), articleImages(), featurePages(features), sitemap({ serialize: (item) => ({ ...item, url: sitemapUrl(item.url) }), filter: (page) => !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(new URL(page).pathname) }), firstVisit(), onDemandRoutes(), releaseRecords(features)],
+  integrations: [
+    react(),
+    reactIslands(),
+    articleImages(),
+    featurePages(features),
+    sitemap({
+      serialize: (item) => ({ ...item, url: sitemapUrl(item.url) }),
+      filter: (page) =>
+        !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(
+          new URL(page).pathname,
+        ),
+    }),
+    firstVisit(),
+    onDemandRoutes(),
+    releaseRecords(features),
+  ],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',
@@ -51,14 +66,22 @@ export default defineConfig({
     // The Markdown editor of the console, slimmed for the build: see the two modules for why.
     resolve: {
       alias: [
-        { find: /^lucide-react$/, replacement: fileURLToPath(new URL('./src/islands/admin/writing/vendor/lucideIcons.ts', import.meta.url)) },
-        { find: /^@codemirror\/language-data$/, replacement: fileURLToPath(new URL('./src/islands/admin/writing/vendor/codeLanguages.ts', import.meta.url)) },
+        {
+          find: /^lucide-react$/,
+          replacement: fileURLToPath(new URL('./src/islands/admin/writing/vendor/lucideIcons.ts', import.meta.url)),
+        },
+        {
+          find: /^@codemirror\/language-data$/,
+          replacement: fileURLToPath(new URL('./src/islands/admin/writing/vendor/codeLanguages.ts', import.meta.url)),
+        },
       ],
     },
     // Constants imported from another module (the limits in src/contract) are written into each
     // chunk that uses them, instead of a shared chunk of their own and an import.
     build: { rolldownOptions: { optimization: { inlineConst: true } } },
     // `npm run dev` runs the API beside Astro's dev server and points this proxy at it.
-    ...(process.env.API_PROXY ? { server: { proxy: { '/api': process.env.API_PROXY, '/wapi': process.env.API_PROXY } } } : {}),
+    ...(process.env.API_PROXY
+      ? { server: { proxy: { '/api': process.env.API_PROXY, '/wapi': process.env.API_PROXY } } }
+      : {}),
   },
 });

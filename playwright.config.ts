@@ -7,7 +7,14 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
 
 /** A port the system has free right now: a fixed one may be taken on the machine that runs the tests. */
 const freePort = () =>
-  execFileSync(process.execPath, ['-e', "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"], { encoding: 'utf8' });
+  execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+    ],
+    { encoding: 'utf8' },
+  );
 // Workers load this file again and inherit the port through the environment.
 const PORT = Number((process.env.E2E_PORT ||= freePort()));
 // Every run starts on an empty database of its own, never the owner's data/blog.db. Workers load
@@ -50,7 +57,17 @@ export default defineConfig({
     command: 'node src/server/http/main.ts',
     url: `http://127.0.0.1:${PORT}/home`,
     // TRUST_PROXY lets tests that create accounts through the API act from distinct addresses.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL, UPLOAD_DIR: join(DATA_DIR, 'uploads'), MUSIC_DIR: join(DATA_DIR, 'music'), LICENSE_KEY_DIR: DATA_DIR, TRUST_PROXY: 'loopback', SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: '小咸鱼的博客 <blog@example.com>' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL,
+      UPLOAD_DIR: join(DATA_DIR, 'uploads'),
+      MUSIC_DIR: join(DATA_DIR, 'music'),
+      LICENSE_KEY_DIR: DATA_DIR,
+      TRUST_PROXY: 'loopback',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: '小咸鱼的博客 <blog@example.com>',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -11,7 +11,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beaconRequest, pipelineFlood, readRequest, rssMb, slowSockets, targetOf, underAttack, type AttackRun } from '../tests/integration/attacks.ts';
+import {
+  beaconRequest,
+  pipelineFlood,
+  readRequest,
+  rssMb,
+  slowSockets,
+  targetOf,
+  underAttack,
+  type AttackRun,
+} from '../tests/integration/attacks.ts';
 import { build, serve } from './lib/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
@@ -19,7 +28,11 @@ const PER_SOCKET = 50_000;
 
 build();
 const work = mkdtempSync(join(tmpdir(), 'blog-abuse-'));
-const server = await serve({ DATABASE_URL: `file:${join(work, 'blog.db')}`, MUSIC_DIR: join(work, 'music'), LICENSE_KEY_DIR: work });
+const server = await serve({
+  DATABASE_URL: `file:${join(work, 'blog.db')}`,
+  MUSIC_DIR: join(work, 'music'),
+  LICENSE_KEY_DIR: work,
+});
 const target = targetOf(server.origin);
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
@@ -32,14 +45,32 @@ try {
   const quiet = await underAttack(server.pid, target, SECONDS, null);
   rows.push(row('没有攻击', quiet, '—'));
 
-  const beacons = await underAttack(server.pid, target, SECONDS, (signal) => pipelineFlood(target, beaconRequest(1), 3, PER_SOCKET, signal));
-  rows.push(row('计数请求流水线（3 个连接 × 5 万）', beacons, `发出 ${beacons.attacker.sent}，收到回答 ${beacons.attacker.answered}`));
+  const beacons = await underAttack(server.pid, target, SECONDS, (signal) =>
+    pipelineFlood(target, beaconRequest(1), 3, PER_SOCKET, signal),
+  );
+  rows.push(
+    row(
+      '计数请求流水线（3 个连接 × 5 万）',
+      beacons,
+      `发出 ${beacons.attacker.sent}，收到回答 ${beacons.attacker.answered}`,
+    ),
+  );
 
-  const reads = await underAttack(server.pid, target, SECONDS, (signal) => pipelineFlood(target, readRequest, 3, PER_SOCKET, signal));
-  rows.push(row('读接口流水线（3 个连接 × 5 万）', reads, `发出 ${reads.attacker.sent}，收到回答 ${reads.attacker.answered}`));
+  const reads = await underAttack(server.pid, target, SECONDS, (signal) =>
+    pipelineFlood(target, readRequest, 3, PER_SOCKET, signal),
+  );
+  rows.push(
+    row('读接口流水线（3 个连接 × 5 万）', reads, `发出 ${reads.attacker.sent}，收到回答 ${reads.attacker.answered}`),
+  );
 
   const slow = await underAttack(server.pid, target, SECONDS, (signal) => slowSockets(target, 1100, 5000, signal));
-  rows.push(row('慢连接（同一地址 1100 个）', slow, `打开 ${slow.attacker.sent}，结束时仍被保持 ${slow.attacker.answered}，被拒或被关 ${slow.attacker.refused}`));
+  rows.push(
+    row(
+      '慢连接（同一地址 1100 个）',
+      slow,
+      `打开 ${slow.attacker.sent}，结束时仍被保持 ${slow.attacker.answered}，被拒或被关 ${slow.attacker.refused}`,
+    ),
+  );
 
   console.log('| 攻击 | 攻击者所得 | 服务器 RSS 峰值 | 另一读者的 /home（新连接，每 50 ms 一次） | p50 | p99 |');
   console.log('|---|---|---|---|---|---|');

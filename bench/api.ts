@@ -32,7 +32,9 @@ async function latency(url: (i: number) => string): Promise<{ p50: number; p95: 
 
 function load(url: string) {
   return new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url, connections: 50, duration: SECONDS }, (error, result) => (error ? reject(error) : resolve(result))),
+    autocannon({ url, connections: 50, duration: SECONDS }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
   );
 }
 
@@ -46,26 +48,41 @@ cpSync(currentRelease('dist'), distDir, { recursive: true });
 const contentDir = join(work, 'content');
 writeSyntheticBlog(contentDir, ARTICLES);
 
-const server = await serve({ DIST_DIR: distDir, CONTENT_EXPORT_DIR: contentDir, DATABASE_URL: `file:${join(work, 'blog.db')}` });
+const server = await serve({
+  DIST_DIR: distDir,
+  CONTENT_EXPORT_DIR: contentDir,
+  DATABASE_URL: `file:${join(work, 'blog.db')}`,
+});
 try {
   const api = `${server.origin}/api/article`;
   // Some counters, so the home list reads real rows.
-  for (let id = 1; id <= 200; id++) await fetch(`${api}/view/${id}`, { method: 'PUT', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  for (let id = 1; id <= 200; id++)
+    await fetch(`${api}/view/${id}`, { method: 'PUT', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
 
   const homeUrl = `${api}/blogHomeGetArticleList/1/10`;
   const homeBody = await (await fetch(homeUrl)).text();
   const staticName = 'bench-same-size.json';
   writeFileSync(join(distDir, 'client', staticName), Buffer.alloc(Buffer.byteLength(homeBody), ' '));
   await server.stop();
-  const fresh = await serve({ DIST_DIR: distDir, CONTENT_EXPORT_DIR: contentDir, DATABASE_URL: `file:${join(work, 'blog.db')}` });
+  const fresh = await serve({
+    DIST_DIR: distDir,
+    CONTENT_EXPORT_DIR: contentDir,
+    DATABASE_URL: `file:${join(work, 'blog.db')}`,
+  });
 
   try {
     const origin = fresh.origin;
-    const searchLatency = await latency((i) => `${origin}/api/article/getArticleListByContent/${encodeURIComponent(KEYWORDS[i % KEYWORDS.length])}`);
+    const searchLatency = await latency(
+      (i) => `${origin}/api/article/getArticleListByContent/${encodeURIComponent(KEYWORDS[i % KEYWORDS.length])}`,
+    );
     const homeLatency = await latency((i) => `${origin}/api/article/blogHomeGetArticleList/${(i % 200) + 1}/10`);
     console.log(`文章数 ${ARTICLES}，每项 ${SAMPLES} 次顺序请求（本机回环 HTTP）：`);
     console.table([
-      { 接口: `搜索（${KEYWORDS.length} 个关键词轮换）`, p50: `${searchLatency.p50.toFixed(2)} ms`, p95: `${searchLatency.p95.toFixed(2)} ms` },
+      {
+        接口: `搜索（${KEYWORDS.length} 个关键词轮换）`,
+        p50: `${searchLatency.p50.toFixed(2)} ms`,
+        p95: `${searchLatency.p95.toFixed(2)} ms`,
+      },
       { 接口: '首页列表（10 条）', p50: `${homeLatency.p50.toFixed(2)} ms`, p95: `${homeLatency.p95.toFixed(2)} ms` },
     ]);
 
@@ -81,7 +98,9 @@ try {
     });
     console.log(`50 个并发连接，各 ${SECONDS} 秒，响应体 ${Buffer.byteLength(homeBody)} 字节：`);
     console.table([row('首页列表 API', apiLoad), row('同样大小的静态文件', fileLoad)]);
-    console.log(`API 吞吐是静态文件的 ${((apiLoad.requests.average / fileLoad.requests.average) * 100).toFixed(0)}%（目标 ≥ 50%）`);
+    console.log(
+      `API 吞吐是静态文件的 ${((apiLoad.requests.average / fileLoad.requests.average) * 100).toFixed(0)}%（目标 ≥ 50%）`,
+    );
   } finally {
     fresh.stop();
   }

@@ -28,18 +28,35 @@ const mb = (bytes: number) => Math.round(bytes / 1048576);
 function fullBuild(env: Record<string, string>): Promise<{ seconds: number; peak: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, 'scripts/build.ts'], { env: { ...process.env, ...BUILD_ENV, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, 'scripts/build.ts'], {
+      env: { ...process.env, ...BUILD_ENV, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const peak = watchPeak(child.pid!);
-    child.on('close', (code) => (code === 0 ? resolve({ seconds: (Date.now() - started) / 1000, peak: peak.stop() }) : reject(new Error(`构建失败（${code}）`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve({ seconds: (Date.now() - started) / 1000, peak: peak.stop() })
+        : reject(new Error(`构建失败（${code}）`)),
+    );
   });
 }
 
 type Answer<T> = { code: number; message: string; result: T };
 
-async function call<T>(origin: string, method: string, path: string, token: string | null, body?: unknown): Promise<Answer<T>> {
+async function call<T>(
+  origin: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<Answer<T>> {
   const res = await fetch(`${origin}/api${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await res.json()) as Answer<T>;
@@ -49,11 +66,21 @@ async function call<T>(origin: string, method: string, path: string, token: stri
 function ownerConsole(origin: string, token: string) {
   const publishState = async () => (await call<PublishState>(origin, 'GET', '/admin/writing/publish', token)).result;
   return {
-    article: async (id: number) => (await call<WritingArticle>(origin, 'GET', `/admin/writing/articles/${id}`, token)).result,
+    article: async (id: number) =>
+      (await call<WritingArticle>(origin, 'GET', `/admin/writing/articles/${id}`, token)).result,
     /** Saves with 更新 and waits until `/article/<id>` has `shown`: the seconds from the click. */
-    async update(article: { id: number; revision: string }, changes: Record<string, unknown>, shown: string): Promise<number> {
+    async update(
+      article: { id: number; revision: string },
+      changes: Record<string, unknown>,
+      shown: string,
+    ): Promise<number> {
       const saved = Date.now();
-      const answer = await call<WritingArticle>(origin, 'PUT', `/admin/writing/articles/${article.id}`, token, { ...article, ...changes, publish: true, base_revision: article.revision });
+      const answer = await call<WritingArticle>(origin, 'PUT', `/admin/writing/articles/${article.id}`, token, {
+        ...article,
+        ...changes,
+        publish: true,
+        base_revision: article.revision,
+      });
       if (answer.code !== 0) throw new Error(answer.message);
       while (!(await (await fetch(`${origin}/article/${article.id}`)).text()).includes(shown)) {
         const state = await publishState();
@@ -77,7 +104,11 @@ function ownerConsole(origin: string, token: string) {
     async upload(photo: Buffer): Promise<string> {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
-      const res = await fetch(`${origin}/api/admin/writing/images?use=images`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } });
+      const res = await fetch(`${origin}/api/admin/writing/images?use=images`, {
+        method: 'POST',
+        body: form,
+        headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+      });
       const answer = (await res.json()) as Answer<UploadedContentImage>;
       if (answer.code !== 0) throw new Error(answer.message);
       return answer.result.path;
@@ -85,7 +116,12 @@ function ownerConsole(origin: string, token: string) {
   };
 }
 
-async function scenario(name: string, articles: number, fill: (dir: string) => void, { coldImages = false } = {}): Promise<string[]> {
+async function scenario(
+  name: string,
+  articles: number,
+  fill: (dir: string) => void,
+  { coldImages = false } = {},
+): Promise<string[]> {
   const work = mkdtempSync(join(tmpdir(), 'blog-bench-build-'));
   const content = join(work, 'content');
   fill(content);
@@ -98,13 +134,28 @@ async function scenario(name: string, articles: number, fill: (dir: string) => v
     if (coldImages) {
       // An empty image cache: every image is encoded, as on an owner's first build.
       const cold = await fullBuild({ ...env, DIST_DIR: join(work, 'cold-dist') });
-      lines.push(`  首次构建（编码全部图片）：${cold.seconds.toFixed(1)} 秒，进程树内存峰值 ${mb(cold.peak)} MB（目标 ≤ ${GOALS.peakMb} MB）`);
+      lines.push(
+        `  首次构建（编码全部图片）：${cold.seconds.toFixed(1)} 秒，进程树内存峰值 ${mb(cold.peak)} MB（目标 ≤ ${GOALS.peakMb} MB）`,
+      );
     }
     const full = await fullBuild(env);
-    lines.push(`  完整构建（图片已编码）：${full.seconds.toFixed(1)} 秒，进程树内存峰值 ${mb(full.peak)} MB（目标 ≤ ${GOALS.peakMb} MB）`);
-    const server = await serve({ ...env, DATABASE_URL: `file:${join(work, 'blog.db')}`, UPLOAD_DIR: join(work, 'uploads'), MUSIC_DIR: join(work, 'music'), LICENSE_KEY_DIR: work, ADMIN_USERNAME: 'benchowner', ADMIN_PASSWORD: 'bench-password-1' });
+    lines.push(
+      `  完整构建（图片已编码）：${full.seconds.toFixed(1)} 秒，进程树内存峰值 ${mb(full.peak)} MB（目标 ≤ ${GOALS.peakMb} MB）`,
+    );
+    const server = await serve({
+      ...env,
+      DATABASE_URL: `file:${join(work, 'blog.db')}`,
+      UPLOAD_DIR: join(work, 'uploads'),
+      MUSIC_DIR: join(work, 'music'),
+      LICENSE_KEY_DIR: work,
+      ADMIN_USERNAME: 'benchowner',
+      ADMIN_PASSWORD: 'bench-password-1',
+    });
     try {
-      const { result: login } = await call<LoginResult>(server.origin, 'POST', '/user/login', null, { username: 'benchowner', password: 'bench-password-1' });
+      const { result: login } = await call<LoginResult>(server.origin, 'POST', '/user/login', null, {
+        username: 'benchowner',
+        password: 'bench-password-1',
+      });
       const owner = ownerConsole(server.origin, login.token);
       const peak = watchPeak(server.pid, false);
       const title = `改过的标题 ${Date.now()}`;
@@ -120,8 +171,14 @@ async function scenario(name: string, articles: number, fill: (dir: string) => v
         const photo = await makePhoto({ width: 1920, height: 2560 });
         const path = await owner.upload(photo);
         const article = await owner.article(2);
-        const seconds = await owner.update(article, { body: `${article.body}\n\n![新拍的照片](${path})\n` }, 'alt="新拍的照片"');
-        lines.push(`  新的 12 MP 手机照片（编辑器缩到 2560 px 后上传）放进一篇已上线的文章，上传完立刻点「更新」到页面带图上线：${seconds.toFixed(1)} 秒（目标 ≤ ${GOALS.photoSeconds} 秒）`);
+        const seconds = await owner.update(
+          article,
+          { body: `${article.body}\n\n![新拍的照片](${path})\n` },
+          'alt="新拍的照片"',
+        );
+        lines.push(
+          `  新的 12 MP 手机照片（编辑器缩到 2560 px 后上传）放进一篇已上线的文章，上传完立刻点「更新」到页面带图上线：${seconds.toFixed(1)} 秒（目标 ≤ ${GOALS.photoSeconds} 秒）`,
+        );
         await owner.builtAfter(builds);
       }
       return lines;

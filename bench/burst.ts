@@ -43,8 +43,18 @@ const SETTLE_SECONDS = 12;
 const LIKES_PER_SECOND = 100;
 
 const STATIC: Phase = { name: '静态 GET /home', path: '/home' };
-const ARTICLE_VIEWS: Phase = { name: `文章浏览 PUT /api/article/view/${ARTICLE}`, path: `/api/article/view/${ARTICLE}`, method: 'PUT', ownAddress: true };
-const SITE_VIEWS: Phase = { name: '站点浏览 PUT /api/config/addView', path: '/api/config/addView', method: 'PUT', ownAddress: true };
+const ARTICLE_VIEWS: Phase = {
+  name: `文章浏览 PUT /api/article/view/${ARTICLE}`,
+  path: `/api/article/view/${ARTICLE}`,
+  method: 'PUT',
+  ownAddress: true,
+};
+const SITE_VIEWS: Phase = {
+  name: '站点浏览 PUT /api/config/addView',
+  path: '/api/config/addView',
+  method: 'PUT',
+  ownAddress: true,
+};
 const LIKES: Phase = {
   name: '点赞 POST /api/like/addLike',
   path: '/api/like/addLike',
@@ -68,9 +78,16 @@ const server = await serve({
 });
 const db = createClient({ url: `file:${dbFile}` });
 const counters = async () => {
-  const article = await db.execute({ sql: 'SELECT views, likes FROM article_stats WHERE article_id = ?', args: [ARTICLE] });
+  const article = await db.execute({
+    sql: 'SELECT views, likes FROM article_stats WHERE article_id = ?',
+    args: [ARTICLE],
+  });
   const site = await db.execute("SELECT value FROM site_stats WHERE name = 'views'");
-  return { views: Number(article.rows[0]?.views ?? 0), likes: Number(article.rows[0]?.likes ?? 0), siteViews: Number(site.rows[0]?.value ?? 0) };
+  return {
+    views: Number(article.rows[0]?.views ?? 0),
+    likes: Number(article.rows[0]?.likes ?? 0),
+    siteViews: Number(site.rows[0]?.value ?? 0),
+  };
 };
 
 try {
@@ -83,7 +100,11 @@ try {
   };
   // The probes (and a warm-up for the static pages) run before the counters are read.
   await runPhase(server.origin, STATIC, { seconds: 1 }, CONNECTIONS);
-  const [viewsLength, siteViewsLength, likesLength] = [await sized(ARTICLE_VIEWS), await sized(SITE_VIEWS), await sized(LIKES)];
+  const [viewsLength, siteViewsLength, likesLength] = [
+    await sized(ARTICLE_VIEWS),
+    await sized(SITE_VIEWS),
+    await sized(LIKES),
+  ];
   // A timed probe leaves requests in flight that the server still counts: let them land first.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const before = await counters();
@@ -95,7 +116,8 @@ try {
   const likes = await runPhase(server.origin, LIKES, likesLength, CONNECTIONS);
   const pace = Math.round(staticAlone.okPerSecond * PACE);
   const pacedLength = { amount: pace * SECONDS };
-  const paced = (phase: Phase, name: string) => runPhase(server.origin, { ...phase, name }, pacedLength, CONNECTIONS, pace);
+  const paced = (phase: Phase, name: string) =>
+    runPhase(server.origin, { ...phase, name }, pacedLength, CONNECTIONS, pace);
   // A p99 of a few seconds on a shared machine moves with whatever else runs: the rounds alternate, and the medians are compared.
   const rounds: { alone: PhaseResult; beside: PhaseResult; views: PhaseResult; besideStatic: PhaseResult }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
@@ -115,10 +137,25 @@ try {
     runPhase(server.origin, { ...ARTICLE_VIEWS, name: '文章浏览（全速，同时有静态请求）' }, viewsLength, CONNECTIONS),
   ]);
   const evenly = { rate: pace, seconds: SECONDS };
-  const viewsEvenly = await runPaced(server.origin, { ...ARTICLE_VIEWS, name: `文章浏览（均匀每秒 ${pace} 次）` }, evenly, CONNECTIONS);
+  const viewsEvenly = await runPaced(
+    server.origin,
+    { ...ARTICLE_VIEWS, name: `文章浏览（均匀每秒 ${pace} 次）` },
+    evenly,
+    CONNECTIONS,
+  );
   const [viewsBesideLikes, likesBesideViews] = await Promise.all([
-    runPaced(server.origin, { ...ARTICLE_VIEWS, name: `文章浏览（均匀每秒 ${pace} 次，同时每秒 ${LIKES_PER_SECOND} 次点赞）` }, evenly, CONNECTIONS),
-    runPaced(server.origin, { ...LIKES, name: `点赞（均匀每秒 ${LIKES_PER_SECOND} 次，同时有浏览）` }, { rate: LIKES_PER_SECOND, seconds: SECONDS }, CONNECTIONS),
+    runPaced(
+      server.origin,
+      { ...ARTICLE_VIEWS, name: `文章浏览（均匀每秒 ${pace} 次，同时每秒 ${LIKES_PER_SECOND} 次点赞）` },
+      evenly,
+      CONNECTIONS,
+    ),
+    runPaced(
+      server.origin,
+      { ...LIKES, name: `点赞（均匀每秒 ${LIKES_PER_SECOND} 次，同时有浏览）` },
+      { rate: LIKES_PER_SECOND, seconds: SECONDS },
+      CONNECTIONS,
+    ),
   ]);
   results.push(
     staticAlone,
@@ -146,8 +183,12 @@ try {
   const p99BesideStatic = median(rounds.map((round) => round.besideStatic.p99));
   const latency = p99Beside / Math.max(1, p99Alone);
   console.log(`文章浏览吞吐 / 静态吞吐：${throughput.toFixed(2)}（目标 ≥ ${REQUIRED_RATIO}）`);
-  console.log(`静态 p99（每秒 ${pace} 次，${ROUNDS} 轮的中位数）：单独 ${p99Alone} ms，同时每秒 ${pace} 次浏览 ${p99Beside} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）`);
-  console.log(`对照：同时另有每秒 ${pace} 次静态请求时 ${p99BesideStatic} ms，${(p99BesideStatic / Math.max(1, p99Alone)).toFixed(2)} 倍（同样多的请求，不计数）`);
+  console.log(
+    `静态 p99（每秒 ${pace} 次，${ROUNDS} 轮的中位数）：单独 ${p99Alone} ms，同时每秒 ${pace} 次浏览 ${p99Beside} ms，${latency.toFixed(2)} 倍（目标 ≤ 2）`,
+  );
+  console.log(
+    `对照：同时另有每秒 ${pace} 次静态请求时 ${p99BesideStatic} ms，${(p99BesideStatic / Math.max(1, p99Alone)).toFixed(2)} 倍（同样多的请求，不计数）`,
+  );
   // What counting itself costs the pages: beside views against beside as many pages, the same load either way.
   console.log(`计数本身：同时浏览 / 同时同样多静态请求 = ${(p99Beside / Math.max(1, p99BesideStatic)).toFixed(2)} 倍`);
   console.log(`全速时静态 p99：单独 ${staticAlone.p99} ms，同时全速计浏览 ${staticBesideFull.p99} ms`);
@@ -156,15 +197,31 @@ try {
   );
 
   const acknowledged = {
-    views: views.ok + rounds.reduce((sum, round) => sum + round.views.ok, 0) + viewsBesideFull.ok + viewsEvenly.ok + viewsBesideLikes.ok,
+    views:
+      views.ok +
+      rounds.reduce((sum, round) => sum + round.views.ok, 0) +
+      viewsBesideFull.ok +
+      viewsEvenly.ok +
+      viewsBesideLikes.ok,
     likes: likes.ok + likesBesideViews.ok,
     siteViews: siteViews.ok,
   };
-  const grew = { views: after.views - before.views, likes: after.likes - before.likes, siteViews: after.siteViews - before.siteViews };
+  const grew = {
+    views: after.views - before.views,
+    likes: after.likes - before.likes,
+    siteViews: after.siteViews - before.siteViews,
+  };
   console.table(
-    (['views', 'siteViews', 'likes'] as const).map((key) => ({ 计数: key, 已确认: acknowledged[key], 计数增长: grew[key], 一致: acknowledged[key] === grew[key] ? '是' : '否' })),
+    (['views', 'siteViews', 'likes'] as const).map((key) => ({
+      计数: key,
+      已确认: acknowledged[key],
+      计数增长: grew[key],
+      一致: acknowledged[key] === grew[key] ? '是' : '否',
+    })),
   );
-  console.log(`服务器 RSS：启动后 ${rssAtStart.toFixed(0)} MB，突发刚结束 ${rssAfter.toFixed(0)} MB（目标 ≤ 150 MB），再空闲 ${SETTLE_SECONDS} 秒后 ${rssSettled.toFixed(0)} MB`);
+  console.log(
+    `服务器 RSS：启动后 ${rssAtStart.toFixed(0)} MB，突发刚结束 ${rssAfter.toFixed(0)} MB（目标 ≤ 150 MB），再空闲 ${SETTLE_SECONDS} 秒后 ${rssSettled.toFixed(0)} MB`,
+  );
   const counted = (['views', 'siteViews', 'likes'] as const).every((key) => acknowledged[key] === grew[key]);
   if (!counted) process.exitCode = 1;
 } finally {

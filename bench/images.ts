@@ -48,7 +48,9 @@ try {
       const finished: Promise<ImageTransfer>[] = [];
       tab.on('requestfinished', (request: Request) => {
         if (request.resourceType() !== 'image') return;
-        finished.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseHeadersSize + s.responseBodySize })));
+        finished.push(
+          request.sizes().then((s) => ({ url: request.url(), bytes: s.responseHeadersSize + s.responseBodySize })),
+        );
       });
       await tab.goto(server.origin + page.path, { waitUntil: 'load' });
       await islandsHydrated(tab);
@@ -65,13 +67,15 @@ try {
         像素比: deviceScaleFactor,
         图片请求: images.length,
         '图片传输（滚动前）': kb(bytes),
-        '其中封面和正文图片': `${optimised.length} 个，${kb(optimised.reduce((sum, i) => sum + i.bytes, 0))}`,
-        '同样这些图用原图时': kb(optimised.reduce((sum, i) => sum + (SOURCE_SIZES.get(sourceFile(i.url)!) ?? 0), 0)),
+        其中封面和正文图片: `${optimised.length} 个，${kb(optimised.reduce((sum, i) => sum + i.bytes, 0))}`,
+        同样这些图用原图时: kb(optimised.reduce((sum, i) => sum + (SOURCE_SIZES.get(sourceFile(i.url)!) ?? 0), 0)),
       });
     }
   }
   console.table(rows);
-  console.log(`目标：375px 宽（像素比 2）的手机上，首页滚动前下载的图片 ≤ ${kb(HOME_BUDGET)}；本次 ${kb(homeAt2)}${homeAt2 <= HOME_BUDGET ? '，达标' : '，超标'}。`);
+  console.log(
+    `目标：375px 宽（像素比 2）的手机上，首页滚动前下载的图片 ≤ ${kb(HOME_BUDGET)}；本次 ${kb(homeAt2)}${homeAt2 <= HOME_BUDGET ? '，达标' : '，超标'}。`,
+  );
 } finally {
   await browser.close();
   server.stop();

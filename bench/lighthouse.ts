@@ -42,13 +42,19 @@ interface Run {
 }
 
 /** The middle run by score, and among runs of one score by Total Blocking Time: with equal scores, the run of the median TBT. */
-const median = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score || b.tbt - a.tbt)[Math.floor(runs.length / 2)];
+const median = (runs: Run[]) =>
+  [...runs].sort((a, b) => a.score - b.score || b.tbt - a.tbt)[Math.floor(runs.length / 2)];
 const percent = (score: number | null) => Math.round((score ?? 0) * 100);
 
 /** RUNS recorded runs of one page; `scriptFree` asks the proxy for the page without its scripts. */
 async function runsOf(url: string, port: number, scriptFree: boolean, failed: string[], name: string): Promise<Run[]> {
   const runs: Run[] = [];
-  const flags: Flags = { port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', ...(scriptFree ? { extraHeaders: { [SCRIPT_FREE_HEADER]: '1' } } : {}) };
+  const flags: Flags = {
+    port,
+    onlyCategories: ['performance', 'accessibility'],
+    logLevel: 'error',
+    ...(scriptFree ? { extraHeaders: { [SCRIPT_FREE_HEADER]: '1' } } : {}),
+  };
   for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + RETRIES; attempt++) {
     const result = await lighthouse(url, flags);
     const { categories, audits, runtimeError, runWarnings } = result!.lhr;
@@ -57,7 +63,8 @@ async function runsOf(url: string, port: number, scriptFree: boolean, failed: st
       failed.push(`${name} 第 ${attempt} 次：${runtimeError.code} ${runtimeError.message}（已另跑一次）`);
       continue;
     }
-    if (!categories.performance.score) failed.push(`${name} 第 ${attempt} 次：${runWarnings.join('；') || '性能分为 0'}`);
+    if (!categories.performance.score)
+      failed.push(`${name} 第 ${attempt} 次：${runWarnings.join('；') || '性能分为 0'}`);
     runs.push({
       score: percent(categories.performance.score),
       accessibility: percent(categories.accessibility.score),
@@ -85,7 +92,7 @@ async function measurePerformance(origin: string, port: number) {
     rows.push({
       页面: page.name,
       性能分: m.score,
-      '各次得分': runs.map((r) => r.score).join(' / '),
+      各次得分: runs.map((r) => r.score).join(' / '),
       '各次 TBT': runs.map((r) => Math.round(r.tbt)).join(' / '),
       无障碍: m.accessibility,
       FCP: `${(m.fcp / 1000).toFixed(2)} s`,
@@ -126,7 +133,13 @@ interface Audit {
 async function sweepAccessibility(origin: string, port: number) {
   const started = Date.now();
   // Storage is kept between pages: it holds the theme, and for /userCenter the login.
-  const flags: Flags = { port, onlyCategories: ['accessibility'], logLevel: 'error', disableStorageReset: true, disableFullPageScreenshot: true };
+  const flags: Flags = {
+    port,
+    onlyCategories: ['accessibility'],
+    logLevel: 'error',
+    disableStorageReset: true,
+    disableFullPageScreenshot: true,
+  };
   const audit = async (theme: Theme, path: string): Promise<Audit> => {
     const { lhr } = (await lighthouse(origin + path, flags))!;
     const score = percent(lhr.categories.accessibility.score);
@@ -160,7 +173,12 @@ async function sweepAccessibility(origin: string, port: number) {
   console.table(
     THEMES.map((theme) => {
       const mine = results.filter((r) => r.theme === theme);
-      return { 主题: theme, 页面数: mine.length, '100 分': mine.filter((r) => r.score === 100).length, 最低分: Math.min(...mine.map((r) => r.score)) };
+      return {
+        主题: theme,
+        页面数: mine.length,
+        '100 分': mine.filter((r) => r.score === 100).length,
+        最低分: Math.min(...mine.map((r) => r.score)),
+      };
     }),
   );
   console.log(`共 ${results.length} 次检查，用时 ${Math.round((Date.now() - started) / 1000)} s`);
@@ -170,7 +188,9 @@ async function sweepAccessibility(origin: string, port: number) {
 build();
 const a11y = process.argv.includes('--a11y');
 // The sweep registers a reader: it gets a database of its own, never the owner's.
-const server = await serve(a11y ? { DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), 'blog-bench-a11y-')), 'blog.db')}` } : {});
+const server = await serve(
+  a11y ? { DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), 'blog-bench-a11y-')), 'blog.db')}` } : {},
+);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
 // The performance runs, with and without scripts alike, go through the proxy that can take the scripts out.
 const proxy = a11y ? null : await scriptFreeProxy(server.origin);

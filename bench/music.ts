@@ -15,7 +15,10 @@ const RUNS = 10;
 build();
 const data = mkdtempSync(join(tmpdir(), 'blog-bench-music-'));
 const server = await serve({ MUSIC_DIR: join(data, 'music'), DATABASE_URL: `file:${join(data, 'blog.db')}` });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
+});
 try {
   const page = await browser.newPage();
   await page.goto(`${server.origin}/home`, { waitUntil: 'networkidle' });
@@ -53,7 +56,13 @@ try {
     await row.getByRole('button', { name, exact: true }).click();
     times.push((await waiting) - clickAt);
   }
-  console.table([{ 指标: '点击歌曲到 playing（中位数）', 数值: `${median(times).toFixed(0)} ms`, 明细: times.map((t) => t.toFixed(0)).join(' / ') }]);
+  console.table([
+    {
+      指标: '点击歌曲到 playing（中位数）',
+      数值: `${median(times).toFixed(0)} ms`,
+      明细: times.map((t) => t.toFixed(0)).join(' / '),
+    },
+  ]);
   console.table([
     { 项目: '播放器在 HTML 中的标记', 大小: kb(cost.markup) },
     ...cost.scripts.map((s) => ({ 项目: `空闲时加载：${s.name}`, 大小: kb(s.bytes) })),

@@ -8,7 +8,14 @@
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { articleFirstFlights, firstFlight, firstPaintCss, firstVisit, median, renderBlockingScripts } from './lib/pageFigures.ts';
+import {
+  articleFirstFlights,
+  firstFlight,
+  firstPaintCss,
+  firstVisit,
+  median,
+  renderBlockingScripts,
+} from './lib/pageFigures.ts';
 import { build, CHROMIUM, CHROMIUM_FLAGS, kb, PAGES, serve } from './lib/server.ts';
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
@@ -43,9 +50,9 @@ try {
       '首屏 CSS（内联）': kb(css.inline),
       '外链 CSS': css.linked,
       '阻塞渲染的 JS 请求': blocking.requests,
-      '阻塞的内联脚本': `${blocking.inlineBytes} B`,
+      阻塞的内联脚本: `${blocking.inlineBytes} B`,
       '首屏（HTML + 阻塞 CSS，brotli）': kb(firstFlight(CLIENT, join(CLIENT, page.path))),
-      '首次加载总传输': kb(transfer.total),
+      首次加载总传输: kb(transfer.total),
       '其中 JS': kb(transfer.js),
       脚本请求: transfer.scripts,
       请求数: transfer.requests,
@@ -55,8 +62,12 @@ try {
 
   const flights = articleFirstFlights(CLIENT);
   const articleCss = firstPaintCss(readFileSync(join(CLIENT, 'article', '1', 'index.html'), 'utf8')).inline;
-  console.log(`全部 ${flights.length} 篇文章页的首屏（HTML + 阻塞渲染的 CSS，brotli）：中位数 ${kb(median(flights))}，最大 ${kb(flights.at(-1)!)}`);
-  console.log(`/article/1 的内联 CSS：${kb(articleCss)}，比拆分岛屿样式前的 ${kb(ARTICLE_CSS_BEFORE)} 少 ${Math.round((1 - articleCss / ARTICLE_CSS_BEFORE) * 100)}%`);
+  console.log(
+    `全部 ${flights.length} 篇文章页的首屏（HTML + 阻塞渲染的 CSS，brotli）：中位数 ${kb(median(flights))}，最大 ${kb(flights.at(-1)!)}`,
+  );
+  console.log(
+    `/article/1 的内联 CSS：${kb(articleCss)}，比拆分岛屿样式前的 ${kb(ARTICLE_CSS_BEFORE)} 少 ${Math.round((1 - articleCss / ARTICLE_CSS_BEFORE) * 100)}%`,
+  );
   console.log('目标：文章页首屏中位数 ≤ 10 KB、最大 ≤ 14.6 KB，阻塞渲染的 JS 为 0；/article/1 的内联 CSS 至少少 40%；');
   console.log('      /home 与 /article/1 空闲加载完成后脚本请求 ≤ 12 个、脚本传输（“其中 JS”）≤ 90 KB。');
 } finally {

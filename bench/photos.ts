@@ -41,20 +41,33 @@ function site(): { work: string; env: Record<string, string> } {
 }
 
 /** The build's wall time, and the time its lines say each image of `names` took. */
-function build(env: Record<string, string>, names: string[]): Promise<{ ms: number; photoMs: number; encoded: number; reused: number }> {
+function build(
+  env: Record<string, string>,
+  names: string[],
+): Promise<{ ms: number; photoMs: number; encoded: number; reused: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['scripts/build.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['scripts/build.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`构建失败：${output.slice(-2000)}`));
-      const lines = output.split('\n').filter((line) => line.includes('▶') && names.some((name) => line.includes(`/_astro/${name}.`)));
+      const lines = output
+        .split('\n')
+        .filter((line) => line.includes('▶') && names.some((name) => line.includes(`/_astro/${name}.`)));
       const photoMs = lines.reduce((sum, line) => {
         const [, value, unit] = /\(\+([\d.]+)(ms|s)\)/.exec(line) ?? [, '0', 'ms'];
         return sum + Number(value) * (unit === 's' ? 1000 : 1);
       }, 0);
-      resolve({ ms: Date.now() - started, photoMs, encoded: lines.filter((l) => l.includes('before:')).length, reused: lines.filter((l) => l.includes('reused cache entry')).length });
+      resolve({
+        ms: Date.now() - started,
+        photoMs,
+        encoded: lines.filter((l) => l.includes('before:')).length,
+        reused: lines.filter((l) => l.includes('reused cache entry')).length,
+      });
     });
   });
 }
@@ -66,8 +79,15 @@ function withPhotos(articles: string, cover: string, body: string): void {
 }
 
 async function login(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/user/login`, { method: 'POST', headers: { ...XHR, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...OWNER, cookie: true }) });
-  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  const res = await fetch(`${origin}/api/user/login`, {
+    method: 'POST',
+    headers: { ...XHR, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...OWNER, cookie: true }),
+  });
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /** The server process's own resident memory (the background encoder it starts is a child, left out). */
@@ -80,7 +100,11 @@ async function uploadRaw(origin: string, cookie: string, bytes: Buffer, use: 'im
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 5);
   const started = performance.now();
-  const res = await fetch(`${origin}/api/admin/writing/images?use=${use}`, { method: 'POST', body: form, headers: { ...XHR, Cookie: cookie } });
+  const res = await fetch(`${origin}/api/admin/writing/images?use=${use}`, {
+    method: 'POST',
+    body: form,
+    headers: { ...XHR, Cookie: cookie },
+  });
   const ms = performance.now() - started;
   clearInterval(sampler);
   const body = await res.json();
@@ -89,15 +113,30 @@ async function uploadRaw(origin: string, cookie: string, bytes: Buffer, use: 'im
 }
 
 /** 上传图片 in the editor, as the owner: from the file chosen to its Markdown in the body. */
-async function uploadInBrowser(origin: string, cookie: string, photo: Buffer, uploadBytesPerSecond: number, articles: string) {
+async function uploadInBrowser(
+  origin: string,
+  cookie: string,
+  photo: Buffer,
+  uploadBytesPerSecond: number,
+  articles: string,
+) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ baseURL: origin, viewport: { width: 375, height: 740 } });
-    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: origin })));
+    await context.addCookies(
+      cookie
+        .split('; ')
+        .map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: origin })),
+    );
     const page = await context.newPage();
     await page.goto('/admin/articles/edit');
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: uploadBytesPerSecond });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: -1,
+      uploadThroughput: uploadBytesPerSecond,
+    });
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: '上传图片' }).click();
     const started = performance.now();
@@ -111,8 +150,16 @@ async function uploadInBrowser(origin: string, cookie: string, photo: Buffer, up
     const rawStarted = performance.now();
     await page.evaluate(async (base64) => {
       const form = new FormData();
-      form.append('file', new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' }), 'IMG_0001.jpg');
-      await fetch('/api/admin/writing/images?use=images', { method: 'POST', body: form, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+      form.append(
+        'file',
+        new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' }),
+        'IMG_0001.jpg',
+      );
+      await fetch('/api/admin/writing/images?use=images', {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      });
     }, photo.toString('base64'));
     return { ms, sent, rawMs: performance.now() - rawStarted };
   } finally {
@@ -126,14 +173,30 @@ const coverPhoto = await makePhoto({ noise: 40 });
 
 {
   const { work, env } = site();
-  const server = await serve({ ...env, DATABASE_URL: `file:${join(work, 'blog.db')}`, UPLOAD_DIR: join(work, 'uploads'), MUSIC_DIR: join(work, 'music'), LICENSE_KEY_DIR: work, AUTO_PUBLISH: 'off', ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+  const server = await serve({
+    ...env,
+    DATABASE_URL: `file:${join(work, 'blog.db')}`,
+    UPLOAD_DIR: join(work, 'uploads'),
+    MUSIC_DIR: join(work, 'music'),
+    LICENSE_KEY_DIR: work,
+    AUTO_PUBLISH: 'off',
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+  });
   try {
     const cookie = await login(server.origin);
     const raw = await uploadRaw(server.origin, cookie, photo, 'images', server.pid);
-    lines.push(`原样上传 ${mb(photo.length)} MB 的照片（本机回环）：${seconds(raw.ms)} 秒；服务器进程常驻内存 ${mb(raw.before)} MB，缩小时峰值 ${mb(raw.peak)} MB（+${mb(raw.peak - raw.before)} MB）`);
-    for (const [name, rate] of [['本机', -1], ['4 Mbit/s 上行', 500_000]] as const) {
+    lines.push(
+      `原样上传 ${mb(photo.length)} MB 的照片（本机回环）：${seconds(raw.ms)} 秒；服务器进程常驻内存 ${mb(raw.before)} MB，缩小时峰值 ${mb(raw.peak)} MB（+${mb(raw.peak - raw.before)} MB）`,
+    );
+    for (const [name, rate] of [
+      ['本机', -1],
+      ['4 Mbit/s 上行', 500_000],
+    ] as const) {
       const up = await uploadInBrowser(server.origin, cookie, photo, rate, join(env.CONTENT_DIR, 'articles'));
-      lines.push(`编辑器「上传图片」（${name}）：选好文件到正文出现图片 ${seconds(up.ms)} 秒，发送 ${mb(up.sent)} MB；同一文件不缩小直接发送 ${seconds(up.rawMs)} 秒`);
+      lines.push(
+        `编辑器「上传图片」（${name}）：选好文件到正文出现图片 ${seconds(up.ms)} 秒，发送 ${mb(up.sent)} MB；同一文件不缩小直接发送 ${seconds(up.rawMs)} 秒`,
+      );
     }
   } finally {
     await server.stop();
@@ -147,7 +210,16 @@ for (const mode of ['as-taken', 'shrunk', 'encoded'] as const) {
     const articles = join(env.CONTENT_DIR, 'articles');
     let names: string[];
     if (mode === 'encoded') {
-      const server = await serve({ ...env, DATABASE_URL: `file:${join(work, 'blog.db')}`, UPLOAD_DIR: join(work, 'uploads'), MUSIC_DIR: join(work, 'music'), LICENSE_KEY_DIR: work, AUTO_PUBLISH: 'off', ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+      const server = await serve({
+        ...env,
+        DATABASE_URL: `file:${join(work, 'blog.db')}`,
+        UPLOAD_DIR: join(work, 'uploads'),
+        MUSIC_DIR: join(work, 'music'),
+        LICENSE_KEY_DIR: work,
+        AUTO_PUBLISH: 'off',
+        ADMIN_USERNAME: OWNER.username,
+        ADMIN_PASSWORD: OWNER.password,
+      });
       const cookie = await login(server.origin);
       const body = await uploadRaw(server.origin, cookie, photo, 'images', server.pid);
       const cover = await uploadRaw(server.origin, cookie, coverPhoto, 'covers', server.pid);
@@ -156,11 +228,16 @@ for (const mode of ['as-taken', 'shrunk', 'encoded'] as const) {
       const cache = join(env.ASTRO_CACHE_DIR, 'assets');
       const started = Date.now();
       let workerPeak = 0;
-      while (readdirSync(cache).filter((file) => names.some((name) => file.startsWith(name)) && !file.endsWith('.tmp')).length < 17) {
+      while (
+        readdirSync(cache).filter((file) => names.some((name) => file.startsWith(name)) && !file.endsWith('.tmp'))
+          .length < 17
+      ) {
         workerPeak = Math.max(workerPeak, treeRss(server.pid, false));
         await new Promise((r) => setTimeout(r, 100));
       }
-      lines.push(`后台预先编码两张照片（正文一张、封面一张）：上传后约 ${seconds(Date.now() - started)} 秒完成，编码进程的内存峰值约 ${mb(workerPeak)} MB`);
+      lines.push(
+        `后台预先编码两张照片（正文一张、封面一张）：上传后约 ${seconds(Date.now() - started)} 秒完成，编码进程的内存峰值约 ${mb(workerPeak)} MB`,
+      );
       await server.stop();
       withPhotos(articles, cover.path, body.path);
     } else {
@@ -171,8 +248,14 @@ for (const mode of ['as-taken', 'shrunk', 'encoded'] as const) {
       withPhotos(articles, './covers/photo-cover.jpg', './images/photo-body.jpg');
     }
     const result = await build(env, names);
-    const label = { 'as-taken': '照片按原样存放（12 MP）', shrunk: '照片按服务器存的 2560 px，未预先编码', encoded: '上传后等后台编码完成' }[mode];
-    lines.push(`构建（${label}）：${seconds(result.ms)} 秒，其中为这两张照片编码 ${result.encoded} 个、沿用缓存 ${result.reused} 个，编码用时 ${seconds(result.photoMs)} 秒`);
+    const label = {
+      'as-taken': '照片按原样存放（12 MP）',
+      shrunk: '照片按服务器存的 2560 px，未预先编码',
+      encoded: '上传后等后台编码完成',
+    }[mode];
+    lines.push(
+      `构建（${label}）：${seconds(result.ms)} 秒，其中为这两张照片编码 ${result.encoded} 个、沿用缓存 ${result.reused} 个，编码用时 ${seconds(result.photoMs)} 秒`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -44,7 +44,13 @@ async function loopGaps(during: () => Promise<void>): Promise<number[]> {
 }
 
 const ms = (value: number) => value.toFixed(1);
-const row = (name: string, values: number[]) => ({ 测量: name, p50: ms(percentile(values, 0.5)), p99: ms(percentile(values, 0.99)), 'p99.9': ms(percentile(values, 0.999)), 最大: ms(values.at(-1) ?? 0) });
+const row = (name: string, values: number[]) => ({
+  测量: name,
+  p50: ms(percentile(values, 0.5)),
+  p99: ms(percentile(values, 0.99)),
+  'p99.9': ms(percentile(values, 0.999)),
+  最大: ms(values.at(-1) ?? 0),
+});
 
 try {
   const alone = await loopGaps(() => new Promise((resolve) => setTimeout(resolve, SECONDS_ALONE * 1000)));
@@ -52,14 +58,20 @@ try {
   const beside = await loopGaps(async () => {
     for (let i = 0; i < WRITES; i++) {
       const started = performance.now();
-      await db.transaction(async (tx) => tx.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`main ${i}`}, 1, 0)`));
+      await db.transaction(async (tx) =>
+        tx.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`main ${i}`}, 1, 0)`),
+      );
       writes.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   });
   writes.sort((a, b) => a - b);
   console.log(`合并提交的线程一直有 ${IN_FLIGHT} 个写入在等；主线程同时写 ${WRITES} 次（每次一个事务），单位 ms：`);
-  console.table([row('主线程的一次写入（含等轮次）', writes), row('事件循环的停顿：没有主线程的写入时', alone), row('事件循环的停顿：主线程写入时', beside)]);
+  console.table([
+    row('主线程的一次写入（含等轮次）', writes),
+    row('事件循环的停顿：没有主线程的写入时', alone),
+    row('事件循环的停顿：主线程写入时', beside),
+  ]);
   console.log(`这期间线程提交了 ${grouped} 个合并写入`);
 } finally {
   flooding = false;

@@ -14,11 +14,15 @@ import { createUserService } from '../src/server/users/service.ts';
 
 const [username, ...rest] = process.argv.slice(2);
 if (!username || usernameProblem(username)) {
-  console.error(`用法：npm run admin:create -- <用户名>（用户名为 ${USERNAME_MIN_LENGTH} 到 ${USERNAME_MAX_LENGTH} 位字母或数字），然后按提示输入密码`);
+  console.error(
+    `用法：npm run admin:create -- <用户名>（用户名为 ${USERNAME_MIN_LENGTH} 到 ${USERNAME_MAX_LENGTH} 位字母或数字），然后按提示输入密码`,
+  );
   process.exit(1);
 }
 if (rest.length > 0) {
-  console.error('请不要把密码写在命令行里：本机的其他用户能在 ps 里看到它。运行后按提示输入，或从标准输入传入（echo … | npm run admin:create -- 用户名）');
+  console.error(
+    '请不要把密码写在命令行里：本机的其他用户能在 ps 里看到它。运行后按提示输入，或从标准输入传入（echo … | npm run admin:create -- 用户名）',
+  );
   process.exit(1);
 }
 
@@ -43,7 +47,12 @@ const db = await openDb(url, authToken);
 await migrateDb(db);
 try {
   const { status, passwordReset } = await createUserService(db).ensureAdmin(username, password, { promote: true });
-  const done = { created: `已创建管理员 ${username}`, promoted: `已将 ${username} 设为管理员`, existing: `${username} 已经是管理员`, 'not-admin': '' }[status];
+  const done = {
+    created: `已创建管理员 ${username}`,
+    promoted: `已将 ${username} 设为管理员`,
+    existing: `${username} 已经是管理员`,
+    'not-admin': '',
+  }[status];
   console.log(passwordReset ? `${done}，并重设了密码；该用户在各处的登录已失效` : done);
 } catch (error) {
   console.error((error as Error).message);

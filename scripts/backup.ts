@@ -19,7 +19,17 @@ if (unknown.length) {
 const config = readConfig(process.env);
 const musicDir = process.argv.includes('--music') ? config.music.dir : undefined;
 try {
-  const target = await takeSnapshot({ databaseUrl: config.database.url, uploadDir: config.uploadDir, licenseKeyDir: config.licenseKeyDir, contentDir: config.contentDir, musicDir }, process.env.BACKUP_DIR || 'backups', keep);
+  const target = await takeSnapshot(
+    {
+      databaseUrl: config.database.url,
+      uploadDir: config.uploadDir,
+      licenseKeyDir: config.licenseKeyDir,
+      contentDir: config.contentDir,
+      musicDir,
+    },
+    process.env.BACKUP_DIR || 'backups',
+    keep,
+  );
   console.log(`备份完成：${target}`);
 } catch (error) {
   console.error(`备份失败：${(error as Error).message}`);

@@ -15,12 +15,22 @@ for (const name of VITE_OWN_NAMES) delete process.env[name];
 if (startedForBuild()) {
   await import('./lib/buildRelease.ts');
 } else {
-  const again = spawnSync(process.execPath, [...BUILD_NODE_FLAGS, fileURLToPath(import.meta.url)], { stdio: 'inherit', env: { ...process.env, ...BUILD_ENV } });
+  const again = spawnSync(process.execPath, [...BUILD_NODE_FLAGS, fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...BUILD_ENV },
+  });
   // Only an optimisation: a server started without it strips its modules' types itself.
   if (again.status === 0) {
     const server = fileURLToPath(new URL('../src/server/http/main.ts', import.meta.url));
-    const filled = spawnSync(process.execPath, [server], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, [LOAD_ONLY]: '1' }, timeout: 120_000 });
-    if (filled.status !== 0) console.warn(`服务器模块的编译缓存没有填好（不影响运行，启动时会多占一些内存）：${filled.error?.message ?? filled.stderr.toString().trim().split('\n').pop()}`);
+    const filled = spawnSync(process.execPath, [server], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, [LOAD_ONLY]: '1' },
+      timeout: 120_000,
+    });
+    if (filled.status !== 0)
+      console.warn(
+        `服务器模块的编译缓存没有填好（不影响运行，启动时会多占一些内存）：${filled.error?.message ?? filled.stderr.toString().trim().split('\n').pop()}`,
+      );
   }
   process.exit(again.status ?? 1);
 }

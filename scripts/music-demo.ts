@@ -5,4 +5,6 @@ import { DEFAULT_MUSIC_DIR } from '../src/server/music/index.ts';
 
 const dir = resolve(process.env.MUSIC_DIR || DEFAULT_MUSIC_DIR);
 const summary = await generateDemoLibrary(dir);
-console.log(`已在 ${dir} 生成示例音乐库：${summary.playlists} 个歌单、${summary.tracks} 首歌，共 ${(summary.bytes / 1024 / 1024).toFixed(1)} MB`);
+console.log(
+  `已在 ${dir} 生成示例音乐库：${summary.playlists} 个歌单、${summary.tracks} 首歌，共 ${(summary.bytes / 1024 / 1024).toFixed(1)} MB`,
+);

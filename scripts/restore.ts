@@ -13,8 +13,16 @@ if (!snapshot) {
 }
 const config = readConfig(process.env);
 try {
-  const manifest = await restoreSnapshot(snapshot, { databaseUrl: config.database.url, uploadDir: config.uploadDir, licenseKeyDir: config.licenseKeyDir, contentDir: config.contentDir, musicDir: config.music.dir });
-  console.log(`已恢复 ${manifest.createdAt} 的备份：数据库 ${manifest.databaseBytes} 字节，${manifest.uploads} 个上传文件${manifest.keys ? '，授权签名密钥' : ''}，${manifest.content ?? 0} 个文章和说说文件${manifest.music === undefined ? '' : `，${manifest.music} 个音乐库文件`}`);
+  const manifest = await restoreSnapshot(snapshot, {
+    databaseUrl: config.database.url,
+    uploadDir: config.uploadDir,
+    licenseKeyDir: config.licenseKeyDir,
+    contentDir: config.contentDir,
+    musicDir: config.music.dir,
+  });
+  console.log(
+    `已恢复 ${manifest.createdAt} 的备份：数据库 ${manifest.databaseBytes} 字节，${manifest.uploads} 个上传文件${manifest.keys ? '，授权签名密钥' : ''}，${manifest.content ?? 0} 个文章和说说文件${manifest.music === undefined ? '' : `，${manifest.music} 个音乐库文件`}`,
+  );
 } catch (error) {
   console.error(`恢复失败：${(error as Error).message}`);
   process.exitCode = 1;

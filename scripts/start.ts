@@ -8,7 +8,14 @@ import { DIST_DIR } from './lib/dist.ts';
 
 const STAMP = join(DIST_DIR, BUILD_STAMP);
 // The owner's articles and talks count too when they live outside the checkout (CONTENT_DIR).
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', ...(process.env.CONTENT_DIR ? [resolve(PROJECT_ROOT, process.env.CONTENT_DIR)] : [])];
+const SOURCES = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  ...(process.env.CONTENT_DIR ? [resolve(PROJECT_ROOT, process.env.CONTENT_DIR)] : []),
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

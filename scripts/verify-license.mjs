@@ -59,9 +59,15 @@ try {
 if (publicKey.asymmetricKeyType !== 'ed25519') fail('公钥不是 Ed25519 公钥', 2);
 
 const license = openSigned(publicKey, 'LIC1', key);
-const licenseShapeOk = license && isText(license.product) && isText(license.plan) && isText(license.order)
-  && isExpiry(license.expires_at) && isDateTime(license.issued_at)
-  && Number.isSafeInteger(license.max_machines) && license.max_machines >= 1;
+const licenseShapeOk =
+  license &&
+  isText(license.product) &&
+  isText(license.plan) &&
+  isText(license.order) &&
+  isExpiry(license.expires_at) &&
+  isDateTime(license.issued_at) &&
+  Number.isSafeInteger(license.max_machines) &&
+  license.max_machines >= 1;
 if (!licenseShapeOk) fail('授权码无效：格式不对、被改动过，或不是本站签发的');
 const now = Date.now();
 if (license.expires_at !== null && Date.parse(license.expires_at) <= now) fail(`授权码已于 ${license.expires_at} 过期`);
@@ -75,13 +81,20 @@ if (machinePath) {
     fail(`无法读取机器文件 ${machinePath}：${error.message}`, 2);
   }
   const machine = openSigned(publicKey, 'MCH1', text);
-  const machineShapeOk = machine && typeof machine.key_hash === 'string' && /^[0-9a-f]{64}$/.test(machine.key_hash)
-    && isText(machine.fingerprint) && isText(machine.product) && isExpiry(machine.expires_at) && isDateTime(machine.issued_at);
+  const machineShapeOk =
+    machine &&
+    typeof machine.key_hash === 'string' &&
+    /^[0-9a-f]{64}$/.test(machine.key_hash) &&
+    isText(machine.fingerprint) &&
+    isText(machine.product) &&
+    isExpiry(machine.expires_at) &&
+    isDateTime(machine.issued_at);
   if (!machineShapeOk) fail('机器文件无效：格式不对、被改动过，或不是本站签发的');
   // The file names the key only by its hash (SHA-256 hex of the trimmed key), as the server stores it.
   if (machine.key_hash !== createHash('sha256').update(key.trim()).digest('hex')) fail('机器文件不属于这个授权码');
   if (machine.product !== license.product) fail('机器文件的产品与授权码不符');
-  if (machine.expires_at !== null && Date.parse(machine.expires_at) <= now) fail(`机器文件已于 ${machine.expires_at} 过期，请联网重新验证`);
+  if (machine.expires_at !== null && Date.parse(machine.expires_at) <= now)
+    fail(`机器文件已于 ${machine.expires_at} 过期，请联网重新验证`);
   result.machine = machine;
 }
 console.log(JSON.stringify(result, null, 2));

@@ -13,7 +13,9 @@ const articles = defineCollection({
   loader: skippingBrokenArticles(glob({ pattern: '**/*.md', base: articlesDir }), articlesDir),
   // `cover` is a path relative to the article (`./covers/x.jpg`); the build checks it exists and optimises it.
   schema: ({ image }) =>
-    z.object({ ...articleFields, cover: image().optional() }).refine(ORIGIN_REQUIRED.check, { message: ORIGIN_REQUIRED.message, path: ORIGIN_REQUIRED.path }),
+    z
+      .object({ ...articleFields, cover: image().optional() })
+      .refine(ORIGIN_REQUIRED.check, { message: ORIGIN_REQUIRED.message, path: ORIGIN_REQUIRED.path }),
 });
 
 const talks = defineCollection({

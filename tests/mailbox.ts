@@ -34,7 +34,9 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error(`没有收到发给 ${to}、主题含「${subject}」的邮件；收到的：${JSON.stringify(received.map((m) => [m.to, m.subject]))}`);
+      throw new Error(
+        `没有收到发给 ${to}、主题含「${subject}」的邮件；收到的：${JSON.stringify(received.map((m) => [m.to, m.subject]))}`,
+      );
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -46,7 +48,11 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), subject: parsed.subject ?? '', text: parsed.text ?? '' };
+          const mail = {
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          };
           received.push(mail);
           mailbox.onMail?.(mail);
           callback();

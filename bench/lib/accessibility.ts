@@ -7,7 +7,8 @@ import { loginThroughForm } from '../../tests/e2e/helpers.ts';
 
 /** Every page the sitemap lists, as paths on this server. */
 export async function sitemapPaths(origin: string): Promise<string[]> {
-  const locs = async (url: string) => [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const locs = async (url: string) =>
+    [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   const sitemaps = await locs(`${origin}/sitemap-index.xml`);
   return (await Promise.all(sitemaps.map((path) => locs(origin + path)))).flat();
 }

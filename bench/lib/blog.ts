@@ -3,10 +3,26 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArticleBody, ContentIndex, IndexedArticle } from '../../src/lib/node/contentIndex.ts';
 
-const HAN = '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理世车';
+const HAN =
+  '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理世车';
 const WORDS = ['React', 'SQLite', 'Astro', 'TypeScript', 'Node.js', 'WAL', 'Vite', 'Linux', 'Git', 'CSS'];
 const CATEGORIES = ['前端', '后端', '数据库', '工具', '随笔', '读书', '运维'];
-const TAGS = ['JavaScript', 'TypeScript', 'React', 'Astro', 'Node.js', 'SQLite', 'CSS', 'Linux', 'Git', '性能优化', '算法', '读书笔记', '生活', '工具链'];
+const TAGS = [
+  'JavaScript',
+  'TypeScript',
+  'React',
+  'Astro',
+  'Node.js',
+  'SQLite',
+  'CSS',
+  'Linux',
+  'Git',
+  '性能优化',
+  '算法',
+  '读书笔记',
+  '生活',
+  '工具链',
+];
 
 /** A deterministic generator, so every run benchmarks the same blog. */
 function random(seed: number) {
@@ -43,7 +59,12 @@ export function writeSyntheticBlog(dir: string, count: number, charsPerArticle =
       text,
     };
     articles.push(article);
-    const body: ArticleBody = { id, markdown: `## ${title}\n\n${text}`, html: `<h2>${title}</h2><p>${text}</p>`, images: {} };
+    const body: ArticleBody = {
+      id,
+      markdown: `## ${title}\n\n${text}`,
+      html: `<h2>${title}</h2><p>${text}</p>`,
+      images: {},
+    };
     writeFileSync(join(dir, `${id}.json`), JSON.stringify(body));
   }
   const index: ContentIndex = { builtAt: new Date().toISOString(), articles };
@@ -63,7 +84,13 @@ export function writeSyntheticMarkdown(dir: string, count: number, charsPerArtic
     while (length < charsPerArticle) {
       let text = '';
       while (text.length < 300) text += rand() < 0.04 ? ` ${pick(WORDS)} ` : pick(HAN);
-      paragraphs.push(rand() < 0.1 ? `## ${text.slice(0, 12)}\n\n${text}` : rand() < 0.08 ? '```ts\nconst answer: number = 42;\nconsole.log(answer);\n```' : text);
+      paragraphs.push(
+        rand() < 0.1
+          ? `## ${text.slice(0, 12)}\n\n${text}`
+          : rand() < 0.08
+            ? '```ts\nconst answer: number = 42;\nconsole.log(answer);\n```'
+            : text,
+      );
       length += text.length;
     }
     const date = new Date(start + id * 36 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');

@@ -34,7 +34,13 @@ export const nextAddress = () => {
 export type Length = { seconds: number } | { amount: number };
 
 /** `rate`: requests a second over all connections; as fast as answers come without it. */
-export function runPhase(origin: string, phase: Phase, length: Length, connections: number, rate?: number): Promise<PhaseResult> {
+export function runPhase(
+  origin: string,
+  phase: Phase,
+  length: Length,
+  connections: number,
+  rate?: number,
+): Promise<PhaseResult> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   if (phase.body) headers['Content-Type'] = 'application/json';
   return new Promise((resolve, reject) =>
@@ -47,7 +53,9 @@ export function runPhase(origin: string, phase: Phase, length: Length, connectio
         connections,
         ...('amount' in length ? { amount: length.amount } : { duration: length.seconds }),
         ...(rate ? { overallRate: rate } : {}),
-        requests: phase.ownAddress ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'X-Forwarded-For': nextAddress() } }) }] : undefined,
+        requests: phase.ownAddress
+          ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'X-Forwarded-For': nextAddress() } }) }]
+          : undefined,
       },
       (error, result) => {
         if (error) return reject(error);

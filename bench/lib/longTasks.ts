@@ -49,9 +49,19 @@ const ms = (value: number) => Math.round(value);
 
 export function mainThread(lhr: LighthouseResult): MainThread {
   const page = lhr.finalDisplayedUrl;
-  const tasks = (lhr.audits['long-tasks']?.details as Items<{ url: string; startTime: number; duration: number }>)?.items ?? [];
-  const groups = (lhr.audits['mainthread-work-breakdown']?.details as Items<{ group: string; duration: number }>)?.items ?? [];
-  const scripts = (lhr.audits['bootup-time']?.details as Items<{ url: string; total: number; scripting: number; scriptParseCompile: number }>)?.items ?? [];
+  const tasks =
+    (lhr.audits['long-tasks']?.details as Items<{ url: string; startTime: number; duration: number }>)?.items ?? [];
+  const groups =
+    (lhr.audits['mainthread-work-breakdown']?.details as Items<{ group: string; duration: number }>)?.items ?? [];
+  const scripts =
+    (
+      lhr.audits['bootup-time']?.details as Items<{
+        url: string;
+        total: number;
+        scripting: number;
+        scriptParseCompile: number;
+      }>
+    )?.items ?? [];
   return {
     longTasks: [...tasks]
       .sort((a, b) => a.startTime - b.startTime)
@@ -63,7 +73,10 @@ export function mainThread(lhr: LighthouseResult): MainThread {
       .join('，'),
     scripts: [...scripts]
       .sort((a, b) => b.total - a.total)
-      .map((script) => `${shortUrl(script.url, page)} ${ms(script.total)} ms（执行 ${ms(script.scripting)}，编译 ${ms(script.scriptParseCompile)}）`)
+      .map(
+        (script) =>
+          `${shortUrl(script.url, page)} ${ms(script.total)} ms（执行 ${ms(script.scripting)}，编译 ${ms(script.scriptParseCompile)}）`,
+      )
       .join('；'),
   };
 }

@@ -14,7 +14,12 @@ import { percentile } from './stats.ts';
 const TICK_MS = 1;
 
 /** `rate` requests a second for `seconds`, over at most `connections` kept-alive connections; resolves once all are answered. */
-export function runPaced(origin: string, phase: Phase, { rate, seconds }: { rate: number; seconds: number }, connections: number): Promise<PhaseResult> {
+export function runPaced(
+  origin: string,
+  phase: Phase,
+  { rate, seconds }: { rate: number; seconds: number },
+  connections: number,
+): Promise<PhaseResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
@@ -29,7 +34,14 @@ export function runPaced(origin: string, phase: Phase, { rate, seconds }: { rate
       agent.destroy();
       const elapsed = (performance.now() - start) / 1000;
       latencies.sort((a, b) => a - b);
-      resolve({ name: phase.name, ok, okPerSecond: ok / elapsed, p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)), failed });
+      resolve({
+        name: phase.name,
+        ok,
+        okPerSecond: ok / elapsed,
+        p50: Math.round(percentile(latencies, 0.5)),
+        p99: Math.round(percentile(latencies, 0.99)),
+        failed,
+      });
     };
     const settle = (due: number, success: boolean) => {
       if (success) {

@@ -11,20 +11,29 @@ const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 
 /** Stylesheets the head links without a media query that lets the page paint first. */
 export const blockingStylesheets = (html: string) =>
-  [...head(html).matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].filter(([tag]) => !/\bmedia="(print|not all)"/.test(tag)).map(([tag]) => tag.match(/\bhref="([^"]+)"/)![1]);
+  [...head(html).matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
+    .filter(([tag]) => !/\bmedia="(print|not all)"/.test(tag))
+    .map(([tag]) => tag.match(/\bhref="([^"]+)"/)![1]);
 
 export function firstPaintCss(html: string) {
-  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, m) => sum + Buffer.byteLength(m[1]), 0);
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce(
+    (sum, m) => sum + Buffer.byteLength(m[1]),
+    0,
+  );
   return { inline, linked: blockingStylesheets(html).length };
 }
 
 /** Scripts that stop the parser: classic scripts in the head with a src and neither async nor defer. */
 export function renderBlockingScripts(html: string) {
   const tags = [...head(html).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-  const classic = tags.filter(([, attrs]) => !/type="(module|application\/json)"/.test(attrs) && !/\b(async|defer)\b/.test(attrs));
+  const classic = tags.filter(
+    ([, attrs]) => !/type="(module|application\/json)"/.test(attrs) && !/\b(async|defer)\b/.test(attrs),
+  );
   return {
     requests: classic.filter(([, attrs]) => /\bsrc=/.test(attrs)).length,
-    inlineBytes: classic.filter(([, attrs]) => !/\bsrc=/.test(attrs)).reduce((sum, [, , body]) => sum + Buffer.byteLength(body), 0),
+    inlineBytes: classic
+      .filter(([, attrs]) => !/\bsrc=/.test(attrs))
+      .reduce((sum, [, , body]) => sum + Buffer.byteLength(body), 0),
   };
 }
 
@@ -40,7 +49,13 @@ function brotliSize(path: string): number {
 /** What a page needs before it paints, brotli: its HTML and the stylesheets it links blocking. `dir` is the page's folder in `client`. */
 export function firstFlight(client: string, dir: string): number {
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  return brotliSize(join(dir, 'index.html')) + blockingStylesheets(html).reduce((sum, href) => sum + brotliSize(join(client, new URL(href, 'http://x').pathname)), 0);
+  return (
+    brotliSize(join(dir, 'index.html')) +
+    blockingStylesheets(html).reduce(
+      (sum, href) => sum + brotliSize(join(client, new URL(href, 'http://x').pathname)),
+      0,
+    )
+  );
 }
 
 /** The first flight of every article page, smallest first. */
@@ -70,7 +85,10 @@ export async function firstVisit(browser: Browser, url: string): Promise<FirstVi
     await islandsHydrated(tab);
     await tab.waitForLoadState('networkidle');
     return await tab.evaluate(() => {
-      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ] as PerformanceResourceTiming[];
       const js = entries.filter((e) => /\.m?js(\?|$)/.test(e.name));
       return {
         total: entries.reduce((sum, e) => sum + e.transferSize, 0),

@@ -14,13 +14,16 @@ import { ELEMENT_NODE, parse, render, walkSync, type ElementNode, type Node } fr
 export const SCRIPT_FREE_HEADER = 'x-bench-script-free';
 
 const isScript = (node: Node) =>
-  node.type === ELEMENT_NODE && ((node as ElementNode).name === 'script' || ((node as ElementNode).name === 'link' && (node as ElementNode).attributes.rel === 'modulepreload'));
+  node.type === ELEMENT_NODE &&
+  ((node as ElementNode).name === 'script' ||
+    ((node as ElementNode).name === 'link' && (node as ElementNode).attributes.rel === 'modulepreload'));
 
 /** The page without its scripts; anything else in it as it was. */
 export async function withoutScripts(html: string): Promise<string> {
   const doc = parse(html);
   walkSync(doc, (node) => {
-    if ('children' in node && Array.isArray(node.children)) node.children = node.children.filter((child: Node) => !isScript(child));
+    if ('children' in node && Array.isArray(node.children))
+      node.children = node.children.filter((child: Node) => !isScript(child));
   });
   return render(doc);
 }
@@ -39,18 +42,23 @@ export async function scriptFreeProxy(origin: string): Promise<{ origin: string;
     const headers = { ...req.headers, host: upstream.host };
     // The page to strip is asked for plain, and compressed again here.
     if (stripping) headers['accept-encoding'] = 'identity';
-    const forward = request({ hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, async (answer) => {
-      const isPage = /^text\/html/.test(answer.headers['content-type'] ?? '');
-      if (!stripping || !isPage) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const body = brotliCompressSync(await withoutScripts((await readAll(answer)).toString('utf8')), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-      const { 'content-length': _length, etag: _etag, ...rest } = answer.headers;
-      res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-encoding': 'br', 'content-length': body.length });
-      res.end(body);
-    });
+    const forward = request(
+      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+      async (answer) => {
+        const isPage = /^text\/html/.test(answer.headers['content-type'] ?? '');
+        if (!stripping || !isPage) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const body = brotliCompressSync(await withoutScripts((await readAll(answer)).toString('utf8')), {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+        });
+        const { 'content-length': _length, etag: _etag, ...rest } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-encoding': 'br', 'content-length': body.length });
+        res.end(body);
+      },
+    );
     forward.on('error', () => res.writeHead(502).end());
     req.pipe(forward);
   });

@@ -21,7 +21,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function serve(env: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
+export async function serve(
+  env: Record<string, string> = {},
+): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/server/http/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },

@@ -16,14 +16,16 @@ const PAGE_SCRIPTS = /[\\/]src[\\/]client[\\/]page\.ts$|[\\/]ClientRouter\.astro
  * one page's islands (the comments, the message board) merged there would be downloaded on every
  * other page too.
  */
-const SHELL_ISLANDS = /[\\/]src[\\/]islands[\\/](header[\\/]HeaderControls|search[\\/]SearchDialog|player[\\/]Player)\.tsx$/;
+const SHELL_ISLANDS =
+  /[\\/]src[\\/]islands[\\/](header[\\/]HeaderControls|search[\\/]SearchDialog|player[\\/]Player)\.tsx$/;
 /**
  * React's DOM renderer, which the island renderer loads for every page: an island that imports it
  * itself (the console's Markdown editor does) must not pull it into that island's kind of chunk.
  */
 const DOM_RENDERER = /node_modules[\\/](react-dom|scheduler)[\\/]/;
 /** Modules that render with React: its DOM renderer, its store bindings and the islands. */
-const RENDERS = /node_modules[\\/](react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|[\\/]src[\\/]islands[\\/]/;
+const RENDERS =
+  /node_modules[\\/](react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|[\\/]src[\\/]islands[\\/]/;
 /** The owner's console: its islands are many, but no reader loads them. */
 const CONSOLE = 'admin';
 /**
@@ -74,7 +76,8 @@ class ModuleGraph {
     return found;
   }
 
-  private importsStylesheet = (id: string) => (this.info(id)?.importedIds ?? []).some((imported) => isCSSRequest(imported));
+  private importsStylesheet = (id: string) =>
+    (this.info(id)?.importedIds ?? []).some((imported) => isCSSRequest(imported));
 
   /** One of `entries` imports it, directly or not. */
   private reachedFrom(id: string, entries: RegExp): boolean {
@@ -131,7 +134,9 @@ class ModuleGraph {
         uses.set(islandKind, (uses.get(islandKind) ?? 0) + 1);
       }
       // A module readers' islands use never goes into the console's chunk, which readers would then fetch.
-      const ranked = [...uses].sort(([a, x], [b, y]) => Number(a === CONSOLE) - Number(b === CONSOLE) || y - x || a.localeCompare(b));
+      const ranked = [...uses].sort(
+        ([a, x], [b, y]) => Number(a === CONSOLE) - Number(b === CONSOLE) || y - x || a.localeCompare(b),
+      );
       kind = ranked[0]?.[0] ?? null;
     }
     this.kindOf.set(module, kind);
@@ -157,10 +162,17 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   const graph = new ModuleGraph();
   return [
     // Shared by two or more scripts and run by every page as it loads, without React's renderer.
-    { name: (id, context) => (!RENDERS.test(id) && graph.in(context).pageScripts(id) ? 'site' : null), minShareCount: 2, priority: 3 },
+    {
+      name: (id, context) => (!RENDERS.test(id) && graph.in(context).pageScripts(id) ? 'site' : null),
+      minShareCount: 2,
+      priority: 3,
+    },
     // Shared by two or more islands of every page, fetched when the first one hydrates.
     {
-      name: (id, context) => (!isCSSRequest(id) && !DOM_RENDERER.test(id) && graph.in(context).everyPage(id) && !graph.lazyStyled(id) ? 'islands' : null),
+      name: (id, context) =>
+        !isCSSRequest(id) && !DOM_RENDERER.test(id) && graph.in(context).everyPage(id) && !graph.lazyStyled(id)
+          ? 'islands'
+          : null,
       minShareCount: 2,
       priority: 2,
     },
@@ -169,7 +181,11 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
     // its stores first, would also take a module they share with readers' islands (the paged
     // list), and readers would then fetch the console's chunk for it.
     { name: (id, context) => readerKind(graph.in(context), id), minShareCount: 2, priority: 1 },
-    { name: (id, context) => (graph.in(context).lazyStyled(id) ? null : graph.pageKind(id)), minShareCount: 2, priority: 0 },
+    {
+      name: (id, context) => (graph.in(context).lazyStyled(id) ? null : graph.pageKind(id)),
+      minShareCount: 2,
+      priority: 0,
+    },
   ];
 }
 
@@ -183,7 +199,9 @@ export function chunkGroupsFound(): Plugin {
     generateBundle(_, bundle) {
       if (this.environment.name !== 'client') return;
       if (!Object.values(bundle).some((item) => item.type === 'chunk' && item.name === 'site')) {
-        this.error('找不到每个页面都加载的脚本（src/client/page.ts 等），分块规则需要更新（scripts/astro/chunkGroups.ts）');
+        this.error(
+          '找不到每个页面都加载的脚本（src/client/page.ts 等），分块规则需要更新（scripts/astro/chunkGroups.ts）',
+        );
       }
     },
   };

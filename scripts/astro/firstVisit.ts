@@ -35,12 +35,17 @@ export function firstVisit(): AstroIntegration {
     name: 'blog:first-visit',
     hooks: {
       'astro:config:setup': ({ injectScript, updateConfig }) => {
-        injectScript('page', `import ${JSON.stringify(fileURLToPath(new URL('../../src/client/page.ts', import.meta.url)))};`);
+        injectScript(
+          'page',
+          `import ${JSON.stringify(fileURLToPath(new URL('../../src/client/page.ts', import.meta.url)))};`,
+        );
         updateConfig({
           vite: {
             plugins: [lazyIslandStyles(), chunkGroupsFound()],
             // The client's build only: the server's chunks are not downloaded.
-            environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } } } },
+            environments: {
+              client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } } },
+            },
           },
         });
       },
@@ -69,4 +74,3 @@ async function* htmlFiles(dir: string): AsyncGenerator<string> {
     else if (entry.name.endsWith('.html')) yield path;
   }
 }
-

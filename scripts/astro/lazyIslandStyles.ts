@@ -21,7 +21,10 @@ export function lazyIslandStyles(): Plugin {
   const rendered = new Set<string>();
   /** Stylesheets of lazily loaded chunks. */
   const lazy = new Set<string>();
-  const cssModules = (chunk: Rollup.OutputChunk) => Object.keys(chunk.modules).filter((id) => isCSSRequest(id)).map((id) => id.split('?')[0]);
+  const cssModules = (chunk: Rollup.OutputChunk) =>
+    Object.keys(chunk.modules)
+      .filter((id) => isCSSRequest(id))
+      .map((id) => id.split('?')[0]);
   return {
     name: 'blog:lazy-island-styles',
     generateBundle: {
@@ -50,7 +53,8 @@ export function lazyIslandStyles(): Plugin {
           }
           // (A client:only island's stylesheet would land here too; this site has none.)
           const unrendered = cssModules(chunk).filter((id) => !rendered.has(id));
-          if (unrendered.length) this.error(`${chunk.fileName} 随页面加载，但这些样式没有页面内联：${unrendered.join(', ')}`);
+          if (unrendered.length)
+            this.error(`${chunk.fileName} 随页面加载，但这些样式没有页面内联：${unrendered.join(', ')}`);
         }
       },
     },
@@ -61,4 +65,3 @@ export function lazyIslandStyles(): Plugin {
     },
   };
 }
-

@@ -12,7 +12,9 @@ const IMAGE_ROUTE = '/_image';
 
 /** Whether a component of the site is a server island. */
 function hasServerIslands(srcDir: string): boolean {
-  return readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).some((file) => file.endsWith('.astro') && readFileSync(join(srcDir, file), 'utf8').includes('server:defer'));
+  return readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).some(
+    (file) => file.endsWith('.astro') && readFileSync(join(srcDir, file), 'utf8').includes('server:defer'),
+  );
 }
 
 /**
@@ -41,7 +43,11 @@ export function onDemandRoutes(): AstroIntegration {
       'astro:routes:resolved': ({ routes }) => {
         const onDemand = routes.filter((route) => !route.isPrerendered);
         const own = onDemand.filter((route) => route.origin !== 'internal');
-        patterns = (own.length ? onDemand : onDemand.filter((route) => route.pattern !== IMAGE_ROUTE && route.pattern !== SERVER_ISLANDS_ROUTE)).map((route) => route.pattern);
+        patterns = (
+          own.length
+            ? onDemand
+            : onDemand.filter((route) => route.pattern !== IMAGE_ROUTE && route.pattern !== SERVER_ISLANDS_ROUTE)
+        ).map((route) => route.pattern);
       },
       'astro:build:done': async () => {
         if (!patterns || !serverDir) return;

@@ -4,7 +4,18 @@
  * without which no key sold can be checked, and the owner's articles and talks (CONTENT_DIR).
  */
 import { createClient } from '@libsql/client';
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { databaseFilePath } from '../../src/server/db/client.ts';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from '../../src/server/licenses/keys.ts';
@@ -43,15 +54,26 @@ export interface Manifest {
 /** The file behind a `file:` URL; other databases (a libSQL server) are backed up by their own tools. */
 export function databaseFile(url: string): string {
   const path = databaseFilePath(url);
-  if (path === null) throw new Error(`只能备份本地 SQLite 文件（DATABASE_URL=${url}）；libSQL 服务器请用它自己的备份功能`);
+  if (path === null)
+    throw new Error(`只能备份本地 SQLite 文件（DATABASE_URL=${url}）；libSQL 服务器请用它自己的备份功能`);
   return resolve(path);
 }
 
 const countFiles = (dir: string): number =>
-  existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => n + (entry.isDirectory() ? countFiles(join(dir, entry.name)) : 1), 0) : 0;
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).reduce(
+        (n, entry) => n + (entry.isDirectory() ? countFiles(join(dir, entry.name)) : 1),
+        0,
+      )
+    : 0;
 
 /** Writes `backups/<timestamp>/` and answers its path; keeps the newest `keep` snapshots. */
-export async function takeSnapshot(places: DataPlaces, backupDir: string, keep: number, now = new Date()): Promise<string> {
+export async function takeSnapshot(
+  places: DataPlaces,
+  backupDir: string,
+  keep: number,
+  now = new Date(),
+): Promise<string> {
   const source = databaseFile(places.databaseUrl);
   if (!existsSync(source)) throw new Error(`数据库文件不存在：${source}`);
   const target = join(resolve(backupDir), now.toISOString().replaceAll(':', '-').replace('.', '-'));
@@ -98,7 +120,9 @@ export async function takeSnapshot(places: DataPlaces, backupDir: string, keep: 
 
 /** Removes all but the newest `keep` snapshots; folders not named like a snapshot are left alone. */
 export function pruneSnapshots(backupDir: string, keep: number): string[] {
-  const snapshots = readdirSync(backupDir).filter((name) => SNAPSHOT_NAME.test(name)).sort();
+  const snapshots = readdirSync(backupDir)
+    .filter((name) => SNAPSHOT_NAME.test(name))
+    .sort();
   const old = snapshots.slice(0, Math.max(0, snapshots.length - keep));
   for (const name of old) rmSync(join(backupDir, name), { recursive: true, force: true });
   return old;
@@ -117,7 +141,8 @@ async function integrityOf(file: string): Promise<string> {
 export async function restoreSnapshot(snapshot: string, places: DataPlaces): Promise<Manifest> {
   const dir = resolve(snapshot);
   const manifestPath = join(dir, MANIFEST_FILE);
-  if (!existsSync(manifestPath) || !existsSync(join(dir, DATABASE_FILE))) throw new Error(`${dir} 不是一个备份（缺少 ${MANIFEST_FILE} 或 ${DATABASE_FILE}）`);
+  if (!existsSync(manifestPath) || !existsSync(join(dir, DATABASE_FILE)))
+    throw new Error(`${dir} 不是一个备份（缺少 ${MANIFEST_FILE} 或 ${DATABASE_FILE}）`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const integrity = await integrityOf(join(dir, DATABASE_FILE));
   if (integrity !== 'ok') throw new Error(`备份里的数据库没有通过完整性检查：${integrity}`);
@@ -126,7 +151,8 @@ export async function restoreSnapshot(snapshot: string, places: DataPlaces): Pro
   for (const existing of [database, `${database}-wal`, privateKey]) {
     if (existsSync(existing)) throw new Error(`${existing} 已存在：恢复只写入空的数据目录，请先停止服务并移走现有数据`);
   }
-  if (existsSync(places.uploadDir) && readdirSync(places.uploadDir).length) throw new Error(`${places.uploadDir} 不是空的：恢复只写入空的数据目录`);
+  if (existsSync(places.uploadDir) && readdirSync(places.uploadDir).length)
+    throw new Error(`${places.uploadDir} 不是空的：恢复只写入空的数据目录`);
   const music = join(dir, MUSIC_FOLDER);
   if (existsSync(music) && places.musicDir && existsSync(places.musicDir) && readdirSync(places.musicDir).length) {
     throw new Error(`${places.musicDir} 不是空的：备份里有音乐库，恢复只写入空的 MUSIC_DIR，请先移走现有的音乐`);
@@ -139,7 +165,8 @@ export async function restoreSnapshot(snapshot: string, places: DataPlaces): Pro
     mkdirSync(places.licenseKeyDir, { recursive: true });
     cpSync(join(dir, KEYS_FOLDER, PRIVATE_KEY_FILE), privateKey);
     chmodSync(privateKey, 0o600);
-    if (existsSync(join(dir, KEYS_FOLDER, PUBLIC_KEY_FILE))) cpSync(join(dir, KEYS_FOLDER, PUBLIC_KEY_FILE), join(places.licenseKeyDir, PUBLIC_KEY_FILE));
+    if (existsSync(join(dir, KEYS_FOLDER, PUBLIC_KEY_FILE)))
+      cpSync(join(dir, KEYS_FOLDER, PUBLIC_KEY_FILE), join(places.licenseKeyDir, PUBLIC_KEY_FILE));
   }
   restoreContent(join(dir, CONTENT_FOLDER), places.contentDir);
   if (existsSync(music) && places.musicDir) cpSync(music, places.musicDir, { recursive: true });

@@ -10,7 +10,13 @@ import os from 'node:os';
 import sharp from 'sharp';
 import { DIST_DIR } from './dist.ts';
 import { moveContentExport } from '../../src/server/http/liveBuild.ts';
-import { CURRENT, currentRelease, linkProjectPackages, newReleaseDir, publishRelease } from '../../src/server/releases/releases.ts';
+import {
+  CURRENT,
+  currentRelease,
+  linkProjectPackages,
+  newReleaseDir,
+  publishRelease,
+} from '../../src/server/releases/releases.ts';
 import { site } from '../../src/site.config.ts';
 import { PROJECT_ROOT } from '../../src/server/projectRoot.ts';
 import { forgetBuildProblem, problemOfBuildError, writeBuildProblem } from '../../src/lib/node/buildProblem.ts';
@@ -46,7 +52,9 @@ try {
   await build({ root: PROJECT_ROOT });
 } catch (error) {
   const { name, message, hint, loc } = error as Error & { hint?: string; loc?: { file?: string } };
-  console.error(`[${name}] ${message}${hint ? `\n  Hint: ${hint}` : ''}${loc?.file ? `\n  Location:\n    ${loc.file}` : ''}`);
+  console.error(
+    `[${name}] ${message}${hint ? `\n  Hint: ${hint}` : ''}${loc?.file ? `\n  Location:\n    ${loc.file}` : ''}`,
+  );
   // For the console: the file, the field and the message, from the error and the content schema.
   const contentDir = resolve(PROJECT_ROOT, process.env.CONTENT_DIR || CHECKOUT_CONTENT_DIR);
   writeBuildProblem(DIST_DIR, await problemOfBuildError(error, { contentDir, projectRoot: PROJECT_ROOT }));
@@ -59,13 +67,17 @@ console.log(`Astro 构建用时 ${seconds(started)}`);
 
 let step = Date.now();
 const csp = await writeCspSources(release, process.env.SITE_URL || site.url);
-console.log(`内容安全策略：${csp.pages} 个页面，${csp.scriptHashes.length} 个内联脚本哈希，${csp.imageOrigins.length} 个外部图片来源（${seconds(step)}）`);
+console.log(
+  `内容安全策略：${csp.pages} 个页面，${csp.scriptHashes.length} 个内联脚本哈希，${csp.imageOrigins.length} 个外部图片来源（${seconds(step)}）`,
+);
 step = Date.now();
 
 // Files the live build already has, byte for byte, keep its compressed copies.
 const live = existsSync(join(DIST_DIR, CURRENT)) ? join(currentRelease(DIST_DIR), 'client') : null;
 const { files, reused, rawBytes, brotliBytes } = await precompress(join(release, 'client'), live);
-console.log(`预压缩 ${files} 个文件（${reused} 个与上一版相同，沿用）：${(rawBytes / 1024).toFixed(0)} KB → brotli ${(brotliBytes / 1024).toFixed(0)} KB（${seconds(step)}）`);
+console.log(
+  `预压缩 ${files} 个文件（${reused} 个与上一版相同，沿用）：${(rawBytes / 1024).toFixed(0)} KB → brotli ${(brotliBytes / 1024).toFixed(0)} KB（${seconds(step)}）`,
+);
 
 publishRelease(DIST_DIR, release);
 console.log(`已发布新的构建：${release}（正在运行的服务器会在几秒内切换过去）`);

@@ -13,7 +13,8 @@ import { site } from '../../src/site.config.ts';
 // HTML runs a script only when its type is empty, "module", one of these, or a JavaScript MIME
 // type; any other type (application/json here) makes it a data block that is never run.
 const RUNNABLE_TYPES = new Set(['', 'module', 'importmap', 'speculationrules']);
-const JAVASCRIPT_MIME = /^(application\/(x-)?(ecma|java)script|text\/(x-)?(ecma|java)script|text\/javascript1\.[0-5]|text\/(jscript|livescript))$/;
+const JAVASCRIPT_MIME =
+  /^(application\/(x-)?(ecma|java)script|text\/(x-)?(ecma|java)script|text\/javascript1\.[0-5]|text\/(jscript|livescript))$/;
 
 export function isRunnableScript(type: string | undefined): boolean {
   const normalized = (type ?? '').trim().toLowerCase();
@@ -25,11 +26,19 @@ export function scriptHash(text: string): string {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 }
 
-const textOf = (node: ElementNode) => node.children.map((child) => (child.type === TEXT_NODE ? child.value : '')).join('');
+const textOf = (node: ElementNode) =>
+  node.children.map((child) => (child.type === TEXT_NODE ? child.value : '')).join('');
 const CSS_URL = /url\(\s*(['"]?)([^'")\s]+)\1\s*\)/g;
 
 // The parser keeps attribute values as written; these are the entities Astro's escaping writes.
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#34;': '"' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#34;': '"',
+};
 const decode = (value: string) => value.replace(/&(amp|lt|gt|quot|#39|#34);/g, (entity) => ENTITIES[entity]);
 
 /** Every URL a page loads as an image: `<img>` and `<source>` sources, icons, posters, CSS `url()`. */
@@ -58,14 +67,23 @@ async function* htmlFiles(dir: string): AsyncGenerator<string> {
 
 /** The images the site config names; a page may show them only after an island renders. */
 function configuredImages(): string[] {
-  return [site.avatar, site.avatarBackground, ...Object.values(site.pageHeaders), site.payment.weChatQr, site.payment.aliPayQr];
+  return [
+    site.avatar,
+    site.avatarBackground,
+    ...Object.values(site.pageHeaders),
+    site.payment.weChatQr,
+    site.payment.aliPayQr,
+  ];
 }
 
 /**
  * `siteUrl` is where the pages will be served: URLs on it are this origin, not another host.
  * Returns the sources and how many pages were read.
  */
-export async function collectCspSources(clientDir: string, siteUrl: string): Promise<BuiltCspSources & { pages: number }> {
+export async function collectCspSources(
+  clientDir: string,
+  siteUrl: string,
+): Promise<BuiltCspSources & { pages: number }> {
   const scriptHashes = new Set<string>();
   const imageOrigins = new Set<string>();
   const own = new URL(siteUrl).origin;
@@ -78,7 +96,8 @@ export async function collectCspSources(clientDir: string, siteUrl: string): Pro
     pages++;
     walkSync(parse(await readFile(file, 'utf8')), (node) => {
       if (node.type !== ELEMENT_NODE) return;
-      if (node.name === 'script' && !node.attributes.src && isRunnableScript(node.attributes.type)) scriptHashes.add(scriptHash(textOf(node)));
+      if (node.name === 'script' && !node.attributes.src && isRunnableScript(node.attributes.type))
+        scriptHashes.add(scriptHash(textOf(node)));
       for (const url of imageUrls(node)) addImage(url);
     });
   }

@@ -30,7 +30,9 @@ async function reuse(path: string, raw: Buffer, dir: string, previousDir: string
   const same = await readOrNull(before);
   if (!same || !same.equals(raw)) return false;
   // A variant was skipped when it was no smaller: then both builds skip it alike.
-  const variants = await Promise.all(['.br', '.gz'].map(async (ext) => ((await stat(`${before}${ext}`).catch(() => null)) ? ext : null)));
+  const variants = await Promise.all(
+    ['.br', '.gz'].map(async (ext) => ((await stat(`${before}${ext}`).catch(() => null)) ? ext : null)),
+  );
   await Promise.all(variants.filter((ext) => ext !== null).map((ext) => copyFile(`${before}${ext}`, `${path}${ext}`)));
   return true;
 }
@@ -61,7 +63,9 @@ export async function precompress(dir: string, previousDir: string | null = null
         continue;
       }
       const [br, gzipped] = await Promise.all([
-        brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        brotli(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }),
         gz(raw, { level: 9 }),
       ]);
       brotliBytes += Math.min(br.length, raw.length);

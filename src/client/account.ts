@@ -17,7 +17,10 @@ import { decodeStored, storedCodec, type TextCipher } from '../lib/browser/stora
 export type UserInfo = Pick<Profile, 'id' | 'username' | 'nick_name' | 'avatar' | 'role'>;
 
 const isUserInfo = (v: unknown): v is UserInfo =>
-  typeof v === 'object' && v !== null && typeof (v as UserInfo).id === 'number' && typeof (v as UserInfo).nick_name === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as UserInfo).id === 'number' &&
+  typeof (v as UserInfo).nick_name === 'string';
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 /** What `userToken` holds while logged in. */
 export const SESSION_IN_COOKIE = 'httponly-cookie';
@@ -60,8 +63,16 @@ const encrypted = {
 };
 
 // `undefined` is "not set": persistentAtom then removes the key instead of storing an empty value.
-export const $userInfo = persistentAtom<UserInfo | undefined>(USER_INFO_KEY, undefined, storedCodec<UserInfo | undefined>(undefined, isUserInfo, encrypted));
-export const $token = persistentAtom<string | undefined>(TOKEN_KEY, undefined, storedCodec<string | undefined>(undefined, isNonEmptyString, encrypted));
+export const $userInfo = persistentAtom<UserInfo | undefined>(
+  USER_INFO_KEY,
+  undefined,
+  storedCodec<UserInfo | undefined>(undefined, isUserInfo, encrypted),
+);
+export const $token = persistentAtom<string | undefined>(
+  TOKEN_KEY,
+  undefined,
+  storedCodec<string | undefined>(undefined, isNonEmptyString, encrypted),
+);
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
@@ -73,7 +84,11 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export const $blogAvatar = persistentAtom<string | undefined>('blogAvatar', undefined, storedCodec<string | undefined>(undefined, isString));
+export const $blogAvatar = persistentAtom<string | undefined>(
+  'blogAvatar',
+  undefined,
+  storedCodec<string | undefined>(undefined, isString),
+);
 
 /** The original front end's "is set" flags. */
 export const $hasUserInfo = computed($userInfo, (info) => info !== undefined);
@@ -121,7 +136,8 @@ export const WRITING_DRAFTS_PREFIX = 'writing:';
  */
 export function forgetWritingDrafts(): void {
   try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(WRITING_DRAFTS_PREFIX)) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith(WRITING_DRAFTS_PREFIX)) localStorage.removeItem(key);
   } catch {
     // Storage the browser will not open keeps nothing either.
   }

@@ -14,4 +14,5 @@ const deps = { notice: showNotice, onUnauthorized: sessionLost };
 export const { call } = createRequest(deps);
 
 /** `call` with a fetch and a time limit of its own: an upload that shows its progress. */
-export const callWith = (fetchWith: typeof fetch, timeoutMs: number) => createRequest({ ...deps, fetch: fetchWith, timeoutMs }).call;
+export const callWith = (fetchWith: typeof fetch, timeoutMs: number) =>
+  createRequest({ ...deps, fetch: fetchWith, timeoutMs }).call;

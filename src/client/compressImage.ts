@@ -7,7 +7,9 @@ import { compressToTarget, fitWithin, reencodeType } from '../lib/browser/compre
 
 /** The canvas as a file of `type` (also the editor's redraw, redrawForArticle.ts). */
 export function encode(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('图片编码失败'))), type, quality));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('图片编码失败'))), type, quality),
+  );
 }
 
 export async function compressImage(file: File): Promise<Blob> {
@@ -29,4 +31,3 @@ export async function compressImage(file: File): Promise<Blob> {
   const { result } = await compressToTarget((quality) => encode(canvas, type, quality));
   return result;
 }
-

@@ -7,5 +7,8 @@ import { progressFetch } from './progressFetch';
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /** `onProgress` hears the bytes sent; a photo of 20 MB on a slow line may take minutes, so only a stalled one times out. */
-export const uploadContentImage = (file: Blob, use: 'images' | 'covers', onProgress: (loaded: number, total: number) => void = () => {}) =>
-  callWith(progressFetch(onProgress), UPLOAD_TIMEOUT_MS)(WRITING_IMAGE, { file, use });
+export const uploadContentImage = (
+  file: Blob,
+  use: 'images' | 'covers',
+  onProgress: (loaded: number, total: number) => void = () => {},
+) => callWith(progressFetch(onProgress), UPLOAD_TIMEOUT_MS)(WRITING_IMAGE, { file, use });

@@ -40,7 +40,8 @@ const hydrateOnInteraction: ClientDirective = (load, _options, island) => {
     for (const click of held.splice(0)) {
       // A control the first render replaced (the login link of a reader who turned out to be logged in) has nothing to click.
       // The held click is the new one's init: the same place, button and keys, so Ctrl on a link still opens a new tab.
-      if (click.target instanceof Element && click.target.isConnected) click.target.dispatchEvent(new MouseEvent('click', click));
+      if (click.target instanceof Element && click.target.isConnected)
+        click.target.dispatchEvent(new MouseEvent('click', click));
     }
   };
 

@@ -8,6 +8,7 @@ import type { ClientDirective } from 'astro';
 
 export const DIRECTIVE_GLOBAL = 'hydrateOnInteraction';
 
-const interaction: ClientDirective = (load, options, island) => (globalThis as unknown as Record<string, ClientDirective>)[DIRECTIVE_GLOBAL](load, options, island);
+const interaction: ClientDirective = (load, options, island) =>
+  (globalThis as unknown as Record<string, ClientDirective>)[DIRECTIVE_GLOBAL](load, options, island);
 
 export default interaction;

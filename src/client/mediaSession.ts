@@ -61,7 +61,10 @@ export function bindSessionActions(actions: SessionActions): void {
     ['pause', () => actions.pause()],
     ['nexttrack', () => actions.next()],
     ['previoustrack', () => actions.previous()],
-    ['seekto', (details) => details.seekTime !== undefined && actions.seekTo(details.seekTime, details.fastSeek === true)],
+    [
+      'seekto',
+      (details) => details.seekTime !== undefined && actions.seekTo(details.seekTime, details.fastSeek === true),
+    ],
   ];
   for (const [action, handler] of handlers) {
     try {

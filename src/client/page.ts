@@ -30,7 +30,11 @@ import './toaster';
 document.addEventListener('astro:before-swap', (e) => {
   const next = e.newDocument.head;
   for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
-    if (![...next.querySelectorAll('link[rel="stylesheet"]')].some((other) => other.getAttribute('href') === link.getAttribute('href'))) {
+    if (
+      ![...next.querySelectorAll('link[rel="stylesheet"]')].some(
+        (other) => other.getAttribute('href') === link.getAttribute('href'),
+      )
+    ) {
       next.append(link.cloneNode());
     }
   }
@@ -51,12 +55,16 @@ function updateHeader() {
   headerShown = next;
   lastY = y;
 }
-window.addEventListener('scroll', () => {
-  if (!headerPending) {
-    headerPending = true;
-    requestAnimationFrame(updateHeader);
-  }
-}, { passive: true });
+window.addEventListener(
+  'scroll',
+  () => {
+    if (!headerPending) {
+      headerPending = true;
+      requestAnimationFrame(updateHeader);
+    }
+  },
+  { passive: true },
+);
 
 markCurrent(header(), location.pathname);
 enhanceSubmenus(header);
@@ -144,6 +152,12 @@ document.addEventListener('astro:page-load', async () => {
   );
   const { brand, specialUserId } = JSON.parse(config.textContent!);
   const user = $isLoggedIn.get() ? $userInfo.get() : null;
-  const message = greeting({ hour: new Date().getHours(), brand, nickName: user?.nick_name, userId: user?.id, specialUserId });
+  const message = greeting({
+    hour: new Date().getHours(),
+    brand,
+    nickName: user?.nick_name,
+    userId: user?.id,
+    specialUserId,
+  });
   showToast(message, 'info', { duration: 3000 });
 });

@@ -39,7 +39,13 @@ export function progressFetch(onProgress: (loaded: number, total: number) => voi
       xhr.addEventListener('abort', () => {
         clearTimeout(stall);
         const signalled = init.signal?.reason;
-        reject(timedOut ? new DOMException('上传停滞', 'TimeoutError') : signalled instanceof DOMException ? signalled : new DOMException('已取消', 'AbortError'));
+        reject(
+          timedOut
+            ? new DOMException('上传停滞', 'TimeoutError')
+            : signalled instanceof DOMException
+              ? signalled
+              : new DOMException('已取消', 'AbortError'),
+        );
       });
       init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
       if (init.signal?.aborted) return xhr.abort();

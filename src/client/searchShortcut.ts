@@ -19,7 +19,16 @@ document.addEventListener('keydown', (e) => {
   // (and the browser's), and no open search is left waiting for the next page with a header.
   if (!headerIsland()) return;
   const target = e.target instanceof Element ? e.target : null;
-  if (!isSearchShortcut({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, typing: !!target?.closest(TYPING) })) return;
+  if (
+    !isSearchShortcut({
+      key: e.key,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      altKey: e.altKey,
+      typing: !!target?.closest(TYPING),
+    })
+  )
+    return;
   e.preventDefault();
   if (!hasSearchDialog()) holdTyping(t.search.placeholder);
   openSearch();
@@ -30,7 +39,12 @@ document.addEventListener('keydown', (e) => {
 document.addEventListener(
   'click',
   (e) => {
-    if (hasSearchDialog() || !(e.target instanceof Element) || !e.target.closest('#site-header button[aria-keyshortcuts]')) return;
+    if (
+      hasSearchDialog() ||
+      !(e.target instanceof Element) ||
+      !e.target.closest('#site-header button[aria-keyshortcuts]')
+    )
+      return;
     holdTyping(t.search.placeholder);
   },
   true,

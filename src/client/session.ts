@@ -4,7 +4,15 @@
  * credential is ever read from or written to storage here.
  */
 import { navigate } from 'astro:transitions/client';
-import { $token, $userInfo, clearUser, forgetWritingDrafts, rememberRoute, SESSION_IN_COOKIE, updateUser } from './account';
+import {
+  $token,
+  $userInfo,
+  clearUser,
+  forgetWritingDrafts,
+  rememberRoute,
+  SESSION_IN_COOKIE,
+  updateUser,
+} from './account';
 import { showToast } from './toasts';
 import { splitRoute, USER_INFO } from '../contract/routes';
 import { configureSession } from './sessionLost';

@@ -28,11 +28,24 @@ export const $toasts = atom<Toast[]>([]);
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-export function showToast(message: string, kind: ToastKind = 'success', options: Partial<Omit<Toast, 'id' | 'kind' | 'message'>> = {}): number {
+export function showToast(
+  message: string,
+  kind: ToastKind = 'success',
+  options: Partial<Omit<Toast, 'id' | 'kind' | 'message'>> = {},
+): number {
   const id = nextId++;
-  const toast: Toast = { id, kind, message, duration: options.title ? NOTICE_DURATION_MS : TOAST_DURATION_MS, ...options };
+  const toast: Toast = {
+    id,
+    kind,
+    message,
+    duration: options.title ? NOTICE_DURATION_MS : TOAST_DURATION_MS,
+    ...options,
+  };
   $toasts.set([...$toasts.get(), toast].slice(-MAX_VISIBLE));
-  timers.set(id, setTimeout(() => dismissToast(id), toast.duration));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), toast.duration),
+  );
   return id;
 }
 

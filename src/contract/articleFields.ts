@@ -8,7 +8,13 @@
  */
 import { z } from 'astro/zod';
 import { ARTICLE_TYPES, type ArticleType } from './writing.ts';
-import { ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX, ARTICLE_TAGS_MAX as TAGS_MAX, ARTICLE_TITLE_MAX as TITLE_MAX, ARTICLE_BODY_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from './limits.ts';
+import {
+  ARTICLE_DESCRIPTION_MAX as DESCRIPTION_MAX,
+  ARTICLE_TAGS_MAX as TAGS_MAX,
+  ARTICLE_TITLE_MAX as TITLE_MAX,
+  ARTICLE_BODY_MAX,
+  TAXONOMY_NAME_MAX as NAME_MAX,
+} from './limits.ts';
 
 // Zod compiles checks with `new Function` unless told not to: the console's pages allow no eval.
 z.config({ jitless: true });
@@ -36,10 +42,20 @@ export const taxonomyName = (what: string) =>
  * be filled.
  */
 export const editedArticleFields = {
-  title: z.string({ error: '请填写标题' }).trim().min(1, { error: '请填写标题' }).max(TITLE_MAX, { error: `标题最多 ${TITLE_MAX} 个字` }),
-  description: z.string({ error: '摘要必须是文字' }).max(DESCRIPTION_MAX, { error: `摘要最多 ${DESCRIPTION_MAX} 个字` }).optional(),
+  title: z
+    .string({ error: '请填写标题' })
+    .trim()
+    .min(1, { error: '请填写标题' })
+    .max(TITLE_MAX, { error: `标题最多 ${TITLE_MAX} 个字` }),
+  description: z
+    .string({ error: '摘要必须是文字' })
+    .max(DESCRIPTION_MAX, { error: `摘要最多 ${DESCRIPTION_MAX} 个字` })
+    .optional(),
   category: taxonomyName('分类'),
-  tags: z.array(taxonomyName('标签'), { error: '请至少填写一个标签' }).min(1, { error: '请至少填写一个标签' }).max(TAGS_MAX, { error: `标签最多 ${TAGS_MAX} 个` }),
+  tags: z
+    .array(taxonomyName('标签'), { error: '请至少填写一个标签' })
+    .min(1, { error: '请至少填写一个标签' })
+    .max(TAGS_MAX, { error: `标签最多 ${TAGS_MAX} 个` }),
   pinned: z.boolean({ error: '置顶只能是是或否' }).default(false),
   type: z.enum(ARTICLE_TYPES, { error: '文章类型只能是原创、转载或翻译' }).default('original'),
   origin_url: z.url({ error: '原文链接必须是完整的网址（http:// 或 https:// 开头）', protocol: /^https?$/ }).optional(),
@@ -57,7 +73,13 @@ export const ORIGIN_REQUIRED = {
 type Held<S extends z.ZodType> = NonNullable<z.output<S>>;
 /** A field's wire rule: its form value's type with a size cap and a default, the exact check being the content schema's. */
 export type WireRule<S extends z.ZodType> =
-  Held<S> extends boolean ? z.ZodDefault<z.ZodBoolean> : Held<S> extends readonly unknown[] ? z.ZodDefault<z.ZodArray<z.ZodString>> : string extends Held<S> ? z.ZodDefault<z.ZodString> : z.ZodDefault<z.ZodEnum<{ [K in Held<S> & string]: K }>>;
+  Held<S> extends boolean
+    ? z.ZodDefault<z.ZodBoolean>
+    : Held<S> extends readonly unknown[]
+      ? z.ZodDefault<z.ZodArray<z.ZodString>>
+      : string extends Held<S>
+        ? z.ZodDefault<z.ZodString>
+        : z.ZodDefault<z.ZodEnum<{ [K in Held<S> & string]: K }>>;
 export type WireShape<F extends Record<string, z.ZodType>> = { [K in keyof F]: WireRule<F[K]> };
 
 /** Any one text of the form: the save's body limit bounds them all together. */
@@ -67,7 +89,12 @@ const LIST_CAP = 100;
 /** The innermost rule under `.optional()`, `.default()` and the like. */
 export function innermost(rule: z.ZodType): z.ZodType {
   let inner = rule;
-  while ('unwrap' in inner && typeof inner.unwrap === 'function' && ['optional', 'default', 'nullable', 'prefault'].includes(inner.def.type)) inner = inner.unwrap();
+  while (
+    'unwrap' in inner &&
+    typeof inner.unwrap === 'function' &&
+    ['optional', 'default', 'nullable', 'prefault'].includes(inner.def.type)
+  )
+    inner = inner.unwrap();
   return inner;
 }
 
@@ -83,17 +110,34 @@ export function wireShape<F extends Record<string, z.ZodType>>(fields: F): WireS
   const shape = Object.entries(fields).map(([key, rule]) => {
     const inner = innermost(rule);
     const empty = emptyValue(rule);
-    if (inner.def.type === 'boolean') return [key, z.boolean({ error: `${key} 只能是 true 或 false` }).default(empty as boolean)];
-    if (inner.def.type === 'array') return [key, z.array(z.string({ error: `${key} 必须是文字列表` }).max(TEXT_CAP), { error: `${key} 必须是列表` }).max(LIST_CAP).default([])];
+    if (inner.def.type === 'boolean')
+      return [key, z.boolean({ error: `${key} 只能是 true 或 false` }).default(empty as boolean)];
+    if (inner.def.type === 'array')
+      return [
+        key,
+        z
+          .array(z.string({ error: `${key} 必须是文字列表` }).max(TEXT_CAP), { error: `${key} 必须是列表` })
+          .max(LIST_CAP)
+          .default([]),
+      ];
     if (inner.def.type === 'enum') return [key, (inner as z.ZodEnum).default(empty as never)];
-    return [key, z.string({ error: `${key} 必须是文字` }).max(TEXT_CAP, { error: `${key} 太长` }).default('')];
+    return [
+      key,
+      z
+        .string({ error: `${key} 必须是文字` })
+        .max(TEXT_CAP, { error: `${key} 太长` })
+        .default(''),
+    ];
   });
   return Object.fromEntries(shape) as WireShape<F>;
 }
 
 /** The fields of the form that are not front matter fields of their own. */
 const formOnly = {
-  body: z.string({ error: '正文必须是文字' }).max(ARTICLE_BODY_MAX, { error: `正文最多 ${ARTICLE_BODY_MAX} 个字符` }).default(''),
+  body: z
+    .string({ error: '正文必须是文字' })
+    .max(ARTICLE_BODY_MAX, { error: `正文最多 ${ARTICLE_BODY_MAX} 个字符` })
+    .default(''),
   /** `./covers/…`, beside the article, or empty. */
   cover: z.string({ error: '封面必须是图片路径' }).max(200).default(''),
   /** false: private, listed only in the console. */
@@ -103,7 +147,8 @@ const formOnly = {
 };
 
 /** The editor's form for `fields`, as sent and as read back. */
-export const articleDraftOf = <F extends Record<string, z.ZodType>>(fields: F) => z.object({ ...wireShape(fields), ...formOnly });
+export const articleDraftOf = <F extends Record<string, z.ZodType>>(fields: F) =>
+  z.object({ ...wireShape(fields), ...formOnly });
 
 /** The editor's fields, as sent and as read back. */
 export const articleDraft = articleDraftOf(editedArticleFields);
@@ -111,4 +156,5 @@ export type ArticleDraft = z.output<typeof articleDraft>;
 
 const DRAFT_KEYS = Object.keys(articleDraft.shape) as (keyof ArticleDraft)[];
 /** The form's fields alone, from an article or a request that carries more. */
-export const pickDraft = (from: ArticleDraft): ArticleDraft => Object.fromEntries(DRAFT_KEYS.map((key) => [key, from[key]])) as ArticleDraft;
+export const pickDraft = (from: ArticleDraft): ArticleDraft =>
+  Object.fromEntries(DRAFT_KEYS.map((key) => [key, from[key]])) as ArticleDraft;

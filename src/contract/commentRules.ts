@@ -22,7 +22,8 @@ export function keywordList(text: string): string[] {
 export function keywordListProblem(words: readonly string[], label: string): string | null {
   if (words.length > COMMENT_KEYWORDS_MAX) return `${label}最多 ${COMMENT_KEYWORDS_MAX} 个`;
   const long = words.find((word) => charCount(word) > COMMENT_KEYWORD_MAX_CHARS);
-  if (long !== undefined) return `${label}里的每个词最多 ${COMMENT_KEYWORD_MAX_CHARS} 个字：「${long.slice(0, 10)}…」太长了`;
+  if (long !== undefined)
+    return `${label}里的每个词最多 ${COMMENT_KEYWORD_MAX_CHARS} 个字：「${long.slice(0, 10)}…」太长了`;
   if (words.some((word) => hasControlCharacters(word))) return `${label}不能包含控制字符`;
   return null;
 }
@@ -30,7 +31,10 @@ export function keywordListProblem(words: readonly string[], label: string): str
 /** A word list as a request gives it (a list, or text one per line) and as it is kept: a list. */
 const keywords = (label: string) =>
   z
-    .union([z.array(z.string({ error: `${label}必须是文字` }), { error: `${label}必须是文字列表` }), z.string({ error: `${label}必须是文字列表` })])
+    .union([
+      z.array(z.string({ error: `${label}必须是文字` }), { error: `${label}必须是文字列表` }),
+      z.string({ error: `${label}必须是文字列表` }),
+    ])
     .transform((value) => keywordList(Array.isArray(value) ? value.join('\n') : value))
     .superRefine((words, ctx) => {
       const problem = keywordListProblem(words, label);
@@ -42,7 +46,9 @@ const keywords = (label: string) =>
 export const commentRules = z.object({
   /** Whether readers may comment without an account, giving a nickname instead. Off by default. */
   guests: z.boolean({ error: 'guests 必须是 true 或 false' }).default(false),
-  hold: z.enum(HOLD_RULES, { error: 'hold 只能是 all（全部审核）、guests（只审核访客）或 none（不审核）' }).default('guests'),
+  hold: z
+    .enum(HOLD_RULES, { error: 'hold 只能是 all（全部审核）、guests（只审核访客）或 none（不审核）' })
+    .default('guests'),
   /** A comment containing one of these waits for the owner, whatever `hold` says. */
   hold_words: keywords('待审核关键词'),
   /** A comment containing one of these is refused outright. */

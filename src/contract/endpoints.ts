@@ -118,7 +118,10 @@ export function endpointOf(route: Route): ApiEndpoint {
  * local library's files.
  */
 const music = (path: string, ...budgets: Budget[]): Endpoint => ({ method: 'GET', path, budgets });
-const musicGroup = <E extends Record<string, Endpoint>>(prefix: string, endpoints: E): EndpointGroup<E> => ({ prefix, endpoints });
+const musicGroup = <E extends Record<string, Endpoint>>(prefix: string, endpoints: E): EndpointGroup<E> => ({
+  prefix,
+  endpoints,
+});
 export const MUSIC_API = musicGroup('/wapi', {
   playlists: music(PATHS.MUSIC_PLAYLISTS, BUDGETS.musicData),
   playlistTracks: music(PATHS.MUSIC_PLAYLIST_TRACKS, BUDGETS.musicData),

@@ -10,7 +10,16 @@ export type ViewedCode = 1 | 2;
  * order for the owner to look at (`/admin/orders`), 7 a comment held for the owner
  * (`/admin/moderation`, `to_id` the comment), 8 a download application for the owner to review (`/admin/links`).
  */
-export const NOTIFICATION_TYPE = { article: 1, talk: 2, board: 3, linkApplication: 4, myOrder: 5, ownerOrder: 6, heldComment: 7, ownerLinkApplication: 8 } as const;
+export const NOTIFICATION_TYPE = {
+  article: 1,
+  talk: 2,
+  board: 3,
+  linkApplication: 4,
+  myOrder: 5,
+  ownerOrder: 6,
+  heldComment: 7,
+  ownerLinkApplication: 8,
+} as const;
 export type NotificationTypeCode = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
 
 export interface Notification {

@@ -11,17 +11,64 @@
  * table. Paths are in Express's syntax: `:id` a parameter, `{/:keyword}` an optional part, `*path`
  * the rest of the path.
  */
-import type { AdminComment, AdminCommentStatus, AdminLicense, AdminMessage, AdminOrder, AdminPayment, AdminUser, Dashboard } from './admin.ts';
-import type { ArticleBriefPage, ArticleDetail, ArticleLive, ArticlePage, HotArticle, RelatedArticles, SearchResult, TimelinePage } from './articles.ts';
+import type {
+  AdminComment,
+  AdminCommentStatus,
+  AdminLicense,
+  AdminMessage,
+  AdminOrder,
+  AdminPayment,
+  AdminUser,
+  Dashboard,
+} from './admin.ts';
+import type {
+  ArticleBriefPage,
+  ArticleDetail,
+  ArticleLive,
+  ArticlePage,
+  HotArticle,
+  RelatedArticles,
+  SearchResult,
+  TimelinePage,
+} from './articles.ts';
 import type { CommentRules } from './commentRules.ts';
-import type { AddedComment, AddedReply, CommentBody, CommentTotalQuery, ReplyBody, ReplyComment, ReplyCommentQuery, RootComment, RootCommentQuery } from './comments.ts';
+import type {
+  AddedComment,
+  AddedReply,
+  CommentBody,
+  CommentTotalQuery,
+  ReplyBody,
+  ReplyComment,
+  ReplyCommentQuery,
+  RootComment,
+  RootCommentQuery,
+} from './comments.ts';
 import type { Page } from './envelope.ts';
 import type { LikeBody } from './likes.ts';
 import type { LinkItem, LinkReview, LinkDraft, LinkUpdate, LinkStatusCode } from './links.ts';
-import type { BoardMessage, HotTag, MessageChanges, MessageDeletion, MessageDraft, MessageListQuery } from './messages.ts';
+import type {
+  BoardMessage,
+  HotTag,
+  MessageChanges,
+  MessageDeletion,
+  MessageDraft,
+  MessageListQuery,
+} from './messages.ts';
 import type { Talk } from './talks.ts';
 import type { Notification, NotificationListBody } from './notifications.ts';
-import type { ActivateBody, Activation, CreatedOrder, Deactivation, LicenseCheckBody, LicenseItem, OrderBody, OrderItem, OrderStatus, ProductItem, Validation } from './shop.ts';
+import type {
+  ActivateBody,
+  Activation,
+  CreatedOrder,
+  Deactivation,
+  LicenseCheckBody,
+  LicenseItem,
+  OrderBody,
+  OrderItem,
+  OrderStatus,
+  ProductItem,
+  Validation,
+} from './shop.ts';
 import type { CategoryEntry, PageHeaderEntry, SiteConfig, SiteStatistic, TagEntry } from './site.ts';
 import type {
   ForgotPasswordBody,
@@ -65,7 +112,9 @@ declare const carries: unique symbol;
  * GET or DELETE, the JSON body of a POST or PUT, or beside an upload's files, its query. `Answer`
  * is the envelope's `result`.
  */
-export type Route<Input = unknown, Answer = unknown> = `${HttpMethod} /api/${string}` & { readonly [carries]: { input: Input; answer: Answer } };
+export type Route<Input = unknown, Answer = unknown> = `${HttpMethod} /api/${string}` & {
+  readonly [carries]: { input: Input; answer: Answer };
+};
 
 export type InputOf<R extends Route> = R[typeof carries]['input'];
 export type AnswerOf<R extends Route> = R[typeof carries]['answer'];
@@ -105,19 +154,31 @@ export const SITE_ALBUM_PHOTOS = 'GET /api/photo/getAllPhotosByAlbumId/:id' as R
 
 // Articles
 export const ARTICLE_HOME = 'GET /api/article/blogHomeGetArticleList/:current/:size' as Route<Paging, ArticlePage>;
-export const ARTICLE_TIMELINE = 'GET /api/article/blogTimelineGetArticleList/:current/:size' as Route<Paging, TimelinePage>;
+export const ARTICLE_TIMELINE = 'GET /api/article/blogTimelineGetArticleList/:current/:size' as Route<
+  Paging,
+  TimelinePage
+>;
 export const ARTICLE_BY_TAG = 'POST /api/article/getArticleListByTagId' as Route<ById & Paging, ArticleBriefPage>;
-export const ARTICLE_BY_CATEGORY = 'POST /api/article/getArticleListByCategoryId' as Route<ById & Paging, ArticleBriefPage>;
+export const ARTICLE_BY_CATEGORY = 'POST /api/article/getArticleListByCategoryId' as Route<
+  ById & Paging,
+  ArticleBriefPage
+>;
 export const ARTICLE_RELATED = 'GET /api/article/getRecommendArticleById/:id' as Route<ById, RelatedArticles>;
 export const ARTICLE_DETAIL = 'GET /api/article/getArticleById/:id' as Route<ById, ArticleDetail>;
 export const ARTICLE_VIEW = 'PUT /api/article/view/:id' as Route<ById, ArticleLive>;
 export const ARTICLE_HOT = 'GET /api/article/getHotArticle' as Route<void, HotArticle[]>;
-export const ARTICLE_SEARCH = 'GET /api/article/getArticleListByContent{/:keyword}' as Route<{ keyword: string }, SearchResult[]>;
+export const ARTICLE_SEARCH = 'GET /api/article/getArticleListByContent{/:keyword}' as Route<
+  { keyword: string },
+  SearchResult[]
+>;
 export const ARTICLE_LIKE = 'PUT /api/article/like/:id' as Route<ById, number>;
 export const ARTICLE_UNLIKE = 'PUT /api/article/cancelLike/:id' as Route<ById, number>;
 export const ARTICLE_IS_LIKED = 'GET /api/article/isLike/:id' as Route<ById, boolean>;
 /** Answers the article's new total, in milliseconds. */
-export const ARTICLE_ADD_READING = 'PUT /api/article/addReadingDuration/:id/:duration' as Route<ById & { duration: number }, number>;
+export const ARTICLE_ADD_READING = 'PUT /api/article/addReadingDuration/:id/:duration' as Route<
+  ById & { duration: number },
+  number
+>;
 
 // Likes, for every kind of target
 export const LIKE_IS_LIKED = 'POST /api/like/getIsLikeByIdAndType' as Route<LikeBody, boolean>;
@@ -129,9 +190,15 @@ export const COMMENT_ADD = 'POST /api/comment/add' as Route<CommentBody, AddedCo
 export const COMMENT_REPLY = 'POST /api/comment/apply' as Route<ReplyBody, AddedReply>;
 export const COMMENT_LIKE = 'PUT /api/comment/thumbUp/:id' as Route<ById, number>;
 export const COMMENT_UNLIKE = 'PUT /api/comment/cancelThumbUp/:id' as Route<ById, number>;
-export const COMMENT_REMOVE = 'DELETE /api/comment/delete/:id{/:parent_id}' as Route<ById & { parent_id?: number }, true>;
+export const COMMENT_REMOVE = 'DELETE /api/comment/delete/:id{/:parent_id}' as Route<
+  ById & { parent_id?: number },
+  true
+>;
 export const COMMENT_ROOTS = 'POST /api/comment/frontGetParentComment' as Route<RootCommentQuery, Page<RootComment>>;
-export const COMMENT_REPLIES = 'POST /api/comment/frontGetChildrenComment' as Route<ReplyCommentQuery, Page<ReplyComment>>;
+export const COMMENT_REPLIES = 'POST /api/comment/frontGetChildrenComment' as Route<
+  ReplyCommentQuery,
+  Page<ReplyComment>
+>;
 export const COMMENT_TOTAL = 'POST /api/comment/getCommentTotal' as Route<CommentTotalQuery, number>;
 /** A guest's confirm link: replies to their comments may be mailed to the address from now on. */
 export const COMMENT_CONFIRM_EMAIL = 'POST /api/comment/confirmEmail' as Route<VerifyEmailBody, true>;
@@ -173,31 +240,58 @@ export const SHOP_GET_ORDER = 'GET /api/shop/order/:order_no' as Route<ByOrderNo
 export const SHOP_REPORT_PAID = 'PUT /api/shop/order/:order_no/paid' as Route<ByOrderNo, OrderItem>;
 export const SHOP_ORDERS = 'GET /api/shop/orders' as Route<Partial<Paging>, Page<OrderItem>>;
 export const SHOP_LICENSES = 'GET /api/shop/licenses' as Route<void, LicenseItem[]>;
-export const SHOP_RELEASE_MACHINE = 'PUT /api/shop/machine/deactivate/:machine_id' as Route<{ machine_id: number }, LicenseItem>;
+export const SHOP_RELEASE_MACHINE = 'PUT /api/shop/machine/deactivate/:machine_id' as Route<
+  { machine_id: number },
+  LicenseItem
+>;
 /** The payment provider's notice, by query string; answers the plain text `success` or `fail`. */
 export const SHOP_EPAY_NOTICE = 'GET /api/shop/notify/epay' as Route<Record<string, string>, Bare<'success' | 'fail'>>;
 export const SHOP_CONFIRM = 'PUT /api/shop/admin/confirm/:order_no' as Route<ByOrderNo, OrderItem>;
 export const SHOP_REFUND = 'PUT /api/shop/admin/refund/:order_no' as Route<ByOrderNo, OrderItem>;
 
 // The owner's writing console
-export const WRITING_ARTICLES = 'GET /api/admin/writing/articles' as Route<Partial<Paging> & { status?: ArticleFilter; keyword?: string }, Page<WritingArticleRow>>;
+export const WRITING_ARTICLES = 'GET /api/admin/writing/articles' as Route<
+  Partial<Paging> & { status?: ArticleFilter; keyword?: string },
+  Page<WritingArticleRow>
+>;
 export const WRITING_ARTICLE = 'GET /api/admin/writing/articles/:id' as Route<ById, WritingArticle>;
 export const WRITING_CREATE_ARTICLE = 'POST /api/admin/writing/articles' as Route<SaveArticleBody, WritingArticle>;
-export const WRITING_SAVE_ARTICLE = 'PUT /api/admin/writing/articles/:id' as Route<ById & SaveArticleBody, WritingArticle>;
+export const WRITING_SAVE_ARTICLE = 'PUT /api/admin/writing/articles/:id' as Route<
+  ById & SaveArticleBody,
+  WritingArticle
+>;
 export const WRITING_TRASH_ARTICLE = 'PUT /api/admin/writing/articles/:id/trash' as Route<ById, true>;
 export const WRITING_RESTORE_ARTICLE = 'PUT /api/admin/writing/articles/:id/restore' as Route<ById, true>;
 export const WRITING_DESTROY_ARTICLE = 'DELETE /api/admin/writing/articles/:id' as Route<ById, true>;
 /** 撤下: a live article becomes a draft again, with its unpublished edits if any. */
 export const WRITING_WITHDRAW_ARTICLE = 'PUT /api/admin/writing/articles/:id/withdraw' as Route<ById, WritingArticle>;
 /** 暂存修改: edits to a live article kept beside it, the live file untouched. */
-export const WRITING_SAVE_PENDING_EDIT = 'PUT /api/admin/writing/articles/:id/pending' as Route<ById & SavePendingBody, WritingArticle>;
-export const WRITING_DROP_PENDING_EDIT = 'DELETE /api/admin/writing/articles/:id/pending' as Route<ById, WritingArticle>;
+export const WRITING_SAVE_PENDING_EDIT = 'PUT /api/admin/writing/articles/:id/pending' as Route<
+  ById & SavePendingBody,
+  WritingArticle
+>;
+export const WRITING_DROP_PENDING_EDIT = 'DELETE /api/admin/writing/articles/:id/pending' as Route<
+  ById,
+  WritingArticle
+>;
 export const WRITING_VERSIONS = 'GET /api/admin/writing/articles/:id/versions' as Route<ById, ContentVersionRow[]>;
-export const WRITING_VERSION = 'GET /api/admin/writing/articles/:id/versions/:versionId' as Route<ById & { versionId: number }, ContentVersionDetail>;
-export const WRITING_RESTORE_VERSION = 'PUT /api/admin/writing/articles/:id/versions/:versionId/restore' as Route<ById & { versionId: number }, WritingArticle>;
-export const WRITING_PREVIEW = 'POST /api/admin/writing/preview' as Route<{ markdown: string; id?: number }, { html: string }>;
+export const WRITING_VERSION = 'GET /api/admin/writing/articles/:id/versions/:versionId' as Route<
+  ById & { versionId: number },
+  ContentVersionDetail
+>;
+export const WRITING_RESTORE_VERSION = 'PUT /api/admin/writing/articles/:id/versions/:versionId/restore' as Route<
+  ById & { versionId: number },
+  WritingArticle
+>;
+export const WRITING_PREVIEW = 'POST /api/admin/writing/preview' as Route<
+  { markdown: string; id?: number },
+  { html: string }
+>;
 /** `use`: where beside the articles the image goes, `images` (the default) or `covers`. */
-export const WRITING_IMAGE = 'POST /api/admin/writing/images' as Route<ImageFile & { use?: 'images' | 'covers' }, UploadedContentImage>;
+export const WRITING_IMAGE = 'POST /api/admin/writing/images' as Route<
+  ImageFile & { use?: 'images' | 'covers' },
+  UploadedContentImage
+>;
 /** The image file itself. */
 export const WRITING_FILE = 'GET /api/admin/writing/files/*path' as Route<{ path: string }, Bare<Blob>>;
 export const WRITING_TALKS = 'GET /api/admin/writing/talks' as Route<{ trashed?: '0' | '1' }, WritingTalk[]>;
@@ -207,13 +301,19 @@ export const WRITING_TRASH_TALK = 'PUT /api/admin/writing/talks/:id/trash' as Ro
 export const WRITING_RESTORE_TALK = 'PUT /api/admin/writing/talks/:id/restore' as Route<ById, true>;
 export const WRITING_DESTROY_TALK = 'DELETE /api/admin/writing/talks/:id' as Route<ById, true>;
 export const WRITING_TAXONOMY = 'GET /api/admin/writing/taxonomy' as Route<void, Taxonomies>;
-export const WRITING_RENAME_TAXONOMY = 'PUT /api/admin/writing/taxonomy/rename' as Route<{ kind: 'category' | 'tag'; from: string; to: string }, { changed: number }>;
+export const WRITING_RENAME_TAXONOMY = 'PUT /api/admin/writing/taxonomy/rename' as Route<
+  { kind: 'category' | 'tag'; from: string; to: string },
+  { changed: number }
+>;
 export const WRITING_PUBLISH_STATE = 'GET /api/admin/writing/publish' as Route<void, PublishState>;
 export const WRITING_PUBLISH = 'POST /api/admin/writing/publish' as Route<void, PublishState>;
 
 // The admin console
 export const ADMIN_DASHBOARD = 'GET /api/admin/dashboard' as Route<void, Dashboard>;
-export const ADMIN_COMMENTS = 'GET /api/admin/comments' as Route<KeywordPaging & { status?: AdminCommentStatus }, Page<AdminComment>>;
+export const ADMIN_COMMENTS = 'GET /api/admin/comments' as Route<
+  KeywordPaging & { status?: AdminCommentStatus },
+  Page<AdminComment>
+>;
 export const ADMIN_APPROVE_COMMENTS = 'PUT /api/admin/comments/approve' as Route<BulkIds, number>;
 export const ADMIN_HIDE_COMMENTS = 'PUT /api/admin/comments/hidden' as Route<BulkIds & Hidden, number>;
 export const ADMIN_REMOVE_COMMENTS = 'PUT /api/admin/comments/delete' as Route<BulkIds, number>;
@@ -224,14 +324,29 @@ export const ADMIN_SET_COMMENT_RULES = 'PUT /api/admin/commentRules' as Route<Co
 export const ADMIN_MESSAGES = 'GET /api/admin/messages' as Route<KeywordPaging, Page<AdminMessage>>;
 export const ADMIN_HIDE_MESSAGE = 'PUT /api/admin/messages/:id/hidden' as Route<ById & Hidden, true>;
 export const ADMIN_REMOVE_MESSAGE = 'PUT /api/admin/messages/:id/delete' as Route<ById, true>;
-export const ADMIN_LINKS = 'GET /api/admin/links' as Route<Partial<Paging> & { status?: LinkStatusCode }, Page<LinkItem>>;
+export const ADMIN_LINKS = 'GET /api/admin/links' as Route<
+  Partial<Paging> & { status?: LinkStatusCode },
+  Page<LinkItem>
+>;
 export const ADMIN_USERS = 'GET /api/admin/users' as Route<KeywordPaging, Page<AdminUser>>;
-export const ADMIN_DISABLE_USER = 'PUT /api/admin/users/:id/disabled' as Route<ById & { disabled: boolean; hide_writing?: boolean }, AdminUser>;
+export const ADMIN_DISABLE_USER = 'PUT /api/admin/users/:id/disabled' as Route<
+  ById & { disabled: boolean; hide_writing?: boolean },
+  AdminUser
+>;
 export const ADMIN_RESET_LINK = 'POST /api/admin/users/:id/resetLink' as Route<ById, ResetLink>;
 export const ADMIN_SET_ROLE = 'PUT /api/admin/users/:id/role' as Route<ById & { role: RoleCode }, AdminUser>;
-export const ADMIN_ORDERS = 'GET /api/admin/orders' as Route<Partial<Paging> & { status?: OrderStatus }, Page<AdminOrder>>;
-export const ADMIN_PAYMENTS = 'GET /api/admin/payments' as Route<Partial<Paging> & { flagged?: '0' | '1' }, Page<AdminPayment>>;
-export const ADMIN_LICENSES = 'GET /api/admin/licenses' as Route<{ order_no?: string; user_id?: number }, AdminLicense[]>;
+export const ADMIN_ORDERS = 'GET /api/admin/orders' as Route<
+  Partial<Paging> & { status?: OrderStatus },
+  Page<AdminOrder>
+>;
+export const ADMIN_PAYMENTS = 'GET /api/admin/payments' as Route<
+  Partial<Paging> & { flagged?: '0' | '1' },
+  Page<AdminPayment>
+>;
+export const ADMIN_LICENSES = 'GET /api/admin/licenses' as Route<
+  { order_no?: string; user_id?: number },
+  AdminLicense[]
+>;
 export const ADMIN_REVOKE_LICENSE = 'PUT /api/admin/licenses/:order_no/revoke' as Route<ByOrderNo, true>;
 /** Answers how many machines were freed. */
 export const ADMIN_RESET_MACHINES = 'PUT /api/admin/licenses/:order_no/reset' as Route<ByOrderNo, number>;

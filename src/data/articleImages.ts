@@ -6,7 +6,10 @@ import type { ArticleBody } from '../lib/node/contentIndex';
 import { fillImageMarkers, isRelativeImage, rewriteMarkdownImages } from '../lib/node/contentImages';
 
 /** Every image stored beside the articles, by its path from the project root. */
-const files = import.meta.glob<ImageMetadata>('/src/content/articles/**/*.{jpg,jpeg,png,webp,avif,gif,svg}', { eager: true, import: 'default' });
+const files = import.meta.glob<ImageMetadata>('/src/content/articles/**/*.{jpg,jpeg,png,webp,avif,gif,svg}', {
+  eager: true,
+  import: 'default',
+});
 
 function imageFor(article: Article, target: string): ImageMetadata | undefined {
   const file = article.entry.filePath;
@@ -25,7 +28,11 @@ export async function apiBody(article: Article): Promise<ArticleBody> {
     const image = typeof src === 'string' ? imageFor(article, src) : undefined;
     if (!image) return undefined;
     const result = await getImage({ ...props, src: image });
-    const attributes = { ...result.attributes, src: result.src, srcset: result.srcSet.values.length > 0 ? result.srcSet.attribute : undefined };
+    const attributes = {
+      ...result.attributes,
+      src: result.src,
+      srcset: result.srcSet.values.length > 0 ? result.srcSet.attribute : undefined,
+    };
     images[src as string] = attributes;
     return attributes;
   });

@@ -36,7 +36,8 @@ async function coverUrls(cover: ImageMetadata | undefined): Promise<Pick<Article
   if (!cover) return {};
   const { format, width } = imageFacts(cover);
   if (format === 'svg') return { coverUrl: (await getImage({ src: cover })).src };
-  const url = (await getImage({ src: cover, width: Math.min(width, SHARE_IMAGE_WIDTH), format: SHARE_IMAGE_FORMAT })).src;
+  const url = (await getImage({ src: cover, width: Math.min(width, SHARE_IMAGE_WIDTH), format: SHARE_IMAGE_FORMAT }))
+    .src;
   return { coverUrl: url, shareImage: url };
 }
 
@@ -72,7 +73,8 @@ export const articlePath = (id: number) => `/article/${id}`;
  * (namePaths.ts). The dev server matches a request by its decoded path instead, so there it is the
  * name itself, and a name holding `/` has no page in dev.
  */
-export const nameParam = (name: string): string | null => (!import.meta.env.DEV ? folderOf(name) : name.includes('/') ? null : name);
+export const nameParam = (name: string): string | null =>
+  !import.meta.env.DEV ? folderOf(name) : name.includes('/') ? null : name;
 
 export const categoryPath = (name: string) => namePath('category', name);
 export const tagPath = (name: string) => namePath('tag', name);

@@ -39,6 +39,14 @@ export async function getNavItems(): Promise<NavItem[]> {
     ...(features.talks ? [{ href: '/talk', label: t.nav.talk }] : []),
     ...(features.links ? [{ href: '/link/list', label: t.nav.download }] : []),
     ...(features.board ? [{ href: '/message/list', label: t.nav.messages }] : []),
-    ...(features.shop ? [{ href: '/pay', label: t.nav.pay, children: products.map((p) => ({ href: `/pay/${p.data.slug}`, label: p.data.name })) }] : []),
+    ...(features.shop
+      ? [
+          {
+            href: '/pay',
+            label: t.nav.pay,
+            children: products.map((p) => ({ href: `/pay/${p.data.slug}`, label: p.data.name })),
+          },
+        ]
+      : []),
   ];
 }

@@ -6,7 +6,10 @@ export type Talk = CollectionEntry<'talks'>;
 /** Talks, pinned first, then newest. */
 export async function getTalks(): Promise<Talk[]> {
   const talks = await getCollection('talks', (talk) => !talk.data.private);
-  assertUniqueIds(talks.map((talk) => ({ id: talk.data.id, file: talk.filePath ?? talk.id })), '说说');
+  assertUniqueIds(
+    talks.map((talk) => ({ id: talk.data.id, file: talk.filePath ?? talk.id })),
+    '说说',
+  );
   return talks.sort((a, b) => Number(b.data.pinned) - Number(a.data.pinned) || +b.data.date - +a.data.date);
 }
 

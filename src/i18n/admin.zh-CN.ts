@@ -123,10 +123,14 @@ export const adminText = {
     title: '评论规则',
     guests: '允许访客不登录评论（填写昵称，邮箱和网址选填）',
     hold: '审核',
-    holds: { all: '所有评论先审核再显示', guests: '只审核访客的评论', none: '不审核，直接显示' } as Record<string, string>,
+    holds: { all: '所有评论先审核再显示', guests: '只审核访客的评论', none: '不审核，直接显示' } as Record<
+      string,
+      string
+    >,
     holdWords: '待审核关键词',
     refuseWords: '拒绝关键词',
-    wordsHint: '每行一个（也可以用逗号分开），不分大小写和全角半角，词中间夹空格或符号也能认出。站长自己的评论不受限制。',
+    wordsHint:
+      '每行一个（也可以用逗号分开），不分大小写和全角半角，词中间夹空格或符号也能认出。站长自己的评论不受限制。',
     holdWordsHint: '评论里有这些词时，先进入待审核',
     refuseWordsHint: '评论里有这些词时，直接拒绝发表',
     save: '保存规则',
@@ -191,7 +195,8 @@ export const adminText = {
   resetLink: '生成重置链接',
   confirmResetLink: '生成一个重置密码的一次性链接（24 小时内有效），由你转交给这位用户？',
   resetLinkMade: '重置链接已生成，复制后转交给用户',
-  resetLinkFor: (username: string) => `${username} 的重置密码链接（24 小时内有效，只能用一次，用后该用户所有设备都会退出登录）：`,
+  resetLinkFor: (username: string) =>
+    `${username} 的重置密码链接（24 小时内有效，只能用一次，用后该用户所有设备都会退出登录）：`,
   copyResetLink: '复制重置链接',
   confirmPay: '确认收款',
   confirmPayQuestion: '确认已经收到这笔付款吗？',

@@ -31,7 +31,14 @@ export const shopText = {
   createdAt: '下单时间',
   paidAt: '支付时间',
   /** Every order status in words, for the order page and the user centre alike. */
-  statuses: { pending: '待支付', reported: '等待站长确认', paid: '已支付，待发货', fulfilled: '已完成', expired: '已过期', refunded: '已退款' } satisfies Record<OrderStatus | 'reported', string>,
+  statuses: {
+    pending: '待支付',
+    reported: '等待站长确认',
+    paid: '已支付，待发货',
+    fulfilled: '已完成',
+    expired: '已过期',
+    refunded: '已退款',
+  } satisfies Record<OrderStatus | 'reported', string>,
   payTitle: '扫码支付',
   payAmount: '请支付',
   payNote: '付款时请在备注里填写订单号，站长核对到账后会发放激活码：',
@@ -47,7 +54,8 @@ export const shopText = {
   reporting: '正在告诉站长…',
   reportPaidHint: `付款后点这里，站长会收到通知；订单会等站长确认收款，最多 ${REPORTED_WAIT_DAYS} 天。`,
   reportFailed: '没能告诉站长，请稍后再试',
-  reportedNote: (time: string) => `你在 ${time} 告诉站长已付款。站长核对到账后会发放激活码；${REPORTED_WAIT_DAYS} 天内订单不会过期，过了还没有激活码请联系站长。`,
+  reportedNote: (time: string) =>
+    `你在 ${time} 告诉站长已付款。站长核对到账后会发放激活码；${REPORTED_WAIT_DAYS} 天内订单不会过期，过了还没有激活码请联系站长。`,
   keyTitle: '你的激活码',
   copyKey: '复制激活码',
   copied: '已复制',

@@ -8,10 +8,21 @@ export const writingText = {
   newArticle: '写文章',
   editArticle: '编辑文章',
   loading: '加载中…',
-  statuses: { published: '已发布', scheduled: '定时发布', draft: '草稿', private: '私密', trash: '回收站' } as Record<string, string>,
+  statuses: { published: '已发布', scheduled: '定时发布', draft: '草稿', private: '私密', trash: '回收站' } as Record<
+    string,
+    string
+  >,
   filters: { published: '已发布', draft: '草稿', private: '私密', trash: '回收站' } as Record<string, string>,
   /** Where an article stands with readers, in the list (contract ArticleListState). */
-  states: { live: '已上线', pending: '等待发布', failed: '发布失败', scheduled: '定时发布', draft: '草稿', private: '私密', trash: '回收站' } as Record<string, string>,
+  states: {
+    live: '已上线',
+    pending: '等待发布',
+    failed: '发布失败',
+    scheduled: '定时发布',
+    draft: '草稿',
+    private: '私密',
+    trash: '回收站',
+  } as Record<string, string>,
   pendingHint: '已发布，还不在线上的版本里',
   skippedIn: (file: string, field: string | null) => `构建时跳过了 ${file}${field ? `（${field}）` : ''}：`,
   statusFilter: '按状态筛选',

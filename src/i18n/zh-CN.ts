@@ -3,7 +3,13 @@
  * numbers. The shop, the download pages and the admin console have their own modules beside this one
  * (shop.zh-CN.ts, links.zh-CN.ts, admin.zh-CN.ts), so pages without them do not carry their words.
  */
-import { MAX_IMAGE_BYTES, NICK_NAME_MAX_CHARS, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../contract/limits.ts';
+import {
+  MAX_IMAGE_BYTES,
+  NICK_NAME_MAX_CHARS,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from '../contract/limits.ts';
 
 export const t = {
   nav: {
@@ -232,7 +238,8 @@ export const t = {
     email: '邮箱',
     send: '发送重置链接',
     sending: '发送中…',
-    sent: (minutes: number) => `如果这个邮箱绑定了本站账号并且验证过，重置链接已经发出，${minutes} 分钟内有效。请查收邮件，也看看垃圾邮件箱。`,
+    sent: (minutes: number) =>
+      `如果这个邮箱绑定了本站账号并且验证过，重置链接已经发出，${minutes} 分钟内有效。请查收邮件，也看看垃圾邮件箱。`,
     noMail: '没有绑定邮箱，或者收不到邮件？请联系站长，站长可以在后台为你生成一次性的重置链接。',
     resetTitle: '设置新密码',
     resetIntro: '设置新密码后，所有已登录的设备都会退出，需要用新密码重新登录。',
@@ -354,7 +361,12 @@ export const t = {
     playFailed: '播放失败',
     unavailable: '这首歌暂时无法播放',
     cannotPlay: (reason: string) => `这首歌播放不了：${reason}`,
-    failureReasons: { network: '网络中断了', decode: '音频文件已损坏', unsupported: '音频无法访问或格式不受支持', unknown: '未知原因' },
+    failureReasons: {
+      network: '网络中断了',
+      decode: '音频文件已损坏',
+      unsupported: '音频无法访问或格式不受支持',
+      unknown: '未知原因',
+    },
     autoplayBlocked: '浏览器没有允许播放，请再点一次播放',
     serviceDown: '音乐服务暂时不可用',
     serviceSlow: '音乐服务响应太慢，请稍后再试',

@@ -4,7 +4,13 @@ import { articlePath, getArticles, type Article } from '../data/articles';
 import { newestFirst } from '../lib/node/articles';
 import { site } from '../site.config';
 
-const MEDIA_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', svg: 'image/svg+xml' };
+const MEDIA_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
 
 /** The cover as Media RSS, which feed readers show beside the entry: an absolute URL of the built file. */
 function coverElement(article: Article, base: URL): string | undefined {

@@ -68,8 +68,13 @@ export interface ModerationFilter {
 
 const NO_FILTER: ModerationFilter = { keyword: '', status: 'all' };
 
-export const commentTable = pagedTable<AdminComment, ModerationFilter>(NO_FILTER, ({ keyword, status }, current, size) => call(ADMIN_COMMENTS, { keyword, status, current, size }));
-export const messageTable = pagedTable<AdminMessage, ModerationFilter>(NO_FILTER, ({ keyword }, current, size) => call(ADMIN_MESSAGES, { keyword, current, size }));
+export const commentTable = pagedTable<AdminComment, ModerationFilter>(
+  NO_FILTER,
+  ({ keyword, status }, current, size) => call(ADMIN_COMMENTS, { keyword, status, current, size }),
+);
+export const messageTable = pagedTable<AdminMessage, ModerationFilter>(NO_FILTER, ({ keyword }, current, size) =>
+  call(ADMIN_MESSAGES, { keyword, current, size }),
+);
 export const commentSelection = tableSelection(commentTable);
 
 export type ModerationKind = 'comment' | 'message';
@@ -81,7 +86,11 @@ const moderated = {
 
 export async function setHidden(kind: ModerationKind, id: number, hidden: boolean): Promise<void> {
   const { table, hide } = moderated[kind];
-  const done = await adminAction(`${kind}:${id}`, () => call(hide, { id, hidden }), hidden ? text.hiddenDone : text.shownDone);
+  const done = await adminAction(
+    `${kind}:${id}`,
+    () => call(hide, { id, hidden }),
+    hidden ? text.hiddenDone : text.shownDone,
+  );
   if (done !== undefined) await table.reload();
 }
 
@@ -103,7 +112,11 @@ const bulkCalls: Record<BulkCommentAction, (ids: number[]) => Promise<Envelope<n
 /** Approves, hides, shows or deletes comments, ticked together or one from its row. */
 export async function moderateComments(ids: number[], action: BulkCommentAction): Promise<void> {
   if (ids.length === 0) return;
-  const done = await adminAction(`comments:${ids.join(',')}`, () => bulkCalls[action](ids), (count) => text.bulkDone[action](count));
+  const done = await adminAction(
+    `comments:${ids.join(',')}`,
+    () => bulkCalls[action](ids),
+    (count) => text.bulkDone[action](count),
+  );
   if (done === undefined) return;
   commentSelection.drop(ids);
   await commentTable.reload();
@@ -131,13 +144,19 @@ export async function saveCommentRules(rules: CommentRules): Promise<boolean> {
 /* ---- 下载申请 ---- */
 
 /** The status shown, or null for every application. */
-export const linkTable = pagedTable<LinkItem, LinkStatusCode | null>(1, (status, current, size) => call(ADMIN_LINKS, { status: status ?? undefined, current, size }));
+export const linkTable = pagedTable<LinkItem, LinkStatusCode | null>(1, (status, current, size) =>
+  call(ADMIN_LINKS, { status: status ?? undefined, current, size }),
+);
 export const linkSelection = tableSelection(linkTable);
 
 export async function reviewLinks(ids: number[], verdict: 'approve' | 'reject'): Promise<void> {
   if (ids.length === 0) return;
   const route = verdict === 'approve' ? LINK_APPROVE : LINK_REJECT;
-  const done = await adminAction(`links:${ids.join(',')}`, () => call(route, { idList: ids }), verdict === 'approve' ? text.approved : text.rejected);
+  const done = await adminAction(
+    `links:${ids.join(',')}`,
+    () => call(route, { idList: ids }),
+    verdict === 'approve' ? text.approved : text.rejected,
+  );
   if (done === undefined) return;
   linkSelection.drop(ids);
   await linkTable.reload();
@@ -145,17 +164,26 @@ export async function reviewLinks(ids: number[], verdict: 'approve' | 'reject'):
 
 /* ---- 用户 ---- */
 
-export const userTable = pagedTable<AdminUser, string>('', (keyword, current, size) => call(ADMIN_USERS, { keyword, current, size }));
+export const userTable = pagedTable<AdminUser, string>('', (keyword, current, size) =>
+  call(ADMIN_USERS, { keyword, current, size }),
+);
 
 function replaceUser(user: AdminUser): void {
   const { $list } = userTable;
-  $list.setKey('list', $list.get().list.map((known) => (known.id === user.id ? user : known)));
+  $list.setKey(
+    'list',
+    $list.get().list.map((known) => (known.id === user.id ? user : known)),
+  );
 }
 
 /** `hideWriting`: on disabling, every comment and post they wrote goes out of view too. */
 export async function setUserDisabled(id: number, disabled: boolean, hideWriting = false): Promise<void> {
   const done = disabled ? (hideWriting ? text.userDisabledHidden : text.userDisabled) : text.userEnabled;
-  const user = await adminAction(`user:${id}`, () => call(ADMIN_DISABLE_USER, { id, disabled, hide_writing: hideWriting }), done);
+  const user = await adminAction(
+    `user:${id}`,
+    () => call(ADMIN_DISABLE_USER, { id, disabled, hide_writing: hideWriting }),
+    done,
+  );
   if (user) replaceUser(user);
 }
 

@@ -57,7 +57,11 @@ export const $adminBusy = atom<string | null>(null);
  * Runs one action of the console: `done` is the toast on success (or makes it from the answer).
  * Answers the result, or undefined when it was refused or another action is under way.
  */
-export async function adminAction<R>(key: string, call: () => Promise<Envelope<R>>, done: string | ((result: R) => string)): Promise<R | undefined> {
+export async function adminAction<R>(
+  key: string,
+  call: () => Promise<Envelope<R>>,
+  done: string | ((result: R) => string),
+): Promise<R | undefined> {
   if ($adminBusy.get() !== null) return undefined;
   $adminBusy.set(key);
   $adminProblem.set('');

@@ -16,7 +16,15 @@ export interface ArticleLiveState {
   liking: boolean;
 }
 
-const EMPTY: ArticleLiveState = { id: null, loaded: false, views: 0, likes: 0, readingMs: 0, liked: false, liking: false };
+const EMPTY: ArticleLiveState = {
+  id: null,
+  loaded: false,
+  views: 0,
+  likes: 0,
+  readingMs: 0,
+  liked: false,
+  liking: false,
+};
 
 export const $article = map<ArticleLiveState>({ ...EMPTY });
 
@@ -53,7 +61,14 @@ export async function countArticleView(id: number): Promise<void> {
     try {
       const { result } = await call(ARTICLE_VIEW, { id });
       if (mine !== visit || !result) return;
-      $article.set({ ...$article.get(), loaded: true, views: result.view_times, likes: result.thumbs_up_times, readingMs: result.reading_duration, liked: result.is_like });
+      $article.set({
+        ...$article.get(),
+        loaded: true,
+        views: result.view_times,
+        likes: result.thumbs_up_times,
+        readingMs: result.reading_duration,
+        liked: result.is_like,
+      });
       return;
     } catch (error) {
       // The notice, if any, has been shown; the page stays readable without counters meanwhile.
@@ -70,10 +85,13 @@ export function leaveArticle(id: number): void {
   $article.set({ ...EMPTY });
 }
 
-const toggle = likeToggle({ like: (id) => call(ARTICLE_LIKE, { id }), unlike: (id) => call(ARTICLE_UNLIKE, { id }) }, (id, shown) => {
-  // An answer for an article the reader has left has nowhere to go.
-  if ($article.get().id === id) $article.set({ ...$article.get(), ...shown });
-});
+const toggle = likeToggle(
+  { like: (id) => call(ARTICLE_LIKE, { id }), unlike: (id) => call(ARTICLE_UNLIKE, { id }) },
+  (id, shown) => {
+    // An answer for an article the reader has left has nowhere to go.
+    if ($article.get().id === id) $article.set({ ...$article.get(), ...shown });
+  },
+);
 
 /** Likes or unlikes the article being read (likes.ts says how). */
 export async function toggleLike(): Promise<void> {

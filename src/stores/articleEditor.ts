@@ -17,7 +17,13 @@ import {
   WRITING_VERSION,
   WRITING_VERSIONS,
 } from '../contract/routes';
-import type { ArticleDraft, ContentVersionDetail, ContentVersionRow, PendingEdit, WritingArticle } from '../contract/writing';
+import type {
+  ArticleDraft,
+  ContentVersionDetail,
+  ContentVersionRow,
+  PendingEdit,
+  WritingArticle,
+} from '../contract/writing';
 import { writingText } from '../i18n/writing.zh-CN';
 import { refusalOf, RequestError } from '../lib/browser/request';
 import { bodyTooLong, draftOf, emptyDraft, fieldProblems, isLiveStatus, sameDraft } from '../lib/browser/writingDraft';
@@ -48,7 +54,20 @@ export interface EditorState {
   file: string | null;
 }
 
-export const $editor = map<EditorState>({ id: null, revision: null, status: null, draft: emptyDraft(), saved: emptyDraft(), loading: true, saving: false, problems: {}, refusal: '', conflict: null, pending: null, file: null });
+export const $editor = map<EditorState>({
+  id: null,
+  revision: null,
+  status: null,
+  draft: emptyDraft(),
+  saved: emptyDraft(),
+  loading: true,
+  saving: false,
+  problems: {},
+  refusal: '',
+  conflict: null,
+  pending: null,
+  file: null,
+});
 /** A copy of unsaved input found in this browser, offered back. */
 export const $localDraft = atom<{ draft: ArticleDraft; at: string } | null>(null);
 export const $history = atom<ContentVersionRow[] | null>(null);
@@ -76,7 +95,11 @@ export async function loadIntoEditor(id: number | null): Promise<void> {
     try {
       opened = (await call(WRITING_ARTICLE, { id })).result ?? null;
     } catch (error) {
-      $editor.set({ ...$editor.get(), loading: false, refusal: refusalOf(error, writingText.loadArticleFailed).message });
+      $editor.set({
+        ...$editor.get(),
+        loading: false,
+        refusal: refusalOf(error, writingText.loadArticleFailed).message,
+      });
       return;
     }
   }
@@ -93,7 +116,19 @@ export function showArticle(article: WritingArticle | null): ArticleDraft {
   const pending = article?.pending ?? null;
   const draft = pending ? pending.fields : article ? draftOf(article) : emptyDraft();
   const revision = pending ? pending.base_revision : (article?.revision ?? null);
-  $editor.set({ ...$editor.get(), id: article?.id ?? $editor.get().id, revision, status: article?.status ?? null, file: article?.file ?? null, draft, saved: draft, pending, loading: false, saving: false, conflict: null });
+  $editor.set({
+    ...$editor.get(),
+    id: article?.id ?? $editor.get().id,
+    revision,
+    status: article?.status ?? null,
+    file: article?.file ?? null,
+    draft,
+    saved: draft,
+    pending,
+    loading: false,
+    saving: false,
+    conflict: null,
+  });
   return draft;
 }
 
@@ -108,7 +143,10 @@ export function showRefusal(error: unknown): void {
     return;
   }
   // The message is the first problem's: it goes beside that field, and above the buttons.
-  const { message, fields: [field] } = refusalOf(error, writingText.saveFailed);
+  const {
+    message,
+    fields: [field],
+  } = refusalOf(error, writingText.saveFailed);
   $editor.set({ ...current, saving: false, refusal: message, problems: field ? { [field]: message } : {} });
 }
 
@@ -150,21 +188,46 @@ export async function saveArticle(publish: boolean, overDisk = false): Promise<W
   }
   $editor.set({ ...state, saving: true, refusal: '' });
   const sent = state.draft;
-  const body = { ...sent, base_revision: overDisk && state.conflict ? state.conflict.revision : state.revision, publish };
+  const body = {
+    ...sent,
+    base_revision: overDisk && state.conflict ? state.conflict.revision : state.revision,
+    publish,
+  };
   try {
-    const { result } = state.id === null ? await call(WRITING_CREATE_ARTICLE, body) : await call(WRITING_SAVE_ARTICLE, { id: state.id, ...body });
+    const { result } =
+      state.id === null
+        ? await call(WRITING_CREATE_ARTICLE, body)
+        : await call(WRITING_SAVE_ARTICLE, { id: state.id, ...body });
     const saved = result!;
     const draft = draftOf(saved);
     // What was typed while the save was on its way stays in the form (and in this browser's storage).
     const typedSince = !sameDraft($editor.get().draft, sent);
-    $editor.set({ ...$editor.get(), id: saved.id, revision: saved.revision, status: saved.status, file: saved.file, draft: typedSince ? $editor.get().draft : draft, saved: draft, saving: false, conflict: null, pending: null });
+    $editor.set({
+      ...$editor.get(),
+      id: saved.id,
+      revision: saved.revision,
+      status: saved.status,
+      file: saved.file,
+      draft: typedSince ? $editor.get().draft : draft,
+      saved: draft,
+      saving: false,
+      conflict: null,
+      pending: null,
+    });
     forgetLocal(state.id);
     if (typedSince) changeDraft({});
     // The page router's own entry state is kept: it passes over history entries whose state is null, so Back would not come here.
     if (state.id === null) history.replaceState(history.state, '', editArticlePage(saved.id));
-    showToast(publish ? (state.status && isLiveStatus(state.status) ? writingText.updated : writingText.published) : writingText.saved);
+    showToast(
+      publish
+        ? state.status && isLiveStatus(state.status)
+          ? writingText.updated
+          : writingText.published
+        : writingText.saved,
+    );
     // A draft that was never live changes nothing readers see.
-    if (publish || (state.status !== null && state.status !== 'draft' && state.status !== 'private')) publishingStarted();
+    if (publish || (state.status !== null && state.status !== 'draft' && state.status !== 'private'))
+      publishingStarted();
     return saved;
   } catch (error) {
     showRefusal(error);

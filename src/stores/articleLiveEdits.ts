@@ -23,11 +23,19 @@ export async function savePendingEdit(): Promise<boolean> {
   $editor.set({ ...state, saving: true, refusal: '' });
   const sent = state.draft;
   try {
-    const saved = (await call(WRITING_SAVE_PENDING_EDIT, { id: state.id, ...sent, base_revision: state.revision })).result!;
+    const saved = (await call(WRITING_SAVE_PENDING_EDIT, { id: state.id, ...sent, base_revision: state.revision }))
+      .result!;
     // What was typed while the save was on its way stays in the form (and in this browser's storage).
     const typedSince = !sameDraft($editor.get().draft, sent);
     const kept = saved.pending ? saved.pending.fields : draftOf(saved);
-    $editor.set({ ...$editor.get(), status: saved.status, pending: saved.pending, saved: kept, saving: false, conflict: null });
+    $editor.set({
+      ...$editor.get(),
+      status: saved.status,
+      pending: saved.pending,
+      saved: kept,
+      saving: false,
+      conflict: null,
+    });
     forgetLocal(state.id);
     if (typedSince) changeDraft({});
     showToast(writingText.pendingSaved);

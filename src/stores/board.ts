@@ -17,7 +17,10 @@ export const BOARD_PAGE_SIZE = 12;
  * The messages under the chosen tag (the filter; '' for all). `loaded` is false until the first page
  * arrived, and again after a message was published, changed or deleted: the next visit reads the list again.
  */
-const messages = pagedList<BoardMessage, string>('', { size: BOARD_PAGE_SIZE, read: (tag, current, size) => call(MESSAGE_LIST, { current, size, tag: tag || undefined }) });
+const messages = pagedList<BoardMessage, string>('', {
+  size: BOARD_PAGE_SIZE,
+  read: (tag, current, size) => call(MESSAGE_LIST, { current, size, tag: tag || undefined }),
+});
 export const $board = messages.$list;
 export const $hotTags = atom<HotTag[]>([]);
 /** Where the reader was when they left the list. */
@@ -56,8 +59,12 @@ export function boardChanged(): void {
   $board.setKey('loaded', false);
 }
 
-const toggleLike = likeToggle({ like: (id) => call(MESSAGE_LIKE, { id }), unlike: (id) => call(MESSAGE_UNLIKE, { id }) }, (id, { liked, likes }) =>
-  messages.edit((list) => list.map((message) => (message.id === id ? { ...message, is_like: liked, like_times: likes } : message))),
+const toggleLike = likeToggle(
+  { like: (id) => call(MESSAGE_LIKE, { id }), unlike: (id) => call(MESSAGE_UNLIKE, { id }) },
+  (id, { liked, likes }) =>
+    messages.edit((list) =>
+      list.map((message) => (message.id === id ? { ...message, is_like: liked, like_times: likes } : message)),
+    ),
 );
 
 /** Likes or unlikes a message (likes.ts says how). Answers the message as it ends. */

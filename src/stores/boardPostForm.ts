@@ -9,7 +9,13 @@ import { call } from '../client/api';
 import { MESSAGE_ADD, MESSAGE_GET, MESSAGE_UPDATE } from '../contract/routes';
 import type { MessageDraft } from '../contract/messages';
 import { t } from '../i18n/zh-CN';
-import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../lib/shared/messageRules';
+import {
+  colorProblem,
+  fontSizeProblem,
+  fontWeightProblem,
+  messageProblem,
+  tagProblem,
+} from '../lib/shared/messageRules';
 import { refusalOf, RequestError } from '../lib/browser/request';
 import { boardChanged } from './board';
 import { showToast } from './toast';
@@ -28,7 +34,17 @@ export interface BoardPostDraft {
   tag: string;
 }
 
-const BLANK: BoardPostDraft = { editing: null, message: '', color: '', font_size: '', font_weight: '', background: 'none', bg_color: '', bg_url: '', tag: '' };
+const BLANK: BoardPostDraft = {
+  editing: null,
+  message: '',
+  color: '',
+  font_size: '',
+  font_weight: '',
+  background: 'none',
+  bg_color: '',
+  bg_url: '',
+  tag: '',
+};
 
 export const $boardPost = map<BoardPostDraft>({ ...BLANK });
 
@@ -86,7 +102,17 @@ export async function prepareBoardPost(id: number | null): Promise<EditRefusal |
     if (!message) return { problem: t.board.notFound, retry: false };
     if (message.user_id !== $userInfo.get()?.id) return { problem: t.board.notYours, retry: false };
     const background = message.bg_url ? 'image' : message.bg_color ? 'color' : 'none';
-    $boardPost.set({ editing: id, message: message.message, color: message.color, font_size: message.font_size === null ? '' : `${message.font_size}px`, font_weight: String(message.font_weight), background, bg_color: message.bg_color, bg_url: message.bg_url, tag: message.tag });
+    $boardPost.set({
+      editing: id,
+      message: message.message,
+      color: message.color,
+      font_size: message.font_size === null ? '' : `${message.font_size}px`,
+      font_weight: String(message.font_weight),
+      background,
+      bg_color: message.bg_color,
+      bg_url: message.bg_url,
+      tag: message.tag,
+    });
     return null;
   } catch (error) {
     if (error instanceof RequestError && error.status === 404) return { problem: t.board.notFound, retry: false };

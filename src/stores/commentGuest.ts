@@ -19,7 +19,9 @@ export interface GuestProfile {
 
 const EMPTY: GuestProfile = { nick_name: '', email: '', site: '' };
 const isGuestProfile = (value: unknown): value is GuestProfile =>
-  typeof value === 'object' && value !== null && ['nick_name', 'email', 'site'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
+  typeof value === 'object' &&
+  value !== null &&
+  ['nick_name', 'email', 'site'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 
 export const $guestProfile = persistentAtom<GuestProfile>('commentGuest', EMPTY, storedCodec(EMPTY, isGuestProfile));
 /** Null until the site's answer is in. */
@@ -47,6 +49,9 @@ export function setGuestField(field: keyof GuestProfile, value: string): void {
 export function guestFields(): { fields: GuestFields } | { problem: string } {
   const profile = $guestProfile.get();
   const fields = { nick_name: profile.nick_name.trim(), email: profile.email.trim(), site: profile.site.trim() };
-  const problem = guestNameProblem(fields.nick_name) ?? (fields.email ? emailProblem(fields.email) : null) ?? guestSiteProblem(fields.site);
+  const problem =
+    guestNameProblem(fields.nick_name) ??
+    (fields.email ? emailProblem(fields.email) : null) ??
+    guestSiteProblem(fields.site);
   return problem ? { problem } : { fields };
 }

@@ -5,7 +5,15 @@
  */
 import { map } from 'nanostores';
 import { call } from '../client/api';
-import { COMMENT_ADD, COMMENT_LIKE, COMMENT_REMOVE, COMMENT_REPLIES, COMMENT_REPLY, COMMENT_ROOTS, COMMENT_UNLIKE } from '../contract/routes';
+import {
+  COMMENT_ADD,
+  COMMENT_LIKE,
+  COMMENT_REMOVE,
+  COMMENT_REPLIES,
+  COMMENT_REPLY,
+  COMMENT_ROOTS,
+  COMMENT_UNLIKE,
+} from '../contract/routes';
 import type { GuestFields } from '../contract/commentRules';
 import type { CommentOrder, CommentTargetCode, ReplyComment, RootComment } from '../contract/comments';
 import { t } from '../i18n/zh-CN';
@@ -33,10 +41,13 @@ export interface CommentTarget {
   order: CommentOrder;
 }
 
-const roots = pagedList<RootComment, CommentTarget>({ type: 1, forId: 0, order: 'new' }, {
-  size: COMMENT_PAGE_SIZE,
-  read: ({ type, forId, order }, current, size) => call(COMMENT_ROOTS, { type, for_id: forId, current, size, order }),
-});
+const roots = pagedList<RootComment, CommentTarget>(
+  { type: 1, forId: 0, order: 'new' },
+  {
+    size: COMMENT_PAGE_SIZE,
+    read: ({ type, forId, order }, current, size) => call(COMMENT_ROOTS, { type, for_id: forId, current, size, order }),
+  },
+);
 export const $comments = roots.$list;
 /** By root id; present once the reader opened its replies. */
 export const $threads = map<Record<number, Thread>>({});
@@ -64,7 +75,8 @@ export const commentProblem = (text: string) => commentContentProblem(text.trim(
  */
 export function openComments(type: CommentTargetCode, forId: number): Promise<void> {
   const { filter, failed, loaded, loading } = $comments.get();
-  if (filter.type === type && filter.forId === forId && !failed) return loaded && !loading ? roots.renew().then(() => {}) : Promise.resolve();
+  if (filter.type === type && filter.forId === forId && !failed)
+    return loaded && !loading ? roots.renew().then(() => {}) : Promise.resolve();
   $threads.set({});
   return roots.open({ type, forId, order: 'new' }).then(() => {});
 }
@@ -91,7 +103,11 @@ export async function loadReplies(rootId: number): Promise<void> {
   if (before.loading) return;
   setThread(rootId, { ...before, loading: true });
   try {
-    const { result } = await call(COMMENT_REPLIES, { parent_id: rootId, current: before.current + 1, size: REPLY_PAGE_SIZE });
+    const { result } = await call(COMMENT_REPLIES, {
+      parent_id: rootId,
+      current: before.current + 1,
+      size: REPLY_PAGE_SIZE,
+    });
     const now = $threads.get()[rootId] ?? before;
     const fresh = (result?.list ?? []).filter((reply) => !now.replies.some((known) => known.id === reply.id));
     setThread(rootId, { replies: [...now.replies, ...fresh], current: before.current + 1, loading: false });
@@ -165,12 +181,21 @@ export async function sendReply(root: RootComment, to: Addressee): Promise<strin
   if ('problem' in sent) return sent.problem;
   try {
     const parent = to.id === 0 ? to.commentId : root.id;
-    const { result } = await call(COMMENT_REPLY, { type, for_id: forId, parent_id: parent, to_id: to.id, content: sent.content, ...sent.guest });
+    const { result } = await call(COMMENT_REPLY, {
+      type,
+      for_id: forId,
+      parent_id: parent,
+      to_id: to.id,
+      content: sent.content,
+      ...sent.guest,
+    });
     setDraft(key, '');
     if (result) {
       const thread = $threads.get()[root.id] ?? { replies: [], current: 0, loading: false };
       if (firstAnswer(result.id, thread.replies)) {
-        roots.edit((list) => list.map((one) => (one.id === root.id ? { ...one, childrenCount: one.childrenCount + 1 } : one)));
+        roots.edit((list) =>
+          list.map((one) => (one.id === root.id ? { ...one, childrenCount: one.childrenCount + 1 } : one)),
+        );
         setThread(root.id, { ...thread, replies: [...thread.replies, result] });
       }
       sentToast(result);
@@ -182,12 +207,20 @@ export async function sendReply(root: RootComment, to: Addressee): Promise<strin
 }
 
 function updateComment(id: number, change: Partial<RootComment & ReplyComment>): void {
-  const apply = <C extends RootComment | ReplyComment>(comment: C): C => (comment.id === id ? { ...comment, ...change } : comment);
+  const apply = <C extends RootComment | ReplyComment>(comment: C): C =>
+    comment.id === id ? { ...comment, ...change } : comment;
   roots.edit((list) => list.map(apply));
-  $threads.set(Object.fromEntries(Object.entries($threads.get()).map(([root, thread]) => [root, { ...thread, replies: thread.replies.map(apply) }])));
+  $threads.set(
+    Object.fromEntries(
+      Object.entries($threads.get()).map(([root, thread]) => [root, { ...thread, replies: thread.replies.map(apply) }]),
+    ),
+  );
 }
 
-const toggleLike = likeToggle({ like: (id) => call(COMMENT_LIKE, { id }), unlike: (id) => call(COMMENT_UNLIKE, { id }) }, (id, { liked, likes }) => updateComment(id, { is_like: liked, thumbs_up: likes }));
+const toggleLike = likeToggle(
+  { like: (id) => call(COMMENT_LIKE, { id }), unlike: (id) => call(COMMENT_UNLIKE, { id }) },
+  (id, { liked, likes }) => updateComment(id, { is_like: liked, thumbs_up: likes }),
+);
 
 /** Likes or unlikes a comment (likes.ts says how). */
 export async function toggleCommentLike(comment: RootComment | ReplyComment): Promise<void> {
@@ -203,7 +236,9 @@ export async function removeComment(comment: RootComment | ReplyComment, rootId:
       const { [comment.id]: _gone, ...threads } = $threads.get();
       $threads.set(threads);
     } else {
-      roots.edit((list) => list.map((one) => (one.id === rootId ? { ...one, childrenCount: Math.max(0, one.childrenCount - 1) } : one)));
+      roots.edit((list) =>
+        list.map((one) => (one.id === rootId ? { ...one, childrenCount: Math.max(0, one.childrenCount - 1) } : one)),
+      );
       const thread = $threads.get()[rootId];
       if (thread) setThread(rootId, { ...thread, replies: thread.replies.filter((one) => one.id !== comment.id) });
     }

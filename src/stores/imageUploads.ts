@@ -37,7 +37,8 @@ export async function uploadArticleImages(files: File[], use: 'images' | 'covers
   const problems: string[] = [];
   show(spot, { problems });
   for (const [i, file] of files.entries()) {
-    const progress = (phase: UploadProgress['phase'], percent = 0) => show(spot, { progress: { name: file.name, index: i + 1, total: files.length, phase, percent } });
+    const progress = (phase: UploadProgress['phase'], percent = 0) =>
+      show(spot, { progress: { name: file.name, index: i + 1, total: files.length, phase, percent } });
     progress('redrawing');
     try {
       const redrawn = await redrawForArticle(file);

@@ -8,7 +8,15 @@ import { call } from '../client/api';
 import { LINK_ADD, LINK_LIST, LINK_MINE, LINK_UPDATE } from '../contract/routes';
 import type { LinkItem } from '../contract/links';
 import { linkText } from '../i18n/links.zh-CN';
-import { BLANK_LINK_FORM, formFromLink, linkFormProblems, refusedField, toLinkDraft, type LinkField, type LinkForm } from '../lib/browser/linkForm';
+import {
+  BLANK_LINK_FORM,
+  formFromLink,
+  linkFormProblems,
+  refusedField,
+  toLinkDraft,
+  type LinkField,
+  type LinkForm,
+} from '../lib/browser/linkForm';
 import { refusalOf } from '../lib/browser/request';
 import { pagedList, wholeList } from './pagedList';
 import { showToast } from './toast';
@@ -20,7 +28,10 @@ const text = linkText;
 export const LINK_PAGE_SIZE = 12;
 
 // An entry approved meanwhile moves the pages along by one: the list never shows it twice.
-const approved = pagedList<LinkItem, null>(null, { size: LINK_PAGE_SIZE, read: (_, current, size) => call(LINK_LIST, { current, size }) });
+const approved = pagedList<LinkItem, null>(null, {
+  size: LINK_PAGE_SIZE,
+  read: (_, current, size) => call(LINK_LIST, { current, size }),
+});
 export const $linkList = approved.$list;
 
 /** The first page, fresh: entries are approved while the reader is elsewhere. */
@@ -29,7 +40,10 @@ export const loadMoreLinks = () => approved.more();
 
 /* ---- /link/apply: my applications ---- */
 
-const mine = pagedList<LinkItem, null>(null, wholeList(() => call(LINK_MINE)));
+const mine = pagedList<LinkItem, null>(
+  null,
+  wholeList(() => call(LINK_MINE)),
+);
 export const $myLinks = mine.$list;
 
 /** My applications, read afresh: another account may have logged in on this tab since. */
@@ -57,13 +71,21 @@ export interface LinkSubmit {
 export const $linkSubmit = map<LinkSubmit>({ busy: false, tried: false, refused: {} });
 
 /** The icon choice changes what `site_avatar` is, so its refusal goes with it. */
-const FIELD_OF: Partial<Record<keyof LinkForm, LinkField>> = { site_name: 'site_name', site_desc: 'site_desc', url: 'url', icon: 'site_avatar', uploaded: 'site_avatar', icon_url: 'site_avatar' };
+const FIELD_OF: Partial<Record<keyof LinkForm, LinkField>> = {
+  site_name: 'site_name',
+  site_desc: 'site_desc',
+  url: 'url',
+  icon: 'site_avatar',
+  uploaded: 'site_avatar',
+  icon_url: 'site_avatar',
+};
 
 export function setLinkField<K extends keyof LinkForm>(key: K, value: LinkForm[K]): void {
   $linkForm.set({ ...$linkForm.get(), [key]: value });
   const field = FIELD_OF[key];
   const { refused } = $linkSubmit.get();
-  if ((field && refused[field]) || refused.form) $linkSubmit.setKey('refused', { ...refused, ...(field ? { [field]: undefined } : {}), form: undefined });
+  if ((field && refused[field]) || refused.form)
+    $linkSubmit.setKey('refused', { ...refused, ...(field ? { [field]: undefined } : {}), form: undefined });
 }
 
 /** Loads one's own application into the form, to change it and send it for review again. */
@@ -99,7 +121,8 @@ export async function submitLink(): Promise<boolean> {
   $linkSubmit.set({ busy: true, tried: true, refused: {} });
   try {
     const draft = toLinkDraft(form);
-    const { result } = form.editing === null ? await call(LINK_ADD, draft) : await call(LINK_UPDATE, { id: form.editing, ...draft });
+    const { result } =
+      form.editing === null ? await call(LINK_ADD, draft) : await call(LINK_UPDATE, { id: form.editing, ...draft });
     if (result) {
       const known = $myLinks.get().list.filter((item) => item.id !== result.id);
       mine.edit(() => [result, ...known].sort((a, b) => b.id - a.id), form.editing === null ? 1 : 0);

@@ -11,7 +11,11 @@ import { $player } from './player';
  * tells no total, so the list's total is what is known to exist, plus one while the last page says
  * there may be more. Songs are not told apart: a category may hold the same song twice.
  */
-function songPages(size: number, read: (id: number, limit: number, offset: number) => Promise<Song[]>, mayHaveMore: (page: Song[]) => boolean): PagedListOptions<Song, number | null> {
+function songPages(
+  size: number,
+  read: (id: number, limit: number, offset: number) => Promise<Song[]>,
+  mayHaveMore: (page: Song[]) => boolean,
+): PagedListOptions<Song, number | null> {
   return {
     size,
     idOf: (song) => song,
@@ -24,14 +28,21 @@ function songPages(size: number, read: (id: number, limit: number, offset: numbe
 }
 
 /** Whether the list may go on: a failed page ends it, as an empty one does. */
-export const hasMoreSongs = ({ list, total, failed }: { list: Song[]; total: number; failed: boolean }) => !failed && list.length < total;
+export const hasMoreSongs = ({ list, total, failed }: { list: Song[]; total: number; failed: boolean }) =>
+  !failed && list.length < total;
 
 /* ---- Categories ---- */
 
-export const $browse = map<{ playlists: Playlist[] | null; playlistError: string }>({ playlists: null, playlistError: '' });
+export const $browse = map<{ playlists: Playlist[] | null; playlistError: string }>({
+  playlists: null,
+  playlistError: '',
+});
 
 // A short page is a category's last.
-const playlistSongs = pagedList<Song, number | null>(null, songPages(PLAYLIST_PAGE_SIZE, music.playlistSongs, (page) => page.length === PLAYLIST_PAGE_SIZE));
+const playlistSongs = pagedList<Song, number | null>(
+  null,
+  songPages(PLAYLIST_PAGE_SIZE, music.playlistSongs, (page) => page.length === PLAYLIST_PAGE_SIZE),
+);
 /** The open category (the filter) and its songs so far. */
 export const $playlistSongs = playlistSongs.$list;
 
@@ -84,9 +95,13 @@ export async function loadMoreSongs(): Promise<void> {
   if (!hasMoreSongs(before)) return;
   await playlistSongs.more();
   const { musicList, playType } = $player.get();
-  const playingThis = playType === 'TOP' && musicList.length === before.list.length && musicList.every((song, i) => song.id === before.list[i].id);
+  const playingThis =
+    playType === 'TOP' &&
+    musicList.length === before.list.length &&
+    musicList.every((song, i) => song.id === before.list[i].id);
   const after = $playlistSongs.get();
-  if (playingThis && after.filter === before.filter && after.list.length > musicList.length) $player.setKey('musicList', after.list);
+  if (playingThis && after.filter === before.filter && after.list.length > musicList.length)
+    $player.setKey('musicList', after.list);
 }
 
 /* ---- Search ---- */
@@ -104,7 +119,10 @@ export interface SearchState {
 export const $musicSearch = map<SearchState>({ keyword: '', artist: '', finding: false, error: '', searched: false });
 
 // Only an empty page ends an artist's songs.
-const artistSongs = pagedList<Song, number | null>(null, songPages(SEARCH_PAGE_SIZE, music.artistSongs, (page) => page.length > 0));
+const artistSongs = pagedList<Song, number | null>(
+  null,
+  songPages(SEARCH_PAGE_SIZE, music.artistSongs, (page) => page.length > 0),
+);
 /** The artist's songs found so far (the filter is the artist's id). */
 export const $artistSongs = artistSongs.$list;
 
@@ -128,7 +146,8 @@ export async function searchMusic(keyword: string): Promise<void> {
     $musicSearch.set({ ...$musicSearch.get(), artist: artist?.name ?? '', finding: false });
     if (artist) await readArtistSongs(() => artistSongs.open(artist.id));
   } catch (error) {
-    if ($musicSearch.get().keyword === text) $musicSearch.set({ ...$musicSearch.get(), error: musicFailure(error), finding: false });
+    if ($musicSearch.get().keyword === text)
+      $musicSearch.set({ ...$musicSearch.get(), error: musicFailure(error), finding: false });
   }
 }
 

@@ -6,7 +6,10 @@ import { licenseText } from '../i18n/shop.zh-CN';
 import { pagedList, wholeList } from './pagedList';
 import { showRefusal, showToast } from './toast';
 
-const licenses = pagedList<LicenseItem, null>(null, wholeList(() => call(SHOP_LICENSES)));
+const licenses = pagedList<LicenseItem, null>(
+  null,
+  wholeList(() => call(SHOP_LICENSES)),
+);
 export const $myLicenses = licenses.$list;
 
 export const openMyLicenses = () => licenses.open();
@@ -19,7 +22,8 @@ export async function deactivateMachine(machineId: number): Promise<boolean> {
   freeing.add(machineId);
   try {
     const { result } = await call(SHOP_RELEASE_MACHINE, { machine_id: machineId });
-    if (result) licenses.edit((list) => list.map((license) => (license.order_no === result.order_no ? result : license)));
+    if (result)
+      licenses.edit((list) => list.map((license) => (license.order_no === result.order_no ? result : license)));
     showToast(licenseText.deactivated);
     return true;
   } catch (error) {

@@ -2,7 +2,12 @@
 import { navigate } from 'astro:transitions/client';
 import { atom } from 'nanostores';
 import { call } from '../client/api';
-import { NOTIFICATION_LIST, NOTIFICATION_MARK_READ, NOTIFICATION_REMOVE, NOTIFICATION_UNREAD_COUNT } from '../contract/routes';
+import {
+  NOTIFICATION_LIST,
+  NOTIFICATION_MARK_READ,
+  NOTIFICATION_REMOVE,
+  NOTIFICATION_UNREAD_COUNT,
+} from '../contract/routes';
 import type { Notification } from '../contract/notifications';
 import { t } from '../i18n/zh-CN';
 import { notificationPath } from '../lib/shared/notifications';

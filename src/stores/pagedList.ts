@@ -66,7 +66,15 @@ export interface PagedList<T, F> {
 const byId = (item: unknown) => (item as { id: unknown }).id;
 
 export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedListOptions<T, F>): PagedList<T, F> {
-  const empty = (filter: F): PagedListState<T, F> => ({ filter, list: [], current: 0, total: 0, loading: false, failed: false, loaded: false });
+  const empty = (filter: F): PagedListState<T, F> => ({
+    filter,
+    list: [],
+    current: 0,
+    total: 0,
+    loading: false,
+    failed: false,
+    loaded: false,
+  });
   const $list = map<PagedListState<T, F>>(empty(initial));
   let ticket = 0;
   /** Changes made here without a read; a renewal that began before one may not show it, so it is dropped. */
@@ -94,7 +102,10 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
         const last = Math.max(1, Math.ceil(result.total / size));
         if (result.list.length === 0 && current > last) return load(last, filter, false);
       }
-      const list = append && current > 1 ? [...shown, ...result.list.filter((item) => !shown.some((known) => idOf(known) === idOf(item)))] : result.list;
+      const list =
+        append && current > 1
+          ? [...shown, ...result.list.filter((item) => !shown.some((known) => idOf(known) === idOf(item)))]
+          : result.list;
       $list.set({ filter, list, current, total: result.total, loading: false, failed: false, loaded: true });
       return true;
     } catch {
@@ -118,8 +129,18 @@ export function pagedList<T, F>(initial: F, { size, read, idOf = byId }: PagedLi
       }
       // Read again in part, an item missing from the answer may have moved down rather than gone: it stays, listed once.
       const shown = $list.get().list;
-      const kept = (pages < current ? shown : shown.slice(pages * size)).filter((item) => !result.list.some((fresh) => idOf(fresh) === idOf(item)));
-      $list.set({ filter, list: [...result.list, ...kept], current, total: result.total, loading: false, failed: false, loaded: true });
+      const kept = (pages < current ? shown : shown.slice(pages * size)).filter(
+        (item) => !result.list.some((fresh) => idOf(fresh) === idOf(item)),
+      );
+      $list.set({
+        filter,
+        list: [...result.list, ...kept],
+        current,
+        total: result.total,
+        loading: false,
+        failed: false,
+        loaded: true,
+      });
       return true;
     } catch {
       if (mine === ticket) $list.setKey('loading', false);

@@ -8,7 +8,15 @@ import { music, musicFailure, type Song } from '../client/music';
 import { t } from '../i18n/zh-CN';
 import { currentLyricIndex, parseLrc } from '../lib/browser/lrc';
 import {
-  artistNames, LYRIC_CLICK_RESET_MS, neighbourStep, nextPlayModel, percentAtTime, PROGRESS_DRAG_RESET_MS, timeAtPercent, volumeFromSlider, type PlayType,
+  artistNames,
+  LYRIC_CLICK_RESET_MS,
+  neighbourStep,
+  nextPlayModel,
+  percentAtTime,
+  PROGRESS_DRAG_RESET_MS,
+  timeAtPercent,
+  volumeFromSlider,
+  type PlayType,
 } from '../lib/browser/player';
 import { $player, type PlayerState } from './player';
 import { showNotice } from './toast';
@@ -45,7 +53,9 @@ function reasonOf(error: MediaError | null): string {
 
 /** The lock screen shows the store's song: restored, resumed or just started. */
 function showSongOf({ musicDescription: song }: PlayerState = $player.get()): void {
-  showSong(song ? { title: song.name, artist: artistNames(song.ar), album: song.al.name ?? '', cover: song.al.picUrl } : null);
+  showSong(
+    song ? { title: song.name, artist: artistNames(song.ar), album: song.al.name ?? '', cover: song.al.picUrl } : null,
+  );
 }
 
 function showPositionOf(): void {
@@ -107,7 +117,8 @@ async function start(): Promise<void> {
   } catch (error) {
     set('isPaused', true);
     // Only a refusal is news here: a broken or missing file is told by the element's error event.
-    if ((error as DOMException).name === 'NotAllowedError') showNotice(text.playFailed, text.autoplayBlocked, 'warning');
+    if ((error as DOMException).name === 'NotAllowedError')
+      showNotice(text.playFailed, text.autoplayBlocked, 'warning');
   }
 }
 
@@ -132,7 +143,11 @@ export async function playSong(song: Song, from: PlayType): Promise<void> {
     ...$player.get(),
     playType: from,
     musicInfo: { id: song.id, url, lyricList: lines.map((l) => l.text), lyricTimeList: lines.map((l) => l.time) },
-    musicDescription: { name: song.name, al: { picUrl: song.al?.picUrl ?? '', name: song.al?.name ?? '' }, ar: song.ar.map((a) => ({ name: a.name })) },
+    musicDescription: {
+      name: song.name,
+      al: { picUrl: song.al?.picUrl ?? '', name: song.al?.name ?? '' },
+      ar: song.ar.map((a) => ({ name: a.name })),
+    },
     duration: 0,
     lyricIndex: -1,
     currentTime: 0,

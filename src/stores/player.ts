@@ -4,7 +4,13 @@
  */
 import { map } from 'nanostores';
 import type { Song } from '../client/music';
-import { type LyricType, type PlayModel, type PlayType, DEFAULT_VOLUME, PLAYER_STORAGE_KEY } from '../lib/browser/player';
+import {
+  type LyricType,
+  type PlayModel,
+  type PlayType,
+  DEFAULT_VOLUME,
+  PLAYER_STORAGE_KEY,
+} from '../lib/browser/player';
 
 export interface MusicInfo {
   id: number;
@@ -74,7 +80,16 @@ export function restoredState(raw: string | null): PlayerState {
   if (!raw) return { ...INITIAL_PLAYER };
   try {
     const saved = JSON.parse(raw) as Partial<PlayerState>;
-    return { ...INITIAL_PLAYER, ...saved, isPaused: true, isShow: false, showLyricBoard: false, isToggleImg: false, isUseProgress: false, isClickLyric: false };
+    return {
+      ...INITIAL_PLAYER,
+      ...saved,
+      isPaused: true,
+      isShow: false,
+      showLyricBoard: false,
+      isToggleImg: false,
+      isUseProgress: false,
+      isClickLyric: false,
+    };
   } catch {
     return { ...INITIAL_PLAYER };
   }

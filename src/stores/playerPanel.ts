@@ -27,4 +27,3 @@ export const togglePanel = (show = !$player.get().isShow) => set('isShow', show)
 export const toggleLyricBoard = (show = !$player.get().showLyricBoard) => set('showLyricBoard', show);
 export const setLyricType = (type: 'COMMON' | 'SPECIAL') => set('lyricType', type);
 export const toggleCoverFullscreen = () => set('isToggleImg', !$player.get().isToggleImg);
-

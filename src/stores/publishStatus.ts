@@ -24,7 +24,12 @@ const working = (state: PublishState | null) => state?.state === 'queued' || sta
  * often it is asked. A timeout, "busy, try later" (408, 429), a lost connection or a server error
  * may pass: a build keeps the server busy.
  */
-const refused = (error: unknown) => error instanceof RequestError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+const refused = (error: unknown) =>
+  error instanceof RequestError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
 
 /** Each failure in a row doubles the wait, so a server that is down hears from the line, and the owner sees its notice, ever more rarely. */
 const waitAfter = (failures: number) => Math.min(READ_EVERY_MS * 2 ** failures, LONGEST_WAIT_MS);
@@ -48,7 +53,8 @@ async function read(current: number, failuresBefore: number): Promise<void> {
     if (current !== reading || refused(error)) return;
     failures++;
   }
-  if (viewers > 0 && working($publishState.get())) timer = setTimeout(() => void read(current, failures), waitAfter(failures));
+  if (viewers > 0 && working($publishState.get()))
+    timer = setTimeout(() => void read(current, failures), waitAfter(failures));
 }
 
 /** Reads the state now, and goes on while the queue works and a line shows it. */
@@ -73,7 +79,20 @@ export function watchPublishing(): () => void {
 /** A change that publishes was saved: the line says so at once (never the last build's 已发布), then follows the server. */
 export function publishingStarted(): void {
   const state = $publishState.get();
-  $publishState.set({ ...(state ?? { step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0, page_live: null }), state: 'queued', error: null });
+  $publishState.set({
+    ...(state ?? {
+      step: '',
+      percent: 0,
+      queued_at: null,
+      started_at: null,
+      finished_at: null,
+      error: null,
+      builds: 0,
+      page_live: null,
+    }),
+    state: 'queued',
+    error: null,
+  });
   readAgain();
 }
 

@@ -1,5 +1,11 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { historyAfter, isStringList, sameTerms, SEARCH_HISTORY_KEY, type SearchAct } from '../lib/browser/searchHistory';
+import {
+  historyAfter,
+  isStringList,
+  sameTerms,
+  SEARCH_HISTORY_KEY,
+  type SearchAct,
+} from '../lib/browser/searchHistory';
 import { storedCodec } from '../lib/browser/storage';
 
 /** Open or not, and the dialog's arrival: in the client layer, since the page script opens search too. */

@@ -32,7 +32,13 @@ export function loadTalks(): Promise<void> {
       for (let current = 1; ; current++) {
         const { result } = await call(TALK_LIST, { current, size: MAX_PAGE_SIZE });
         const list = result?.list ?? [];
-        for (const talk of list) $talks.setKey(talk.id, { likes: talk.like_times, liked: talk.is_like, comments: talk.comment_total, liking: false });
+        for (const talk of list)
+          $talks.setKey(talk.id, {
+            likes: talk.like_times,
+            liked: talk.is_like,
+            comments: talk.comment_total,
+            liking: false,
+          });
         if (list.length < MAX_PAGE_SIZE || current * MAX_PAGE_SIZE >= (result?.total ?? 0)) break;
       }
       loadedOn = requestedOn;
@@ -45,7 +51,10 @@ export function loadTalks(): Promise<void> {
   return loading;
 }
 
-const toggle = likeToggle({ like: (id) => call(TALK_LIKE, { id }), unlike: (id) => call(TALK_UNLIKE, { id }) }, (id, shown) => $talks.setKey(id, { ...$talks.get()[id], ...shown }));
+const toggle = likeToggle(
+  { like: (id) => call(TALK_LIKE, { id }), unlike: (id) => call(TALK_UNLIKE, { id }) },
+  (id, shown) => $talks.setKey(id, { ...$talks.get()[id], ...shown }),
+);
 
 /** Likes or unlikes a talk (likes.ts says how). */
 export async function toggleTalkLike(id: number): Promise<void> {

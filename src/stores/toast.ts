@@ -2,7 +2,16 @@
 import { showToast } from '../client/toasts';
 import { refusalOf } from '../lib/browser/request';
 
-export { $toasts, dismissToast, NOTICE_DURATION_MS, showNotice, showToast, TOAST_DURATION_MS, type Toast, type ToastKind } from '../client/toasts';
+export {
+  $toasts,
+  dismissToast,
+  NOTICE_DURATION_MS,
+  showNotice,
+  showToast,
+  TOAST_DURATION_MS,
+  type Toast,
+  type ToastKind,
+} from '../client/toasts';
 
 /** A failed action in a toast, unless a notice has already said it (see `refusalOf`). */
 export function showRefusal(error: unknown, fallback: string): void {

@@ -11,7 +11,18 @@ import { RequestError } from '../lib/browser/request';
 import { showRefusal, showToast } from './toast';
 
 export {
-  $blogAvatar, $hasToken, $hasUserInfo, $isLoggedIn, $lastRoute, $token, $userInfo, clearUser, rememberRoute, SESSION_IN_COOKIE, setLogin, updateUser,
+  $blogAvatar,
+  $hasToken,
+  $hasUserInfo,
+  $isLoggedIn,
+  $lastRoute,
+  $token,
+  $userInfo,
+  clearUser,
+  rememberRoute,
+  SESSION_IN_COOKIE,
+  setLogin,
+  updateUser,
   type UserInfo,
 } from '../client/account';
 

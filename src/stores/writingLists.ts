@@ -25,7 +25,9 @@ export const articleTable = pagedTable<WritingArticleRow, { status: ArticleFilte
 );
 
 export async function binArticle(id: number, action: 'trash' | 'restore' | 'destroy'): Promise<void> {
-  const route = { trash: WRITING_TRASH_ARTICLE, restore: WRITING_RESTORE_ARTICLE, destroy: WRITING_DESTROY_ARTICLE }[action];
+  const route = { trash: WRITING_TRASH_ARTICLE, restore: WRITING_RESTORE_ARTICLE, destroy: WRITING_DESTROY_ARTICLE }[
+    action
+  ];
   const done = { trash: writingText.trashed, restore: writingText.restored, destroy: writingText.destroyed }[action];
   if ((await adminAction(`article:${id}`, () => call(route, { id }), done)) !== undefined) {
     await articleTable.reload();
@@ -52,7 +54,11 @@ export async function loadTalks(trashed = $talksTrashed.get()): Promise<void> {
 
 /** True once saved, even if the list then fails to reload: the form is cleared, and a second press cannot post it twice. */
 export async function saveTalk(id: number | null, body: SaveTalkBody): Promise<boolean> {
-  const saved = await adminAction(`talk:${id ?? 'new'}`, () => (id === null ? call(WRITING_CREATE_TALK, body) : call(WRITING_SAVE_TALK, { id, ...body })), writingText.talkSaved);
+  const saved = await adminAction(
+    `talk:${id ?? 'new'}`,
+    () => (id === null ? call(WRITING_CREATE_TALK, body) : call(WRITING_SAVE_TALK, { id, ...body })),
+    writingText.talkSaved,
+  );
   if (saved === undefined) return false;
   await loadTalks();
   publishingStarted();
@@ -61,7 +67,13 @@ export async function saveTalk(id: number | null, body: SaveTalkBody): Promise<b
 
 export async function binTalk(id: number, action: 'trash' | 'restore'): Promise<void> {
   const done = action === 'trash' ? writingText.trashed : writingText.restored;
-  if ((await adminAction(`talk:${id}`, () => call(action === 'trash' ? WRITING_TRASH_TALK : WRITING_RESTORE_TALK, { id }), done)) !== undefined) {
+  if (
+    (await adminAction(
+      `talk:${id}`,
+      () => call(action === 'trash' ? WRITING_TRASH_TALK : WRITING_RESTORE_TALK, { id }),
+      done,
+    )) !== undefined
+  ) {
     await loadTalks();
     publishingStarted();
   }
@@ -82,7 +94,11 @@ export async function loadTaxonomies(): Promise<void> {
 
 /** Renames a category or tag in every article (merging into a name already in use); one publish. */
 export async function renameName(kind: 'category' | 'tag', from: string, to: string): Promise<boolean> {
-  const done = await adminAction(`${kind}:${from}`, () => call(WRITING_RENAME_TAXONOMY, { kind, from, to }), ({ changed }) => writingText.renamed(changed));
+  const done = await adminAction(
+    `${kind}:${from}`,
+    () => call(WRITING_RENAME_TAXONOMY, { kind, from, to }),
+    ({ changed }) => writingText.renamed(changed),
+  );
   if (done === undefined) return false;
   await loadTaxonomies();
   publishingStarted();

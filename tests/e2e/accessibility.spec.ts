@@ -8,10 +8,13 @@ import { expect, test } from './fixtures';
 /** WCAG's contrast ratio of two computed `rgb()` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (rgb: string) => {
-    const [r, g, b] = rgb.match(/[\d.]+/g)!.slice(0, 3).map((c) => {
-      const s = Number(c) / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = rgb
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((c) => {
+        const s = Number(c) / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -19,15 +22,22 @@ function contrast(a: string, b: string): number {
 }
 
 const textContrast = async (element: Locator) => {
-  const { color, background } = await element.evaluate((el) => ({ color: getComputedStyle(el).color, background: getComputedStyle(el).backgroundColor }));
+  const { color, background } = await element.evaluate((el) => ({
+    color: getComputedStyle(el).color,
+    background: getComputedStyle(el).backgroundColor,
+  }));
   return contrast(color, background);
 };
 
-const underlined = (link: Locator) => link.evaluate((a) => getComputedStyle(a).textDecorationLine.includes('underline'));
+const underlined = (link: Locator) =>
+  link.evaluate((a) => getComputedStyle(a).textDecorationLine.includes('underline'));
 
 /** Opens a page with the reader's stored theme choice, as the theme switch stores it. */
 async function openInTheme(page: Page, path: string, theme: 'light' | 'dark') {
-  await page.addInitScript((value) => localStorage.setItem('mainTheme', value), Buffer.from(encodeURIComponent(JSON.stringify(theme))).toString('base64'));
+  await page.addInitScript(
+    (value) => localStorage.setItem('mainTheme', value),
+    Buffer.from(encodeURIComponent(JSON.stringify(theme))).toString('base64'),
+  );
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
@@ -62,11 +72,17 @@ for (const theme of ['light', 'dark'] as const) {
           blocks.flatMap((pre) =>
             [...pre.querySelectorAll('span')]
               .filter((span) => span.childElementCount === 0 && span.textContent!.trim())
-              .map((span) => ({ text: span.textContent!, color: getComputedStyle(span).color, background: getComputedStyle(pre).backgroundColor })),
+              .map((span) => ({
+                text: span.textContent!,
+                color: getComputedStyle(span).color,
+                background: getComputedStyle(pre).backgroundColor,
+              })),
           ),
         );
         expect(pairs.length).toBeGreaterThan(0);
-        const low = pairs.filter((p) => contrast(p.color, p.background) < 4.5).map((p) => `${p.text} ${p.color} on ${p.background}`);
+        const low = pairs
+          .filter((p) => contrast(p.color, p.background) < 4.5)
+          .map((p) => `${p.text} ${p.color} on ${p.background}`);
         expect(low, path).toEqual([]);
       }
     });

@@ -4,7 +4,9 @@ import { createAccount, islandsHydrated, loginThroughForm } from './helpers';
 
 const userMenu = (page: import('@playwright/test').Page) => page.getByTestId('user-menu');
 
-test('register, land logged in with the nick name in the header, and stay logged in after a reload', async ({ page }) => {
+test('register, land logged in with the nick name in the header, and stay logged in after a reload', async ({
+  page,
+}) => {
   await page.goto('/register');
   const username = `reader${Date.now().toString(36)}`;
   await page.getByLabel('用户名').fill(username);
@@ -25,7 +27,10 @@ test('register, land logged in with the nick name in the header, and stay logged
   expect(await page.evaluate(() => localStorage.getItem('userInfo'))).not.toContain('新来的读者');
 });
 
-test('a registration whose login then fails says the account is made, and the next press logs in', async ({ page, problems }) => {
+test('a registration whose login then fails says the account is made, and the next press logs in', async ({
+  page,
+  problems,
+}) => {
   problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
   await page.goto('/register');
   await islandsHydrated(page);
@@ -89,10 +94,15 @@ test.describe('logged in', () => {
     await expect(page.getByRole('status')).toContainText('保存成功');
     await expect(userMenu(page)).toContainText('改过的昵称');
 
-    await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(128, 128) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(128, 128) });
     await expect(page.getByRole('status')).toContainText('头像已更新');
     // Re-encoded in the browser: a PNG goes up as WebP.
-    await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\/[a-f0-9]{32}\.webp$/);
+    await expect(page.getByTestId('profile-avatar')).toHaveAttribute(
+      'src',
+      /^(https?:\/\/[^/]+)?\/uploads\/[a-f0-9]{32}\.webp$/,
+    );
     const src = await page.getByTestId('profile-avatar').getAttribute('src');
     await expect(userMenu(page).locator('img')).toHaveAttribute('src', src!);
 
@@ -120,7 +130,9 @@ test.describe('logged in', () => {
 
     const avatar = page.getByTestId('profile-avatar');
     const before = await avatar.getAttribute('src');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(avatar).not.toHaveAttribute('src', before ?? '');
     await expect(avatar).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\/[a-f0-9]{32}\.jpg$/);
     const uploaded = Buffer.from(await (await page.request.get((await avatar.getAttribute('src'))!)).body());
@@ -190,7 +202,13 @@ test.describe('logged in', () => {
     // The centre's own loads (orders) are done, so the 401 comes from the save below.
     await expect(page.getByText('还没有订单，购买激活码后会显示在这里。')).toBeVisible();
     // The session ends on the server (say, a password change elsewhere).
-    await page.evaluate(() => fetch('/api/user/logout', { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'include' }));
+    await page.evaluate(() =>
+      fetch('/api/user/logout', {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        credentials: 'include',
+      }),
+    );
     await page.getByLabel('昵称', { exact: true }).fill('再改一次');
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -16,7 +16,12 @@ let readers = 0;
 /** A new account in a browser of its own, from its own address, not yet logged in. */
 async function newcomer(browser: Browser, problems: PageProblems, baseURL: string, nickName: string) {
   const n = ++readers;
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.98.${n >> 8}.${n & 255}` } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.98.${n >> 8}.${n & 255}` },
+  });
   await watchContext(context, problems, new URL(baseURL).origin);
   const account = await createAccount(context.request, nickName);
   return { ...account, page: await context.newPage() };
@@ -24,7 +29,12 @@ async function newcomer(browser: Browser, problems: PageProblems, baseURL: strin
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
 
-test('the owner finds the console in the user menu on a desktop and in the drawer on a phone; a reader finds it in neither', async ({ page, browser, problems, baseURL }) => {
+test('the owner finds the console in the user menu on a desktop and in the drawer on a phone; a reader finds it in neither', async ({
+  page,
+  browser,
+  problems,
+  baseURL,
+}) => {
   const owner = await ownerBrowser(browser, problems, baseURL!);
   await owner.page.goto('/login?redirect=%2Farchives');
   await loginThroughForm(owner.page, owner.username, owner.password);
@@ -49,7 +59,9 @@ test('the owner finds the console in the user menu on a desktop and in the drawe
   await expect(page.getByRole('menuitem', { name: '管理后台' })).toHaveCount(0);
 });
 
-test('a reader who opens the console is sent to log in, and an admin who logs in there lands on it', async ({ page }) => {
+test('a reader who opens the console is sent to log in, and an admin who logs in there lands on it', async ({
+  page,
+}) => {
   const { username, password } = await createOwner();
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin$/);
@@ -58,7 +70,10 @@ test('a reader who opens the console is sent to log in, and an admin who logs in
 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '概览' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '概览' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   const { result } = await (await page.request.get('/api/admin/dashboard')).json();
   const counts = page.getByTestId('dashboard-counts');
   await expect(counts).toContainText(`收入${formatPrice(result.revenue_cents)}`);
@@ -77,7 +92,11 @@ test('a reader who opens the console is sent to log in, and an admin who logs in
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('a user applies for a download through the form, the owner approves it, the applicant hears of it, and it is listed', async ({ browser, problems, baseURL }) => {
+test('a user applies for a download through the form, the owner approves it, the applicant hears of it, and it is listed', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   const { page: applicant, ...account } = await newcomer(browser, problems, baseURL!, '申请下载的人');
   const name = `好工具${Date.now().toString(36)}`;
   // An admin before the application comes, so they hear of it.
@@ -107,13 +126,21 @@ test('a user applies for a download through the form, the owner approves it, the
   await form.getByLabel('下载地址', { exact: true }).fill('https://example.com/download/tool.zip');
   await expect(form.getByRole('alert')).toHaveCount(0);
   await form.getByRole('radio', { name: '上传图片' }).check();
-  await form.locator('input[type="file"]').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: makePng(96, 96) });
-  await expect(form.getByRole('img', { name: '已上传的图标' })).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\//);
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: makePng(96, 96) });
+  await expect(form.getByRole('img', { name: '已上传的图标' })).toHaveAttribute(
+    'src',
+    /^(https?:\/\/[^/]+)?\/uploads\//,
+  );
 
   await expect(preview).toContainText(name);
   await expect(preview).toContainText('截图、录屏一把抓');
   await expect(preview.locator('img')).toHaveAttribute('src', /^(https?:\/\/[^/]+)?\/uploads\//);
-  await expect(preview.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('href', 'https://example.com/download/tool.zip');
+  await expect(preview.getByRole('link', { name: new RegExp(name) })).toHaveAttribute(
+    'href',
+    'https://example.com/download/tool.zip',
+  );
 
   await form.getByRole('button', { name: '提交申请' }).click();
   await expect(toast(applicant, '申请已提交，等待站长审核')).toBeVisible();
@@ -137,10 +164,17 @@ test('a user applies for a download through the form, the owner approves it, the
   await loginThroughForm(owner.page, owner.username, owner.password);
   await expect(owner.page).toHaveURL(/\/home$/);
   await owner.page.getByTestId('notify-bell').click();
-  const notice = owner.page.getByRole('dialog', { name: '我的消息' }).getByRole('listitem').filter({ hasText: '有新的下载申请' }).filter({ hasText: name }).first();
+  const notice = owner.page
+    .getByRole('dialog', { name: '我的消息' })
+    .getByRole('listitem')
+    .filter({ hasText: '有新的下载申请' })
+    .filter({ hasText: name })
+    .first();
   await notice.getByRole('button', { name: new RegExp(name) }).click();
   await expect(owner.page).toHaveURL(/\/admin\/links$/);
-  await expect(owner.page.getByRole('group', { name: '按状态筛选' }).getByRole('button', { name: '待审核' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    owner.page.getByRole('group', { name: '按状态筛选' }).getByRole('button', { name: '待审核' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   const row = owner.page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('截图、录屏、贴图一把抓');
   await row.getByRole('button', { name: '通过', exact: true }).click();
@@ -173,15 +207,27 @@ test('a user applies for a download through the form, the owner approves it, the
   await expect(approved.getByRole('button')).toHaveCount(0);
 });
 
-test('the owner deletes a comment in moderation, and it is gone from the article', async ({ page, request, browser, problems, baseURL }) => {
+test('the owner deletes a comment in moderation, and it is gone from the article', async ({
+  page,
+  request,
+  browser,
+  problems,
+  baseURL,
+}) => {
   const writer = await createAccount(request, '说错话的人');
-  const login = await request.post('/api/user/login', { headers: XHR, data: { username: writer.username, password: writer.password, cookie: true } });
+  const login = await request.post('/api/user/login', {
+    headers: XHR,
+    data: { username: writer.username, password: writer.password, cookie: true },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   await page.goto('/home');
   const articlePath = (await page.locator('main a[href^="/article/"]').first().getAttribute('href'))!;
   const articleId = Number(articlePath.split('/').pop());
   const words = `这条评论要被删掉 ${Date.now().toString(36)}`;
-  const added = await request.post('/api/comment/add', { headers: XHR, data: { type: 1, for_id: articleId, content: words } });
+  const added = await request.post('/api/comment/add', {
+    headers: XHR,
+    data: { type: 1, for_id: articleId, content: words },
+  });
   expect(added.ok(), await added.text()).toBe(true);
 
   await page.goto(articlePath);
@@ -212,7 +258,12 @@ test('the owner deletes a comment in moderation, and it is gone from the article
   await expect(comments.getByText(words)).toHaveCount(0);
 });
 
-test('the owner sees the server refuse to disable their own account, and changes another user\'s role', async ({ request, browser, problems, baseURL }) => {
+test("the owner sees the server refuse to disable their own account, and changes another user's role", async ({
+  request,
+  browser,
+  problems,
+  baseURL,
+}) => {
   const someone = await createAccount(request, '将成为管理员的人');
   const owner = await ownerBrowser(browser, problems, baseURL!);
   await owner.page.goto('/admin/users');
@@ -223,7 +274,10 @@ test('the owner sees the server refuse to disable their own account, and changes
   const me = owner.page.getByRole('row').filter({ hasText: owner.username });
   await expect(me.getByRole('cell', { name: '管理员', exact: true })).toBeVisible();
   await me.getByRole('button', { name: '停用', exact: true }).click();
-  await me.getByRole('group', { name: '停用后他会立即退出登录，确定吗？' }).getByRole('button', { name: '确定' }).click();
+  await me
+    .getByRole('group', { name: '停用后他会立即退出登录，确定吗？' })
+    .getByRole('button', { name: '确定' })
+    .click();
   await expect(owner.page.getByRole('alert')).toHaveText('不能停用自己的账号');
   await expect(me.getByRole('cell', { name: '正常', exact: true })).toBeVisible();
 
@@ -239,13 +293,24 @@ test('the owner sees the server refuse to disable their own account, and changes
   await expect(owner.page.getByRole('alert')).toBeHidden();
 });
 
-test('the owner confirms a manual payment in the orders screen, finds its license and revokes it', async ({ request, browser, problems, baseURL }) => {
+test('the owner confirms a manual payment in the orders screen, finds its license and revokes it', async ({
+  request,
+  browser,
+  problems,
+  baseURL,
+}) => {
   const buyer = await createAccount(request, '手动付款的买家');
-  const login = await request.post('/api/user/login', { headers: XHR, data: { username: buyer.username, password: buyer.password, cookie: true } });
+  const login = await request.post('/api/user/login', {
+    headers: XHR,
+    data: { username: buyer.username, password: buyer.password, cookie: true },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   const ordered = await request.post('/api/shop/order', { headers: XHR, data: { product: 'xxx-sd', plan: 'month' } });
   expect(ordered.ok(), await ordered.text()).toBe(true);
-  const { order_no: orderNo, amount_cents: amount } = (await ordered.json()).result as { order_no: string; amount_cents: number };
+  const { order_no: orderNo, amount_cents: amount } = (await ordered.json()).result as {
+    order_no: string;
+    amount_cents: number;
+  };
 
   const owner = await ownerBrowser(browser, problems, baseURL!);
   await owner.page.goto('/admin/orders');
@@ -270,16 +335,28 @@ test('the owner confirms a manual payment in the orders screen, finds its licens
   await expect(license).toContainText('有效');
   await expect(license).toContainText('设备 0/1');
   await license.getByRole('button', { name: '吊销' }).click();
-  await license.getByRole('group', { name: '吊销后激活码立即失效（不退款），确定吗？' }).getByRole('button', { name: '确定' }).click();
+  await license
+    .getByRole('group', { name: '吊销后激活码立即失效（不退款），确定吗？' })
+    .getByRole('button', { name: '确定' })
+    .click();
   await expect(owner.page.getByRole('status').getByText('已吊销')).toBeVisible();
   await expect(license).toContainText('已吊销');
   await expect(license.getByRole('button', { name: '吊销' })).toHaveCount(0);
 });
 
-test('a console list that fails to load offers to try again, and loads when asked', async ({ browser, problems, baseURL }) => {
+test('a console list that fails to load offers to try again, and loads when asked', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   problems.allow(/Failed to load resource: the server responded with a status of 500/);
   const owner = await ownerBrowser(browser, problems, baseURL!);
-  const broken = (route: import('@playwright/test').Route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: '服务器错误', result: null }) });
+  const broken = (route: import('@playwright/test').Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 500, message: '服务器错误', result: null }),
+    });
   for (const [screen, api, loaded] of [
     ['/admin/talks', '**/api/admin/writing/talks*', () => owner.page.getByRole('button', { name: '编辑' }).first()],
     ['/admin/taxonomy', '**/api/admin/writing/taxonomy', () => owner.page.getByRole('table', { name: '分类' })],

@@ -9,7 +9,17 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { parseSiteDate } from '../../src/lib/shared/time';
 import { expect, test, type PageProblems } from './fixtures';
-import { articleIdOf, bodyBox, field, PUBLISH_WAIT, publishLine, startWritingSite, visitor, waitLive, type WritingSite } from './writingSite';
+import {
+  articleIdOf,
+  bodyBox,
+  field,
+  PUBLISH_WAIT,
+  publishLine,
+  startWritingSite,
+  visitor,
+  waitLive,
+  type WritingSite,
+} from './writingSite';
 
 const OWNER = { username: 'editorowner', password: 'editor-owner-password' };
 let site: WritingSite;
@@ -54,7 +64,12 @@ const address = () => `10.78.${addresses >> 8}.${++addresses & 255}`;
 
 /** The owner's editor at this size; on a phone the settings are folded until opened, as a person opens them. */
 async function ownerAt(browser: Browser, problems: PageProblems, size: Size, timezoneId?: string) {
-  const { context, page } = await visitor(browser, problems, site, { owner: true, address: address(), viewport: size.viewport, timezoneId });
+  const { context, page } = await visitor(browser, problems, site, {
+    owner: true,
+    address: address(),
+    viewport: size.viewport,
+    timezoneId,
+  });
   opened.push(context);
   return page;
 }
@@ -88,7 +103,10 @@ function requestsElsewhere(page: Page): string[] {
 for (const size of SIZES) {
   test.describe(`${size.name} ${size.viewport.width} px`, () => {
     test.describe.configure({ mode: 'serial' });
-    test('a new article is headed 写文章 with its title and body on the first screen; the editor loads nothing from elsewhere', async ({ browser, problems }) => {
+    test('a new article is headed 写文章 with its title and body on the first screen; the editor loads nothing from elsewhere', async ({
+      browser,
+      problems,
+    }) => {
       const page = await ownerAt(browser, problems, size);
       const elsewhere = requestsElsewhere(page);
       await page.goto('/admin/articles');
@@ -113,7 +131,10 @@ for (const size of SIZES) {
         await openSettings(page, size);
         for (const width of [360, 375, 390]) {
           await page.setViewportSize({ width, height: size.viewport.height });
-          expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBe(0);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+            `${width} px`,
+          ).toBe(0);
         }
       }
       // A saved article is headed for what it is.
@@ -122,7 +143,10 @@ for (const size of SIZES) {
       await expect(field(page, '标题')).not.toHaveValue('');
     });
 
-    test('暂存修改 keeps edits to a live article without touching its live page, and they come back after a reload', async ({ browser, problems }) => {
+    test('暂存修改 keeps edits to a live article without touching its live page, and they come back after a reload', async ({
+      browser,
+      problems,
+    }) => {
       const page = await ownerAt(browser, problems, size);
       await page.goto(`/admin/articles/edit?id=${size.keep}`);
       await expect(page.getByRole('button', { name: '更新', exact: true })).toBeVisible();
@@ -208,13 +232,19 @@ for (const size of SIZES) {
       await page.goto('/admin/articles');
       const row = page.getByRole('row').filter({ has: page.locator(`a[href$="id=${size.bin}"]`) });
       await row.getByRole('button', { name: '移到回收站' }).click();
-      await row.getByRole('group', { name: /文章会立即撤下/ }).getByRole('button', { name: '确定' }).click();
+      await row
+        .getByRole('group', { name: /文章会立即撤下/ })
+        .getByRole('button', { name: '确定' })
+        .click();
       await expect(page.getByText('已移到回收站')).toBeVisible();
       problems.documentErrors.add(`${site.server.url}/article/${size.bin}`);
       expect((await livePage(browser, problems, size.bin)).status).toBe(404);
     });
 
-    test('the date picker sets a time on Beijing\'s clock, from a browser in New York', async ({ browser, problems }) => {
+    test("the date picker sets a time on Beijing's clock, from a browser in New York", async ({
+      browser,
+      problems,
+    }) => {
       const page = await ownerAt(browser, problems, size, 'America/New_York');
       await page.goto('/admin/articles/new');
       await field(page, '标题').fill(`定时的文章（${size.name}）`);
@@ -246,7 +276,10 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: '预览' }).click();
       const code = page.getByLabel('预览').locator('pre span').filter({ hasText: 'const' });
       await expect(code.first()).toBeVisible();
-      const colours = await page.getByLabel('预览').locator('pre span').evaluateAll((spans) => [...new Set(spans.map((span) => getComputedStyle(span).color))]);
+      const colours = await page
+        .getByLabel('预览')
+        .locator('pre span')
+        .evaluateAll((spans) => [...new Set(spans.map((span) => getComputedStyle(span).color))]);
       expect(colours.length).toBeGreaterThanOrEqual(3);
       // The same colour the highlighter chose for the theme on screen.
       const [shown, chosen] = await code.first().evaluate((span) => {
@@ -261,7 +294,10 @@ for (const size of SIZES) {
       expect(shown).toBe(chosen);
     });
 
-    test('a body past the limit is refused at once, with the limit, before anything is sent', async ({ browser, problems }) => {
+    test('a body past the limit is refused at once, with the limit, before anything is sent', async ({
+      browser,
+      problems,
+    }) => {
       const page = await ownerAt(browser, problems, size);
       await page.goto('/admin/articles/new');
       await field(page, '标题').fill('太长的文章');
@@ -273,7 +309,9 @@ for (const size of SIZES) {
         box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
       });
       await expect(page.getByText('1,050,000 / 200,000 字')).toBeVisible();
-      await expect(page.getByRole('alert').filter({ hasText: '正文最多 200000 个字符，现在有 1050000 个' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: '正文最多 200000 个字符，现在有 1050000 个' }),
+      ).toBeVisible();
       const sent: string[] = [];
       page.on('request', (request) => request.method() !== 'GET' && sent.push(request.url()));
       const started = Date.now();

@@ -43,7 +43,9 @@ test('the welcome toast greets once per tab', async ({ page }) => {
   await expect(page.getByRole('status')).toBeEmpty();
 });
 
-test('the theme toggle turns diagrams dark with the page, leaves photos alone, and colours the browser bar', async ({ page }) => {
+test('the theme toggle turns diagrams dark with the page, leaves photos alone, and colours the browser bar', async ({
+  page,
+}) => {
   await page.clock.setFixedTime(new Date('2026-03-14T12:00:00+08:00'));
   await page.goto('/article/2');
   await islandsHydrated(page);

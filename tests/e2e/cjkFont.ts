@@ -17,7 +17,13 @@ const siteFontStack = () => /--font-sans:\s*([^;]+);/.exec(readFileSync('src/sty
 function chineseFamilies(): Set<string> {
   try {
     const listed = execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
-    return new Set(listed.split('\n').flatMap((line) => line.split(',')).map((name) => name.trim()).filter(Boolean));
+    return new Set(
+      listed
+        .split('\n')
+        .flatMap((line) => line.split(','))
+        .map((name) => name.trim())
+        .filter(Boolean),
+    );
   } catch {
     return new Set();
   }

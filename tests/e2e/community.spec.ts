@@ -16,7 +16,12 @@ let readers = 0;
 /** A new account, logged in through the login screen in a browser of its own, from its own address. */
 async function reader(browser: Browser, problems: PageProblems, baseURL: string, nickName: string): Promise<Reader> {
   const n = ++readers;
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.88.${n >> 8}.${n & 255}` } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.88.${n >> 8}.${n & 255}` },
+  });
   await watchContext(context, problems, new URL(baseURL).origin);
   const account = await createAccount(context.request, nickName);
   const page = await context.newPage();
@@ -35,7 +40,11 @@ const bell = (page: Page) => page.getByTestId('notify-bell');
 const badge = (page: Page) => page.getByTestId('notify-badge');
 const drawer = (page: Page) => page.getByRole('dialog', { name: '我的消息' });
 
-test('a comment on my post reaches my message drawer: badge, 新, jump, read, delete', async ({ browser, problems, baseURL }) => {
+test('a comment on my post reaches my message drawer: badge, 新, jump, read, delete', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   const author = await reader(browser, problems, baseURL!, '留言的主人');
   const visitor = await reader(browser, problems, baseURL!, '路过的读者');
   const { id } = (await author.post('/api/message/add', { message: '今天天气真好' })) as { id: number };
@@ -84,7 +93,11 @@ test('a comment on my post reaches my message drawer: badge, 新, jump, read, de
   await expect(drawer(author.page).getByRole('button', { name: '暂无消息' })).toBeVisible();
 });
 
-test('a styled post is published with a live preview and shows in the list as styled', async ({ browser, problems, baseURL }) => {
+test('a styled post is published with a live preview and shows in the list as styled', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   const writer = await reader(browser, problems, baseURL!, '爱写留言的人');
   await writer.page.goto('/message/list');
   await writer.page.getByRole('link', { name: /写留言/ }).click();
@@ -114,10 +127,16 @@ test('a styled post is published with a live preview and shows in the list as st
   await expect(paper).toHaveCSS('color', 'rgb(204, 0, 0)');
   await expect(paper).toHaveCSS('font-weight', '700');
   await expect(paper).toHaveCSS('background-color', 'rgb(255, 242, 204)');
-  await expect(writer.page.getByRole('group', { name: '热门标签' }).getByRole('button', { name: /心情/ })).toBeVisible();
+  await expect(
+    writer.page.getByRole('group', { name: '热门标签' }).getByRole('button', { name: /心情/ }),
+  ).toBeVisible();
 });
 
-test('a message to edit that cannot be opened is never published as a new one, and one not reached is not called deleted', async ({ browser, problems, baseURL }) => {
+test('a message to edit that cannot be opened is never published as a new one, and one not reached is not called deleted', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   const run = Date.now() % 100_000;
   const writer = await reader(browser, problems, baseURL!, `改留言的人${run}`);
   const other = await reader(browser, problems, baseURL!, `别人${run}`);
@@ -209,7 +228,11 @@ test('a reply names whom it answers, and tells them', async ({ browser, problems
   await expect(first.page).toHaveURL(/\/article\/2$/);
 });
 
-test('a comment whose answer was lost on the way is sent again by the reader and shows once', async ({ browser, problems, baseURL }) => {
+test('a comment whose answer was lost on the way is sent again by the reader and shows once', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   // Words and name of their own, so a retried test does not meet the comment of the try before.
   const run = Date.now() % 100_000;
   const name = `信号不好的人${run}`;
@@ -259,12 +282,20 @@ test('a comment whose answer was lost on the way is sent again by the reader and
   await expect(section.getByText(words)).toHaveCount(1);
 });
 
-test('a reader back on an article sees the comments written meanwhile, on the pages they had opened', async ({ browser, problems, baseURL }) => {
+test('a reader back on an article sees the comments written meanwhile, on the pages they had opened', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   const run = Date.now() % 100_000;
   // Two writers (each within the comment budget a minute) fill more than the first page of 10.
-  const writers = [await reader(browser, problems, baseURL!, `常来的甲${run}`), await reader(browser, problems, baseURL!, `常来的乙${run}`)];
+  const writers = [
+    await reader(browser, problems, baseURL!, `常来的甲${run}`),
+    await reader(browser, problems, baseURL!, `常来的乙${run}`),
+  ];
   const written = 12;
-  for (let i = 0; i < written; i++) await writers[i % 2].post('/api/comment/add', { type: 1, for_id: 5, content: `第 ${i + 1} 条 ${run}` });
+  for (let i = 0; i < written; i++)
+    await writers[i % 2].post('/api/comment/add', { type: 1, for_id: 5, content: `第 ${i + 1} 条 ${run}` });
   const { page } = await reader(browser, problems, baseURL!, `翻页的读者${run}`);
   await page.goto('/article/5');
   const section = page.getByTestId('comments');
@@ -294,7 +325,13 @@ test('the comments load no code until the reader scrolls near them', async ({ pa
   // A long article: its end is far below the first screen.
   await page.goto('/article/33');
   await islandsHydrated(page);
-  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /CommentSection|\/api\/comment\//.test(name)));
+  const fetched = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /CommentSection|\/api\/comment\//.test(name)),
+    );
   expect(await fetched()).toEqual([]);
   await page.getByTestId('comments').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('comments').getByRole('button', { name: '还没有评论，来抢沙发吧' })).toBeVisible();
@@ -320,7 +357,10 @@ async function seedPosts(request: APIRequestContext, count: number) {
   }
 }
 
-test('the message list keeps its pages and scroll position when the reader leaves and comes back', async ({ page, request }) => {
+test('the message list keeps its pages and scroll position when the reader leaves and comes back', async ({
+  page,
+  request,
+}) => {
   await seedPosts(request, 30);
   await page.goto('/message/list');
   const posts = page.getByTestId('board-post');
@@ -353,7 +393,9 @@ test('the message list keeps its pages and scroll position when the reader leave
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(shownAt);
 });
 
-test('a talk is liked once by a visitor, kept after a reload, and its comment count leads to its comments', async ({ page }) => {
+test('a talk is liked once by a visitor, kept after a reload, and its comment count leads to its comments', async ({
+  page,
+}) => {
   await page.goto('/talk');
   const card = page.locator('article.talk').first();
   const like = card.getByRole('button', { name: /^点赞（\d+）$/ });

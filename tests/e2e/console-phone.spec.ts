@@ -24,7 +24,11 @@ async function openNav(page: Page): Promise<Locator> {
   return nav;
 }
 
-test('at 375 px the menu button opens the console’s screens, and a tap leads to another, from the article editor too', async ({ browser, problems, baseURL }) => {
+test('at 375 px the menu button opens the console’s screens, and a tap leads to another, from the article editor too', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   const owner = await ownerBrowser(browser, problems, baseURL!);
   const { page } = owner;
   await page.setViewportSize({ width: 375, height: 740 });
@@ -33,7 +37,8 @@ test('at 375 px the menu button opens the console’s screens, and a tap leads t
   let nav = await openNav(page);
   await expect(nav.getByRole('link', { name: '概览' })).toHaveAttribute('aria-current', 'page');
   // Every screen is there, whole and side by side with none other.
-  for (const name of ['概览', '文章', '说说', '分类和标签', '审核', '下载申请', '用户', '订单', '授权']) await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  for (const name of ['概览', '文章', '说说', '分类和标签', '审核', '下载申请', '用户', '订单', '授权'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
   // A tap beside the drawer closes it, as Escape does.
   await page.mouse.click(370, 400);
   await expect(nav).toBeHidden();
@@ -64,13 +69,30 @@ test('at 375 px the menu button opens the console’s screens, and a tap leads t
 /** Something for every screen to list: a comment, a message, a download application, an order waiting and one paid. */
 async function fillTheConsole(request: APIRequestContext, ownerRequest: APIRequestContext): Promise<number> {
   const reader = await createAccount(request, '手机上看后台的读者昵称');
-  const login = await request.post('/api/user/login', { headers: XHR, data: { username: reader.username, password: reader.password, cookie: true } });
+  const login = await request.post('/api/user/login', {
+    headers: XHR,
+    data: { username: reader.username, password: reader.password, cookie: true },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   const readerId = (await login.json()).result.id as number;
   const calls: [string, unknown][] = [
-    ['/api/comment/add', { type: 1, for_id: 2, content: '一条很长的评论：https://example.com/a/very/long/address/without/any/place/to/break/it/in/two' }],
+    [
+      '/api/comment/add',
+      {
+        type: 1,
+        for_id: 2,
+        content: '一条很长的评论：https://example.com/a/very/long/address/without/any/place/to/break/it/in/two',
+      },
+    ],
     ['/api/message/add', { message: '留言板上的一条留言，看看手机上的后台怎么排' }],
-    ['/api/links/add', { site_name: '手机上审核的下载工具', site_desc: '把重复的键鼠操作录成脚本', url: 'https://download.example.com/some/very/long/path/tool-setup-v1.2.3.zip' }],
+    [
+      '/api/links/add',
+      {
+        site_name: '手机上审核的下载工具',
+        site_desc: '把重复的键鼠操作录成脚本',
+        url: 'https://download.example.com/some/very/long/path/tool-setup-v1.2.3.zip',
+      },
+    ],
     ['/api/shop/order', { product: 'xxx-sd', plan: 'month' }],
   ];
   for (const [path, data] of calls) {
@@ -96,22 +118,37 @@ function layoutProblems(page: Page) {
     const scrollWidth = document.scrollingElement!.scrollWidth;
     if (scrollWidth > width) problems.push(`页面横向滚动：${scrollWidth} > ${width}`);
     let checked = 0;
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary',
+    );
     for (const control of controls) {
       if (!control.checkVisibility({ visibilityProperty: true })) continue;
       checked++;
-      const target = (control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type) && control.closest('label')) || control;
+      const target =
+        (control instanceof HTMLInputElement &&
+          ['checkbox', 'radio'].includes(control.type) &&
+          control.closest('label')) ||
+        control;
       const box = target.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
-      const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 20) || control.outerHTML.slice(0, 60);
-      if (box.width < tap - 0.5 || box.height < tap - 0.5) problems.push(`「${name}」只有 ${Math.round(box.width)}×${Math.round(box.height)} px`);
-      if (box.left < -0.5 || box.right > width + 0.5) problems.push(`「${name}」在屏幕外（${Math.round(box.left)}–${Math.round(box.right)}）`);
+      const name =
+        (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 20) ||
+        control.outerHTML.slice(0, 60);
+      if (box.width < tap - 0.5 || box.height < tap - 0.5)
+        problems.push(`「${name}」只有 ${Math.round(box.width)}×${Math.round(box.height)} px`);
+      if (box.left < -0.5 || box.right > width + 0.5)
+        problems.push(`「${name}」在屏幕外（${Math.round(box.left)}–${Math.round(box.right)}）`);
     }
     return { problems, checked };
   }, TAP);
 }
 
-test('every console screen fits 360–390 px: no sideways scroll, every control on screen and at least 24 × 24 px', async ({ request, browser, problems, baseURL }) => {
+test('every console screen fits 360–390 px: no sideways scroll, every control on screen and at least 24 × 24 px', async ({
+  request,
+  browser,
+  problems,
+  baseURL,
+}) => {
   const owner = await ownerBrowser(browser, problems, baseURL!);
   const readerId = await fillTheConsole(request, owner.context.request);
   const { page } = owner;
@@ -119,11 +156,23 @@ test('every console screen fits 360–390 px: no sideways scroll, every control 
 
   const screens: [string, () => Promise<unknown>][] = [
     ['/admin', () => expect(page.locator('figure canvas')).toBeVisible()],
-    ['/admin/articles', () => expect(page.getByRole('region', { name: '文章表格' }).getByRole('button', { name: '移到回收站' }).first()).toBeVisible()],
+    [
+      '/admin/articles',
+      () =>
+        expect(
+          page.getByRole('region', { name: '文章表格' }).getByRole('button', { name: '移到回收站' }).first(),
+        ).toBeVisible(),
+    ],
     ['/admin/articles/new', () => expect(page.getByRole('textbox', { name: '标题' })).toBeVisible()],
     ['/admin/talks', () => expect(page.getByRole('button', { name: '编辑' }).first()).toBeVisible()],
     ['/admin/taxonomy', () => expect(page.getByRole('table', { name: '分类' })).toBeVisible()],
-    ['/admin/moderation', () => expect(page.getByRole('region', { name: '评论表格' }).getByRole('button', { name: '删除' }).first()).toBeVisible()],
+    [
+      '/admin/moderation',
+      () =>
+        expect(
+          page.getByRole('region', { name: '评论表格' }).getByRole('button', { name: '删除' }).first(),
+        ).toBeVisible(),
+    ],
     [
       '/admin/moderation',
       async () => {
@@ -131,8 +180,20 @@ test('every console screen fits 360–390 px: no sideways scroll, every control 
         await expect(page.getByRole('button', { name: '保存规则' })).toBeVisible();
       },
     ],
-    ['/admin/users', () => expect(page.getByRole('region', { name: '用户表格' }).getByRole('button', { name: '生成重置链接' }).first()).toBeVisible()],
-    ['/admin/links', () => expect(page.getByRole('region', { name: '下载申请表格' }).getByRole('button', { name: '通过', exact: true }).first()).toBeVisible()],
+    [
+      '/admin/users',
+      () =>
+        expect(
+          page.getByRole('region', { name: '用户表格' }).getByRole('button', { name: '生成重置链接' }).first(),
+        ).toBeVisible(),
+    ],
+    [
+      '/admin/links',
+      () =>
+        expect(
+          page.getByRole('region', { name: '下载申请表格' }).getByRole('button', { name: '通过', exact: true }).first(),
+        ).toBeVisible(),
+    ],
     ['/admin/orders', () => expect(page.getByRole('region', { name: '收款记录表格' })).toBeVisible()],
     [
       '/admin/licenses',
@@ -161,8 +222,13 @@ test('every console screen fits 360–390 px: no sideways scroll, every control 
   await page.goto('/admin/articles');
   const bin = page.getByRole('region', { name: '文章表格' }).getByRole('button', { name: '移到回收站' }).first();
   await bin.tap();
-  await expect(page.getByRole('group', { name: /回收站/ }).getByRole('button', { name: '取消' })).toBeInViewport({ ratio: 1 });
-  await page.getByRole('group', { name: /回收站/ }).getByRole('button', { name: '取消' }).tap();
+  await expect(page.getByRole('group', { name: /回收站/ }).getByRole('button', { name: '取消' })).toBeInViewport({
+    ratio: 1,
+  });
+  await page
+    .getByRole('group', { name: /回收站/ })
+    .getByRole('button', { name: '取消' })
+    .tap();
   await page.getByRole('button', { name: '回收站', exact: true }).tap();
   await expect(page.getByRole('button', { name: '回收站', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await owner.context.close();

@@ -14,14 +14,19 @@ declare global {
   }
 }
 
-test('an injected inline script and an onerror handler run neither, while the page’s own scripts do', async ({ page, problems }) => {
+test('an injected inline script and an onerror handler run neither, while the page’s own scripts do', async ({
+  page,
+  problems,
+}) => {
   // This test provokes the violations and the missing image on purpose and checks them itself.
   problems.allow(/^CSP/);
   problems.allow(/violates the following Content Security Policy directive/);
   problems.allow(/nope\.png/);
   await page.addInitScript(() => {
     window.__violations = [];
-    document.addEventListener('securitypolicyviolation', (event) => window.__violations!.push({ directive: event.effectiveDirective, blocked: event.blockedURI }));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.__violations!.push({ directive: event.effectiveDirective, blocked: event.blockedURI }),
+    );
   });
   let policy = '';
   // The real answer for /home, its headers (and so its policy) kept, with markup an attacker might get in.

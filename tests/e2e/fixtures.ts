@@ -55,16 +55,21 @@ export async function watchContext(context: BrowserContext, problems: PageProble
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
     const url = message.location().url;
-    if (!isHandledApiAnswer(message.text(), url, origin)) problems.add(`console.error：${message.text()}（${url}）`, url);
+    if (!isHandledApiAnswer(message.text(), url, origin))
+      problems.add(`console.error：${message.text()}（${url}）`, url);
   });
   context.on('response', (response) => {
     const request = response.request();
-    const isPage = request.resourceType() === 'document' || /prefetch/.test(request.headers()['sec-purpose'] ?? '') || request.resourceType() === 'other';
+    const isPage =
+      request.resourceType() === 'document' ||
+      /prefetch/.test(request.headers()['sec-purpose'] ?? '') ||
+      request.resourceType() === 'other';
     if (isPage && response.status() >= 400 && response.status() < 500) problems.documentErrors.add(response.url());
   });
   context.on('request', (request) => {
     const url = new URL(request.url());
-    if (/^(https?|wss?):$/.test(url.protocol) && url.origin !== origin) problems.add(`访问了其他主机：${request.url()}`);
+    if (/^(https?|wss?):$/.test(url.protocol) && url.origin !== origin)
+      problems.add(`访问了其他主机：${request.url()}`);
   });
   await context.exposeBinding('__reportCspViolation', (_source, report: string) => problems.add(`CSP 违规：${report}`));
   await context.addInitScript(() => {

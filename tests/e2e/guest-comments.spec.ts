@@ -11,7 +11,12 @@ let visitors = 0;
 /** A browser without an account, from an address of its own. */
 async function visitor(browser: Browser, problems: PageProblems, baseURL: string): Promise<BrowserContext> {
   const n = ++visitors;
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': `10.76.${n >> 8}.${n & 255}` } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.76.${n >> 8}.${n & 255}` },
+  });
   await watchContext(context, problems, new URL(baseURL).origin);
   return context;
 }
@@ -21,12 +26,19 @@ let owner: Owner | null = null;
 // Guests are off by default: whatever happens here, the next test finds them off again.
 test.afterEach(async () => {
   if (!owner) return;
-  await owner.context.request.put('/api/admin/commentRules', { headers: XHR, data: { guests: false, hold: 'guests', hold_words: [], refuse_words: [] } });
+  await owner.context.request.put('/api/admin/commentRules', {
+    headers: XHR,
+    data: { guests: false, hold: 'guests', hold_words: [], refuse_words: [] },
+  });
   await owner.context.close();
   owner = null;
 });
 
-test('a guest’s comment waits for the owner, shows only to its writer, and is out for everyone once approved', async ({ browser, problems, baseURL }) => {
+test('a guest’s comment waits for the owner, shows only to its writer, and is out for everyone once approved', async ({
+  browser,
+  problems,
+  baseURL,
+}) => {
   owner = await ownerBrowser(browser, problems, baseURL!);
   const admin = owner.page;
 
@@ -82,7 +94,11 @@ test('a guest’s comment waits for the owner, shows only to its writer, and is 
   await loginThroughForm(admin, owner.username, owner.password);
   await expect(admin.getByTestId('notify-badge')).toHaveText(/\d/);
   await admin.getByTestId('notify-bell').click();
-  const notice = admin.getByRole('dialog', { name: '我的消息' }).getByRole('listitem').filter({ hasText: '等待审核' }).first();
+  const notice = admin
+    .getByRole('dialog', { name: '我的消息' })
+    .getByRole('listitem')
+    .filter({ hasText: '等待审核' })
+    .first();
   await expect(notice).toContainText('路过的小猫');
   await notice.getByRole('button', { name: '查看' }).click();
   await expect(admin).toHaveURL(/\/admin\/moderation$/);

@@ -37,7 +37,8 @@ async function headerLayout(page: Page): Promise<{ menu: Box[]; others: Box[] }>
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   return page.evaluate(() => {
     const header = document.getElementById('site-header')!;
-    const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true }) && el.getBoundingClientRect().width > 0;
+    const shown = (el: Element) =>
+      el.checkVisibility({ visibilityProperty: true }) && el.getBoundingClientRect().width > 0;
     const box = (el: Element): Box => {
       const { x, y, width, height } = el.getBoundingClientRect();
       return { name: el.textContent!.trim() || el.getAttribute('aria-label') || el.className, x, y, width, height };
@@ -55,9 +56,11 @@ const overlaps = (a: Box, b: Box) =>
 async function desktopDestinations(page: Page): Promise<string[]> {
   const found = new Set<string>();
   const visibleHrefs = () =>
-    page.locator('#site-header nav.menu a').evaluateAll((links) =>
-      links.filter((a) => a.checkVisibility({ visibilityProperty: true })).map((a) => a.getAttribute('href')!),
-    );
+    page
+      .locator('#site-header nav.menu a')
+      .evaluateAll((links) =>
+        links.filter((a) => a.checkVisibility({ visibilityProperty: true })).map((a) => a.getAttribute('href')!),
+      );
   for (const href of await visibleHrefs()) found.add(href);
   for (const top of await page.locator('#site-header nav.menu .group > .top').all()) {
     if (!(await top.isVisible())) continue;
@@ -77,7 +80,10 @@ async function logInWithLongNick(page: Page, request: import('@playwright/test')
 }
 
 for (const loggedIn of [false, true]) {
-  test(`the header fits on one line at 1280, 1024 and 800 px, ${loggedIn ? 'logged in with a 20-character nick name' : 'logged out'}`, async ({ page, request }) => {
+  test(`the header fits on one line at 1280, 1024 and 800 px, ${loggedIn ? 'logged in with a 20-character nick name' : 'logged out'}`, async ({
+    page,
+    request,
+  }) => {
     if (loggedIn) await logInWithLongNick(page, request);
     for (const width of [1280, 1024, 800]) {
       await page.setViewportSize({ width, height: 720 });
@@ -87,7 +93,10 @@ for (const loggedIn of [false, true]) {
       else await expect(page.locator('#site-header').getByRole('link', { name: '登录', exact: true })).toBeVisible();
 
       const { menu, others } = await headerLayout(page);
-      expect(menu.map((item) => item.name), `${width} px`).toEqual(width >= 1280 ? WIDE_MENU : COMPACT_MENU);
+      expect(
+        menu.map((item) => item.name),
+        `${width} px`,
+      ).toEqual(width >= 1280 ? WIDE_MENU : COMPACT_MENU);
       for (const item of menu) {
         expect(item.y, `${width} px：${item.name}`).toBeCloseTo(menu[0].y, 0);
         expect(item.height, `${width} px：${item.name}`).toBeCloseTo(menu[0].height, 0);
@@ -102,7 +111,12 @@ for (const loggedIn of [false, true]) {
       const icons = others.filter((item) => item.name === '搜索' || item.name.startsWith('切换到'));
       expect(icons).toHaveLength(2);
       for (const icon of icons) expect(icon.width, `${width} px：${icon.name}`).toBeCloseTo(40, 0);
-      const clashes = all.flatMap((a, i) => all.slice(i + 1).filter((b) => overlaps(a, b)).map((b) => `${a.name} × ${b.name}`));
+      const clashes = all.flatMap((a, i) =>
+        all
+          .slice(i + 1)
+          .filter((b) => overlaps(a, b))
+          .map((b) => `${a.name} × ${b.name}`),
+      );
       expect(clashes, `${width} px 时头部元素互相重叠`).toEqual([]);
 
       expect(await desktopDestinations(page), `${width} px`).toEqual(DESTINATIONS);
@@ -212,7 +226,9 @@ test.describe('on a 375 px phone', () => {
     await pay.click();
     await expect(pay).toHaveAttribute('aria-expanded', 'true');
 
-    const hrefs = await nav.locator('a').evaluateAll((links) => links.filter((a) => a.checkVisibility()).map((a) => a.getAttribute('href')!));
+    const hrefs = await nav
+      .locator('a')
+      .evaluateAll((links) => links.filter((a) => a.checkVisibility()).map((a) => a.getAttribute('href')!));
     expect(hrefs.sort()).toEqual(DESTINATIONS);
     const panel = (await drawer.boundingBox())!;
     for (const link of await nav.locator('a').all()) {

@@ -8,7 +8,9 @@ import { workerIndex } from './fixtures';
  */
 export async function islandsHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || ['visible', 'interaction'].includes(el.getAttribute('client')!)),
+    [...document.querySelectorAll('astro-island')].every(
+      (el) => !el.hasAttribute('ssr') || ['visible', 'interaction'].includes(el.getAttribute('client')!),
+    ),
   );
 }
 
@@ -33,7 +35,8 @@ export async function wakeIslands(page: Page): Promise<void> {
 }
 
 /** A header menu link, by its visible text; a link inside a closed submenu is not found. */
-export const menuLink = (page: Page, name: string) => page.locator('#site-header nav.menu').getByRole('link', { name, exact: true });
+export const menuLink = (page: Page, name: string) =>
+  page.locator('#site-header nav.menu').getByRole('link', { name, exact: true });
 
 /** The top item of a header menu group (a link, or a button for a group without a page), by its text. */
 export const menuGroup = (page: Page, name: string) =>
@@ -50,7 +53,10 @@ export async function createAccount(request: APIRequestContext, nickName = '测�
   const username = `e2e${Date.now().toString(36)}${n}`;
   const password = 'password123';
   const res = await request.post('/api/user/register', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': `10.${100 + (workerIndex() % 150)}.${n >> 8}.${n & 255}` },
+    headers: {
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-Forwarded-For': `10.${100 + (workerIndex() % 150)}.${n >> 8}.${n & 255}`,
+    },
     data: { username, password, nick_name: nickName },
   });
   if (!res.ok()) throw new Error(`注册失败：${await res.text()}`);

@@ -17,7 +17,9 @@ const chosen = (img: Locator) =>
     return { src: el.currentSrc, width: entry ? parseInt(entry[1], 10) : 0 };
   });
 
-test('the first cover arrives as AVIF sized for the phone; a cover far below waits for the scroll', async ({ page }) => {
+test('the first cover arrives as AVIF sized for the phone; a cover far below waits for the scroll', async ({
+  page,
+}) => {
   await page.goto('/home');
   const covers = page.locator('.article-card .cover img');
   await expect(covers.first()).toHaveJSProperty('complete', true);

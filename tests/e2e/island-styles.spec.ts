@@ -17,15 +17,21 @@ async function positionWhenInserted(page: Page, selector: string) {
       if (element && !(selector in seen)) seen[selector] = getComputedStyle(element).position;
     }).observe(document.body, { childList: true, subtree: true });
   }, selector);
-  return () => page.evaluate((selector) => (window as unknown as { seen: Record<string, string> }).seen[selector], selector);
+  return () =>
+    page.evaluate((selector) => (window as unknown as { seen: Record<string, string> }).seen[selector], selector);
 }
 
 test.use({ viewport: { width: 375, height: 740 } });
 
-test('lazily loaded islands are styled when they first render, even with a slow stylesheet, and after navigation', async ({ page }) => {
+test('lazily loaded islands are styled when they first render, even with a slow stylesheet, and after navigation', async ({
+  page,
+}) => {
   // Every page's own styles are inline: the only stylesheet requests are the islands' own.
   const stylesheets: string[] = [];
-  page.on('request', (request) => request.resourceType() === 'stylesheet' && stylesheets.push(new URL(request.url()).pathname));
+  page.on(
+    'request',
+    (request) => request.resourceType() === 'stylesheet' && stylesheets.push(new URL(request.url()).pathname),
+  );
   await page.route(/\/_astro\/.*\.css$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();

@@ -9,7 +9,10 @@ import { expect, test } from './fixtures';
 /** The scripts the page has requested so far, by file name. */
 function scriptsOf(page: Page): string[] {
   const scripts: string[] = [];
-  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname.split('/').pop()!));
+  page.on(
+    'request',
+    (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname.split('/').pop()!),
+  );
   return scripts;
 }
 
@@ -51,13 +54,17 @@ test('the first click on a control that has not hydrated does what it says', asy
   await expect(waiting(page)).toHaveCount(1);
 });
 
-test('the first click on a link of a control that has not hydrated still takes it there, and is remembered', async ({ page }) => {
+test('the first click on a link of a control that has not hydrated still takes it there, and is remembered', async ({
+  page,
+}) => {
   await page.goto('/archives');
   await page.waitForLoadState('networkidle');
   await page.locator('#site-header').getByRole('link', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   // The link's own handler ran: login will come back here.
-  expect(await page.evaluate(() => localStorage.getItem('blogLastRouter'))).toBe(btoa(encodeURIComponent(JSON.stringify('/archives'))));
+  expect(await page.evaluate(() => localStorage.getItem('blogLastRouter'))).toBe(
+    btoa(encodeURIComponent(JSON.stringify('/archives'))),
+  );
 });
 
 test('keys typed right after the search shortcut, before the dialog has arrived, are kept', async ({ page }) => {
@@ -78,7 +85,9 @@ test('keys typed right after the search shortcut, before the dialog has arrived,
   await expect(input).toHaveValue('sqlite wal');
 });
 
-test('Escape before the search dialog has arrived closes search, and it stays closed when the dialog arrives', async ({ page }) => {
+test('Escape before the search dialog has arrived closes search, and it stays closed when the dialog arrives', async ({
+  page,
+}) => {
   let arrived = false;
   await page.route(/\/_astro\/SearchDialog\.[\w-]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));

@@ -24,10 +24,15 @@ test('a like turns the heart red, counts once and survives a reload', async ({ p
   await expect(page.getByTestId('like-count')).toHaveText(String(before));
 });
 
-test('a view that did not get through is sent again, and the like button comes on with its answer', async ({ page, problems }) => {
+test('a view that did not get through is sent again, and the like button comes on with its answer', async ({
+  page,
+  problems,
+}) => {
   problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
   let tries = 0;
-  await page.route('**/api/article/view/5', (route) => (++tries === 1 ? route.abort('internetdisconnected') : route.continue()));
+  await page.route('**/api/article/view/5', (route) =>
+    ++tries === 1 ? route.abort('internetdisconnected') : route.continue(),
+  );
   await page.goto('/article/5');
   const like = page.getByRole('button', { name: '点赞', exact: true });
   await like.scrollIntoViewIfNeeded();
@@ -61,7 +66,9 @@ test('reading time is reported when the reader leaves', async ({ page, request }
   await page.goto('/article/8');
   await expect(page.getByTestId('view-count')).toHaveText(/^\d+$/);
   // The report's answer, not just its request: the check below must come after the server counted it.
-  const reported = page.waitForResponse((r) => r.url().includes('/api/article/addReadingDuration/8/') && r.request().method() === 'PUT');
+  const reported = page.waitForResponse(
+    (r) => r.url().includes('/api/article/addReadingDuration/8/') && r.request().method() === 'PUT',
+  );
   await page.waitForTimeout(2200);
   await page.locator('#site-header nav.menu').getByRole('link', { name: '首页' }).click();
   expect((await reported).ok()).toBe(true);

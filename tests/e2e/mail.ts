@@ -11,7 +11,9 @@ export async function mailTo(to: string, subject: string): Promise<ReceivedMail>
   await expect
     .poll(
       () => {
-        const all = readdirSync(dir).sort().map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as ReceivedMail);
+        const all = readdirSync(dir)
+          .sort()
+          .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as ReceivedMail);
         found = all.reverse().find((mail) => mail.to.includes(to.toLowerCase()) && mail.subject.includes(subject));
         return Boolean(found);
       },

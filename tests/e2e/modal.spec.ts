@@ -4,7 +4,8 @@ import { islandsHydrated } from './helpers';
 
 const focusInside = (modal: Locator) => modal.evaluate((el) => el.contains(document.activeElement));
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
-const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const frames = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** Tab and Shift+Tab, more times than the modal has controls, never leave it. */
 async function expectFocusTrapped(page: Page, modal: Locator) {

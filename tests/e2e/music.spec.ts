@@ -58,7 +58,8 @@ test('the lyric board highlights the current line as it plays, and a click seeks
   await page.getByRole('button', { name: '打开歌词' }).click();
   const lines = page.getByTestId('lyric-lines').locator('li');
   await expect(lines.first()).toBeVisible();
-  const currentIndex = () => lines.evaluateAll((items) => items.findIndex((li) => li.getAttribute('aria-current') === 'true'));
+  const currentIndex = () =>
+    lines.evaluateAll((items) => items.findIndex((li) => li.getAttribute('aria-current') === 'true'));
   const first = await currentIndex();
   await expect.poll(currentIndex, { timeout: 15_000 }).toBeGreaterThan(first);
 
@@ -66,13 +67,18 @@ test('the lyric board highlights the current line as it plays, and a click seeks
   await lines.nth(target).getByRole('button').click();
   await expect.poll(currentIndex).toBeGreaterThanOrEqual(target);
   const time = (await audioState(page)).time;
-  const lineMs = await page.evaluate(() => JSON.parse(sessionStorage.getItem('blogMusicPlayer') ?? '{}').musicInfo?.lyricTimeList as number[]);
+  const lineMs = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('blogMusicPlayer') ?? '{}').musicInfo?.lyricTimeList as number[],
+  );
   expect(time).toBeGreaterThanOrEqual(lineMs[target] / 1000 - 0.05);
   expect(time).toBeLessThan(lineMs[target] / 1000 + 2);
   expect((await audioState(page)).paused).toBe(false);
 });
 
-test('search an artist, add to my list with a toast, play from it, and empty it back to TOP', async ({ page, request }) => {
+test('search an artist, add to my list with a toast, play from it, and empty it back to TOP', async ({
+  page,
+  request,
+}) => {
   const lists = await (await request.get('/wapi/toplist/detail')).json();
   const songs = await (await request.get(`/wapi/playlist/track/all?id=${lists.list[0].id}&limit=30&offset=0`)).json();
   const artist = songs.songs.find((s: { ar: { name: string }[] }) => s.ar[0].name).ar[0].name;
@@ -85,9 +91,15 @@ test('search an artist, add to my list with a toast, play from it, and empty it 
   await expect(panel.getByText(/加载更多|已经到底了/)).toBeVisible();
 
   const songName = (await results.first().locator('td').first().innerText()).trim();
-  await results.first().getByRole('button', { name: `把 ${songName} 添加到我的列表` }).click();
+  await results
+    .first()
+    .getByRole('button', { name: `把 ${songName} 添加到我的列表` })
+    .click();
   await expect(page.getByRole('status')).toContainText('添加成功');
-  await results.first().getByRole('button', { name: `${songName} 已在我的列表` }).click();
+  await results
+    .first()
+    .getByRole('button', { name: `${songName} 已在我的列表` })
+    .click();
 
   const listButton = panel.getByRole('button', { name: '我的列表', exact: true });
   await expect(listButton).toHaveAttribute('data-play-type', 'CUSTOM');
@@ -104,7 +116,10 @@ test('search an artist, add to my list with a toast, play from it, and empty it 
   await expect(listButton).toHaveAttribute('data-play-type', 'TOP');
 });
 
-test('the player opens the fourth playlist, where a song without an artist shows 歌手走丢了', async ({ page, request }) => {
+test('the player opens the fourth playlist, where a song without an artist shows 歌手走丢了', async ({
+  page,
+  request,
+}) => {
   const { list } = await (await request.get('/wapi/toplist/detail')).json();
   expect(list.length).toBeGreaterThanOrEqual(4);
   const { songs } = await (await request.get(`/wapi/playlist/track/all?id=${list[3].id}&limit=30&offset=0`)).json();

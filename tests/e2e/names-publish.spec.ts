@@ -38,7 +38,8 @@ test.beforeAll(async () => {
   content = join(dir, 'content');
   mkdirSync(join(content, 'articles'), { recursive: true });
   copyDemoContent(content, { articles: false });
-  for (const id of [1, 2, 3]) writeFileSync(join(content, 'articles', `000${id}.md`), handWritten(id, `第 ${id} 篇的正文。`));
+  for (const id of [1, 2, 3])
+    writeFileSync(join(content, 'articles', `000${id}.md`), handWritten(id, `第 ${id} 篇的正文。`));
   // The suite's build stands in for the live one until the first publish.
   const dist = join(dir, 'dist');
   distWithSuiteBuild(dist);
@@ -72,9 +73,13 @@ async function waitLive(page: Page) {
 
 for (const { name, viewport, phone, block } of SIZES) {
   test.describe(`on a ${viewport.width} px ${name}`, () => {
-    const browserOf = (browser: Browser, problems: PageProblems, owner: boolean, n: number) => visitor(browser, problems, site, { owner, address: `10.79.${block}.${n}`, viewport });
+    const browserOf = (browser: Browser, problems: PageProblems, owner: boolean, n: number) =>
+      visitor(browser, problems, site, { owner, address: `10.79.${block}.${n}`, viewport });
 
-    test('odd tags and an odd category publish from the editor, and the C# chip opens its page', async ({ browser, problems }) => {
+    test('odd tags and an odd category publish from the editor, and the C# chip opens its page', async ({
+      browser,
+      problems,
+    }) => {
       const title = `符号标签（${name}）`;
       const { page } = await browserOf(browser, problems, true, 1);
       await page.goto('/admin/articles/new');
@@ -111,7 +116,10 @@ for (const { name, viewport, phone, block } of SIZES) {
       }
     });
 
-    test('a hand-written article with a bad field is left out, the rest publishes, and the list says why', async ({ browser, problems }) => {
+    test('a hand-written article with a bad field is left out, the rest publishes, and the list says why', async ({
+      browser,
+      problems,
+    }) => {
       const brokenId = 900 + block * 10;
       const broken = `0${brokenId}-broken.md`;
       const good = brokenId + 1;
@@ -130,7 +138,9 @@ for (const { name, viewport, phone, block } of SIZES) {
       await page.reload();
       const row = page.getByRole('row').filter({ hasText: `手写的第 ${brokenId} 篇` });
       await expect(row.getByRole('cell', { name: '发布失败', exact: true })).toBeVisible();
-      await expect(row.getByText(`构建时跳过了 ${broken}（date）：日期格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`)).toBeVisible();
+      await expect(
+        row.getByText(`构建时跳过了 ${broken}（date）：日期格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`),
+      ).toBeVisible();
       const live = page.getByRole('row').filter({ hasText: `手写的第 ${good} 篇` });
       await expect(live.getByRole('cell', { name: '已上线', exact: true })).toBeVisible();
     });

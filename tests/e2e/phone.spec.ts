@@ -24,10 +24,18 @@ const LONGEST_NICK = '手机上的读者昵称正好二十个字这样就到头�
 async function expectControlsOnScreen(page: Page, when: string) {
   const width = page.viewportSize()!.width;
   const controls = await page.locator('#site-header .bar').locator('a, button').filter({ visible: true }).all();
-  const boxes = await Promise.all(controls.map(async (control) => ({ name: (await control.getAttribute('aria-label')) ?? (await control.innerText()), box: (await control.boundingBox())! })));
+  const boxes = await Promise.all(
+    controls.map(async (control) => ({
+      name: (await control.getAttribute('aria-label')) ?? (await control.innerText()),
+      box: (await control.boundingBox())!,
+    })),
+  );
   expect(boxes.length, `${when}：页头的控件`).toBeGreaterThanOrEqual(4);
   for (const { name, box } of boxes) {
-    expect(box.x >= 0 && box.x + box.width <= width, `${when}：「${name}」完整可见（${Math.round(box.x)}–${Math.round(box.x + box.width)}）`).toBe(true);
+    expect(
+      box.x >= 0 && box.x + box.width <= width,
+      `${when}：「${name}」完整可见（${Math.round(box.x)}–${Math.round(box.x + box.width)}）`,
+    ).toBe(true);
   }
   for (const [i, a] of boxes.entries()) {
     for (const b of boxes.slice(i + 1)) {
@@ -35,7 +43,10 @@ async function expectControlsOnScreen(page: Page, when: string) {
       expect(apart, `${when}：「${a.name}」和「${b.name}」不重叠`).toBe(true);
     }
   }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${when}：页面不横向滚动`).toBeLessThanOrEqual(width);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${when}：页面不横向滚动`,
+  ).toBeLessThanOrEqual(width);
 }
 
 const wholeInView = async (page: Page, target: Locator) => {
@@ -47,16 +58,30 @@ const wholeInView = async (page: Page, target: Locator) => {
 test.describe('on phones', () => {
   test.use({ hasTouch: true, isMobile: true });
 
-  test('the header keeps every control on screen, none on another, at 320–390 px, logged out and logged in with the longest nickname and an unread badge', async ({ page, request }) => {
+  test('the header keeps every control on screen, none on another, at 320–390 px, logged out and logged in with the longest nickname and an unread badge', async ({
+    page,
+    request,
+  }) => {
     expect(Array.from(LONGEST_NICK)).toHaveLength(NICK_NAME_MAX_CHARS);
     const reader = await createAccount(request, LONGEST_NICK);
     const other = await createAccount(request, '回复的人');
     // Someone answers the reader's comment: one unread notification.
     const login = async (who: { username: string; password: string }, ip: string) =>
-      (await (await request.post('/api/user/login', { headers: { ...XHR, 'X-Forwarded-For': ip }, data: who })).json()).result as { id: number; token: string };
+      (await (await request.post('/api/user/login', { headers: { ...XHR, 'X-Forwarded-For': ip }, data: who })).json())
+        .result as { id: number; token: string };
     const [mine, theirs] = [await login(reader, '10.231.0.1'), await login(other, '10.231.0.2')];
-    const root = (await (await request.post('/api/comment/add', { headers: { ...XHR, Authorization: `Bearer ${mine.token}` }, data: { type: 1, for_id: 2, content: '手机上看很舒服' } })).json()).result;
-    const reply = await request.post('/api/comment/apply', { headers: { ...XHR, Authorization: `Bearer ${theirs.token}` }, data: { type: 1, for_id: 2, parent_id: root.id, to_id: mine.id, content: '同感' } });
+    const root = (
+      await (
+        await request.post('/api/comment/add', {
+          headers: { ...XHR, Authorization: `Bearer ${mine.token}` },
+          data: { type: 1, for_id: 2, content: '手机上看很舒服' },
+        })
+      ).json()
+    ).result;
+    const reply = await request.post('/api/comment/apply', {
+      headers: { ...XHR, Authorization: `Bearer ${theirs.token}` },
+      data: { type: 1, for_id: 2, parent_id: root.id, to_id: mine.id, content: '同感' },
+    });
     expect(reply.ok(), await reply.text()).toBe(true);
 
     for (const width of PHONE_WIDTHS) {
@@ -97,7 +122,12 @@ test.describe('on phones', () => {
     expect(await overlap(filing, player)).toBe(false);
     // Nothing lies on top of the link: a tap at its middle reaches it.
     const box = (await filing.boundingBox())!;
-    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe(await filing.textContent());
+    expect(
+      await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent,
+        [box.x + box.width / 2, box.y + box.height / 2],
+      ),
+    ).toBe(await filing.textContent());
   });
 
   test('the welcome greeting does not cover the article’s title at 375 px', async ({ page }) => {

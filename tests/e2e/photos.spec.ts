@@ -75,7 +75,10 @@ for (const viewport of [
   { width: 375, height: 740 },
   { width: 1366, height: 768 },
 ]) {
-  test(`at ${viewport.width} px a phone photo goes in through 上传图片 upright and without GPS, its progress and a refusal shown beside the button`, async ({ browser, problems }) => {
+  test(`at ${viewport.width} px a phone photo goes in through 上传图片 upright and without GPS, its progress and a refusal shown beside the button`, async ({
+    browser,
+    problems,
+  }) => {
     expect(photo.length).toBeGreaterThan(7 * 1024 * 1024);
     expect(gpsOf(await sharp(photo).metadata())).not.toBeNull();
     const { page, context } = await ownerBrowser(browser, problems, server.url, dir);
@@ -86,13 +89,23 @@ for (const viewport of [
 
     // A line as slow as a phone's upload (4 Mbit/s), so the progress can be seen on its way.
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: 500_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: -1,
+      uploadThroughput: 500_000,
+    });
     await chooseFile(page, { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(bodyStatus(page)).toContainText(/正在上传 IMG_0001\.jpg \d+%/);
     await expect(bodyStatus(page)).toBeInViewport();
     expect(await distance(page, bodyStatus(page), uploadButton(page))).toBeLessThan(120);
     await expect(bodyStatus(page)).toHaveText('', { timeout: 60_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     const body = page.getByRole('textbox', { name: '正文' });
     await expect(body).toContainText(/!\[\]\(\.\/images\/[a-f0-9]{20}\.jpg\)/);
@@ -112,16 +125,28 @@ for (const viewport of [
     if (await toggle.isVisible()) await toggle.click();
     const coverButton = page.getByRole('button', { name: '选择封面' });
     await coverButton.scrollIntoViewIfNeeded();
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: 500_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: -1,
+      uploadThroughput: 500_000,
+    });
     const coverChooser = page.waitForEvent('filechooser');
     await coverButton.click();
     await (await coverChooser).setFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: photo });
     const coverStatus = page.getByRole('status', { name: '封面的上传' });
     await expect(coverStatus).toContainText(/正在上传 IMG_0002\.jpg \d+%/);
     await expect(coverStatus).toBeInViewport();
-    expect(await distance(page, coverStatus, page.getByRole('button', { name: /选择封面|更换封面/ }))).toBeLessThan(120);
+    expect(await distance(page, coverStatus, page.getByRole('button', { name: /选择封面|更换封面/ }))).toBeLessThan(
+      120,
+    );
     await expect(page.getByRole('button', { name: '更换封面' })).toBeVisible({ timeout: 60_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const coverSrc = (await page.getByRole('img', { name: '封面预览' }).getAttribute('src'))!;
     expect(coverSrc).toMatch(/\/covers\/[a-f0-9]{20}\.jpg$/);
     await expectBarePortrait(readFileSync(join(content, 'articles', 'covers', coverSrc.split('/').pop()!)));

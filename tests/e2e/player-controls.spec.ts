@@ -1,6 +1,15 @@
 import { expect, test } from './fixtures';
 import { islandsHydrated } from './helpers';
-import { audio, audioState, chooseMode, listedSongs, nowPlaying, openPanel, panelOf, playSongNamed } from './music-helpers';
+import {
+  audio,
+  audioState,
+  chooseMode,
+  listedSongs,
+  nowPlaying,
+  openPanel,
+  panelOf,
+  playSongNamed,
+} from './music-helpers';
 import type { Page } from '@playwright/test';
 
 test.beforeEach(async ({ page }) => {

@@ -3,7 +3,18 @@ import { join } from 'node:path';
 import { encodeWav } from '../../src/server/music/demo/wav';
 import { expect, test } from './fixtures';
 import { islandsHydrated } from './helpers';
-import { audioState, chooseMode, listedSongs, musicDir, nowPlaying, openPanel, openPlaylist, panelOf, playSongNamed, songRows } from './music-helpers';
+import {
+  audioState,
+  chooseMode,
+  listedSongs,
+  musicDir,
+  nowPlaying,
+  openPanel,
+  openPlaylist,
+  panelOf,
+  playSongNamed,
+  songRows,
+} from './music-helpers';
 import type { APIRequestContext } from '@playwright/test';
 
 test.beforeEach(async ({ page }) => {
@@ -18,7 +29,12 @@ test('scrolling to the end of a long playlist loads its second page of 30', asyn
   const pages: { id: string | null; limit: string | null; offset: string | null }[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.pathname === '/wapi/playlist/track/all') pages.push({ id: url.searchParams.get('id'), limit: url.searchParams.get('limit'), offset: url.searchParams.get('offset') });
+    if (url.pathname === '/wapi/playlist/track/all')
+      pages.push({
+        id: url.searchParams.get('id'),
+        limit: url.searchParams.get('limit'),
+        offset: url.searchParams.get('offset'),
+      });
   });
 
   await openPanel(page);
@@ -42,7 +58,10 @@ test('scrolling to the end of a long playlist loads its second page of 30', asyn
   await playSongNamed(page, songs.at(-1)!);
 });
 
-test('a long playlist playing in list-loop grows as its next page loads, so next reaches the songs loaded since', async ({ page, request }) => {
+test('a long playlist playing in list-loop grows as its next page loads, so next reaches the songs loaded since', async ({
+  page,
+  request,
+}) => {
   const { list } = await (await request.get('/wapi/toplist/detail')).json();
   const long = list.find((p: { trackCount: number }) => p.trackCount > 30);
   await openPanel(page);
@@ -70,7 +89,10 @@ test('a long playlist playing in list-loop grows as its next page loads, so next
   await expect(nowPlaying(page)).toHaveText(songs[30]);
 });
 
-test('a song chosen while the network is down says so in Chinese, and plays once it is back', async ({ page, problems }) => {
+test('a song chosen while the network is down says so in Chinese, and plays once it is back', async ({
+  page,
+  problems,
+}) => {
   problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
   await openPanel(page);
   const songs = await listedSongs(page);
@@ -88,7 +110,11 @@ test('a song chosen while the network is down says so in Chinese, and plays once
 // A playlist of this test's own: its name sorts after the demo's, so the default stays the same.
 const FOLDER = '最后一站';
 const tone = (title: string) =>
-  encodeWav(new Float32Array(16_000 * 3).map((_, i) => Math.sin(i / 6) * 0.3), 16_000, { title, artist: '测试乐手', album: FOLDER });
+  encodeWav(
+    new Float32Array(16_000 * 3).map((_, i) => Math.sin(i / 6) * 0.3),
+    16_000,
+    { title, artist: '测试乐手', album: FOLDER },
+  );
 
 async function songId(request: APIRequestContext, title: string): Promise<number | null> {
   const { list } = await (await request.get('/wapi/toplist/detail')).json();
@@ -109,7 +135,10 @@ test.describe('a song whose file is missing', () => {
   });
   test.afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-  test('chosen from a list loaded before the file went, tells the reader it cannot be played', async ({ page, request }) => {
+  test('chosen from a list loaded before the file went, tells the reader it cannot be played', async ({
+    page,
+    request,
+  }) => {
     await openPanel(page);
     await openPlaylist(page, FOLDER);
     const before = await nowPlaying(page).innerText();
@@ -124,7 +153,10 @@ test.describe('a song whose file is missing', () => {
     expect((await audioState(page)).paused).toBe(true);
   });
 
-  test('restored after a reload, tells the reader why it cannot be played when play is pressed', async ({ page, request }) => {
+  test('restored after a reload, tells the reader why it cannot be played when play is pressed', async ({
+    page,
+    request,
+  }) => {
     await openPanel(page);
     await openPlaylist(page, FOLDER);
     await playSongNamed(page, '后来消失的歌');

@@ -13,7 +13,9 @@ test.beforeEach(async ({ page }) => {
   await islandsHydrated(page);
 });
 
-test('the special lyric board: lines fade in and out, brightness steps of 0.1 within bounds, the title fades out and back on pause', async ({ page }) => {
+test('the special lyric board: lines fade in and out, brightness steps of 0.1 within bounds, the title fades out and back on pause', async ({
+  page,
+}) => {
   // Single cycle keeps the same song (and title) however long the test takes.
   await openPanel(page);
   await chooseMode(page, 'SINGLECYCLE');
@@ -28,7 +30,10 @@ test('the special lyric board: lines fade in and out, brightness steps of 0.1 wi
   // the next. The fade-out is a few hundred milliseconds, so a recorder in the page notes every change.
   const line = board.getByTestId('special-line');
   // The player saves its state at most once a second, so the song's lyrics may not be stored yet.
-  const storedLyrics = () => page.evaluate(() => (JSON.parse(sessionStorage.getItem('blogMusicPlayer') ?? '{}').musicInfo?.lyricList ?? []) as string[]);
+  const storedLyrics = () =>
+    page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('blogMusicPlayer') ?? '{}').musicInfo?.lyricList ?? []) as string[],
+    );
   await expect.poll(async () => (await storedLyrics()).length).toBeGreaterThan(0);
   const lyricLines = await storedLyrics();
   await expect(line).toHaveAttribute('data-shown', 'true');
@@ -36,22 +41,33 @@ test('the special lyric board: lines fade in and out, brightness steps of 0.1 wi
   await line.evaluate((el: HTMLElement) => {
     const log: LineState[] = [];
     (window as unknown as { lineLog: LineState[] }).lineLog = log;
-    const note = () => log.push({ shown: el.getAttribute('data-shown'), text: el.textContent ?? '', duration: el.style.transitionDuration });
+    const note = () =>
+      log.push({
+        shown: el.getAttribute('data-shown'),
+        text: el.textContent ?? '',
+        duration: el.style.transitionDuration,
+      });
     note();
     new MutationObserver(note).observe(el, { attributes: true, childList: true, characterData: true, subtree: true });
   });
   const lineLog = () => page.evaluate(() => (window as unknown as { lineLog: LineState[] }).lineLog);
-  const changesIn = (log: LineState[]) => log.flatMap((state, i) => (i > 0 && state.text !== log[i - 1].text ? [i] : []));
-  await expect.poll(async () => {
-    const log = await lineLog();
-    return changesIn(log).length >= 2 && log.at(-1)!.shown === 'true';
-  }).toBe(true);
+  const changesIn = (log: LineState[]) =>
+    log.flatMap((state, i) => (i > 0 && state.text !== log[i - 1].text ? [i] : []));
+  await expect
+    .poll(async () => {
+      const log = await lineLog();
+      return changesIn(log).length >= 2 && log.at(-1)!.shown === 'true';
+    })
+    .toBe(true);
   const log = await lineLog();
   expect(log[0]).toMatchObject({ shown: 'true', duration: '1.2s' });
   for (const i of changesIn(log)) {
     expect(lyricLines).toContain(log[i].text);
     expect(log[i - 1], 'the line before hides first, over 0.3 s').toMatchObject({ shown: 'false', duration: '0.3s' });
-    expect(log.slice(i).find((state) => state.shown === 'true'), 'the new line fades in over 1.2 s').toMatchObject({ duration: '1.2s' });
+    expect(
+      log.slice(i).find((state) => state.shown === 'true'),
+      'the new line fades in over 1.2 s',
+    ).toMatchObject({ duration: '1.2s' });
   }
 
   // Brightness: the mask starts at 0.3 and moves by 0.1 between 0.1 and 1.

@@ -11,7 +11,9 @@ test.beforeEach(async ({ page }) => {
   await islandsHydrated(page);
 });
 
-test('the panel takes focus from the disc without the keyboard popping up, leaves the page scrollable, and gives focus back on Escape', async ({ page }) => {
+test('the panel takes focus from the disc without the keyboard popping up, leaves the page scrollable, and gives focus back on Escape', async ({
+  page,
+}) => {
   const disc = page.getByRole('button', { name: /打开播放器$/ });
   await disc.focus();
   await page.keyboard.press('Enter');
@@ -23,7 +25,9 @@ test('the panel takes focus from the disc without the keyboard popping up, leave
   await expect(disc).toBeFocused();
 });
 
-test('the lyric board over the panel: focus stays inside, the page stops scrolling, and Escape closes only the board', async ({ page }) => {
+test('the lyric board over the panel: focus stays inside, the page stops scrolling, and Escape closes only the board', async ({
+  page,
+}) => {
   await playFirstSong(page);
   const opener = panelOf(page).getByRole('button', { name: '打开歌词' });
   await opener.click();

@@ -23,10 +23,18 @@ function underThePill(page: Page): Promise<string[]> {
     const pill = document.querySelector('[data-testid="music-pill"]')!;
     const p = pill.getBoundingClientRect();
     const covered = (r: DOMRect) => {
-      const [left, right, top, bottom] = [Math.max(r.left, p.left), Math.min(r.right, p.right), Math.max(r.top, p.top), Math.min(r.bottom, p.bottom)];
-      return left < right && top < bottom && pill.contains(document.elementFromPoint((left + right) / 2, (top + bottom) / 2));
+      const [left, right, top, bottom] = [
+        Math.max(r.left, p.left),
+        Math.min(r.right, p.right),
+        Math.max(r.top, p.top),
+        Math.min(r.bottom, p.bottom),
+      ];
+      return (
+        left < right && top < bottom && pill.contains(document.elementFromPoint((left + right) / 2, (top + bottom) / 2))
+      );
     };
-    const shown = (el: Element) => !pill.contains(el) && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    const shown = (el: Element) =>
+      !pill.contains(el) && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -37,7 +45,8 @@ function underThePill(page: Page): Promise<string[]> {
       if ([...range.getClientRects()].some(covered)) found.push(`文字「${text.slice(0, 24)}」`);
     }
     for (const control of document.querySelectorAll('a[href], button, input, select, textarea, summary')) {
-      if (shown(control) && covered(control.getBoundingClientRect())) found.push(`控件「${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 24)}」`);
+      if (shown(control) && covered(control.getBoundingClientRect()))
+        found.push(`控件「${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 24)}」`);
     }
     return found;
   });
@@ -82,13 +91,17 @@ function pillOnTop(page: Page): Promise<boolean[]> {
   });
 }
 
-const scrollToEnd = (page: Page) => page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+const scrollToEnd = (page: Page) =>
+  page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
 
 for (const width of [375, 1366]) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: width < 800 ? 740 : 768 } });
 
-    test(`the pill covers no line and no control at the end of an article, and lies under the search dialog and the message drawer`, async ({ page, request }) => {
+    test(`the pill covers no line and no control at the end of an article, and lies under the search dialog and the message drawer`, async ({
+      page,
+      request,
+    }) => {
       // A reader with a message waiting, so the bell opens the drawer.
       const reader = await createAccount(request, '读到底的读者');
       await page.goto('/login');
@@ -103,7 +116,10 @@ for (const width of [375, 1366]) {
         // While reading, wherever the article is, the docked pill leaves no line half under it.
         let seen = 0;
         for (const at of [0.2, 0.3, 0.4, 0.5, 0.6]) {
-          await page.evaluate((at) => window.scrollTo({ top: document.documentElement.scrollHeight * at, behavior: 'instant' }), at);
+          await page.evaluate(
+            (at) => window.scrollTo({ top: document.documentElement.scrollHeight * at, behavior: 'instant' }),
+            at,
+          );
           const { beside, inItsRows } = await linesBesideThePill(page);
           expect(beside, `滚到 ${at * 100}% 处`).toEqual([]);
           seen += inItsRows;
@@ -117,7 +133,12 @@ for (const width of [375, 1366]) {
       expect(await underThePill(page)).toEqual([]);
       // The 备案号 takes a tap at its middle.
       const box = (await filing.boundingBox())!;
-      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('footer a') !== null, [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+      expect(
+        await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.closest('footer a') !== null,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        ),
+      ).toBe(true);
 
       // Back at the top, the header shows its search and bell; the pill stays where it was.
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
@@ -135,7 +156,9 @@ for (const width of [375, 1366]) {
       expect(await pillOnTop(page), '消息抽屉打开时').toEqual([false, false, false]);
     });
 
-    test(`the reader folds the pill away while the music plays on; it stays folded across navigation and reloads, and the header brings it back`, async ({ page }) => {
+    test(`the reader folds the pill away while the music plays on; it stays folded across navigation and reloads, and the header brings it back`, async ({
+      page,
+    }) => {
       // Whether the pill would show when it first enters the page, before any paint could draw it.
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
@@ -185,7 +208,9 @@ for (const width of [375, 1366]) {
       await expect(pill(page)).toBeVisible();
     });
 
-    test(`the console shows no pill: the music plays on out of sight, and the pill is back on the site`, async ({ page }) => {
+    test(`the console shows no pill: the music plays on out of sight, and the pill is back on the site`, async ({
+      page,
+    }) => {
       const owner = await createOwner();
       await page.goto('/login?redirect=%2Fhome');
       await loginThroughForm(page, owner.username, owner.password);
@@ -217,9 +242,16 @@ for (const width of [375, 1366]) {
       const save = page.getByRole('button', { name: '保存规则' });
       await expect(save).toBeVisible();
       // Brought as near the bottom of the window as the page allows, where the pill sat.
-      await save.evaluate((button) => window.scrollBy({ top: button.getBoundingClientRect().bottom - (innerHeight - 24), behavior: 'instant' }));
+      await save.evaluate((button) =>
+        window.scrollBy({ top: button.getBoundingClientRect().bottom - (innerHeight - 24), behavior: 'instant' }),
+      );
       const box = (await save.boundingBox())!;
-      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent, [box.x + 4, box.y + box.height / 2])).toBe('保存规则');
+      expect(
+        await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.textContent,
+          [box.x + 4, box.y + box.height / 2],
+        ),
+      ).toBe('保存规则');
 
       await page.goto('/admin');
       if (width < 800) await page.getByRole('button', { name: '打开后台导航' }).click();
@@ -230,7 +262,10 @@ for (const width of [375, 1366]) {
   });
 }
 
-test('with the pill folded away, the header holds its music button beside the others, none on another, from 320 to 1024 px, logged in with the longest nick name', async ({ page, request }) => {
+test('with the pill folded away, the header holds its music button beside the others, none on another, from 320 to 1024 px, logged in with the longest nick name', async ({
+  page,
+  request,
+}) => {
   const reader = await createAccount(request, '手机上的读者昵称正好二十个字这样就到头了');
   await page.goto('/login');
   await loginThroughForm(page, reader.username, reader.password);
@@ -241,12 +276,25 @@ test('with the pill folded away, the header holds its music button beside the ot
     await page.goto('/home');
     await islandsHydrated(page);
     const controls = await page.locator('#site-header .bar').locator('a, button').filter({ visible: true }).all();
-    const boxes = await Promise.all(controls.map(async (control) => ({ name: (await control.getAttribute('aria-label')) ?? (await control.innerText()), box: (await control.boundingBox())! })));
-    expect(boxes.map(({ name }) => name), `${width} px`).toContain('显示播放器');
-    for (const { name, box } of boxes) expect(box.x >= 0 && box.x + box.width <= width, `${width} px：「${name}」完整可见`).toBe(true);
+    const boxes = await Promise.all(
+      controls.map(async (control) => ({
+        name: (await control.getAttribute('aria-label')) ?? (await control.innerText()),
+        box: (await control.boundingBox())!,
+      })),
+    );
+    expect(
+      boxes.map(({ name }) => name),
+      `${width} px`,
+    ).toContain('显示播放器');
+    for (const { name, box } of boxes)
+      expect(box.x >= 0 && box.x + box.width <= width, `${width} px：「${name}」完整可见`).toBe(true);
     for (const [i, a] of boxes.entries()) {
       for (const b of boxes.slice(i + 1)) {
-        const apart = a.box.x + a.box.width <= b.box.x + 0.5 || b.box.x + b.box.width <= a.box.x + 0.5 || a.box.y + a.box.height <= b.box.y + 0.5 || b.box.y + b.box.height <= a.box.y + 0.5;
+        const apart =
+          a.box.x + a.box.width <= b.box.x + 0.5 ||
+          b.box.x + b.box.width <= a.box.x + 0.5 ||
+          a.box.y + a.box.height <= b.box.y + 0.5 ||
+          b.box.y + b.box.height <= a.box.y + 0.5;
         expect(apart, `${width} px：「${a.name}」和「${b.name}」不重叠`).toBe(true);
       }
     }

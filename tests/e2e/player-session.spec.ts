@@ -11,7 +11,10 @@ import type { Page } from '@playwright/test';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const session = navigator.mediaSession;
-    const seen = { positions: [] as (MediaPositionState | undefined)[], handlers: {} as Record<string, MediaSessionActionHandler | null> };
+    const seen = {
+      positions: [] as (MediaPositionState | undefined)[],
+      handlers: {} as Record<string, MediaSessionActionHandler | null>,
+    };
     (window as unknown as { mediaSeen: typeof seen }).mediaSeen = seen;
     const setPositionState = session.setPositionState.bind(session);
     const setActionHandler = session.setActionHandler.bind(session);
@@ -38,24 +41,41 @@ const session = (page: Page) =>
   }));
 
 const lastPosition = (page: Page) =>
-  page.evaluate(() => (window as unknown as { mediaSeen: { positions: (MediaPositionState | undefined)[] } }).mediaSeen.positions.at(-1) ?? null);
+  page.evaluate(
+    () =>
+      (window as unknown as { mediaSeen: { positions: (MediaPositionState | undefined)[] } }).mediaSeen.positions.at(
+        -1,
+      ) ?? null,
+  );
 
 const pressMediaKey = (page: Page, action: MediaSessionAction, details: Partial<MediaSessionActionDetails> = {}) =>
   page.evaluate(
     ([action, details]) => {
-      const handler = (window as unknown as { mediaSeen: { handlers: Record<string, MediaSessionActionHandler | null> } }).mediaSeen.handlers[action];
+      const handler = (
+        window as unknown as { mediaSeen: { handlers: Record<string, MediaSessionActionHandler | null> } }
+      ).mediaSeen.handlers[action];
       if (!handler) throw new Error(`没有 ${action} 的处理函数`);
       handler({ action, ...details } as MediaSessionActionDetails);
     },
     [action, details] as const,
   );
 
-test('the lock screen shows the song, its state and position, and its keys play, pause, skip and seek', async ({ page }) => {
+test('the lock screen shows the song, its state and position, and its keys play, pause, skip and seek', async ({
+  page,
+}) => {
   await openPanel(page);
   await chooseMode(page, 'LISTLOOP');
   const songs = await listedSongs(page);
   await playSongNamed(page, songs[0]);
-  const artist = (await panelOf(page).getByRole('table', { name: '歌单歌曲' }).locator('tbody tr').first().locator('td').nth(1).innerText()).trim();
+  const artist = (
+    await panelOf(page)
+      .getByRole('table', { name: '歌单歌曲' })
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .nth(1)
+      .innerText()
+  ).trim();
   await expect.poll(() => session(page)).toMatchObject({ title: songs[0], artist, state: 'playing' });
   const shown = await session(page);
   expect(shown.album).not.toBe('');
@@ -90,12 +110,15 @@ test('the lock screen shows the song, its state and position, and its keys play,
   await expect.poll(async () => (await session(page)).title).toBe(songs[0]);
 });
 
-test('after a reload the lock screen shows the restored song, paused, and shows it again on resume', async ({ page }) => {
+test('after a reload the lock screen shows the restored song, paused, and shows it again on resume', async ({
+  page,
+}) => {
   await openPanel(page);
   const [song] = await listedSongs(page);
   await playSongNamed(page, song);
   // The store saves about once a second.
-  const saved = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('blogMusicPlayer') ?? '{}').musicDescription?.name);
+  const saved = () =>
+    page.evaluate(() => JSON.parse(sessionStorage.getItem('blogMusicPlayer') ?? '{}').musicDescription?.name);
   await expect.poll(saved).toBe(song);
   await page.reload();
   await islandsHydrated(page);

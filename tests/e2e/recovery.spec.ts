@@ -7,10 +7,15 @@ import { expect, test } from './fixtures';
 import { createAccount, loginThroughForm } from './helpers';
 import { mailTo } from './mail';
 
-const linkIn = (text: string, page: string) => new URL(new RegExp(`https?://\\S+/${page}\\?token=[A-Za-z0-9_-]+`).exec(text)![0]);
+const linkIn = (text: string, page: string) =>
+  new URL(new RegExp(`https?://\\S+/${page}\\?token=[A-Za-z0-9_-]+`).exec(text)![0]);
 
 /** Logs `reader` in through the form, gives the user centre `email`, and opens the link mailed to it; answers the 邮箱与通知 region. */
-async function verifiedInUserCenter(page: Page, reader: { username: string; password: string; nickName: string }, email: string) {
+async function verifiedInUserCenter(
+  page: Page,
+  reader: { username: string; password: string; nickName: string },
+  email: string,
+) {
   await page.goto('/login');
   await loginThroughForm(page, reader.username, reader.password);
   await expect(page.getByTestId('user-menu')).toContainText(reader.nickName);
@@ -25,7 +30,10 @@ async function verifiedInUserCenter(page: Page, reader: { username: string; pass
   return mail;
 }
 
-test('a reader verifies an address, forgets the password, and sets a new one from the mailed link', async ({ page, request }) => {
+test('a reader verifies an address, forgets the password, and sets a new one from the mailed link', async ({
+  page,
+  request,
+}) => {
   const reader = await createAccount(request, '健忘的读者');
   const email = `${reader.username}@example.com`;
   const mail = await verifiedInUserCenter(page, reader, email);
@@ -67,7 +75,10 @@ test('a reader verifies an address, forgets the password, and sets a new one fro
   await expect(page.getByRole('main').getByRole('alert')).toContainText('已经用过');
 });
 
-test('a verified address is replaced only with the password, and the old address puts itself back from its mail', async ({ page, request }) => {
+test('a verified address is replaced only with the password, and the old address puts itself back from its mail', async ({
+  page,
+  request,
+}) => {
   // A wrong password counts against the address too (like a failed login): this one has its own.
   await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': '10.79.0.1' });
   const reader = await createAccount(request, '换邮箱的读者');

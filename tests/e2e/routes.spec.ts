@@ -24,11 +24,18 @@ const READERS_AT_ONCE = 4;
 // By night and by day are two workers' work.
 test.describe.configure({ mode: 'parallel' });
 
-for (const [label, hour] of [['by night', 2], ['by day', 12]] as const) {
+for (const [label, hour] of [
+  ['by night', 2],
+  ['by day', 12],
+] as const) {
   test.describe(label, () => {
     const timezoneId = zoneWhereItIs(hour);
 
-    test(`every prerendered route opens with zero errors (${routes.length} routes)`, async ({ browser, baseURL, problems }) => {
+    test(`every prerendered route opens with zero errors (${routes.length} routes)`, async ({
+      browser,
+      baseURL,
+      problems,
+    }) => {
       test.setTimeout(routes.length * 2_000);
       expect(routes.length).toBeGreaterThan(50);
       const visit = async (route: string) => {
@@ -47,9 +54,11 @@ for (const [label, hour] of [['by night', 2], ['by day', 12]] as const) {
       };
       // A few readers at a time, as a site has: each page spends most of its time waiting on the network.
       const queue = [...routes];
-      await Promise.all(Array.from({ length: READERS_AT_ONCE }, async () => {
-        for (let route = queue.shift(); route; route = queue.shift()) await visit(route);
-      }));
+      await Promise.all(
+        Array.from({ length: READERS_AT_ONCE }, async () => {
+          for (let route = queue.shift(); route; route = queue.shift()) await visit(route);
+        }),
+      );
     });
   });
 }

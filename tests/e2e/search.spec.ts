@@ -24,7 +24,10 @@ test('an empty search shows the hot list numbered ① to ⑤', async ({ page }) 
   await expect(dialog.getByText('还没有搜索过')).toBeVisible();
 });
 
-test('a hot list that did not arrive says so, and is asked for again when search opens next', async ({ page, problems }) => {
+test('a hot list that did not arrive says so, and is asked for again when search opens next', async ({
+  page,
+  problems,
+}) => {
   problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
   await page.route('**/api/article/getHotArticle', (route) => route.abort('internetdisconnected'));
   const dialog = await openSearch(page);
@@ -79,7 +82,9 @@ test('the keyboard opens search, moves through results and opens one', async ({ 
   await expect(dialog).toBeHidden();
 });
 
-test('a page without the header keeps the search keys: Ctrl+K in the login form leaves the typing where it was', async ({ page }) => {
+test('a page without the header keeps the search keys: Ctrl+K in the login form leaves the typing where it was', async ({
+  page,
+}) => {
   await page.goto('/login');
   await islandsHydrated(page);
   const username = page.getByLabel('用户名');
@@ -98,7 +103,8 @@ const storedHistory = (page: Page) =>
     return stored === null ? [] : (JSON.parse(decodeURIComponent(atob(stored))) as string[]);
   });
 
-const answerTo = (page: Page, term: string) => page.waitForResponse((r) => r.url().endsWith(`/getArticleListByContent/${encodeURIComponent(term)}`));
+const answerTo = (page: Page, term: string) =>
+  page.waitForResponse((r) => r.url().endsWith(`/getArticleListByContent/${encodeURIComponent(term)}`));
 
 test('typing alone keeps nothing in the history; Enter and opening a result do', async ({ page }) => {
   let dialog = await openSearch(page);

@@ -18,14 +18,25 @@ function candidateCredentials(...stores: Storage[]): string[] {
     } catch {
       // Not JSON: the decoded text is the candidate.
     }
-    const strings = typeof parsed === 'string' ? [parsed] : parsed && typeof parsed === 'object' ? Object.values(parsed).filter((v) => typeof v === 'string') : [];
+    const strings =
+      typeof parsed === 'string'
+        ? [parsed]
+        : parsed && typeof parsed === 'object'
+          ? Object.values(parsed).filter((v) => typeof v === 'string')
+          : [];
     return [value, plain ?? '', decoded ?? '', ...strings];
   };
   const values = stores.flatMap((store) => Object.values(store)).flatMap(unwrap);
   return [...new Set(values)].filter((value) => /^[\x21-\x7e]+$/.test(value));
 }
 
-test('a copy of the browser storage, without the cookie, is not a login', async ({ page, request, browser, problems, baseURL }) => {
+test('a copy of the browser storage, without the cookie, is not a login', async ({
+  page,
+  request,
+  browser,
+  problems,
+  baseURL,
+}) => {
   const { username, password, nickName } = await createAccount(request, '被复制的读者');
   await page.goto('/login');
   await loginThroughForm(page, username, password);

@@ -81,7 +81,8 @@ test('the theme toggle persists across reloads and is applied before first paint
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if (document.body) {
-        (window as unknown as { firstTheme: string | null }).firstTheme = document.documentElement.getAttribute('data-theme');
+        (window as unknown as { firstTheme: string | null }).firstTheme =
+          document.documentElement.getAttribute('data-theme');
         observer.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
@@ -110,7 +111,8 @@ test('the landing typewriter ends with the fixed sentence', async ({ page }) => 
   await expect(page.locator('canvas')).toBeVisible();
   await expect(page.getByTestId('typewriter-text')).toHaveText('我得做点什么', { timeout: 40_000 });
   await expect(page.locator('.typewriter')).toHaveAttribute('data-done', 'true');
-  for (const href of ['/home', '/message/list', '/link/list']) await expect(page.locator(`a[href="${href}"]`)).toBeVisible();
+  for (const href of ['/home', '/message/list', '/link/list'])
+    await expect(page.locator(`a[href="${href}"]`)).toBeVisible();
 });
 
 test('the header and back-to-top still work after visiting the landing page', async ({ page }) => {

@@ -22,10 +22,14 @@ async function ownerSession(newContext: () => Promise<APIRequestContext>): Promi
   return owner;
 }
 
-const plan = (page: Page, name: string) => page.getByRole('radiogroup', { name: '选择套餐' }).getByRole('radio', { name: new RegExp(`^${name} `) });
+const plan = (page: Page, name: string) =>
+  page.getByRole('radiogroup', { name: '选择套餐' }).getByRole('radio', { name: new RegExp(`^${name} `) });
 const buyButton = (page: Page) => page.getByRole('button', { name: '立即购买' });
 
-test('an anonymous reader who presses buy logs in first, comes back to the product with the plan kept, and sees why an order is refused', async ({ page, request }) => {
+test('an anonymous reader who presses buy logs in first, comes back to the product with the plan kept, and sees why an order is refused', async ({
+  page,
+  request,
+}) => {
   const { username, password, nickName } = await createAccount(request, '先看看的读者');
   await page.goto('/pay/xxx-sd');
   await islandsHydrated(page);
@@ -60,7 +64,14 @@ test('an anonymous reader who presses buy logs in first, comes back to the produ
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('a buyer orders a plan and says 我已付款, the owner hears of it and confirms on a phone, and the open order page shows the license, which the user centre lists with its order', async ({ page, context, request, browser, problems, baseURL }) => {
+test('a buyer orders a plan and says 我已付款, the owner hears of it and confirms on a phone, and the open order page shows the license, which the user centre lists with its order', async ({
+  page,
+  context,
+  request,
+  browser,
+  problems,
+  baseURL,
+}) => {
   // The owner is told of every new order: they are an admin before the buyer orders.
   const owner = await ownerBrowser(browser, problems, baseURL!);
   await owner.page.setViewportSize({ width: 375, height: 740 });
@@ -99,10 +110,14 @@ test('a buyer orders a plan and says 我已付款, the owner hears of it and con
   for (const name of ['微信支付', '支付宝']) {
     const code = page.getByRole('img', { name: `${name}收款码` });
     await expect(code).toBeVisible();
-    await expect.poll(() => code.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => code.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(page.getByRole('figure').filter({ has: code })).toContainText(name);
   }
-  const { pay } = (await (await page.request.get(`/api/shop/order/${orderNo}`)).json()).result as { pay: { instructions: string } };
+  const { pay } = (await (await page.request.get(`/api/shop/order/${orderNo}`)).json()).result as {
+    pay: { instructions: string };
+  };
   await expect(page.getByText(pay.instructions)).toBeVisible();
   // A manual payment has a day to be made and seen, not minutes.
   await expect(page.getByRole('timer')).toHaveText(/^2[34]:\d\d:\d\d$/);
@@ -122,7 +137,10 @@ test('a buyer orders a plan and says 我已付款, the owner hears of it and con
   await expect(bell).toBeInViewport();
   await expect(owner.page.getByTestId('notify-badge')).toHaveText('2');
   await bell.click();
-  const notice = owner.page.getByRole('dialog', { name: '我的消息' }).getByRole('listitem').filter({ hasText: '买家说已经付款' });
+  const notice = owner.page
+    .getByRole('dialog', { name: '我的消息' })
+    .getByRole('listitem')
+    .filter({ hasText: '买家说已经付款' });
   await expect(notice).toContainText(orderNo);
   await notice.getByRole('button', { name: /买家说已经付款/ }).click();
   await expect(owner.page).toHaveURL(/\/admin\/orders$/);
@@ -153,7 +171,10 @@ test('a buyer orders a plan and says 我已付款, the owner hears of it and con
   await expect(order).toContainText('小咸鱼 · 一键助手 · 月卡');
   await expect(order).toContainText('已完成');
   await expect(order).toContainText('¥29.00');
-  await expect(order.getByRole('link', { name: `查看订单 ${orderNo}` })).toHaveAttribute('href', `/pay/order?no=${orderNo}`);
+  await expect(order.getByRole('link', { name: `查看订单 ${orderNo}` })).toHaveAttribute(
+    'href',
+    `/pay/order?no=${orderNo}`,
+  );
   // The orders placed by the other test belong to another account.
   await expect(page.getByTestId('my-orders').getByRole('listitem')).toHaveCount(1);
 
@@ -166,7 +187,10 @@ test('a buyer orders a plan and says 我已付款, the owner hears of it and con
 
   // The tool activates the key on a machine; the buyer frees that machine from the user centre.
   const fingerprint = `e2e-machine-${Date.now().toString(36)}-0123456789abcdef`;
-  const activated = await request.post('/api/license/activate', { headers: XHR, data: { key: copied, fingerprint, name: '办公室电脑' } });
+  const activated = await request.post('/api/license/activate', {
+    headers: XHR,
+    data: { key: copied, fingerprint, name: '办公室电脑' },
+  });
   expect(activated.ok(), await activated.text()).toBe(true);
   await page.reload();
   const machines = license.getByRole('list', { name: '小咸鱼 · 一键助手已激活的设备' });
@@ -184,15 +208,25 @@ test('a buyer orders a plan and says 我已付款, the owner hears of it and con
   expect((await validated.json()).result).toMatchObject({ valid: false, code: 'NOT_ACTIVATED' });
 });
 
-test('a refunded order says so on its page, and its license shows as no longer valid', async ({ page, request, playwright, baseURL }) => {
+test('a refunded order says so on its page, and its license shows as no longer valid', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
   const buyer = await createAccount(request, '退款的买家');
   await page.goto('/login');
   await loginThroughForm(page, buyer.username, buyer.password);
   await expect(page.getByTestId('user-menu')).toContainText('退款的买家');
-  const created = await page.request.post('/api/shop/order', { headers: XHR, data: { product: 'xxx-mj', plan: 'lifetime' } });
+  const created = await page.request.post('/api/shop/order', {
+    headers: XHR,
+    data: { product: 'xxx-mj', plan: 'lifetime' },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   const orderNo = (await created.json()).result.order_no as string;
-  const owner = await ownerSession(() => playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.99.0.2' } }));
+  const owner = await ownerSession(() =>
+    playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.99.0.2' } }),
+  );
   expect((await owner.put(`/api/shop/admin/confirm/${orderNo}`, { headers: XHR })).ok()).toBe(true);
 
   // The address the payment provider sends the buyer back to names the order as out_trade_no.
@@ -218,7 +252,10 @@ test('a refunded order says so on its page, and its license shows as no longer v
   await expect(license).toContainText('永久');
 });
 
-test('the order page tells a reader who is not logged in to log in, and one whose order it is not that it was not found', async ({ page, request }) => {
+test('the order page tells a reader who is not logged in to log in, and one whose order it is not that it was not found', async ({
+  page,
+  request,
+}) => {
   await page.goto('/pay/order?no=20260101123456789012345678');
   await expect(page.getByText('登录后才能查看订单')).toBeVisible();
   await page.getByRole('link', { name: '去登录' }).click();

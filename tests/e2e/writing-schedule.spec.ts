@@ -23,7 +23,10 @@ test.afterEach(({ problems }) => {
   expect(problems.seen, '页面上不应出现错误、CSP 违规或对其他主机的请求').toEqual([]);
 });
 
-test('an article dated a minute ahead is not shown, then goes live by itself at that time', async ({ browser, problems }) => {
+test('an article dated a minute ahead is not shown, then goes live by itself at that time', async ({
+  browser,
+  problems,
+}) => {
   const { page } = await visitor(browser, problems, site, { owner: true, address: '10.75.0.1' });
   await page.goto('/admin/articles/new');
   await field(page, '标题').fill('Scheduled 定时发布的文章');
@@ -43,5 +46,7 @@ test('an article dated a minute ahead is not shown, then goes live by itself at 
   await page.goto('/admin/articles');
   await expect(page.getByRole('row').filter({ hasText: 'Scheduled 定时发布的文章' })).toContainText('定时发布');
   // Nobody touches anything: the server builds again when the date comes.
-  await expect.poll(async () => (await page.request.get(`/article/${id}`)).status(), { timeout: 150_000, intervals: [2000] }).toBe(200);
+  await expect
+    .poll(async () => (await page.request.get(`/article/${id}`)).status(), { timeout: 150_000, intervals: [2000] })
+    .toBe(200);
 });

@@ -10,7 +10,16 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makePng } from '../fixtures/images';
 import { expect, test, type PageProblems } from './fixtures';
-import { articleIdOf, bodyBox, field, publishLine, startWritingSite, visitor, waitLive, type WritingSite } from './writingSite';
+import {
+  articleIdOf,
+  bodyBox,
+  field,
+  publishLine,
+  startWritingSite,
+  visitor,
+  waitLive,
+  type WritingSite,
+} from './writingSite';
 
 const OWNER = { username: 'writingowner', password: 'writing-owner-password' };
 let site: WritingSite;
@@ -31,8 +40,12 @@ test.afterEach(({ problems }) => {
   expect(problems.seen, '页面上不应出现错误、CSP 违规或对其他主机的请求').toEqual([]);
 });
 
-const browserOf = (browser: Browser, problems: PageProblems, owner: boolean, address: string): Promise<{ context: BrowserContext; page: Page }> =>
-  visitor(browser, problems, site, { owner, address });
+const browserOf = (
+  browser: Browser,
+  problems: PageProblems,
+  owner: boolean,
+  address: string,
+): Promise<{ context: BrowserContext; page: Page }> => visitor(browser, problems, site, { owner, address });
 
 /** Clicks 上传图片 and picks the file in the chooser it opens, as the owner would. */
 async function chooseFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -55,7 +68,10 @@ async function saveNewDraft(page: Page, title: string, tag: string, body: string
 
 let articleId = 0;
 
-test('the owner writes an article with an image, a new category and a new tag, and publishes it; a reader sees it with an optimised image', async ({ browser, problems }) => {
+test('the owner writes an article with an image, a new category and a new tag, and publishes it; a reader sees it with an optimised image', async ({
+  browser,
+  problems,
+}) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.1');
   const reader = await browserOf(browser, problems, false, '10.77.0.2');
   const during = await browserOf(browser, problems, false, '10.77.0.16');
@@ -83,7 +99,10 @@ test('the owner writes an article with an image, a new category and a new tag, a
   await waitLive(page);
   building = false;
   await reading;
-  await expect(publishLine(page).getByRole('link', { name: '查看文章' })).toHaveAttribute('href', `/article/${articleId}`);
+  await expect(publishLine(page).getByRole('link', { name: '查看文章' })).toHaveAttribute(
+    'href',
+    `/article/${articleId}`,
+  );
 
   await reader.page.goto(`/article/${articleId}`);
   await expect(reader.page.getByRole('heading', { level: 1 })).toContainText('浏览器里写的第一篇');
@@ -121,11 +140,17 @@ test('a saved draft stays private: listed under 草稿, never built', async ({ b
   expect(answer.status()).toBe(404);
 });
 
-test('the recycle bin takes the article off the site at once, and 恢复 brings it back', async ({ browser, problems }) => {
+test('the recycle bin takes the article off the site at once, and 恢复 brings it back', async ({
+  browser,
+  problems,
+}) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.6');
   await page.goto(`/admin/articles/edit?id=${articleId}`);
   await page.getByRole('button', { name: '移到回收站' }).click();
-  await page.getByRole('group', { name: /移到回收站：文章会立即撤下/ }).getByRole('button', { name: '确定' }).click();
+  await page
+    .getByRole('group', { name: /移到回收站：文章会立即撤下/ })
+    .getByRole('button', { name: '确定' })
+    .click();
   await waitLive(page);
   problems.documentErrors.add(`${site.server.url}/article/${articleId}`);
   expect((await page.request.get(`/article/${articleId}`)).status()).toBe(404);
@@ -173,13 +198,18 @@ test('the owner posts a talk with an image', async ({ browser, problems }) => {
   await expect(later.page.getByText('网页里发的说说')).toHaveCount(0);
 });
 
-test('a tab closed mid-typing gives its draft back, and leaving with changes asks first', async ({ browser, problems }) => {
+test('a tab closed mid-typing gives its draft back, and leaving with changes asks first', async ({
+  browser,
+  problems,
+}) => {
   const { context, page } = await browserOf(browser, problems, true, '10.77.0.11');
   await page.goto('/admin/articles/edit');
   await field(page, '标题').fill('差点丢掉的文章');
   await bodyBox(page).click();
   await page.keyboard.type('一段很重要的文字');
-  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
+  );
   await page.close({ runBeforeUnload: true });
   expect(await asked).toBe('beforeunload');
   await page.close();
@@ -210,7 +240,11 @@ test('saving over a hand edit shows both versions instead of overwriting', async
   const { page } = await browserOf(browser, problems, true, '10.77.0.12');
   await page.goto('/admin/articles/edit?id=3');
   await expect(field(page, '标题')).not.toHaveValue('');
-  const file = join(content, 'articles', readdirSync(join(content, 'articles')).find((name) => name.startsWith('0003-'))!);
+  const file = join(
+    content,
+    'articles',
+    readdirSync(join(content, 'articles')).find((name) => name.startsWith('0003-'))!,
+  );
   writeFileSync(file, readFileSync(file, 'utf8').replace(/\n\n/, '\n\n服务器上手工加的一段。\n\n'));
   await bodyBox(page).click();
   await page.keyboard.press('Control+End');
@@ -222,7 +256,10 @@ test('saving over a hand edit shows both versions instead of overwriting', async
   expect(readFileSync(file, 'utf8')).not.toContain('网页里加的一段。');
 });
 
-test('Back from another console screen after the first save of a new article shows the editor again', async ({ browser, problems }) => {
+test('Back from another console screen after the first save of a new article shows the editor again', async ({
+  browser,
+  problems,
+}) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.18');
   await saveNewDraft(page, '存过一次再回来的草稿', '草稿', '第一次保存。');
   const editing = page.url();
@@ -256,7 +293,10 @@ test('full screen keeps 保存草稿 and 退出全屏 in reach, and Escape leave
   await expect(field(page, '标题')).toBeInViewport();
 });
 
-test('renaming a tag rewrites its articles in one publish; renaming onto another merges them', async ({ browser, problems }) => {
+test('renaming a tag rewrites its articles in one publish; renaming onto another merges them', async ({
+  browser,
+  problems,
+}) => {
   const { page } = await browserOf(browser, problems, true, '10.77.0.13');
   await page.goto('/admin/taxonomy');
   const tags = page.getByRole('table', { name: '标签' });

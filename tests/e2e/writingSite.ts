@@ -63,7 +63,12 @@ export interface VisitorOptions {
 }
 
 /** A browser of its own on the site, watched by the suite's fixture like the test's own. */
-export async function visitor(browser: Browser, problems: PageProblems, site: WritingSite, options: VisitorOptions): Promise<{ context: BrowserContext; page: Page }> {
+export async function visitor(
+  browser: Browser,
+  problems: PageProblems,
+  site: WritingSite,
+  options: VisitorOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: site.server.url,
     locale: 'zh-CN',
@@ -73,7 +78,10 @@ export async function visitor(browser: Browser, problems: PageProblems, site: Wr
   });
   await watchContext(context, problems, site.server.url);
   if (options.owner) {
-    const res = await context.request.post('/api/user/login', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { ...site.owner, cookie: true } });
+    const res = await context.request.post('/api/user/login', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { ...site.owner, cookie: true },
+    });
     expect(res.ok(), await res.text()).toBe(true);
   }
   return { context, page: await context.newPage() };
@@ -88,6 +96,7 @@ export async function waitLive(page: Page) {
 }
 
 /** A text field by its label alone: the editor's toolbar has a 标题 (heading) button too. */
-export const field = (page: Page, name: string) => page.getByLabel(name, { exact: true }).and(page.locator('input, textarea'));
+export const field = (page: Page, name: string) =>
+  page.getByLabel(name, { exact: true }).and(page.locator('input, textarea'));
 export const bodyBox = (page: Page) => page.getByRole('textbox', { name: '正文' });
 export const articleIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));

@@ -69,7 +69,11 @@ interface Writer {
 }
 
 /** Logs an account in through the API, from an address of its own. */
-async function writer(request: APIRequestContext, { username, password }: { username: string; password: string }, n: number): Promise<Writer> {
+async function writer(
+  request: APIRequestContext,
+  { username, password }: { username: string; password: string },
+  n: number,
+): Promise<Writer> {
   const base = { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': `10.91.${n}.1` };
   const login = await request.post('/api/user/login', { headers: base, data: { username, password } });
   return { headers: { ...base, Authorization: `Bearer ${(await login.json()).result.token}` } };
@@ -99,12 +103,16 @@ async function expectNothingRan(page: Page, dialogs: string[], where: string) {
   expect(dialogs, where).toEqual([]);
 }
 
-test('hostile comments, posts, tags and nick names run nothing and keep their harmless text', async ({ page, request }) => {
+test('hostile comments, posts, tags and nick names run nothing and keep their harmless text', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const victim = await createAccount(request, '被评论的人');
   const post = await send(request, await writer(request, victim, 200), '/api/message/add', { message: '欢迎来评论' });
   const writers: Writer[] = [];
-  for (let n = 0; n < WRITERS; n++) writers.push(await writer(request, await createAccount(request, NICK_NAMES[n % NICK_NAMES.length]), n));
+  for (let n = 0; n < WRITERS; n++)
+    writers.push(await writer(request, await createAccount(request, NICK_NAMES[n % NICK_NAMES.length]), n));
 
   for (const [i, payload] of PAYLOADS.entries()) {
     const who = writers[i % WRITERS];
@@ -138,8 +146,10 @@ test('hostile comments, posts, tags and nick names run nothing and keep their ha
   await page.goto('/message/list');
   await expect(page.getByTestId('board-post').first()).toBeVisible();
   await loadAll(page, page.getByTestId('board-post'), '加载更多', '已经到底了');
-  for (const i of PAYLOADS.keys()) await expect(page.getByTestId('board-post').filter({ hasText: mark(i) })).toHaveCount(1);
-  for (const tag of TAGS) await expect(page.getByRole('group', { name: '热门标签' }).getByRole('button', { name: `#${tag}` })).toBeVisible();
+  for (const i of PAYLOADS.keys())
+    await expect(page.getByTestId('board-post').filter({ hasText: mark(i) })).toHaveCount(1);
+  for (const tag of TAGS)
+    await expect(page.getByRole('group', { name: '热门标签' }).getByRole('button', { name: `#${tag}` })).toBeVisible();
   await expectNothingRan(page, dialogs, '留言板');
 
   await page.goto(`/message/detail?id=${post.id}`);

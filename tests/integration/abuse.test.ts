@@ -7,7 +7,17 @@
 import { get } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTACKER_ADDRESS, beaconRequest, pipelineFlood, readRequest, slowSockets, targetOf, underAttack, type AttackRun, type Target } from './attacks';
+import {
+  ATTACKER_ADDRESS,
+  beaconRequest,
+  pipelineFlood,
+  readRequest,
+  slowSockets,
+  targetOf,
+  underAttack,
+  type AttackRun,
+  type Target,
+} from './attacks';
 import { startServer, type RunningServer } from './serve';
 
 const SECONDS = 6;
@@ -32,13 +42,17 @@ function expectUnharmed(run: AttackRun) {
 
 describe('one client against the server', { timeout: 60_000 }, () => {
   it('counting beacons pipelined on 3 sockets: answered as read, the rest of the site unharmed', async () => {
-    const run = await underAttack(server.pid, target, SECONDS, (signal) => pipelineFlood(target, beaconRequest(1), 3, PER_SOCKET, signal));
+    const run = await underAttack(server.pid, target, SECONDS, (signal) =>
+      pipelineFlood(target, beaconRequest(1), 3, PER_SOCKET, signal),
+    );
     expectUnharmed(run);
     expect(run.attacker.answered).toBeGreaterThan(0);
   });
 
   it('ordinary API reads pipelined on 3 sockets: the reader is not kept behind them', async () => {
-    const run = await underAttack(server.pid, target, SECONDS, (signal) => pipelineFlood(target, readRequest, 3, PER_SOCKET, signal));
+    const run = await underAttack(server.pid, target, SECONDS, (signal) =>
+      pipelineFlood(target, readRequest, 3, PER_SOCKET, signal),
+    );
     expectUnharmed(run);
     expect(run.attacker.answered).toBeGreaterThan(0);
   });
@@ -49,7 +63,9 @@ describe('one client against the server', { timeout: 60_000 }, () => {
     expect(run.attacker.answered).toBeLessThanOrEqual(PER_ADDRESS);
     // Once the attacker has gone, its address may connect again.
     const again = await new Promise<number>((resolve) =>
-      get({ ...target, path: '/home', localAddress: ATTACKER_ADDRESS, agent: false }, (res) => resolve(res.resume().statusCode!)).on('error', () => resolve(0)),
+      get({ ...target, path: '/home', localAddress: ATTACKER_ADDRESS, agent: false }, (res) =>
+        resolve(res.resume().statusCode!),
+      ).on('error', () => resolve(0)),
     );
     expect(again).toBe(200);
   });

@@ -23,7 +23,8 @@ async function register(client: ApiClient, username: string, password = 'passwor
 const login = (username: string, password: string, ip: string, headers: Record<string, string> = {}) =>
   api.call('POST', '/user/login', { body: { username, password }, ip, headers });
 
-const cookieNamed = (answer: ApiAnswer, name: string) => answer.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+const cookieNamed = (answer: ApiAnswer, name: string) =>
+  answer.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 const cookieValue = (cookie: string | undefined) => cookie?.split(';')[0].split('=')[1] ?? '';
 const deviceOf = (answer: ApiAnswer) => cookieValue(cookieNamed(answer, 'blog_device'));
 const withDevice = (device: string) => ({ Cookie: `blog_device=${device}` });
@@ -52,7 +53,10 @@ async function openResetLinks(dir: string, username: string, make = false): Prom
 async function knownPlaces(dir: string, username: string): Promise<number> {
   const db = createClient({ url: `file:${join(dir, 'blog.db')}` });
   try {
-    const { rows } = await db.execute({ sql: 'SELECT count(*) AS n FROM known_logins WHERE user_id = (SELECT id FROM users WHERE username = ?)', args: [username] });
+    const { rows } = await db.execute({
+      sql: 'SELECT count(*) AS n FROM known_logins WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+      args: [username],
+    });
     return Number(rows[0].n);
   } finally {
     db.close();
@@ -112,7 +116,9 @@ describe('login limits that cannot be turned against the owner', () => {
     expect(next).not.toBe(cookieValue(device));
     expect((await login('ownertwo', 'ownerpassword2', freshIp(), withDevice(next))).status).toBe(200);
     expect((await login('ownertwo', 'ownerpassword2', freshIp())).status).toBe(429);
-    expect((await login('ownertwo', 'ownerpassword2', freshIp(), { Cookie: 'blog_device=made-up-value' })).status).toBe(429);
+    expect((await login('ownertwo', 'ownerpassword2', freshIp(), { Cookie: 'blog_device=made-up-value' })).status).toBe(
+      429,
+    );
   });
 
   it('never adopts a device cookie planted before the login', async () => {
@@ -144,7 +150,9 @@ describe('login limits that cannot be turned against the owner', () => {
     // The owner's device gets in all the same; the address alone does not.
     const mine = await login('ownernat', 'ownerpassword4', shared, withDevice(device));
     expect(mine.status).toBe(200);
-    expect((await login('ownernat', 'ownerpassword4', shared, { Cookie: 'blog_device=made-up-value' })).status).toBe(429);
+    expect((await login('ownernat', 'ownerpassword4', shared, { Cookie: 'blog_device=made-up-value' })).status).toBe(
+      429,
+    );
   });
 
   it("a device known to one account does not help against another's", async () => {
@@ -152,7 +160,9 @@ describe('login limits that cannot be turned against the owner', () => {
     await register(api, 'neighbour', 'neighbourpass1');
     const device = cookieValue(cookieNamed(await login('neighbour', 'neighbourpass1', freshIp()), 'blog_device'));
     await spreadAttack('ownerthree');
-    expect((await login('ownerthree', 'ownerpassword3', freshIp(), { Cookie: `blog_device=${device}` })).status).toBe(429);
+    expect((await login('ownerthree', 'ownerpassword3', freshIp(), { Cookie: `blog_device=${device}` })).status).toBe(
+      429,
+    );
   });
 
   it('answers the same for a username that does not exist, so refusals do not reveal accounts', async () => {
@@ -164,7 +174,10 @@ describe('login limits that cannot be turned against the owner', () => {
     expect(real.status).toBe(429);
     expect(ghost.status).toBe(429);
     // Only the wait may differ, as the two attacks ran one after the other.
-    const shape = (answer: ApiAnswer) => ({ ...answer.body, message: answer.body.message.replace(/\d+ (秒|分钟)/, 'N') });
+    const shape = (answer: ApiAnswer) => ({
+      ...answer.body,
+      message: answer.body.message.replace(/\d+ (秒|分钟)/, 'N'),
+    });
     expect(shape(ghost)).toEqual(shape(real));
   });
 });
@@ -175,7 +188,11 @@ describe('password changes', () => {
     const ip = '10.32.0.1';
     const { token } = (await login('changeme', 'oldpassword1', ip)).body.result;
     const change = (password: string) =>
-      api.call('PUT', '/user/updatePassword', { ip, headers: bearer(token), body: { password, password1: 'newpassword1', password2: 'newpassword1' } });
+      api.call('PUT', '/user/updatePassword', {
+        ip,
+        headers: bearer(token),
+        body: { password, password1: 'newpassword1', password2: 'newpassword1' },
+      });
 
     const [changes, others] = await Promise.all([
       Promise.all(Array.from({ length: 30 }, (_, i) => change(`wrong-old-${i}`))),
@@ -230,16 +247,25 @@ describe('sessions', () => {
     const db = createClient({ url: `file:${dbFile()}` });
     const day = 24 * 3600;
     const started = now() - 30 * day + 3600;
-    await db.execute({ sql: 'UPDATE sessions SET created_at = ?, expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)', args: [started, now() + 60, 'busyreader'] });
+    await db.execute({
+      sql: 'UPDATE sessions SET created_at = ?, expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+      args: [started, now() + 60, 'busyreader'],
+    });
 
     const me = await api.call('GET', '/user/getUserInfo', { headers: { Cookie: `blog_session=${token}` } });
     expect(me.status).toBe(200);
-    const { rows } = await db.execute({ sql: 'SELECT expires_at FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)', args: ['busyreader'] });
+    const { rows } = await db.execute({
+      sql: 'SELECT expires_at FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+      args: ['busyreader'],
+    });
     // Slid forward, but only to the absolute end, and the cookie follows.
     expect(Number(rows[0].expires_at)).toBe(started + 30 * day);
     expect(Number(/Max-Age=(\d+)/.exec(cookieNamed(me, 'blog_session') ?? '')?.[1])).toBeLessThanOrEqual(3600);
 
-    await db.execute({ sql: 'UPDATE sessions SET created_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)', args: [now() - 30 * day - 1, 'busyreader'] });
+    await db.execute({
+      sql: 'UPDATE sessions SET created_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+      args: [now() - 30 * day - 1, 'busyreader'],
+    });
     db.close();
     expect((await api.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
   });
@@ -249,9 +275,17 @@ describe('sessions', () => {
 describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
   it('is created at start, is never a silent promotion, and a new password there ends its sessions', async () => {
     const admin = await startApi({ ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword1' });
-    const env = { DATABASE_URL: `file:${join(admin.dir, 'blog.db')}`, UPLOAD_DIR: join(admin.dir, 'uploads'), TRUST_PROXY: 'loopback' };
+    const env = {
+      DATABASE_URL: `file:${join(admin.dir, 'blog.db')}`,
+      UPLOAD_DIR: join(admin.dir, 'uploads'),
+      TRUST_PROXY: 'loopback',
+    };
     const adminLogin = (password: string, url = admin.server.url) =>
-      fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'siteowner', password }) }).then((r) => r.json());
+      fetch(`${url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'siteowner', password }),
+      }).then((r) => r.json());
     try {
       const first = await adminLogin('ownerpassword1');
       expect(first.result.role).toBe(1);
@@ -268,7 +302,10 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       admin.server = await startServer({ ...env, ADMIN_USERNAME: 'plainuser', ADMIN_PASSWORD: 'takenover1' });
       expect(admin.server.output()).toContain('用户 plainuser 已存在但不是管理员');
       expect(admin.server.output()).toContain('npm run admin:create -- plainuser');
-      const plain = await admin.call('POST', '/user/login', { body: { username: 'plainuser', password: 'plainpassword1' }, ip: freshIp() });
+      const plain = await admin.call('POST', '/user/login', {
+        body: { username: 'plainuser', password: 'plainpassword1' },
+        ip: freshIp(),
+      });
       expect(plain.body.result.role).toBe(2);
       await admin.server.stop();
 
@@ -285,7 +322,11 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       // admin:create promotes, and a password given there ends the user's sessions too.
       const { token } = plain.body.result;
       expect(await knownPlaces(admin.dir, 'plainuser')).toBeGreaterThan(0);
-      const output = execFileSync(process.execPath, ['scripts/admin-create.ts', 'plainuser'], { env: { ...process.env, ...env }, input: 'plainpassword2\n', encoding: 'utf8' });
+      const output = execFileSync(process.execPath, ['scripts/admin-create.ts', 'plainuser'], {
+        env: { ...process.env, ...env },
+        input: 'plainpassword2\n',
+        encoding: 'utf8',
+      });
       expect(output).toContain('已将 plainuser 设为管理员，并重设了密码');
       expect((await admin.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
       expect(await knownPlaces(admin.dir, 'plainuser')).toBe(0);
@@ -300,7 +341,10 @@ describe('an https site', { timeout: 90_000 }, () => {
     const https = await startApi({ SITE_URL: 'https://blog.example' });
     try {
       await register(https, 'secureone');
-      const res = await https.call('POST', '/user/login', { body: { username: 'secureone', password: 'password123', cookie: true }, ip: freshIp() });
+      const res = await https.call('POST', '/user/login', {
+        body: { username: 'secureone', password: 'password123', cookie: true },
+        ip: freshIp(),
+      });
       expect(res.status).toBe(200);
       expect(cookieNamed(res, 'blog_session')).toMatch(/;\s*Secure/i);
       expect(cookieNamed(res, 'blog_device')).toMatch(/;\s*Secure/i);

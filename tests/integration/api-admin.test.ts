@@ -20,7 +20,8 @@ afterAll(() => api?.stop());
 
 let people = 0;
 const someone = () => newPerson(api, `member${++people}`, BLOCK);
-const admin = (method: string, path: string, who: Person | null = owner, body?: unknown) => api.call(method, `/admin${path}`, { headers: who?.auth, body });
+const admin = (method: string, path: string, who: Person | null = owner, body?: unknown) =>
+  api.call(method, `/admin${path}`, { headers: who?.auth, body });
 const auditTrail = async () => (await admin('GET', '/dashboard')).body.result.audit as AuditEntry[];
 
 const ENDPOINTS: [string, string, unknown?][] = [
@@ -51,7 +52,10 @@ describe('access', () => {
       expect(asUser.status, `${method} ${path}`).toBe(403);
       expect(asUser.body.message).toBe('需要管理员权限');
     }
-    for (const path of ['/shop/admin/confirm/20260101000000000000000000', '/shop/admin/refund/20260101000000000000000000']) {
+    for (const path of [
+      '/shop/admin/confirm/20260101000000000000000000',
+      '/shop/admin/refund/20260101000000000000000000',
+    ]) {
       expect((await api.call('PUT', path, { headers: reader.auth })).status).toBe(403);
     }
     expect((await api.call('PUT', '/links/approve', { body: { idList: [1] }, headers: reader.auth })).status).toBe(403);
@@ -60,7 +64,8 @@ describe('access', () => {
   });
 
   it('sends everyone but admins from the console’s pages to log in, before any page is served', async () => {
-    const page = (path: string, who: Person | null) => fetch(`${api.server.url}${path}`, { redirect: 'manual', headers: who?.auth });
+    const page = (path: string, who: Person | null) =>
+      fetch(`${api.server.url}${path}`, { redirect: 'manual', headers: who?.auth });
     for (const path of ['/admin', '/admin/', '/admin/users?keyword=x']) {
       for (const who of [null, reader]) {
         const res = await page(path, who);
@@ -76,7 +81,16 @@ describe('access', () => {
   });
 
   it('keeps the gate on every spelling of the console’s path that the static files would serve', async () => {
-    for (const target of ['/%61dmin/users', '/admin%2F', '/%61%64%6d%69%6e', '/./admin', '//admin/users', '/x/../admin/users', '/%2e/admin', '/admin/%2e%2e/admin/users']) {
+    for (const target of [
+      '/%61dmin/users',
+      '/admin%2F',
+      '/%61%64%6d%69%6e',
+      '/./admin',
+      '//admin/users',
+      '/x/../admin/users',
+      '/%2e/admin',
+      '/admin/%2e%2e/admin/users',
+    ]) {
       for (const who of [[], Object.entries(reader.auth)] as [string, string][][]) {
         const res = await exchange(api.server.url, { target, headers: who });
         expect(res.status, target).toBe(302);
@@ -106,7 +120,11 @@ describe('dashboard', () => {
     await api.call('PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth });
     const after = (await admin('GET', '/dashboard')).body.result as Dashboard;
     expect(after.revenue_cents).toBe(revenue + order.amount_cents);
-    expect(after.audit[0]).toMatchObject({ action: 'order.confirm', target: `order:${order.order_no}`, actor_id: owner.id });
+    expect(after.audit[0]).toMatchObject({
+      action: 'order.confirm',
+      target: `order:${order.order_no}`,
+      actor_id: owner.id,
+    });
   });
 });
 
@@ -122,7 +140,9 @@ describe('dashboard charts', () => {
     expect(after.daily_views.at(-1)).toEqual({ day: today.day, views: today.views + 4 });
     const ranked = after.top_articles.map((a) => a.id);
     expect(ranked.indexOf(2)).toBeLessThan(ranked.indexOf(5));
-    expect(after.top_articles.find((a) => a.id === 2)?.views).toBe(Number((await api.sql('SELECT views FROM article_stats WHERE article_id = 2'))[0].views));
+    expect(after.top_articles.find((a) => a.id === 2)?.views).toBe(
+      Number((await api.sql('SELECT views FROM article_stats WHERE article_id = 2'))[0].views),
+    );
     const categories = after.categories.reduce((sum, c) => sum + c.count, 0);
     expect(categories).toBe(after.articles);
     expect(after.tags.length).toBeGreaterThan(0);
@@ -132,12 +152,26 @@ describe('dashboard charts', () => {
 describe('moderation', () => {
   it('finds a comment by its text, hides it from readers, and deletes a root with its replies', async () => {
     const writer = await someone();
-    const root = await api.call('POST', '/comment/add', { body: { type: 1, for_id: 1, content: '需要审核的评论 %_' }, headers: writer.auth });
+    const root = await api.call('POST', '/comment/add', {
+      body: { type: 1, for_id: 1, content: '需要审核的评论 %_' },
+      headers: writer.auth,
+    });
     const rootId = root.body.result.id as number;
-    await api.call('POST', '/comment/apply', { body: { type: 1, for_id: 1, parent_id: rootId, to_id: writer.id, content: '一条回复' }, headers: writer.auth });
-    const found = (await admin('GET', `/comments?keyword=${encodeURIComponent('%_')}`)).body.result.list as AdminComment[];
+    await api.call('POST', '/comment/apply', {
+      body: { type: 1, for_id: 1, parent_id: rootId, to_id: writer.id, content: '一条回复' },
+      headers: writer.auth,
+    });
+    const found = (await admin('GET', `/comments?keyword=${encodeURIComponent('%_')}`)).body.result
+      .list as AdminComment[];
     expect(found.map((c) => c.id)).toEqual([rootId]);
-    const visible = async () => ((await api.call('POST', '/comment/frontGetParentComment', { body: { type: 1, for_id: 1, current: 1, size: 50, order: 'new' } })).body.result.list as { id: number }[]).map((c) => c.id);
+    const visible = async () =>
+      (
+        (
+          await api.call('POST', '/comment/frontGetParentComment', {
+            body: { type: 1, for_id: 1, current: 1, size: 50, order: 'new' },
+          })
+        ).body.result.list as { id: number }[]
+      ).map((c) => c.id);
     expect(await visible()).toContain(rootId);
     expect((await admin('PUT', `/comments/${rootId}/hidden`, owner, { hidden: true })).status).toBe(200);
     expect(await visible()).not.toContain(rootId);
@@ -145,14 +179,24 @@ describe('moderation', () => {
     expect(await visible()).toContain(rootId);
     expect((await admin('PUT', `/comments/${rootId}/delete`)).status).toBe(200);
     expect(await api.sql('SELECT * FROM comments WHERE id = ? OR parent_id = ?', [rootId, rootId])).toEqual([]);
-    expect((await auditTrail()).slice(0, 3).map((entry) => entry.action)).toEqual(['comment.delete', 'comment.show', 'comment.hide']);
+    expect((await auditTrail()).slice(0, 3).map((entry) => entry.action)).toEqual([
+      'comment.delete',
+      'comment.show',
+      'comment.hide',
+    ]);
     expect((await admin('PUT', '/comments/987654/delete')).status).toBe(404);
   });
 
   it('hides and deletes a message-board post', async () => {
     const writer = await someone();
-    const post = (await api.call('POST', '/message/add', { body: { message: '待审核的留言' }, headers: writer.auth })).body.result;
-    const listed = async () => ((await api.call('POST', '/message/getMessageList', { body: { current: 1, size: 50 } })).body.result.list as { id: number }[]).map((m) => m.id);
+    const post = (await api.call('POST', '/message/add', { body: { message: '待审核的留言' }, headers: writer.auth }))
+      .body.result;
+    const listed = async () =>
+      (
+        (await api.call('POST', '/message/getMessageList', { body: { current: 1, size: 50 } })).body.result.list as {
+          id: number;
+        }[]
+      ).map((m) => m.id);
     expect((await admin('GET', '/messages?keyword=待审核')).body.result.list[0].id).toBe(post.id);
     await admin('PUT', `/messages/${post.id}/hidden`, owner, { hidden: true });
     expect(await listed()).not.toContain(post.id);
@@ -167,8 +211,17 @@ describe('a hidden comment or post takes its thread out of reach', () => {
   it('refuses replies, likes and the replies list under a hidden root, until it is shown again', async () => {
     const writer = await someone();
     const reader = await someone();
-    const root = (await api.call('POST', '/comment/add', { body: { type: 1, for_id: 1, content: '会被隐藏的评论' }, headers: writer.auth })).body.result.id as number;
-    const replyTo = (parent: number) => api.call('POST', '/comment/apply', { body: { type: 1, for_id: 1, parent_id: parent, to_id: writer.id, content: '回复' }, headers: reader.auth });
+    const root = (
+      await api.call('POST', '/comment/add', {
+        body: { type: 1, for_id: 1, content: '会被隐藏的评论' },
+        headers: writer.auth,
+      })
+    ).body.result.id as number;
+    const replyTo = (parent: number) =>
+      api.call('POST', '/comment/apply', {
+        body: { type: 1, for_id: 1, parent_id: parent, to_id: writer.id, content: '回复' },
+        headers: reader.auth,
+      });
     const reply = (await replyTo(root)).body.result.id as number;
     const attempts = async () => [
       (await replyTo(root)).status,
@@ -176,13 +229,16 @@ describe('a hidden comment or post takes its thread out of reach', () => {
       (await api.call('PUT', `/comment/thumbUp/${root}`, { headers: reader.auth })).status,
       (await api.call('PUT', `/comment/thumbUp/${reply}`, { headers: reader.auth })).status,
       (await api.call('POST', '/like/addLike', { body: { for_id: reply, type: 4 }, headers: reader.auth })).status,
-      (await api.call('POST', '/comment/frontGetChildrenComment', { body: { parent_id: root, current: 1, size: 10 } })).status,
+      (await api.call('POST', '/comment/frontGetChildrenComment', { body: { parent_id: root, current: 1, size: 10 } }))
+        .status,
     ];
     await admin('PUT', `/comments/${root}/hidden`, owner, { hidden: true });
     const repliesBefore = await api.sql('SELECT count(*) AS n FROM comments WHERE parent_id = ?', [root]);
     expect(await attempts()).toEqual([404, 404, 404, 404, 404, 404]);
     expect(await api.sql('SELECT count(*) AS n FROM comments WHERE parent_id = ?', [root])).toEqual(repliesBefore);
-    expect(await api.sql("SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id IN (?, ?)", [root, reply])).toEqual([expect.objectContaining({ n: 0 })]);
+    expect(
+      await api.sql("SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id IN (?, ?)", [root, reply]),
+    ).toEqual([expect.objectContaining({ n: 0 })]);
     // Hiding only a reply takes that reply alone.
     await admin('PUT', `/comments/${root}/hidden`, owner, { hidden: false });
     await admin('PUT', `/comments/${reply}/hidden`, owner, { hidden: true });
@@ -192,15 +248,39 @@ describe('a hidden comment or post takes its thread out of reach', () => {
   it('refuses comments, replies and likes on a hidden post, and on the comments under it', async () => {
     const writer = await someone();
     const reader = await someone();
-    const post = (await api.call('POST', '/message/add', { body: { message: '会被隐藏的留言' }, headers: writer.auth })).body.result.id as number;
-    const comment = (await api.call('POST', '/comment/add', { body: { type: 3, for_id: post, content: '留言下的评论' }, headers: writer.auth })).body.result.id as number;
+    const post = (await api.call('POST', '/message/add', { body: { message: '会被隐藏的留言' }, headers: writer.auth }))
+      .body.result.id as number;
+    const comment = (
+      await api.call('POST', '/comment/add', {
+        body: { type: 3, for_id: post, content: '留言下的评论' },
+        headers: writer.auth,
+      })
+    ).body.result.id as number;
     await admin('PUT', `/messages/${post}/hidden`, owner, { hidden: true });
-    expect((await api.call('POST', '/comment/add', { body: { type: 3, for_id: post, content: '还能评论吗' }, headers: reader.auth })).status).toBe(404);
-    expect((await api.call('POST', '/comment/apply', { body: { type: 3, for_id: post, parent_id: comment, to_id: writer.id, content: '还能回复吗' }, headers: reader.auth })).status).toBe(404);
+    expect(
+      (
+        await api.call('POST', '/comment/add', {
+          body: { type: 3, for_id: post, content: '还能评论吗' },
+          headers: reader.auth,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.call('POST', '/comment/apply', {
+          body: { type: 3, for_id: post, parent_id: comment, to_id: writer.id, content: '还能回复吗' },
+          headers: reader.auth,
+        })
+      ).status,
+    ).toBe(404);
     expect((await api.call('PUT', `/message/like/${post}`, { headers: reader.auth })).status).toBe(404);
-    expect((await api.call('POST', '/like/addLike', { body: { for_id: post, type: 3 }, headers: reader.auth })).status).toBe(404);
+    expect(
+      (await api.call('POST', '/like/addLike', { body: { for_id: post, type: 3 }, headers: reader.auth })).status,
+    ).toBe(404);
     expect((await api.call('PUT', `/comment/thumbUp/${comment}`, { headers: reader.auth })).status).toBe(404);
-    expect(await api.sql('SELECT count(*) AS n FROM comments WHERE type = 3 AND for_id = ?', [post])).toEqual([expect.objectContaining({ n: 1 })]);
+    expect(await api.sql('SELECT count(*) AS n FROM comments WHERE type = 3 AND for_id = ?', [post])).toEqual([
+      expect.objectContaining({ n: 1 }),
+    ]);
     await admin('PUT', `/messages/${post}/hidden`, owner, { hidden: false });
     expect((await api.call('PUT', `/comment/thumbUp/${comment}`, { headers: reader.auth })).status).toBe(200);
   });
@@ -213,11 +293,21 @@ describe('users', () => {
     const disabled = await admin('PUT', `/users/${member.id}/disabled`, owner, { disabled: true });
     expect((disabled.body.result as AdminUser).disabled).toBe(true);
     expect((await api.call('GET', '/user/getUserInfo', { headers: member.auth })).status).toBe(401);
-    const login = await api.call('POST', '/user/login', { body: { username: member.username, password: 'password123' }, ip: freshIp(BLOCK) });
+    const login = await api.call('POST', '/user/login', {
+      body: { username: member.username, password: 'password123' },
+      ip: freshIp(BLOCK),
+    });
     expect(login.status).toBe(400);
     expect(login.body.message).toContain('停用');
     await admin('PUT', `/users/${member.id}/disabled`, owner, { disabled: false });
-    expect((await api.call('POST', '/user/login', { body: { username: member.username, password: 'password123' }, ip: freshIp(BLOCK) })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/user/login', {
+          body: { username: member.username, password: 'password123' },
+          ip: freshIp(BLOCK),
+        })
+      ).status,
+    ).toBe(200);
     expect((await auditTrail()).slice(0, 2).map((entry) => entry.action)).toEqual(['user.enable', 'user.disable']);
   });
 
@@ -229,7 +319,10 @@ describe('users', () => {
     // With a second admin, the first may step down; the second then cannot.
     const deputy = await someone();
     expect((await admin('PUT', `/users/${deputy.id}/role`, owner, { role: 1 })).body.result.role).toBe(1);
-    const deputyLogin = await api.call('POST', '/user/login', { body: { username: deputy.username, password: 'password123' }, ip: freshIp(BLOCK) });
+    const deputyLogin = await api.call('POST', '/user/login', {
+      body: { username: deputy.username, password: 'password123' },
+      ip: freshIp(BLOCK),
+    });
     const deputyAuth = { ...deputy, auth: { Authorization: `Bearer ${deputyLogin.body.result.token}` } };
     expect((await admin('PUT', `/users/${owner.id}/role`, deputyAuth, { role: 2 })).status).toBe(200);
     expect((await admin('PUT', `/users/${deputy.id}/role`, deputyAuth, { role: 2 })).status).toBe(400);
@@ -252,21 +345,34 @@ describe('the shop', () => {
     const order = (await buy(api, buyer)).body.result as CreatedOrder;
     const pending = (await admin('GET', '/orders?status=pending')).body.result.list as { order_no: string }[];
     expect(pending.map((o) => o.order_no)).toContain(order.order_no);
-    const key = (await api.call('PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth })).body.result.license_key;
+    const key = (await api.call('PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth })).body.result
+      .license_key;
     await api.call('POST', '/license/activate', { body: { key, fingerprint: 'admin-test-pc' }, ip: freshIp(BLOCK) });
     const payments = (await admin('GET', '/payments')).body.result.list as { order_no: string; source: string }[];
     expect(payments.find((p) => p.order_no === order.order_no)).toMatchObject({ source: 'admin' });
     const [license] = (await admin('GET', `/licenses?order_no=${order.order_no}`)).body.result;
-    expect(license).toMatchObject({ user_id: buyer.id, nick_name: buyer.nickName, state: 'active', machines: [expect.objectContaining({ fingerprint: 'admin-test-pc' })] });
+    expect(license).toMatchObject({
+      user_id: buyer.id,
+      nick_name: buyer.nickName,
+      state: 'active',
+      machines: [expect.objectContaining({ fingerprint: 'admin-test-pc' })],
+    });
     // The names it was sold under, as /admin/orders shows them, not the slugs.
     const sold = (await api.call('GET', `/shop/order/${order.order_no}`, { headers: buyer.auth })).body.result;
     expect(license).toMatchObject({ product_name: sold.product_name, plan_name: sold.plan_name });
     expect(license.product_name).not.toBe(license.product);
     expect((await admin('PUT', `/licenses/${order.order_no}/reset`)).body.result).toBe(1);
     expect((await admin('PUT', `/licenses/${order.order_no}/revoke`)).status).toBe(200);
-    expect((await admin('GET', `/licenses?user_id=${buyer.id}`)).body.result[0]).toMatchObject({ state: 'revoked', machines: [] });
+    expect((await admin('GET', `/licenses?user_id=${buyer.id}`)).body.result[0]).toMatchObject({
+      state: 'revoked',
+      machines: [],
+    });
     expect((await admin('GET', '/licenses')).status).toBe(400);
-    expect((await auditTrail()).slice(0, 3).map((entry) => entry.action)).toEqual(['license.revoke', 'license.reset', 'order.confirm']);
+    expect((await auditTrail()).slice(0, 3).map((entry) => entry.action)).toEqual([
+      'license.revoke',
+      'license.reset',
+      'order.confirm',
+    ]);
     expect((await admin('GET', '/orders?status=lost')).status).toBe(400);
   });
 });

@@ -69,7 +69,12 @@ describe('home list and paging', () => {
     expect(years).toEqual([...years].sort((a, b) => b - a));
     const count = body.result.list.reduce((n: number, y: { articleList: unknown[] }) => n + y.articleList.length, 0);
     expect(count).toBe(Math.min(50, total));
-    expect(body.result.list[0].articleList[0]).toEqual({ id: expect.any(Number), article_title: expect.any(String), article_cover: expect.anything(), createdAt: expect.any(String) });
+    expect(body.result.list[0].articleList[0]).toEqual({
+      id: expect.any(Number),
+      article_title: expect.any(String),
+      article_cover: expect.anything(),
+      createdAt: expect.any(String),
+    });
   });
 });
 
@@ -78,20 +83,26 @@ describe('by tag and by category', () => {
   const category = index.articles[0].category;
 
   it('lists a tag by its stable id', async () => {
-    const { body } = await api.call('POST', '/article/getArticleListByTagId', { body: { id: nameId(tag), current: 1, size: 50 } });
+    const { body } = await api.call('POST', '/article/getArticleListByTagId', {
+      body: { id: nameId(tag), current: 1, size: 50 },
+    });
     expect(body.result.total).toBe(index.articles.filter((a) => a.tags.includes(tag)).length);
     expect(body.result.list.map((a: { id: number }) => a.id)).toContain(index.articles[0].id);
   });
 
   it('lists a category, paged', async () => {
     const expected = index.articles.filter((a) => a.category === category).length;
-    const { body } = await api.call('POST', '/article/getArticleListByCategoryId', { body: { id: nameId(category), current: 1, size: 1 } });
+    const { body } = await api.call('POST', '/article/getArticleListByCategoryId', {
+      body: { id: nameId(category), current: 1, size: 1 },
+    });
     expect(body.result).toMatchObject({ total: expected, size: 1 });
     expect(body.result.list).toHaveLength(1);
   });
 
   it('gives an unknown id an empty page and a bad body a 400', async () => {
-    expect((await api.call('POST', '/article/getArticleListByTagId', { body: { id: 1, current: 1, size: 5 } })).body.result).toMatchObject({ total: 0, list: [] });
+    expect(
+      (await api.call('POST', '/article/getArticleListByTagId', { body: { id: 1, current: 1, size: 5 } })).body.result,
+    ).toMatchObject({ total: 0, list: [] });
     const bad = await api.call('POST', '/article/getArticleListByCategoryId', { body: { current: 1 } });
     expect(bad.status).toBe(400);
     expect(bad.body.result.fields).toEqual(['id', 'size']);
@@ -111,7 +122,12 @@ describe('one article', () => {
   it('counts a view from the static page and reports the live counters', async () => {
     const a = await api.call('PUT', `/article/view/${someId}`);
     const b = await api.call('PUT', `/article/view/${someId}`);
-    expect(a.body.result).toEqual({ view_times: expect.any(Number), thumbs_up_times: expect.any(Number), reading_duration: expect.any(Number), is_like: false });
+    expect(a.body.result).toEqual({
+      view_times: expect.any(Number),
+      thumbs_up_times: expect.any(Number),
+      reading_duration: expect.any(Number),
+      is_like: false,
+    });
     expect(b.body.result.view_times).toBe(a.body.result.view_times + 1);
   });
 
@@ -132,7 +148,11 @@ describe('one article', () => {
     for (const end of [oldest, newest]) {
       const { body } = await api.call('GET', `/article/getRecommendArticleById/${end.id}`);
       for (const side of ['previous', 'next'] as const) {
-        expect(body.result[side]).toMatchObject({ id: expect.any(Number), article_title: expect.any(String), createdAt: expect.any(String) });
+        expect(body.result[side]).toMatchObject({
+          id: expect.any(Number),
+          article_title: expect.any(String),
+          createdAt: expect.any(String),
+        });
       }
       // One of its two sides is the article itself.
       expect([body.result.previous.id, body.result.next.id]).toContain(end.id);
@@ -160,7 +180,11 @@ describe('one article', () => {
     for (let i = 0; i < 3; i++) await api.call('PUT', `/article/view/${index.articles[5].id}`);
     const { body } = await api.call('GET', '/article/getHotArticle');
     expect(body.result).toHaveLength(5);
-    expect(body.result[0]).toEqual({ id: expect.any(Number), article_title: expect.any(String), view_times: expect.any(Number) });
+    expect(body.result[0]).toEqual({
+      id: expect.any(Number),
+      article_title: expect.any(String),
+      view_times: expect.any(Number),
+    });
     const views = body.result.map((a: { view_times: number }) => a.view_times);
     expect(views).toEqual([...views].sort((x, y) => y - x));
     expect(body.result.map((a: { id: number }) => a.id)).toContain(index.articles[5].id);
@@ -181,10 +205,16 @@ describe('likes', () => {
     expect(again.body).toMatchObject({ code: 100, result: 1 });
     expect(again.body.message).toMatch(/赞/);
     expect((await like('10.2.0.2')).body.result).toBe(2);
-    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.1', reader: '10.2.0.1' })).body.result).toBe(true);
-    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.3', reader: '10.2.0.3' })).body.result).toBe(false);
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.1', reader: '10.2.0.1' })).body.result).toBe(
+      true,
+    );
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.3', reader: '10.2.0.3' })).body.result).toBe(
+      false,
+    );
     // Another browser at the same address is another reader.
-    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.1', reader: 'next door' })).body.result).toBe(false);
+    expect((await api.call('GET', `/article/isLike/${id}`, { ip: '10.2.0.1', reader: 'next door' })).body.result).toBe(
+      false,
+    );
   });
 
   it('unlikes once, and never below zero', async () => {
@@ -202,18 +232,24 @@ describe('likes', () => {
   });
 });
 
-describe('generic likes (the original front end\'s routes)', () => {
+describe("generic likes (the original front end's routes)", () => {
   // Each address stands for one browser, with its reader cookie.
   const generic = (path: string, body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) =>
     api.call('POST', `/like/${path}`, { body, reader: options.ip, ...options });
-  const typed = (method: string, path: string, options: { ip: string; headers?: Record<string, string> }) => api.call(method, path, { reader: options.ip, ...options });
-  const likes = async (id: number) => (await api.call('PUT', `/article/view/${id}`, { ip: '10.5.255.1' })).body.result.thumbs_up_times;
+  const typed = (method: string, path: string, options: { ip: string; headers?: Record<string, string> }) =>
+    api.call(method, path, { reader: options.ip, ...options });
+  const likes = async (id: number) =>
+    (await api.call('PUT', `/article/view/${id}`, { ip: '10.5.255.1' })).body.result.thumbs_up_times;
 
   it('records an article like idempotently, on the same like as PUT /article/like', async () => {
     const id = index.articles[8].id;
     const ip = '10.5.0.1';
     const body = { for_id: id, type: 1 };
-    expect((await generic('getIsLikeByIdAndType', body, { ip })).body).toEqual({ code: 0, message: 'success', result: false });
+    expect((await generic('getIsLikeByIdAndType', body, { ip })).body).toEqual({
+      code: 0,
+      message: 'success',
+      result: false,
+    });
     expect((await generic('addLike', body, { ip })).body).toEqual({ code: 0, message: 'success', result: true });
     expect((await generic('addLike', body, { ip })).body.result).toBe(true);
     expect(await likes(id)).toBe(1);
@@ -234,9 +270,17 @@ describe('generic likes (the original front end\'s routes)', () => {
     const body = { for_id: id, type: 1 };
     expect((await typed('PUT', `/article/like/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({ code: 0, result: 1 });
     expect((await generic('addLike', body, { ip: '10.5.1.1' })).body.result).toBe(true);
-    await Promise.all(['10.5.1.2', '10.5.1.3'].flatMap((ip) => [typed('PUT', `/article/like/${id}`, { ip }), generic('addLike', body, { ip })]));
+    await Promise.all(
+      ['10.5.1.2', '10.5.1.3'].flatMap((ip) => [
+        typed('PUT', `/article/like/${id}`, { ip }),
+        generic('addLike', body, { ip }),
+      ]),
+    );
     expect(await likes(id)).toBe(3);
-    expect((await typed('PUT', `/article/cancelLike/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({ code: 0, result: 2 });
+    expect((await typed('PUT', `/article/cancelLike/${id}`, { ip: '10.5.1.1' })).body).toMatchObject({
+      code: 0,
+      result: 2,
+    });
     expect((await generic('cancelLike', body, { ip: '10.5.1.1' })).body.result).toBe(true);
     expect(await likes(id)).toBe(2);
   });
@@ -245,18 +289,32 @@ describe('generic likes (the original front end\'s routes)', () => {
     const id = index.articles[10].id;
     const ip = '10.5.2.1';
     const username = `liker${Date.now() % 100000}`;
-    expect((await api.call('POST', '/user/register', { body: { username, password: 'password123' }, ip })).status).toBe(200);
-    const { token, id: userId } = (await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip })).body.result;
+    expect((await api.call('POST', '/user/register', { body: { username, password: 'password123' }, ip })).status).toBe(
+      200,
+    );
+    const { token, id: userId } = (
+      await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip })
+    ).body.result;
     const headers = { Authorization: `Bearer ${token}` };
 
-    expect((await generic('addLike', { for_id: id, type: 1, user_id: userId + 1000 }, { ip, headers })).body.result).toBe(true);
-    expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: userId + 1000 }, { ip, headers })).body.result).toBe(true);
+    expect(
+      (await generic('addLike', { for_id: id, type: 1, user_id: userId + 1000 }, { ip, headers })).body.result,
+    ).toBe(true);
+    expect(
+      (await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: userId + 1000 }, { ip, headers })).body
+        .result,
+    ).toBe(true);
     expect((await typed('GET', `/article/isLike/${id}`, { ip, headers })).body.result).toBe(true);
     // The same address without the session is another reader, whatever user_id it claims.
-    expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: userId }, { ip })).body.result).toBe(false);
+    expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: userId }, { ip })).body.result).toBe(
+      false,
+    );
     expect((await generic('cancelLike', { for_id: id, type: 1, user_id: userId }, { ip })).body.result).toBe(true);
     expect(await likes(id)).toBe(1);
-    expect((await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: null }, { ip: '10.5.2.2', headers })).body.result).toBe(true);
+    expect(
+      (await generic('getIsLikeByIdAndType', { for_id: id, type: 1, user_id: null }, { ip: '10.5.2.2', headers })).body
+        .result,
+    ).toBe(true);
   });
 
   it.each([
@@ -309,8 +367,10 @@ describe('generic likes (the original front end\'s routes)', () => {
     const id = index.articles[12].id;
     const ip = '10.5.7.1';
     const half = LIKES_PER_MINUTE / 2;
-    for (let i = 0; i < half; i++) expect((await api.call('PUT', `/article/${i % 2 ? 'cancelLike' : 'like'}/${id}`, { ip })).status).toBe(200);
-    for (let i = 0; i < half; i++) expect((await generic(i % 2 ? 'cancelLike' : 'addLike', { for_id: id, type: 1 }, { ip })).status).toBe(200);
+    for (let i = 0; i < half; i++)
+      expect((await api.call('PUT', `/article/${i % 2 ? 'cancelLike' : 'like'}/${id}`, { ip })).status).toBe(200);
+    for (let i = 0; i < half; i++)
+      expect((await generic(i % 2 ? 'cancelLike' : 'addLike', { for_id: id, type: 1 }, { ip })).status).toBe(200);
     const over = await generic('addLike', { for_id: id, type: 1 }, { ip });
     expect(over.status).toBe(429);
     expect(over.body.message).toContain('点赞太频繁');
@@ -339,7 +399,8 @@ describe('reading duration', () => {
 });
 
 describe('search', () => {
-  const search = (keyword: string) => api.call('GET', `/article/getArticleListByContent/${encodeURIComponent(keyword)}`);
+  const search = (keyword: string) =>
+    api.call('GET', `/article/getArticleListByContent/${encodeURIComponent(keyword)}`);
 
   it('finds a Chinese substring of a body, with a snippet starting at the match', async () => {
     const article = index.articles[7];
@@ -358,7 +419,9 @@ describe('search', () => {
     const { body } = await search(word.toUpperCase());
     const ids = body.result.map((r: { id: number }) => r.id);
     expect(ids).toContain(titled.id);
-    const titleHits = body.result.map((r: { article_title: string }) => r.article_title.toLowerCase().includes(word.toLowerCase()));
+    const titleHits = body.result.map((r: { article_title: string }) =>
+      r.article_title.toLowerCase().includes(word.toLowerCase()),
+    );
     expect(titleHits.indexOf(false) === -1 || titleHits.lastIndexOf(true) < titleHits.indexOf(false)).toBe(true);
   });
 
@@ -367,7 +430,10 @@ describe('search', () => {
   });
 
   it('refuses an empty or overlong keyword', async () => {
-    for (const path of ['/article/getArticleListByContent/', `/article/getArticleListByContent/${encodeURIComponent('  ')}`]) {
+    for (const path of [
+      '/article/getArticleListByContent/',
+      `/article/getArticleListByContent/${encodeURIComponent('  ')}`,
+    ]) {
       const res = await api.call('GET', path);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('请输入搜索内容');
@@ -401,7 +467,9 @@ describe('the author of every article', () => {
 
     const owned = await startApi({ ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'owner-password-1' });
     try {
-      const login = await owned.call('POST', '/user/login', { body: { username: 'siteowner', password: 'owner-password-1' } });
+      const login = await owned.call('POST', '/user/login', {
+        body: { username: 'siteowner', password: 'owner-password-1' },
+      });
       const ownerId = login.body.result.id;
       expect(ownerId).toBeGreaterThan(0);
       const list = (await owned.call('GET', '/article/blogHomeGetArticleList/1/5')).body.result.list;

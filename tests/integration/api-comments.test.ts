@@ -30,12 +30,19 @@ const add = (who: Person | null, body: unknown) => api.call('POST', '/comment/ad
 const reply = (who: Person | null, body: unknown) => api.call('POST', '/comment/apply', { body, headers: who?.auth });
 /** A reader without an account is a browser, told apart by its reader cookie: here, one browser per address. */
 const asReader = <O extends { ip?: string }>(options: O) => ({ reader: options.ip, ...options });
-const roots = (body: unknown, who?: Person | null, ip?: string) => api.call('POST', '/comment/frontGetParentComment', asReader({ body, headers: who?.auth, ip }));
-const children = (body: unknown, who?: Person | null) => api.call('POST', '/comment/frontGetChildrenComment', { body, headers: who?.auth });
+const roots = (body: unknown, who?: Person | null, ip?: string) =>
+  api.call('POST', '/comment/frontGetParentComment', asReader({ body, headers: who?.auth, ip }));
+const children = (body: unknown, who?: Person | null) =>
+  api.call('POST', '/comment/frontGetChildrenComment', { body, headers: who?.auth });
 const total = (body: unknown) => api.call('POST', '/comment/getCommentTotal', { body });
 const thumb = (action: 'thumbUp' | 'cancelThumbUp', id: unknown, options: { who?: Person; ip?: string } = {}) =>
-  api.call('PUT', `/comment/${action}/${id}`, asReader({ headers: options.who?.auth, ip: options.ip ?? freshIp(BLOCK) }));
-const remove = (who: Person | null, path: string) => api.call('DELETE', `/comment/delete/${path}`, { headers: who?.auth });
+  api.call(
+    'PUT',
+    `/comment/${action}/${id}`,
+    asReader({ headers: options.who?.auth, ip: options.ip ?? freshIp(BLOCK) }),
+  );
+const remove = (who: Person | null, path: string) =>
+  api.call('DELETE', `/comment/delete/${path}`, { headers: who?.auth });
 
 /** Each comment its own words: the same words again soon after are a resend, answered with the first. */
 let written = 0;
@@ -45,7 +52,12 @@ async function rootOn(who: Person, forId: number, content = `一条评论 ${++wr
   return res.body.result;
 }
 
-async function replyTo(who: Person, root: { id: number; for_id: number }, toId: number, content = `一条回复 ${++written}`) {
+async function replyTo(
+  who: Person,
+  root: { id: number; for_id: number },
+  toId: number,
+  content = `一条回复 ${++written}`,
+) {
   const res = await reply(who, { type: 1, for_id: root.for_id, parent_id: root.id, to_id: toId, content });
   expect(res.status).toBe(200);
   return res.body.result;
@@ -55,7 +67,10 @@ async function likeRows(ids: number[]): Promise<number> {
   const db = createClient({ url: `file:${join(api.dir, 'blog.db')}` });
   try {
     const placeholders = ids.map(() => '?').join(',');
-    const { rows } = await db.execute({ sql: `SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id IN (${placeholders})`, args: ids });
+    const { rows } = await db.execute({
+      sql: `SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id IN (${placeholders})`,
+      args: ids,
+    });
     return Number(rows[0].n);
   } finally {
     db.close();
@@ -94,7 +109,10 @@ describe('adding a comment', () => {
     const forId = articleIds[11];
     const body = { type: 1, for_id: forId, content: '网不好，又按了一次发送' };
     const notices = async () => Number((await api.sql('SELECT count(*) AS n FROM notifications'))[0].n);
-    const rows = async (content: string) => Number((await api.sql('SELECT count(*) AS n FROM comments WHERE for_id = ? AND content = ?', [forId, content]))[0].n);
+    const rows = async (content: string) =>
+      Number(
+        (await api.sql('SELECT count(*) AS n FROM comments WHERE for_id = ? AND content = ?', [forId, content]))[0].n,
+      );
 
     const before = await notices();
     const first = (await add(alice, body)).body.result;
@@ -108,7 +126,10 @@ describe('adding a comment', () => {
 
     // Pressed twice at once: still one. (Another writer: each may write 10 a minute.)
     const quick = await someone();
-    const [one, two] = await Promise.all([add(quick, { ...body, content: '连按两下' }), add(quick, { ...body, content: '连按两下' })]);
+    const [one, two] = await Promise.all([
+      add(quick, { ...body, content: '连按两下' }),
+      add(quick, { ...body, content: '连按两下' }),
+    ]);
     expect(one.body.result.id).toBe(two.body.result.id);
     expect(await rows('连按两下')).toBe(1);
 
@@ -124,7 +145,10 @@ describe('adding a comment', () => {
     expect((await replyTo(alice, first, bob.id, body.content)).id).not.toBe(reply.id);
 
     // Later, or once an admin hid the first, it is a new comment.
-    await api.sql('UPDATE comments SET created_at = created_at - ? WHERE id = ?', [RESENT_WITHIN_MINUTES * 60 + 1, first.id]);
+    await api.sql('UPDATE comments SET created_at = created_at - ? WHERE id = ?', [
+      RESENT_WITHIN_MINUTES * 60 + 1,
+      first.id,
+    ]);
     const later = (await add(alice, body)).body.result;
     expect(later.id).not.toBe(first.id);
     await api.sql('UPDATE comments SET hidden = 1 WHERE id = ?', [later.id]);
@@ -134,18 +158,25 @@ describe('adding a comment', () => {
   it('marks the owner’s comments with the admin role, so readers can tell them from a borrowed name', async () => {
     const mine = await add(owner, { type: 1, for_id: articleIds[0], content: '站长的评论' });
     expect(mine.body.result.from_role).toBe(1);
-    const listed = (await roots({ type: 1, for_id: articleIds[0], current: 1, size: 50 })).body.result.list as { id: number; from_role: number }[];
+    const listed = (await roots({ type: 1, for_id: articleIds[0], current: 1, size: 50 })).body.result.list as {
+      id: number;
+      from_role: number;
+    }[];
     expect(listed.find((c) => c.id === mine.body.result.id)!.from_role).toBe(1);
     expect(listed.filter((c) => c.id !== mine.body.result.id).every((c) => c.from_role === 2)).toBe(true);
   });
 
   it('shows where a comment was written from as its IP 属地, and keeps no address', async () => {
     const writer = await someone('远方的读者');
-    const from = (ip: string, content: string) => api.call('POST', '/comment/add', { body: { type: 1, for_id: articleIds[2], content }, headers: writer.auth, ip });
+    const from = (ip: string, content: string) =>
+      api.call('POST', '/comment/add', { body: { type: 1, for_id: articleIds[2], content }, headers: writer.auth, ip });
     const guangdong = await from('120.24.78.68', '远方的来信');
     expect(guangdong.body.result.ipAddress).toBe('广东');
     expect((await from('8.8.8.8', '更远的来信')).body.result.ipAddress).toBe('美国');
-    const listed = (await roots({ type: 1, for_id: articleIds[2], current: 1, size: 50 })).body.result.list as { id: number; ipAddress: string }[];
+    const listed = (await roots({ type: 1, for_id: articleIds[2], current: 1, size: 50 })).body.result.list as {
+      id: number;
+      ipAddress: string;
+    }[];
     expect(listed.find((c) => c.id === guangdong.body.result.id)!.ipAddress).toBe('广东');
     const stored = await api.sql('SELECT * FROM comments WHERE id = ?', [guangdong.body.result.id]);
     expect(stored[0].ip_location).toBe('广东');
@@ -166,7 +197,9 @@ describe('adding a comment', () => {
 
   it('counts characters, so an emoji is one', async () => {
     const writer = await someone();
-    expect((await add(writer, { type: 1, for_id: articleIds[0], content: '😀'.repeat(COMMENT_MAX_CHARS) })).status).toBe(200);
+    expect(
+      (await add(writer, { type: 1, for_id: articleIds[0], content: '😀'.repeat(COMMENT_MAX_CHARS) })).status,
+    ).toBe(200);
     const over = await add(writer, { type: 1, for_id: articleIds[0], content: '😀'.repeat(COMMENT_MAX_CHARS + 1) });
     expect(over.status).toBe(400);
     expect(over.body.message).toBe(`评论最多 ${COMMENT_MAX_CHARS} 个字`);
@@ -176,8 +209,18 @@ describe('adding a comment', () => {
   it.each([
     ['no content', { type: 1, for_id: articleIds[0] }, ['content'], /请输入评论内容/],
     ['content that is not text', { type: 1, for_id: articleIds[0], content: 123 }, ['content'], /请输入评论内容/],
-    ['content that is only blanks', { type: 1, for_id: articleIds[0], content: ' \n\t ' }, ['content'], /评论内容不能为空/],
-    ['over-long content', { type: 1, for_id: articleIds[0], content: '字'.repeat(COMMENT_MAX_CHARS + 1) }, ['content'], /最多 1000 个字/],
+    [
+      'content that is only blanks',
+      { type: 1, for_id: articleIds[0], content: ' \n\t ' },
+      ['content'],
+      /评论内容不能为空/,
+    ],
+    [
+      'over-long content',
+      { type: 1, for_id: articleIds[0], content: '字'.repeat(COMMENT_MAX_CHARS + 1) },
+      ['content'],
+      /最多 1000 个字/,
+    ],
     ['a control character', { type: 1, for_id: articleIds[0], content: 'a\u0000b' }, ['content'], /控制字符/],
     ['type 4', { type: 4, for_id: articleIds[0], content: '类型' }, ['type'], /评论类型/],
     ['a type that is not a number', { type: 'abc', for_id: articleIds[0], content: '类型' }, ['type'], /评论类型/],
@@ -226,7 +269,13 @@ describe('replying', () => {
   it('keeps the root as parent, names the person answered, and counts the replies', async () => {
     const [alice, bob] = [await someone('阿丽'), await someone('阿博')];
     const root = await rootOn(alice, articleIds[1], '根评论');
-    const res = await reply(bob, { type: 1, for_id: articleIds[1], parent_id: root.id, to_id: alice.id, content: '  回复你 😀\n好的  ' });
+    const res = await reply(bob, {
+      type: 1,
+      for_id: articleIds[1],
+      parent_id: root.id,
+      to_id: alice.id,
+      content: '  回复你 😀\n好的  ',
+    });
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({
       id: expect.any(Number),
@@ -258,7 +307,13 @@ describe('replying', () => {
     const [alice, bob, carol] = [await someone(), await someone(), await someone()];
     const root = await rootOn(alice, articleIds[1]);
     const first = await replyTo(bob, root, alice.id, '第一条');
-    const second = await reply(carol, { type: 1, for_id: root.for_id, parent_id: first.id, to_id: bob.id, content: '第二条' });
+    const second = await reply(carol, {
+      type: 1,
+      for_id: root.for_id,
+      parent_id: first.id,
+      to_id: bob.id,
+      content: '第二条',
+    });
     expect(second.status).toBe(200);
     expect(second.body.result).toMatchObject({ parent_id: root.id, to_id: bob.id, to_name: bob.nickName });
     const third = await replyTo(alice, root, carol.id, '第三条');
@@ -284,10 +339,22 @@ describe('replying', () => {
   it('refuses a parent that does not exist or belongs to another article', async () => {
     const [alice, bob] = [await someone(), await someone()];
     const root = await rootOn(alice, articleIds[1]);
-    const unknown = await reply(bob, { type: 1, for_id: articleIds[1], parent_id: UNKNOWN, to_id: alice.id, content: '你好' });
+    const unknown = await reply(bob, {
+      type: 1,
+      for_id: articleIds[1],
+      parent_id: UNKNOWN,
+      to_id: alice.id,
+      content: '你好',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('评论不存在');
-    const elsewhere = await reply(bob, { type: 1, for_id: articleIds[2], parent_id: root.id, to_id: alice.id, content: '你好' });
+    const elsewhere = await reply(bob, {
+      type: 1,
+      for_id: articleIds[2],
+      parent_id: root.id,
+      to_id: alice.id,
+      content: '你好',
+    });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.result.fields).toEqual(['parent_id']);
     const talk = await reply(bob, { type: 2, for_id: UNKNOWN, parent_id: root.id, to_id: alice.id, content: '你好' });
@@ -298,11 +365,19 @@ describe('replying', () => {
   it.each([
     ['no for_id', { type: 1, parent_id: 1, to_id: 1, content: '你好' }, ['for_id']],
     ['no parent_id', { type: 1, for_id: 1, to_id: 1, content: '你好' }, ['parent_id']],
-    ['a parent_id that is not a number', { type: 1, for_id: 1, parent_id: 'x', to_id: 1, content: '你好' }, ['parent_id']],
+    [
+      'a parent_id that is not a number',
+      { type: 1, for_id: 1, parent_id: 'x', to_id: 1, content: '你好' },
+      ['parent_id'],
+    ],
     ['no to_id', { type: 1, for_id: 1, parent_id: 1, content: '你好' }, ['to_id']],
     ['a negative to_id', { type: 1, for_id: 1, parent_id: 1, to_id: -1, content: '你好' }, ['to_id']],
     ['blank content', { type: 1, for_id: 1, parent_id: 1, to_id: 1, content: '   ' }, ['content']],
-    ['over-long content', { type: 1, for_id: 1, parent_id: 1, to_id: 1, content: '长'.repeat(COMMENT_MAX_CHARS + 1) }, ['content']],
+    [
+      'over-long content',
+      { type: 1, for_id: 1, parent_id: 1, to_id: 1, content: '长'.repeat(COMMENT_MAX_CHARS + 1) },
+      ['content'],
+    ],
   ])('refuses a reply with %s', async (_case, body, fields) => {
     const res = await reply(await someone(), body);
     expect(res.status).toBe(400);
@@ -316,7 +391,12 @@ describe('replying', () => {
 
   it('pages replies and refuses bad queries', async () => {
     expect((await children({ parent_id: UNKNOWN, current: 1, size: 10 })).status).toBe(404);
-    for (const body of [{ current: 1, size: 10 }, { parent_id: 'x', current: 1, size: 10 }, { parent_id: 1, current: 0, size: 10 }, { parent_id: 1, current: 1, size: 0 }]) {
+    for (const body of [
+      { current: 1, size: 10 },
+      { parent_id: 'x', current: 1, size: 10 },
+      { parent_id: 1, current: 0, size: 10 },
+      { parent_id: 1, current: 1, size: 0 },
+    ]) {
       const res = await children(body);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
@@ -329,16 +409,28 @@ describe('listing', () => {
     const forId = articleIds[3];
     const writers = await Promise.all(Array.from({ length: 6 }, () => someone()));
     const created: number[] = [];
-    for (let i = 0; i < MAX_PAGE_SIZE + 4; i++) created.push((await rootOn(writers[i % writers.length], forId, `第 ${i} 条`)).id);
+    for (let i = 0; i < MAX_PAGE_SIZE + 4; i++)
+      created.push((await rootOn(writers[i % writers.length], forId, `第 ${i} 条`)).id);
     // Likes: the 3rd gets three, the 10th two, the 1st one.
-    for (const [at, count] of [[2, 3], [9, 2], [0, 1]]) for (let i = 0; i < count; i++) expect((await thumb('thumbUp', created[at])).body.code).toBe(0);
+    for (const [at, count] of [
+      [2, 3],
+      [9, 2],
+      [0, 1],
+    ])
+      for (let i = 0; i < count; i++) expect((await thumb('thumbUp', created[at])).body.code).toBe(0);
 
     const newest = (await roots({ type: 1, for_id: forId, current: 1, size: 5, order: 'new' })).body.result;
     expect(newest).toMatchObject({ current: 1, size: 5, total: MAX_PAGE_SIZE + 4 });
     expect(newest.list.map((c: { id: number }) => c.id)).toEqual(created.slice(-5).reverse());
 
     const hot = (await roots({ type: 1, for_id: forId, current: 1, size: 5, order: 'hot' })).body.result.list;
-    expect(hot.map((c: { id: number }) => c.id)).toEqual([created[2], created[9], created[0], created.at(-1), created.at(-2)]);
+    expect(hot.map((c: { id: number }) => c.id)).toEqual([
+      created[2],
+      created[9],
+      created[0],
+      created.at(-1),
+      created.at(-2),
+    ]);
     expect(hot.map((c: { thumbs_up: number }) => c.thumbs_up)).toEqual([3, 2, 1, 0, 0]);
 
     const capped = (await roots({ type: 1, for_id: forId, current: 1, size: 500 })).body.result;
@@ -378,7 +470,8 @@ describe('listing', () => {
   });
 
   it('refuses a bad total query', async () => {
-    for (const body of [{ type: 1 }, { for_id: 1 }, { type: 5, for_id: 1 }]) expect((await total(body)).status).toBe(400);
+    for (const body of [{ type: 1 }, { for_id: 1 }, { type: 5, for_id: 1 }])
+      expect((await total(body)).status).toBe(400);
   });
 });
 
@@ -398,15 +491,28 @@ describe('liking a comment', () => {
     expect((await thumb('thumbUp', root.id, { ip })).body).toMatchObject({ code: 100, result: 2 });
 
     const listedFor = async (who: Person | null, from?: string) =>
-      (await roots({ type: 1, for_id: articleIds[5], current: 1, size: 50 }, who, from)).body.result.list.find((c: { id: number }) => c.id === root.id);
+      (await roots({ type: 1, for_id: articleIds[5], current: 1, size: 50 }, who, from)).body.result.list.find(
+        (c: { id: number }) => c.id === root.id,
+      );
     expect(await listedFor(bob)).toMatchObject({ thumbs_up: 2, is_like: true });
     expect(await listedFor(alice)).toMatchObject({ thumbs_up: 2, is_like: false });
     expect(await listedFor(null, ip)).toMatchObject({ is_like: true });
     expect(await listedFor(null, freshIp(BLOCK))).toMatchObject({ is_like: false });
 
-    expect((await thumb('cancelThumbUp', root.id, { who: bob })).body).toEqual({ code: 0, message: 'success', result: 1 });
-    expect((await thumb('cancelThumbUp', root.id, { who: bob })).body).toEqual({ code: 100, message: '你还没有点赞哦', result: 1 });
-    expect((await thumb('cancelThumbUp', root.id, { ip: freshIp(BLOCK) })).body).toMatchObject({ code: 100, result: 1 });
+    expect((await thumb('cancelThumbUp', root.id, { who: bob })).body).toEqual({
+      code: 0,
+      message: 'success',
+      result: 1,
+    });
+    expect((await thumb('cancelThumbUp', root.id, { who: bob })).body).toEqual({
+      code: 100,
+      message: '你还没有点赞哦',
+      result: 1,
+    });
+    expect((await thumb('cancelThumbUp', root.id, { ip: freshIp(BLOCK) })).body).toMatchObject({
+      code: 100,
+      result: 1,
+    });
   });
 
   it('likes replies too, shown in the reply list', async () => {
@@ -440,7 +546,11 @@ describe('liking a comment', () => {
     expect((await generic('getIsLikeByIdAndType', body)).body.result).toBe(true);
     // One like, whichever route recorded it; the user_id in the body does not make it alice's.
     expect((await thumb('thumbUp', root.id, { ip })).body).toMatchObject({ code: 100, result: 1 });
-    expect((await roots({ type: 1, for_id: articleIds[5], current: 1, size: 50 }, alice)).body.result.list.find((c: { id: number }) => c.id === root.id)).toMatchObject({
+    expect(
+      (await roots({ type: 1, for_id: articleIds[5], current: 1, size: 50 }, alice)).body.result.list.find(
+        (c: { id: number }) => c.id === root.id,
+      ),
+    ).toMatchObject({
       thumbs_up: 1,
       is_like: false,
     });
@@ -526,8 +636,12 @@ describe('comment limit', () => {
   it(`takes ${COMMENTS_PER_MINUTE} comments and replies a minute per user, then answers 429`, async () => {
     const [writer, other] = [await someone(), await someone()];
     const root = await rootOn(other, articleIds[9]);
-    for (let i = 0; i < COMMENTS_PER_MINUTE - 1; i++) expect((await add(writer, { type: 1, for_id: articleIds[9], content: `第 ${i} 条` })).status).toBe(200);
-    expect((await reply(writer, { type: 1, for_id: articleIds[9], parent_id: root.id, to_id: other.id, content: '回复' })).status).toBe(200);
+    for (let i = 0; i < COMMENTS_PER_MINUTE - 1; i++)
+      expect((await add(writer, { type: 1, for_id: articleIds[9], content: `第 ${i} 条` })).status).toBe(200);
+    expect(
+      (await reply(writer, { type: 1, for_id: articleIds[9], parent_id: root.id, to_id: other.id, content: '回复' }))
+        .status,
+    ).toBe(200);
     for (const over of [
       await add(writer, { type: 1, for_id: articleIds[9], content: '太多了' }),
       await reply(writer, { type: 1, for_id: articleIds[9], parent_id: root.id, to_id: other.id, content: '太多了' }),
@@ -548,15 +662,31 @@ describe('IP 属地 switched off', () => {
     const off = await startApi({ IP_LOCATION: 'off' });
     try {
       const writer = await newPerson(off, 'noplace', BLOCK);
-      const comment = await off.call('POST', '/comment/add', { body: { type: 1, for_id: articleIds[0], content: '没有属地' }, headers: writer.auth, ip: '120.24.78.68' });
+      const comment = await off.call('POST', '/comment/add', {
+        body: { type: 1, for_id: articleIds[0], content: '没有属地' },
+        headers: writer.auth,
+        ip: '120.24.78.68',
+      });
       expect(comment.status).toBe(200);
       expect(comment.body.result).not.toHaveProperty('ipAddress');
-      const listed = (await off.call('POST', '/comment/frontGetParentComment', { body: { type: 1, for_id: articleIds[0], current: 1, size: 10, order: 'new' } })).body.result.list;
+      const listed = (
+        await off.call('POST', '/comment/frontGetParentComment', {
+          body: { type: 1, for_id: articleIds[0], current: 1, size: 10, order: 'new' },
+        })
+      ).body.result.list;
       expect(listed[0]).not.toHaveProperty('ipAddress');
-      const post = await off.call('POST', '/message/add', { body: { message: '没有属地的留言' }, headers: writer.auth, ip: '120.24.78.68' });
+      const post = await off.call('POST', '/message/add', {
+        body: { message: '没有属地的留言' },
+        headers: writer.auth,
+        ip: '120.24.78.68',
+      });
       expect(post.body.result).not.toHaveProperty('ipAddress');
-      expect(await off.sql("SELECT count(*) AS n FROM comments WHERE ip_location != ''")).toEqual([expect.objectContaining({ n: 0 })]);
-      expect(await off.sql("SELECT count(*) AS n FROM messages WHERE ip_location != ''")).toEqual([expect.objectContaining({ n: 0 })]);
+      expect(await off.sql("SELECT count(*) AS n FROM comments WHERE ip_location != ''")).toEqual([
+        expect.objectContaining({ n: 0 }),
+      ]);
+      expect(await off.sql("SELECT count(*) AS n FROM messages WHERE ip_location != ''")).toEqual([
+        expect.objectContaining({ n: 0 }),
+      ]);
     } finally {
       await off.stop();
     }

@@ -31,7 +31,8 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
   let people = 0;
   const someone = () => newPerson(api, `payer${version}x${++people}`, BLOCK);
   const ordered = async (who: Person) => (await buy(api, who)).body.result as CreatedOrder;
-  const rowsOf = (orderNo: string, table: 'licenses' | 'payments') => api.sql(`SELECT * FROM ${table} WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)`, [orderNo]);
+  const rowsOf = (orderNo: string, table: 'licenses' | 'payments') =>
+    api.sql(`SELECT * FROM ${table} WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)`, [orderNo]);
 
   it('sends the buyer to the platform with a signed request, and fulfils the order on a valid notice', async () => {
     const buyer = await someone();
@@ -50,7 +51,9 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     expect(seen.status).toBe('fulfilled');
     const publicKey = (await api.call('GET', '/license/public-key')).body.result;
     expect(verifyLicenseKey(publicKey, seen.license_key)?.order).toBe(order.order_no);
-    expect(await rowsOf(order.order_no, 'payments')).toEqual([expect.objectContaining({ source: 'notice', flagged: 0, trade_no: expect.stringMatching(/^T\d+$/) })]);
+    expect(await rowsOf(order.order_no, 'payments')).toEqual([
+      expect.objectContaining({ source: 'notice', flagged: 0, trade_no: expect.stringMatching(/^T\d+$/) }),
+    ]);
   });
 
   it('compares amounts as numbers: a notice of "199" pays an order of 199.00', async () => {
@@ -89,13 +92,22 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     const order = await ordered(buyer);
     const good = epay.notice(order.order_no, order.amount_cents);
     const refused: [string, Record<string, string>][] = [
-      ['a forged signature', { ...good, sign: version === 1 ? '0'.repeat(32) : Buffer.alloc(256, 1).toString('base64') }],
+      [
+        'a forged signature',
+        { ...good, sign: version === 1 ? '0'.repeat(32) : Buffer.alloc(256, 1).toString('base64') },
+      ],
       ['a tampered amount under the old signature', { ...good, money: '0.01' }],
       ['no signature', Object.fromEntries(Object.entries(good).filter(([name]) => name !== 'sign'))],
       ['a wrong amount, signed', epay.notice(order.order_no, order.amount_cents - 1)],
       ['a wrong pid, signed', epay.notice(order.order_no, order.amount_cents, { pid: '9999' })],
-      ['trade_status WAIT_BUYER_PAY, signed', epay.notice(order.order_no, order.amount_cents, { trade_status: 'WAIT_BUYER_PAY' })],
-      ['trade_status TRADE_CLOSED, signed', epay.notice(order.order_no, order.amount_cents, { trade_status: 'TRADE_CLOSED' })],
+      [
+        'trade_status WAIT_BUYER_PAY, signed',
+        epay.notice(order.order_no, order.amount_cents, { trade_status: 'WAIT_BUYER_PAY' }),
+      ],
+      [
+        'trade_status TRADE_CLOSED, signed',
+        epay.notice(order.order_no, order.amount_cents, { trade_status: 'TRADE_CLOSED' }),
+      ],
       ['an unknown order, signed', epay.notice('20990101000000000000000000', order.amount_cents)],
       ['a money of 1e2, signed', epay.notice(order.order_no, order.amount_cents, { money: '1e2' })],
       ['nothing at all', {}],
@@ -119,8 +131,13 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     expect(await sendNotice(api, notice)).toBe('success');
     expect((await orderOf(api, buyer, order.order_no)).body.result.status).toBe('expired');
     expect(await rowsOf(order.order_no, 'licenses')).toHaveLength(0);
-    expect(await rowsOf(order.order_no, 'payments')).toEqual([expect.objectContaining({ flagged: 1, source: 'notice' })]);
-    const admins = await api.sql("SELECT n.message FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.role = 1 AND n.type = 6 AND n.message LIKE ? AND n.message LIKE '%过期后收到付款%'", [`%${order.order_no}%`]);
+    expect(await rowsOf(order.order_no, 'payments')).toEqual([
+      expect.objectContaining({ flagged: 1, source: 'notice' }),
+    ]);
+    const admins = await api.sql(
+      "SELECT n.message FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.role = 1 AND n.type = 6 AND n.message LIKE ? AND n.message LIKE '%过期后收到付款%'",
+      [`%${order.order_no}%`],
+    );
     expect(admins).toHaveLength(1);
   });
 
@@ -175,7 +192,9 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     const buyer = await someone();
     const order = await ordered(buyer);
     const before = await shopRows(api);
-    const page = await fetch(`${api.server.url}/pay/order?${new URLSearchParams(epay.notice(order.order_no, order.amount_cents))}`);
+    const page = await fetch(
+      `${api.server.url}/pay/order?${new URLSearchParams(epay.notice(order.order_no, order.amount_cents))}`,
+    );
     expect(page.status).toBe(200);
     expect(await shopRows(api)).toBe(before);
   });
@@ -190,9 +209,15 @@ describe('50 buyers at once', () => {
       const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => newPerson(api, `crowd${i}`, 75)));
       const orders = await Promise.all(buyers.map(async (who) => (await buy(api, who)).body.result as CreatedOrder));
       expect(new Set(orders.map((order) => order.order_no)).size).toBe(50);
-      const answers = await Promise.all(orders.map((order) => sendNotice(api, epay.notice(order.order_no, order.amount_cents))));
+      const answers = await Promise.all(
+        orders.map((order) => sendNotice(api, epay.notice(order.order_no, order.amount_cents))),
+      );
       expect(answers).toEqual(Array(50).fill('success'));
-      const keys = await Promise.all(orders.map(async (order, i) => (await orderOf(api, buyers[i], order.order_no)).body.result.license_key as string));
+      const keys = await Promise.all(
+        orders.map(
+          async (order, i) => (await orderOf(api, buyers[i], order.order_no)).body.result.license_key as string,
+        ),
+      );
       expect(new Set(keys).size).toBe(50);
       expect(keys.every((key) => key.startsWith('LIC1.'))).toBe(true);
       const [{ n }] = await api.sql('SELECT count(*) AS n FROM licenses');

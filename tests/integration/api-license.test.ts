@@ -1,6 +1,11 @@
 /** The license API the desktop tools call: activation limits, validation with machine files, deactivation, and its limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINGERPRINT_MAX_LENGTH, LICENSE_CALLS_PER_MINUTE_PER_IP, LICENSE_CALLS_PER_MINUTE_PER_KEY, MACHINE_NAME_MAX_CHARS } from '../../src/contract/limits';
+import {
+  FINGERPRINT_MAX_LENGTH,
+  LICENSE_CALLS_PER_MINUTE_PER_IP,
+  LICENSE_CALLS_PER_MINUTE_PER_KEY,
+  MACHINE_NAME_MAX_CHARS,
+} from '../../src/contract/limits';
 import type { CreatedOrder, ProductItem } from '../../src/contract/shop';
 import { hashLicenseKey, verifyMachineFile } from '../../src/server/licenses/keys';
 import type { ApiClient } from './api';
@@ -27,11 +32,16 @@ async function licenseWithBuyer(maxMachines: number): Promise<{ key: string; buy
   const product = products.find((p) => p.plans.some((plan) => plan.max_machines === maxMachines))!;
   const plan = product.plans.find((candidate) => candidate.max_machines === maxMachines)!;
   const order = (await buy(api, buyer, { product: product.slug, plan: plan.id })).body.result as CreatedOrder;
-  return { key: (await api.call('PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth })).body.result.license_key, buyer };
+  return {
+    key: (await api.call('PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth })).body.result
+      .license_key,
+    buyer,
+  };
 }
 const licenseFor = async (maxMachines: number): Promise<string> => (await licenseWithBuyer(maxMachines)).key;
 
-const call = (route: 'activate' | 'validate' | 'deactivate', body: unknown, ip = freshIp(BLOCK)) => api.call('POST', `/license/${route}`, { body, ip });
+const call = (route: 'activate' | 'validate' | 'deactivate', body: unknown, ip = freshIp(BLOCK)) =>
+  api.call('POST', `/license/${route}`, { body, ip });
 
 describe('activate', () => {
   it('binds machines up to the plan’s limit, treats the same machine again as a no-op, and refuses one more with MACHINE_LIMIT', async () => {
@@ -46,13 +56,18 @@ describe('activate', () => {
     expect(third.status).toBe(409);
     expect(third.body.result.code).toBe('MACHINE_LIMIT');
     expect(third.body.message).toContain('上限');
-    const [{ n }] = await api.sql('SELECT count(*) AS n FROM license_machines m JOIN licenses l ON l.id = m.license_id WHERE l.key_hash = ?', [hashLicenseKey(key)]);
+    const [{ n }] = await api.sql(
+      'SELECT count(*) AS n FROM license_machines m JOIN licenses l ON l.id = m.license_id WHERE l.key_hash = ?',
+      [hashLicenseKey(key)],
+    );
     expect(n).toBe(2);
   });
 
   it('enforces the limit when many machines activate at once', async () => {
     const key = await licenseFor(1);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => call('activate', { key, fingerprint: `racer-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call('activate', { key, fingerprint: `racer-${i}` })),
+    );
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     expect(answers.filter((res) => res.status === 409)).toHaveLength(7);
   });
@@ -63,7 +78,12 @@ describe('activate', () => {
     const file = verifyMachineFile(publicKey, res.body.result.machine_file);
     expect(file).toMatchObject({ fingerprint: 'offline-pc', key_hash: hashLicenseKey(key) });
     expect(Date.parse(file!.expires_at!)).toBeGreaterThan(Date.now());
-    expect(verifyMachineFile(publicKey, res.body.result.machine_file.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')))).toBeNull();
+    expect(
+      verifyMachineFile(
+        publicKey,
+        res.body.result.machine_file.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')),
+      ),
+    ).toBeNull();
   });
 
   it('frees a seat on deactivate, so another machine can take it', async () => {
@@ -85,15 +105,27 @@ describe('activate', () => {
     }
     // The third from the user centre's button: the same budget.
     expect((await call('activate', { key, fingerprint: 'pc-3' })).status).toBe(200);
-    const machineId = async () => Number((await api.sql('SELECT m.id FROM license_machines m JOIN licenses l ON l.id = m.license_id WHERE l.key_hash = ?', [hashLicenseKey(key)]))[0].id);
-    expect((await api.call('PUT', `/shop/machine/deactivate/${await machineId()}`, { headers: buyer.auth })).status).toBe(200);
+    const machineId = async () =>
+      Number(
+        (
+          await api.sql(
+            'SELECT m.id FROM license_machines m JOIN licenses l ON l.id = m.license_id WHERE l.key_hash = ?',
+            [hashLicenseKey(key)],
+          )
+        )[0].id,
+      );
+    expect(
+      (await api.call('PUT', `/shop/machine/deactivate/${await machineId()}`, { headers: buyer.auth })).status,
+    ).toBe(200);
 
     expect((await call('activate', { key, fingerprint: 'pc-4' })).status).toBe(200);
     const refused = await call('deactivate', { key, fingerprint: 'pc-4' });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^这个授权码 30 天内最多停用 3 次机器，请 (29|30) 天后再试$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(29 * 86_400);
-    expect((await api.call('PUT', `/shop/machine/deactivate/${await machineId()}`, { headers: buyer.auth })).status).toBe(429);
+    expect(
+      (await api.call('PUT', `/shop/machine/deactivate/${await machineId()}`, { headers: buyer.auth })).status,
+    ).toBe(429);
     // Still bound: the refusals changed nothing.
     expect((await call('validate', { key, fingerprint: 'pc-4' })).body.result.valid).toBe(true);
     // A machine that is not bound costs nothing.
@@ -102,11 +134,17 @@ describe('activate', () => {
 
   it('refuses an expired key with EXPIRED', async () => {
     const key = await licenseFor(1);
-    await api.sql("UPDATE licenses SET expires_at = '2020-01-01T00:00:00.000Z' WHERE key_hash = ?", [hashLicenseKey(key)]);
+    await api.sql("UPDATE licenses SET expires_at = '2020-01-01T00:00:00.000Z' WHERE key_hash = ?", [
+      hashLicenseKey(key),
+    ]);
     const res = await call('activate', { key, fingerprint: 'late-pc' });
     expect(res.status).toBe(403);
     expect(res.body.result.code).toBe('EXPIRED');
-    expect((await call('validate', { key, fingerprint: 'late-pc' })).body.result).toMatchObject({ valid: false, code: 'EXPIRED', expires_at: '2020-01-01T00:00:00.000Z' });
+    expect((await call('validate', { key, fingerprint: 'late-pc' })).body.result).toMatchObject({
+      valid: false,
+      code: 'EXPIRED',
+      expires_at: '2020-01-01T00:00:00.000Z',
+    });
   });
 
   it('refuses keys that are not ours with INVALID: junk, a tampered payload, a machine file posing as a key', async () => {
@@ -115,11 +153,20 @@ describe('activate', () => {
     const tampered = JSON.parse(Buffer.from(payload, 'base64url').toString());
     tampered.max_machines = 99;
     const machineFile = (await call('activate', { key, fingerprint: 'real-pc' })).body.result.machine_file;
-    for (const bad of ['LIC1.abc.def', `${head}.${Buffer.from(JSON.stringify(tampered)).toString('base64url')}.${signature}`, machineFile, 'hello']) {
+    for (const bad of [
+      'LIC1.abc.def',
+      `${head}.${Buffer.from(JSON.stringify(tampered)).toString('base64url')}.${signature}`,
+      machineFile,
+      'hello',
+    ]) {
       const res = await call('activate', { key: bad, fingerprint: 'pc' });
       expect(res.status).toBe(400);
       expect(res.body.result.code).toBe('INVALID');
-      expect((await call('validate', { key: bad, fingerprint: 'pc' })).body.result).toEqual({ valid: false, code: 'INVALID', expires_at: null });
+      expect((await call('validate', { key: bad, fingerprint: 'pc' })).body.result).toEqual({
+        valid: false,
+        code: 'INVALID',
+        expires_at: null,
+      });
     }
     // Spaces around a pasted key are forgiven.
     expect((await call('validate', { key: `  ${key}\n`, fingerprint: 'real-pc' })).body.result.code).toBe('VALID');
@@ -142,7 +189,11 @@ describe('activate', () => {
       expect(res.body.result.fields).toContain(field);
       expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);
     }
-    expect(await api.sql('SELECT * FROM license_machines m JOIN licenses l ON l.id = m.license_id WHERE l.key_hash = ?', [hashLicenseKey(key)])).toHaveLength(0);
+    expect(
+      await api.sql('SELECT * FROM license_machines m JOIN licenses l ON l.id = m.license_id WHERE l.key_hash = ?', [
+        hashLicenseKey(key),
+      ]),
+    ).toHaveLength(0);
   });
 });
 
@@ -150,7 +201,8 @@ describe('limits', () => {
   it(`allows ${LICENSE_CALLS_PER_MINUTE_PER_KEY} calls a minute per key, from any address`, async () => {
     const key = await licenseFor(1);
     const answers = [];
-    for (let i = 0; i <= LICENSE_CALLS_PER_MINUTE_PER_KEY; i++) answers.push(await call('validate', { key, fingerprint: 'pc' }));
+    for (let i = 0; i <= LICENSE_CALLS_PER_MINUTE_PER_KEY; i++)
+      answers.push(await call('validate', { key, fingerprint: 'pc' }));
     expect(answers.slice(0, -1).every((res) => res.status === 200)).toBe(true);
     const over = answers.at(-1)!;
     expect(over.status).toBe(429);
@@ -163,7 +215,8 @@ describe('limits', () => {
   it(`allows ${LICENSE_CALLS_PER_MINUTE_PER_IP} calls a minute per address, whatever the keys`, async () => {
     const ip = freshIp(BLOCK);
     const answers = [];
-    for (let i = 0; i <= LICENSE_CALLS_PER_MINUTE_PER_IP; i++) answers.push(await call('validate', { key: `LIC1.junk${i}.x`, fingerprint: 'pc' }, ip));
+    for (let i = 0; i <= LICENSE_CALLS_PER_MINUTE_PER_IP; i++)
+      answers.push(await call('validate', { key: `LIC1.junk${i}.x`, fingerprint: 'pc' }, ip));
     expect(answers.slice(0, -1).every((res) => res.status === 200)).toBe(true);
     expect(answers.at(-1)!.status).toBe(429);
     expect(Number(answers.at(-1)!.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -16,11 +16,24 @@ afterAll(() => api?.stop());
 
 let people = 0;
 const someone = () => newPerson(api, `applicant${++people}`, BLOCK);
-const draft = (name = '一键助手', extra: Record<string, unknown> = {}) => ({ site_name: name, site_desc: '把重复的键鼠操作录成脚本', url: 'https://download.example.com/tool.zip', ...extra });
+const draft = (name = '一键助手', extra: Record<string, unknown> = {}) => ({
+  site_name: name,
+  site_desc: '把重复的键鼠操作录成脚本',
+  url: 'https://download.example.com/tool.zip',
+  ...extra,
+});
 const apply = (who: Person | null, body: unknown) => api.call('POST', '/links/add', { body, headers: who?.auth });
-const approved = async () => (await api.call('POST', '/links/getLinksList', { body: { current: 1, size: 50 } })).body.result.list as LinkItem[];
-const review = (verdict: 'approve' | 'reject', idList: unknown, who: Person | null = owner) => api.call('PUT', `/links/${verdict}`, { body: { idList }, headers: who?.auth });
-const told = async (who: Person) => (await api.call('POST', '/notify/getNotifyList', { body: { current: 1, size: 50, userId: who.id }, headers: who.auth })).body.result.list as { message: string; type: number; to_id: number }[];
+const approved = async () =>
+  (await api.call('POST', '/links/getLinksList', { body: { current: 1, size: 50 } })).body.result.list as LinkItem[];
+const review = (verdict: 'approve' | 'reject', idList: unknown, who: Person | null = owner) =>
+  api.call('PUT', `/links/${verdict}`, { body: { idList }, headers: who?.auth });
+const told = async (who: Person) =>
+  (
+    await api.call('POST', '/notify/getNotifyList', {
+      body: { current: 1, size: 50, userId: who.id },
+      headers: who.auth,
+    })
+  ).body.result.list as { message: string; type: number; to_id: number }[];
 
 describe('applying', () => {
   it('makes a pending application the list does not show, and tells the admins', async () => {
@@ -64,7 +77,8 @@ describe('applying', () => {
 
   it(`allows ${LINK_APPLICATIONS_PER_HOUR} applications and edits an hour per user`, async () => {
     const applicant = await someone();
-    for (let i = 0; i < LINK_APPLICATIONS_PER_HOUR; i++) expect((await apply(applicant, draft(`条目${i}`))).status).toBe(200);
+    for (let i = 0; i < LINK_APPLICATIONS_PER_HOUR; i++)
+      expect((await apply(applicant, draft(`条目${i}`))).status).toBe(200);
     const over = await apply(applicant, draft('one more'));
     expect(over.status).toBe(429);
     expect(over.body.message).toContain('每小时');
@@ -83,7 +97,12 @@ describe('reviewing', () => {
     expect(listed).toEqual(expect.arrayContaining([a1.id, a2.id]));
     expect(listed).not.toContain(b1.id);
     const aliceTold = await told(alice);
-    expect(aliceTold.filter((n) => n.type === 4).map((n) => n.to_id).sort()).toEqual([a1.id, a2.id].sort());
+    expect(
+      aliceTold
+        .filter((n) => n.type === 4)
+        .map((n) => n.to_id)
+        .sort(),
+    ).toEqual([a1.id, a2.id].sort());
     expect(aliceTold[0].message).toContain('已通过');
     expect((await told(bob))[0].message).toContain('没有通过');
     // Approving again says nothing new.
@@ -108,12 +127,21 @@ describe('editing an application', () => {
     const link = (await apply(applicant, draft('改一改'))).body.result as LinkItem;
     await review('reject', [link.id]);
     const before = (await told(owner)).length;
-    const edited = await api.call('POST', '/links/frontUpdate', { body: { id: link.id, ...draft('改好了') }, headers: applicant.auth });
+    const edited = await api.call('POST', '/links/frontUpdate', {
+      body: { id: link.id, ...draft('改好了') },
+      headers: applicant.auth,
+    });
     expect(edited.body.result).toMatchObject({ id: link.id, status: 1, site_name: '改好了' });
     expect((await told(owner)).length).toBe(before + 1);
-    const theirs = await api.call('POST', '/links/frontUpdate', { body: { id: link.id, ...draft('抢过来') }, headers: stranger.auth });
+    const theirs = await api.call('POST', '/links/frontUpdate', {
+      body: { id: link.id, ...draft('抢过来') },
+      headers: stranger.auth,
+    });
     expect(theirs.status).toBe(403);
-    const missing = await api.call('POST', '/links/frontUpdate', { body: { id: 987654, ...draft() }, headers: applicant.auth });
+    const missing = await api.call('POST', '/links/frontUpdate', {
+      body: { id: 987654, ...draft() },
+      headers: applicant.auth,
+    });
     expect(missing.status).toBe(404);
     const mine = (await api.call('GET', '/links/mine', { headers: applicant.auth })).body.result as LinkItem[];
     expect(mine.map((l) => [l.site_name, l.status])).toEqual([['改好了', 1]]);

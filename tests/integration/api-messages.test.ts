@@ -32,16 +32,23 @@ const countOf = async (statement: string, args: (string | number)[] = []) => Num
 let people = 0;
 const someone = () => newPerson(api, `boarduser${++people}`, BLOCK, `读者${people}`);
 
-const add = (person: Person, body: unknown) => api.call('POST', '/message/add', { body, headers: person.auth, ip: ip() });
-const update = (person: Person, body: unknown) => api.call('POST', '/message/update', { body, headers: person.auth, ip: ip() });
-const remove = (person: Person, idList: unknown) => api.call('PUT', '/message/delete', { body: { idList }, headers: person.auth, ip: ip() });
+const add = (person: Person, body: unknown) =>
+  api.call('POST', '/message/add', { body, headers: person.auth, ip: ip() });
+const update = (person: Person, body: unknown) =>
+  api.call('POST', '/message/update', { body, headers: person.auth, ip: ip() });
+const remove = (person: Person, idList: unknown) =>
+  api.call('PUT', '/message/delete', { body: { idList }, headers: person.auth, ip: ip() });
 /** A reader without an account is a browser, told apart by its reader cookie: here, one browser per address. */
 const asReader = <O extends { ip?: string }>(options: O) => ({ reader: options.ip, ...options });
-const list = (body: unknown, options: Options = {}) => api.call('POST', '/message/getMessageList', asReader({ body, ...options }));
-const one = (id: number | string, options: Options = {}) => api.call('GET', `/message/getMessageById/${id}`, asReader(options));
+const list = (body: unknown, options: Options = {}) =>
+  api.call('POST', '/message/getMessageList', asReader({ body, ...options }));
+const one = (id: number | string, options: Options = {}) =>
+  api.call('GET', `/message/getMessageById/${id}`, asReader(options));
 const like = (id: number | string, options: Options) => api.call('PUT', `/message/like/${id}`, asReader(options));
-const unlike = (id: number | string, options: Options) => api.call('PUT', `/message/cancelLike/${id}`, asReader(options));
-const generic = (path: string, body: unknown, options: Options) => api.call('POST', `/like/${path}`, asReader({ body, ...options }));
+const unlike = (id: number | string, options: Options) =>
+  api.call('PUT', `/message/cancelLike/${id}`, asReader(options));
+const generic = (path: string, body: unknown, options: Options) =>
+  api.call('POST', `/like/${path}`, asReader({ body, ...options }));
 
 /** Each post its own words: the same post again soon after is a resend, answered with the first. */
 let postsMade = 0;
@@ -91,24 +98,48 @@ describe('posting', () => {
       // A private test address has no known place.
       ipAddress: '未知',
     });
-    expect(await sql('SELECT message, user_id FROM messages WHERE id = ?', [res.body.result.id])).toEqual([expect.objectContaining({ message: text, user_id: alice.id })]);
+    expect(await sql('SELECT message, user_id FROM messages WHERE id = ?', [res.body.result.id])).toEqual([
+      expect.objectContaining({ message: text, user_id: alice.id }),
+    ]);
   });
 
   it('shows the poster’s IP 属地, never the address', async () => {
     const person = await someone();
-    const res = await api.call('POST', '/message/add', { body: { message: '来自上海' }, headers: person.auth, ip: '202.96.209.133' });
+    const res = await api.call('POST', '/message/add', {
+      body: { message: '来自上海' },
+      headers: person.auth,
+      ip: '202.96.209.133',
+    });
     expect(res.body.result.ipAddress).toBe('上海');
     expect((await one(res.body.result.id)).body.result.ipAddress).toBe('上海');
-    expect(JSON.stringify(await sql('SELECT * FROM messages WHERE id = ?', [res.body.result.id]))).not.toContain('202.96');
+    expect(JSON.stringify(await sql('SELECT * FROM messages WHERE id = ?', [res.body.result.id]))).not.toContain(
+      '202.96',
+    );
   });
 
   it('takes a full look, an own upload as background, and null as empty', async () => {
     const person = await someone();
     const background = await upload(person);
-    const look = { color: '#abc', font_size: '18px', font_weight: 700, bg_color: 'rgba(0, 0, 0, 0.5)', bg_url: background, tag: ' 生活 ' };
+    const look = {
+      color: '#abc',
+      font_size: '18px',
+      font_weight: 700,
+      bg_color: 'rgba(0, 0, 0, 0.5)',
+      bg_url: background,
+      tag: ' 生活 ',
+    };
     // Image addresses come back absolute, on the site's address (docs/api.md §1.1).
-    expect(await post(person, look)).toMatchObject({ ...look, bg_url: api.server.url + background, font_size: 18, font_weight: '700', tag: '生活', user_id: person.id });
-    expect(await post(person, { color: null, font_size: null, font_weight: null, bg_color: null, bg_url: null, tag: null })).toMatchObject({
+    expect(await post(person, look)).toMatchObject({
+      ...look,
+      bg_url: api.server.url + background,
+      font_size: 18,
+      font_weight: '700',
+      tag: '生活',
+      user_id: person.id,
+    });
+    expect(
+      await post(person, { color: null, font_size: null, font_weight: null, bg_color: null, bg_url: null, tag: null }),
+    ).toMatchObject({
       color: '',
       font_size: null,
       font_weight: '',
@@ -139,14 +170,29 @@ describe('posting', () => {
   });
 
   it.each([
-    ...['red', '#12', '#12345', '#ggg', 'rgb(256, 0, 0)', 'rgb(1, 2)', 'rgba(0, 0, 0, 2)', 'rgb(10%, 0, 0)', 'var(--x)', 'url(x.png)', '#fff;background:url(x)', 7].map(
-      (value) => ['color', value] as const,
-    ),
+    ...[
+      'red',
+      '#12',
+      '#12345',
+      '#ggg',
+      'rgb(256, 0, 0)',
+      'rgb(1, 2)',
+      'rgba(0, 0, 0, 2)',
+      'rgb(10%, 0, 0)',
+      'var(--x)',
+      'url(x.png)',
+      '#fff;background:url(x)',
+      7,
+    ].map((value) => ['color', value] as const),
     ...['blue', '#1234567', 'rgba(0,0,0,0.5', 'hsl(0, 0, 0)'].map((value) => ['bg_color', value] as const),
-    ...['11px', '41px', 41, 11, 16.5, '16.5px', '1em', '016px', '18 px', true].map((value) => ['font_size', value] as const),
+    ...['11px', '41px', 41, 11, 16.5, '16.5px', '1em', '016px', '18 px', true].map(
+      (value) => ['font_size', value] as const,
+    ),
     ...['950', '150', '0', 'bolder', 'bold;', 1000, 450].map((value) => ['font_weight', value] as const),
     ...['十一个字的标签名字太长', '<b>', 'a>b', 'a\nb', 5].map((value) => ['tag', value] as const),
-    ...['https://example.com/a.png', '/img/talks/cat.svg', '/uploads/../secret.png', '/uploads/abc.png', 3].map((value) => ['bg_url', value] as const),
+    ...['https://example.com/a.png', '/img/talks/cat.svg', '/uploads/../secret.png', '/uploads/abc.png', 3].map(
+      (value) => ['bg_url', value] as const,
+    ),
   ])('refuses %s %j with a Chinese message naming the field', async (field, value) => {
     const res = await add(await someone(), { message: '样式不对', [field]: value });
     expect(res.status).toBe(400);
@@ -172,7 +218,13 @@ describe('posting', () => {
 
   it('publishes the original front end’s form as it sends it, with the size in pixels as a number', async () => {
     const person = await someone();
-    const posted = await post(person, { message: '原版前端的默认样式', font_size: 16, font_weight: 500, bg_color: 'transparent', color: '#676767' });
+    const posted = await post(person, {
+      message: '原版前端的默认样式',
+      font_size: 16,
+      font_weight: 500,
+      bg_color: 'transparent',
+      color: '#676767',
+    });
     expect(posted).toMatchObject({ font_size: 16, font_weight: '500', bg_color: 'transparent', color: '#676767' });
     expect((await one(posted.id)).body.result.font_size).toBe(16);
     for (const size of ['16px', '16', 16]) expect((await post(person, { font_size: size })).font_size).toBe(16);
@@ -194,7 +246,10 @@ describe('posting', () => {
     // Another look, another poster, or later: a new post.
     expect((await post(person, { ...body, color: '#00ff00' })).id).not.toBe(first.id);
     expect((await post(quick, body)).id).not.toBe(first.id);
-    await sql('UPDATE messages SET created_at = created_at - ? WHERE id = ?', [RESENT_WITHIN_MINUTES * 60 + 1, first.id]);
+    await sql('UPDATE messages SET created_at = created_at - ? WHERE id = ?', [
+      RESENT_WITHIN_MINUTES * 60 + 1,
+      first.id,
+    ]);
     expect((await post(person, body)).id).not.toBe(first.id);
     // The post made old would come out of order in the listing tests below.
     await remove(person, [first.id]);
@@ -202,12 +257,15 @@ describe('posting', () => {
 
   it(`allows ${MESSAGES_PER_MINUTE} posts a minute per reader`, async () => {
     const person = await someone();
-    for (let i = 0; i < MESSAGES_PER_MINUTE; i++) expect((await add(person, { message: `第 ${i + 1} 条` })).status).toBe(200);
+    for (let i = 0; i < MESSAGES_PER_MINUTE; i++)
+      expect((await add(person, { message: `第 ${i + 1} 条` })).status).toBe(200);
     const over = await add(person, { message: '第六条' });
     expect(over.status).toBe(429);
     expect(over.body.message).toBe(`留言太频繁了，每分钟最多发布 ${MESSAGES_PER_MINUTE} 条，请稍后再试`);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await countOf('SELECT count(*) AS n FROM messages WHERE user_id = ?', [person.id])).toBe(MESSAGES_PER_MINUTE);
+    expect(await countOf('SELECT count(*) AS n FROM messages WHERE user_id = ?', [person.id])).toBe(
+      MESSAGES_PER_MINUTE,
+    );
     // The budget is the reader's own.
     expect((await add(await someone(), { message: '我还能发' })).status).toBe(200);
   });
@@ -216,7 +274,8 @@ describe('posting', () => {
     const person = await someone();
     // A colour built to make a backtracking pattern run for seconds is refused at once.
     const attack = `rgba(1,1,1,${'1'.repeat(30_000)}x`;
-    for (let i = 0; i < MESSAGES_PER_MINUTE; i++) expect((await add(person, { message: '看颜色', color: attack })).status).toBe(400);
+    for (let i = 0; i < MESSAGES_PER_MINUTE; i++)
+      expect((await add(person, { message: '看颜色', color: attack })).status).toBe(400);
     expect((await add(person, { message: '正常的留言' })).status).toBe(429);
     expect(await countOf('SELECT count(*) AS n FROM messages WHERE user_id = ?', [person.id])).toBe(0);
   });
@@ -235,18 +294,30 @@ describe('posting', () => {
     expect(await post(person, { color: value, bg_color: value })).toMatchObject({ color: stored, bg_color: stored });
   });
 
-  it.each(['red', 'rgb(256, 0, 0)', 'hsl(361, 0%, 0%)', 'hsl(1, 2, 3)', 'rgb(1%, 2, 3)', 'rgba(1, 2, 3, 1.5)', 'url(x)', '#12345', `#${'a'.repeat(70)}`])(
-    'refuses the colour %s',
-    async (value) => {
-      const res = await add(await someone(), { message: '颜色不对', color: value });
-      expect(res.status).toBe(400);
-      expect(res.body.result.fields).toEqual(['color']);
-    },
-  );
+  it.each([
+    'red',
+    'rgb(256, 0, 0)',
+    'hsl(361, 0%, 0%)',
+    'hsl(1, 2, 3)',
+    'rgb(1%, 2, 3)',
+    'rgba(1, 2, 3, 1.5)',
+    'url(x)',
+    '#12345',
+    `#${'a'.repeat(70)}`,
+  ])('refuses the colour %s', async (value) => {
+    const res = await add(await someone(), { message: '颜色不对', color: value });
+    expect(res.status).toBe(400);
+    expect(res.body.result.fields).toEqual(['color']);
+  });
 
   it('tells every admin of a new post, with the poster escaped, but not the poster', async () => {
     const notices = async (person: Person) =>
-      (await api.call('POST', '/notify/getNotifyList', { body: { current: 1, size: 50, userId: person.id }, headers: person.auth })).body.result.list as {
+      (
+        await api.call('POST', '/notify/getNotifyList', {
+          body: { current: 1, size: 50, userId: person.id },
+          headers: person.auth,
+        })
+      ).body.result.list as {
         type: number;
         to_id: number;
         message: string;
@@ -254,7 +325,9 @@ describe('posting', () => {
     const second = await someone();
     await sql('UPDATE users SET role = 1 WHERE id = ?', [second.id]);
 
-    const posted = await post(alice, { message: '站长好！这是一条很长很长的留言，用来看通知里的摘录会不会被截断，多写几个字' });
+    const posted = await post(alice, {
+      message: '站长好！这是一条很长很长的留言，用来看通知里的摘录会不会被截断，多写几个字',
+    });
     for (const admin of [owner, second]) {
       const notice = (await notices(admin)).find((n) => n.to_id === posted.id);
       expect(notice).toMatchObject({ type: 3, to_id: posted.id });
@@ -277,7 +350,8 @@ describe('reading the board', () => {
   beforeAll(async () => {
     writer = await someone();
     mine = [];
-    for (const [i, tag] of ['旅行', '旅行日记', '旅行', ''].entries()) mine.push(await post(writer, { message: `去${tag || '哪儿'}，第 ${i + 1} 次`, tag }));
+    for (const [i, tag] of ['旅行', '旅行日记', '旅行', ''].entries())
+      mine.push(await post(writer, { message: `去${tag || '哪儿'}，第 ${i + 1} 次`, tag }));
   });
 
   it('lists newest first, with the total', async () => {
@@ -296,16 +370,31 @@ describe('reading the board', () => {
 
     const byWriter = (await list({ current: 1, size: 50, author_id: writer.id })).body.result;
     expect(byWriter.list.map((m: BoardMessage) => m.id)).toEqual(mine.map((m) => m.id).reverse());
-    expect((await list({ current: 1, size: 50, author_id: String(writer.id), tag: '旅行日记' })).body.result.list.map((m: BoardMessage) => m.id)).toEqual([mine[1].id]);
+    expect(
+      (await list({ current: 1, size: 50, author_id: String(writer.id), tag: '旅行日记' })).body.result.list.map(
+        (m: BoardMessage) => m.id,
+      ),
+    ).toEqual([mine[1].id]);
     expect((await list({ current: 1, size: 10, author_id: bob.id })).body.result).toMatchObject({ total: 0, list: [] });
 
     const found = (await list({ current: 1, size: 50, message: '去旅行日' })).body.result;
     expect(found.list.map((m: BoardMessage) => m.id)).toEqual([mine[1].id]);
     // % and _ are searched for as themselves.
-    expect((await list({ current: 1, size: 50, message: '%' })).body.result.list.every((m: BoardMessage) => m.message.includes('%'))).toBe(true);
+    expect(
+      (await list({ current: 1, size: 50, message: '%' })).body.result.list.every((m: BoardMessage) =>
+        m.message.includes('%'),
+      ),
+    ).toBe(true);
 
     const total = await countOf('SELECT count(*) AS n FROM messages WHERE hidden = 0');
-    for (const empty of [{ tag: '' }, { tag: null }, { author_id: '' }, { author_id: null }, { message: '' }, { message: null }]) {
+    for (const empty of [
+      { tag: '' },
+      { tag: null },
+      { author_id: '' },
+      { author_id: null },
+      { message: '' },
+      { message: null },
+    ]) {
       expect((await list({ current: 1, size: 1, ...empty })).body.result.total).toBe(total);
     }
   });
@@ -352,7 +441,13 @@ describe('reading the board', () => {
   it("counts each post's comments, replies included", async () => {
     const [target, other] = [mine[0].id, mine[1].id];
     const insert = (type: number, forId: number, parentId: number | null = null) =>
-      sql('INSERT INTO comments (type, for_id, parent_id, user_id, content) VALUES (?, ?, ?, ?, ?) RETURNING id', [type, forId, parentId, bob.id, '同意']);
+      sql('INSERT INTO comments (type, for_id, parent_id, user_id, content) VALUES (?, ?, ?, ?, ?) RETURNING id', [
+        type,
+        forId,
+        parentId,
+        bob.id,
+        '同意',
+      ]);
     const [root] = await insert(3, target);
     await insert(3, target, Number(root.id));
     await insert(3, other);
@@ -377,7 +472,8 @@ describe('editing', () => {
 
   it(`allows ${MESSAGES_PER_MINUTE} edits a minute per reader, refused ones included`, async () => {
     expect((await update(person, { id: original.id, color: 'red' })).status).toBe(400);
-    for (let i = 1; i < MESSAGES_PER_MINUTE; i++) expect((await update(person, { id: original.id, tag: `第${i}次` })).status).toBe(200);
+    for (let i = 1; i < MESSAGES_PER_MINUTE; i++)
+      expect((await update(person, { id: original.id, tag: `第${i}次` })).status).toBe(200);
     const over = await update(person, { id: original.id, tag: '再改' });
     expect(over.status).toBe(429);
     expect(over.body.message).toBe(`修改太频繁了，每分钟最多修改 ${MESSAGES_PER_MINUTE} 次，请稍后再试`);
@@ -418,20 +514,36 @@ describe('editing', () => {
     expect((await update(person, { id: original.id, bg_url: api.server.url + mine })).status).toBe(200);
     expect((await update(person, { id: original.id, bg_url: mine, message: '还是这张图' })).status).toBe(200);
     const refused = await update(person, { id: original.id, bg_url: await upload(bob) });
-    expect(refused.body).toEqual({ code: 400, message: '只能使用自己上传的图片作为背景', result: { fields: ['bg_url'] } });
+    expect(refused.body).toEqual({
+      code: 400,
+      message: '只能使用自己上传的图片作为背景',
+      result: { fields: ['bg_url'] },
+    });
     expect((await one(original.id)).body.result.bg_url).toBe(api.server.url + mine);
   });
 
   it('refuses to edit a post an admin has hidden, and changes nothing, its background file included', async () => {
     const hiddenOne = await post(person, { message: '被隐藏前', bg_url: await upload(person) });
     const background = hiddenOne.bg_url;
-    expect((await api.call('PUT', `/admin/messages/${hiddenOne.id}/hidden`, { body: { hidden: true }, headers: owner.auth })).status).toBe(200);
+    expect(
+      (await api.call('PUT', `/admin/messages/${hiddenOne.id}/hidden`, { body: { hidden: true }, headers: owner.auth }))
+        .status,
+    ).toBe(200);
     const refused = await update(person, { id: hiddenOne.id, message: '偷偷改掉', bg_url: await upload(person) });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('这条留言已被管理员隐藏，不能修改');
-    expect(await sql('SELECT message FROM messages WHERE id = ?', [hiddenOne.id])).toEqual([expect.objectContaining({ message: '被隐藏前' })]);
+    expect(await sql('SELECT message FROM messages WHERE id = ?', [hiddenOne.id])).toEqual([
+      expect.objectContaining({ message: '被隐藏前' }),
+    ]);
     expect((await fetch(background)).status).toBe(200);
-    expect((await api.call('PUT', `/admin/messages/${hiddenOne.id}/hidden`, { body: { hidden: false }, headers: owner.auth })).status).toBe(200);
+    expect(
+      (
+        await api.call('PUT', `/admin/messages/${hiddenOne.id}/hidden`, {
+          body: { hidden: false },
+          headers: owner.auth,
+        })
+      ).status,
+    ).toBe(200);
     expect((await one(hiddenOne.id)).body.result).toMatchObject({ message: '被隐藏前', bg_url: background });
   });
 
@@ -455,12 +567,20 @@ describe('editing', () => {
   });
 
   it('refuses bad values as adding does, and needs a login', async () => {
-    for (const [field, value] of [['message', ''], ['color', 'red'], ['font_size', '8px'], ['font_weight', 'heavy'], ['tag', '<>']]) {
+    for (const [field, value] of [
+      ['message', ''],
+      ['color', 'red'],
+      ['font_size', '8px'],
+      ['font_weight', 'heavy'],
+      ['tag', '<>'],
+    ]) {
       const res = await update(person, { id: original.id, [field]: value });
       expect(res.status).toBe(400);
       expect(res.body.result.fields).toEqual([field]);
     }
-    expect((await api.call('POST', '/message/update', { body: { id: original.id, message: '匿名' } })).status).toBe(401);
+    expect((await api.call('POST', '/message/update', { body: { id: original.id, message: '匿名' } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -468,8 +588,17 @@ describe('deleting', () => {
   /** A post with a comment, a reply, a like on the post and a like on the comment. */
   async function busyPost(person: Person) {
     const posted = await post(person);
-    const [root] = await sql('INSERT INTO comments (type, for_id, user_id, content) VALUES (3, ?, ?, ?) RETURNING id', [posted.id, bob.id, '评论']);
-    await sql('INSERT INTO comments (type, for_id, parent_id, user_id, content) VALUES (3, ?, ?, ?, ?)', [posted.id, Number(root.id), bob.id, '回复']);
+    const [root] = await sql('INSERT INTO comments (type, for_id, user_id, content) VALUES (3, ?, ?, ?) RETURNING id', [
+      posted.id,
+      bob.id,
+      '评论',
+    ]);
+    await sql('INSERT INTO comments (type, for_id, parent_id, user_id, content) VALUES (3, ?, ?, ?, ?)', [
+      posted.id,
+      Number(root.id),
+      bob.id,
+      '回复',
+    ]);
     await sql("INSERT INTO likes (type, target_id, actor) VALUES ('comment', ?, 'ip:10.63.250.1')", [Number(root.id)]);
     expect((await like(posted.id, { ip: ip() })).status).toBe(200);
     return { id: posted.id, commentId: Number(root.id) };
@@ -478,7 +607,9 @@ describe('deleting', () => {
     posts: await countOf('SELECT count(*) AS n FROM messages WHERE id = ?', [id]),
     comments: await countOf('SELECT count(*) AS n FROM comments WHERE type = 3 AND for_id = ?', [id]),
     postLikes: await countOf("SELECT count(*) AS n FROM likes WHERE type = 'message' AND target_id = ?", [id]),
-    commentLikes: await countOf("SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id = ?", [commentId]),
+    commentLikes: await countOf("SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id = ?", [
+      commentId,
+    ]),
   });
   const NONE = { posts: 0, comments: 0, postLikes: 0, commentLikes: 0 };
   const ALL = { posts: 1, comments: 2, postLikes: 1, commentLikes: 1 };
@@ -487,7 +618,14 @@ describe('deleting', () => {
     const person = await someone();
     const [first, second, kept] = [await busyPost(person), await busyPost(person), await busyPost(person)];
     // Comments on an article and a talk that share the post's id stay.
-    await sql('INSERT INTO comments (type, for_id, user_id, content) VALUES (1, ?, ?, ?), (2, ?, ?, ?)', [first.id, bob.id, '文章评论', first.id, bob.id, '说说评论']);
+    await sql('INSERT INTO comments (type, for_id, user_id, content) VALUES (1, ?, ?, ?), (2, ?, ?, ?)', [
+      first.id,
+      bob.id,
+      '文章评论',
+      first.id,
+      bob.id,
+      '说说评论',
+    ]);
 
     const res = await remove(person, [first.id, second.id, first.id]);
     expect(res.body).toEqual({ code: 0, message: 'success', result: true });
@@ -572,7 +710,9 @@ describe('likes', () => {
     const before = (await one(id)).body.result.like_times;
     expect((await like(id, { ip: ip(), headers: alice.auth })).body).toMatchObject({ code: 0, result: before + 1 });
     expect((await like(id, { ip: ip(), headers: alice.auth })).body).toMatchObject({ code: 100, result: before + 1 });
-    const listed = (await list({ current: 1, size: 50 }, { headers: alice.auth })).body.result.list.find((m: BoardMessage) => m.id === id);
+    const listed = (await list({ current: 1, size: 50 }, { headers: alice.auth })).body.result.list.find(
+      (m: BoardMessage) => m.id === id,
+    );
     expect(listed).toMatchObject({ like_times: before + 1, is_like: true });
   });
 
@@ -624,7 +764,10 @@ describe('likes', () => {
     expect((await generic('cancelLike', body, { ip: who })).body.result).toBe(true);
     expect(await stored(target)).toEqual({ counter: 0, rows: 0 });
     for (const path of ['getIsLikeByIdAndType', 'addLike', 'cancelLike']) {
-      expect((await generic(path, { for_id: UNKNOWN, type: 3 }, { ip: ip() })).body, path).toEqual({ code: 404, message: '留言不存在' });
+      expect((await generic(path, { for_id: UNKNOWN, type: 3 }, { ip: ip() })).body, path).toEqual({
+        code: 404,
+        message: '留言不存在',
+      });
     }
   });
 });
@@ -633,13 +776,24 @@ describe('comments on a post', () => {
   it("tell the post's author, naming the post, and refuse an unknown post", async () => {
     const posted = await post(bob, { message: '评论我吧' });
     const commenter = await someone();
-    const sent = await api.call('POST', '/comment/add', { body: { type: 3, for_id: posted.id, content: '说得好' }, headers: commenter.auth, ip: ip() });
+    const sent = await api.call('POST', '/comment/add', {
+      body: { type: 3, for_id: posted.id, content: '说得好' },
+      headers: commenter.auth,
+      ip: ip(),
+    });
     expect(sent.status).toBe(200);
-    const told = await api.call('POST', '/notify/getNotifyList', { body: { current: 1, size: 10, userId: bob.id }, headers: bob.auth });
+    const told = await api.call('POST', '/notify/getNotifyList', {
+      body: { current: 1, size: 10, userId: bob.id },
+      headers: bob.auth,
+    });
     expect(told.body.result.list[0]).toMatchObject({ type: 3, to_id: posted.id, isView: 1 });
     expect(told.body.result.list[0].message).toContain('留言');
     expect((await one(posted.id)).body.result.comment_total).toBe(1);
-    const missing = await api.call('POST', '/comment/add', { body: { type: 3, for_id: UNKNOWN, content: '有人吗' }, headers: commenter.auth, ip: ip() });
+    const missing = await api.call('POST', '/comment/add', {
+      body: { type: 3, for_id: UNKNOWN, content: '有人吗' },
+      headers: commenter.auth,
+      ip: ip(),
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('留言不存在');
   });
@@ -660,7 +814,11 @@ describe('hot tags', () => {
     uses.push(['旧', 2, 1000], ['新', 2, 2000], ['', 20, 1000]);
     try {
       for (const [tag, times, at] of uses) {
-        for (let i = 0; i < times; i++) await db.execute({ sql: 'INSERT INTO messages (user_id, message, tag, created_at) VALUES (?, ?, ?, ?)', args: [writer.id, '留言', tag, at + i] });
+        for (let i = 0; i < times; i++)
+          await db.execute({
+            sql: 'INSERT INTO messages (user_id, message, tag, created_at) VALUES (?, ?, ?, ?)',
+            args: [writer.id, '留言', tag, at + i],
+          });
       }
     } finally {
       db.close();
@@ -675,7 +833,11 @@ describe('hot tags', () => {
   it('is empty on an empty board', async () => {
     const empty = await startApi();
     try {
-      expect((await empty.call('GET', '/message/getHotTagList')).body).toEqual({ code: 0, message: 'success', result: [] });
+      expect((await empty.call('GET', '/message/getHotTagList')).body).toEqual({
+        code: 0,
+        message: 'success',
+        result: [],
+      });
     } finally {
       await empty.stop();
     }

@@ -32,9 +32,11 @@ interface Listed {
   createdAt: string;
 }
 
-const list = (who: Person, body: unknown = { current: 1, size: MAX_PAGE_SIZE, userId: who.id }) => api.call('POST', '/notify/getNotifyList', { body, headers: who.auth });
+const list = (who: Person, body: unknown = { current: 1, size: MAX_PAGE_SIZE, userId: who.id }) =>
+  api.call('POST', '/notify/getNotifyList', { body, headers: who.auth });
 const listed = async (who: Person): Promise<Listed[]> => (await list(who)).body.result.list;
-const unread = async (who: Person): Promise<number> => (await api.call('GET', '/notify/unreadCount', { headers: who.auth })).body.result;
+const unread = async (who: Person): Promise<number> =>
+  (await api.call('GET', '/notify/unreadCount', { headers: who.auth })).body.result;
 const markRead = (who: Person | null, id: unknown) => api.call('PUT', `/notify/update/${id}`, { headers: who?.auth });
 const remove = (who: Person | null, id: unknown) => api.call('PUT', `/notify/delete/${id}`, { headers: who?.auth });
 
@@ -45,7 +47,10 @@ async function comment(who: Person, content: string, forId = article.id) {
 }
 
 async function reply(who: Person, root: { id: number; for_id: number }, toId: number, content: string) {
-  const res = await api.call('POST', '/comment/apply', { body: { type: 1, for_id: root.for_id, parent_id: root.id, to_id: toId, content }, headers: who.auth });
+  const res = await api.call('POST', '/comment/apply', {
+    body: { type: 1, for_id: root.for_id, parent_id: root.id, to_id: toId, content },
+    headers: who.auth,
+  });
   expect(res.status).toBe(200);
   return res.body.result as { id: number };
 }
@@ -73,7 +78,14 @@ describe('what creates a notification', () => {
     const root = await comment(alice, '根');
     const ownerBefore = await unread(owner);
     await reply(bob, root, alice.id, '我来回复');
-    expect(await listed(alice)).toEqual([expect.objectContaining({ message: `<b>乙</b> 回复了你在文章《${article.title}》下的评论：我来回复`, type: 1, to_id: article.id, isView: 1 })]);
+    expect(await listed(alice)).toEqual([
+      expect.objectContaining({
+        message: `<b>乙</b> 回复了你在文章《${article.title}》下的评论：我来回复`,
+        type: 1,
+        to_id: article.id,
+        isView: 1,
+      }),
+    ]);
     expect(await unread(owner)).toBe(ownerBefore);
     expect(await unread(bob)).toBe(0);
   });
@@ -105,9 +117,19 @@ describe('what creates a notification', () => {
     const [alice, bob] = [await someone(), await someone()];
     const root = await comment(alice, '根');
     const before = (await list(owner)).body.result.total;
-    const bad = await api.call('POST', '/comment/apply', { body: { type: 1, for_id: root.for_id, parent_id: root.id, to_id: owner.id, content: '你好' }, headers: bob.auth });
+    const bad = await api.call('POST', '/comment/apply', {
+      body: { type: 1, for_id: root.for_id, parent_id: root.id, to_id: owner.id, content: '你好' },
+      headers: bob.auth,
+    });
     expect(bad.status).toBe(400);
-    expect((await api.call('POST', '/comment/add', { body: { type: 1, for_id: UNKNOWN, content: '你好' }, headers: bob.auth })).status).toBe(404);
+    expect(
+      (
+        await api.call('POST', '/comment/add', {
+          body: { type: 1, for_id: UNKNOWN, content: '你好' },
+          headers: bob.auth,
+        })
+      ).status,
+    ).toBe(404);
     expect((await list(owner)).body.result.total).toBe(before);
     expect(await unread(alice)).toBe(0);
   });
@@ -153,7 +175,11 @@ describe('reading notifications', () => {
     const page2 = (await list(reader, { current: 2, size: 2, userId: String(reader.id) })).body.result;
     expect(page2).toMatchObject({ current: 2, size: 2, total: 3 });
     expect(page2.list.map((n: Listed) => n.id)).toEqual([newest.id]);
-    expect((await list(reader, { current: 5, size: 2, userId: reader.id })).body.result).toMatchObject({ current: 5, total: 3, list: [] });
+    expect((await list(reader, { current: 5, size: 2, userId: reader.id })).body.result).toMatchObject({
+      current: 5,
+      total: 3,
+      list: [],
+    });
     expect((await list(reader, { current: 1, size: 500, userId: reader.id })).body.result.size).toBe(MAX_PAGE_SIZE);
   });
 
@@ -196,7 +222,10 @@ describe('privacy', () => {
 
   it('needs a login for every call', async () => {
     const anonymous = [
-      await api.call('POST', '/notify/getNotifyList', { body: { current: 1, size: 10, userId: 1 }, ip: freshIp(BLOCK) }),
+      await api.call('POST', '/notify/getNotifyList', {
+        body: { current: 1, size: 10, userId: 1 },
+        ip: freshIp(BLOCK),
+      }),
       await api.call('GET', '/notify/unreadCount'),
       await markRead(null, 1),
       await remove(null, 1),

@@ -1,6 +1,12 @@
 /** Orders with the default `manual` provider: buying, the owner's confirmation, refunds, limits and the expiry sweep. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANUAL_PAY_HOURS, MAX_PENDING_ORDERS, MAX_REPORTED_ORDERS, ORDERS_PER_MINUTE, REPORTED_WAIT_DAYS } from '../../src/contract/limits';
+import {
+  MANUAL_PAY_HOURS,
+  MAX_PENDING_ORDERS,
+  MAX_REPORTED_ORDERS,
+  ORDERS_PER_MINUTE,
+  REPORTED_WAIT_DAYS,
+} from '../../src/contract/limits';
 import { NOTIFICATION_TYPE } from '../../src/contract/notifications';
 import { compactDate } from '../../src/lib/shared/time';
 import { RESENT_WITHIN_MINUTES } from '../../src/server/shared/resent';
@@ -26,8 +32,10 @@ afterAll(() => api?.stop());
 
 let people = 0;
 const someone = () => newPerson(api, `buyer${++people}`, BLOCK);
-const confirm = (orderNo: string, who: Person | null = owner) => api.call('PUT', `/shop/admin/confirm/${orderNo}`, { headers: who?.auth });
-const refund = (orderNo: string, who: Person | null = owner) => api.call('PUT', `/shop/admin/refund/${orderNo}`, { headers: who?.auth });
+const confirm = (orderNo: string, who: Person | null = owner) =>
+  api.call('PUT', `/shop/admin/confirm/${orderNo}`, { headers: who?.auth });
+const refund = (orderNo: string, who: Person | null = owner) =>
+  api.call('PUT', `/shop/admin/refund/${orderNo}`, { headers: who?.auth });
 
 /** Polls until `check` holds; the sweep runs on its own clock. */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, tries = 100): Promise<T> {
@@ -62,16 +70,20 @@ describe('POST /api/shop/order', () => {
     const expires = Date.parse(order.expires_at);
     expect(expires).toBeGreaterThan(before + (MANUAL_PAY_HOURS * 60 - 1) * 60_000);
     expect(expires).toBeLessThanOrEqual(answered + MANUAL_PAY_HOURS * 3600_000);
-    const [row] = await api.sql('SELECT user_id, amount_cents, status FROM orders WHERE order_no = ?', [order.order_no]);
+    const [row] = await api.sql('SELECT user_id, amount_cents, status FROM orders WHERE order_no = ?', [
+      order.order_no,
+    ]);
     expect(row).toMatchObject({ user_id: buyer.id, amount_cents: plan.price_cents, status: 'pending' });
   });
 
   it('ignores any amount the client sends, and gives each order its own unguessable number', async () => {
     const buyer = await someone();
     const plan = products[0].plans[0];
-    const a = (await buy(api, buyer, { product: products[0].slug, plan: plan.id, amount_cents: 1, price_cents: 1 })).body.result as CreatedOrder;
+    const a = (await buy(api, buyer, { product: products[0].slug, plan: plan.id, amount_cents: 1, price_cents: 1 }))
+      .body.result as CreatedOrder;
     // Another plan: the same one bought again soon after is the same order (next test).
-    const b = (await buy(api, buyer, { product: products[0].slug, plan: products[0].plans[1].id })).body.result as CreatedOrder;
+    const b = (await buy(api, buyer, { product: products[0].slug, plan: products[0].plans[1].id })).body
+      .result as CreatedOrder;
     expect(a.amount_cents).toBe(plan.price_cents);
     expect(a.order_no).not.toBe(b.order_no);
     expect(a.order_no.slice(8)).not.toBe(b.order_no.slice(8));
@@ -81,9 +93,17 @@ describe('POST /api/shop/order', () => {
     const buyer = await someone();
     const [product] = products;
     const [month, year] = product.plans;
-    const ordersOf = async (who: Person) => (await api.sql('SELECT order_no FROM orders WHERE user_id = ? ORDER BY id', [who.id])).map((row) => String(row.order_no));
+    const ordersOf = async (who: Person) =>
+      (await api.sql('SELECT order_no FROM orders WHERE user_id = ? ORDER BY id', [who.id])).map((row) =>
+        String(row.order_no),
+      );
     const toldOwner = async (orderNo: string) =>
-      (await api.sql('SELECT n.id FROM notifications n JOIN orders o ON o.id = n.to_id WHERE n.type = ? AND o.order_no = ?', [NOTIFICATION_TYPE.ownerOrder, orderNo])).length;
+      (
+        await api.sql(
+          'SELECT n.id FROM notifications n JOIN orders o ON o.id = n.to_id WHERE n.type = ? AND o.order_no = ?',
+          [NOTIFICATION_TYPE.ownerOrder, orderNo],
+        )
+      ).length;
 
     // The first answer lost on the way, the buyer presses again: the same order, with its payment step.
     const first = (await buy(api, buyer, { product: product.slug, plan: month.id })).body.result as CreatedOrder;
@@ -94,7 +114,10 @@ describe('POST /api/shop/order', () => {
     expect(await toldOwner(first.order_no)).toBe(1);
     // Two presses at once are one order too.
     const quick = await someone();
-    const [a, b] = await Promise.all([buy(api, quick, { product: product.slug, plan: year.id }), buy(api, quick, { product: product.slug, plan: year.id })]);
+    const [a, b] = await Promise.all([
+      buy(api, quick, { product: product.slug, plan: year.id }),
+      buy(api, quick, { product: product.slug, plan: year.id }),
+    ]);
     expect(a.body.result.order_no).toBe(b.body.result.order_no);
     expect(await ordersOf(quick)).toEqual([a.body.result.order_no]);
     expect(await toldOwner(a.body.result.order_no)).toBe(1);
@@ -104,7 +127,10 @@ describe('POST /api/shop/order', () => {
     const second = (await buy(api, buyer, { product: product.slug, plan: month.id })).body.result as CreatedOrder;
     expect(second.order_no).not.toBe(first.order_no);
     // So is one made longer ago than the window.
-    await api.sql('UPDATE orders SET created_at = created_at - ? WHERE order_no = ?', [RESENT_WITHIN_MINUTES * 60 + 1, second.order_no]);
+    await api.sql('UPDATE orders SET created_at = created_at - ? WHERE order_no = ?', [
+      RESENT_WITHIN_MINUTES * 60 + 1,
+      second.order_no,
+    ]);
     const third = (await buy(api, buyer, { product: product.slug, plan: month.id })).body.result as CreatedOrder;
     expect(third.order_no).not.toBe(second.order_no);
     expect(await ordersOf(buyer)).toEqual([first.order_no, second.order_no, third.order_no]);
@@ -114,7 +140,10 @@ describe('POST /api/shop/order', () => {
     const buyer = await someone();
     const body = { product: products[0].slug, plan: products[0].plans[0].id };
     const first = (await buy(api, buyer, body)).body.result as CreatedOrder;
-    await api.sql('UPDATE orders SET expires_at = unixepoch() + ? WHERE order_no = ?', [MANUAL_PAY_HOURS * 1800 - 60, first.order_no]);
+    await api.sql('UPDATE orders SET expires_at = unixepoch() + ? WHERE order_no = ?', [
+      MANUAL_PAY_HOURS * 1800 - 60,
+      first.order_no,
+    ]);
     const second = (await buy(api, buyer, body)).body.result as CreatedOrder;
     expect(second.order_no).not.toBe(first.order_no);
     await api.sql('UPDATE orders SET max_machines = max_machines + 1 WHERE order_no = ?', [second.order_no]);
@@ -151,7 +180,9 @@ describe('POST /api/shop/order', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('待支付');
     // Paying one frees a place.
-    const [first] = await api.sql("SELECT order_no FROM orders WHERE user_id = ? AND status = 'pending' LIMIT 1", [buyer.id]);
+    const [first] = await api.sql("SELECT order_no FROM orders WHERE user_id = ? AND status = 'pending' LIMIT 1", [
+      buyer.id,
+    ]);
     expect((await confirm(String(first.order_no))).status).toBe(200);
     expect((await buy(api, buyer, EACH_PLAN[MAX_PENDING_ORDERS])).status).toBe(200);
   });
@@ -161,7 +192,8 @@ describe('POST /api/shop/order', () => {
     const answers = [];
     // Unknown plans count, so a script cannot probe the catalogue fast; malformed bodies do not.
     expect((await buy(api, buyer, { product: 'xxx-sd' })).status).toBe(400);
-    for (let i = 0; i <= ORDERS_PER_MINUTE; i++) answers.push(await buy(api, buyer, { product: 'xxx-sd', plan: `p${i}` }));
+    for (let i = 0; i <= ORDERS_PER_MINUTE; i++)
+      answers.push(await buy(api, buyer, { product: 'xxx-sd', plan: `p${i}` }));
     expect(answers.slice(0, ORDERS_PER_MINUTE).every((res) => res.status === 400)).toBe(true);
     const last = answers[ORDERS_PER_MINUTE];
     expect(last.status).toBe(429);
@@ -206,15 +238,32 @@ describe('the owner confirms a manual payment', () => {
     expect(seen.paidAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(seen.pay).toBeUndefined();
     const payload = verifyLicenseKey(publicKey, seen.license_key);
-    expect(payload).toMatchObject({ product: product.slug, plan: plan.id, order: order.order_no, expires_at: null, max_machines: plan.max_machines });
-    expect(await api.sql('SELECT * FROM licenses WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)', [order.order_no])).toHaveLength(1);
-    expect(await api.sql('SELECT source, actor_id, flagged FROM payments WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)', [order.order_no])).toEqual([
-      expect.objectContaining({ source: 'admin', actor_id: owner.id, flagged: 0 }),
-    ]);
+    expect(payload).toMatchObject({
+      product: product.slug,
+      plan: plan.id,
+      order: order.order_no,
+      expires_at: null,
+      max_machines: plan.max_machines,
+    });
+    expect(
+      await api.sql('SELECT * FROM licenses WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)', [
+        order.order_no,
+      ]),
+    ).toHaveLength(1);
+    expect(
+      await api.sql(
+        'SELECT source, actor_id, flagged FROM payments WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)',
+        [order.order_no],
+      ),
+    ).toEqual([expect.objectContaining({ source: 'admin', actor_id: owner.id, flagged: 0 })]);
     // Only the hash is stored: the key itself appears nowhere in the database.
-    const dump = JSON.stringify(await api.sql('SELECT * FROM licenses')) + JSON.stringify(await api.sql('SELECT * FROM orders'));
+    const dump =
+      JSON.stringify(await api.sql('SELECT * FROM licenses')) + JSON.stringify(await api.sql('SELECT * FROM orders'));
     expect(dump).not.toContain(seen.license_key!.split('.')[2]);
-    const told = await api.call('POST', '/notify/getNotifyList', { body: { current: 1, size: 10, userId: buyer.id }, headers: buyer.auth });
+    const told = await api.call('POST', '/notify/getNotifyList', {
+      body: { current: 1, size: 10, userId: buyer.id },
+      headers: buyer.auth,
+    });
     expect(told.body.result.list[0]).toMatchObject({ type: 5 });
     expect(told.body.result.list[0].message).toContain(order.order_no);
   });
@@ -233,14 +282,23 @@ describe('the owner confirms a manual payment', () => {
     const buyer = await someone();
     const order = (await buy(api, buyer)).body.result as CreatedOrder;
     const key = (await confirm(order.order_no)).body.result.license_key as string;
-    const activated = await api.call('POST', '/license/activate', { body: { key, fingerprint: 'pc-1', name: '书房电脑' } });
+    const activated = await api.call('POST', '/license/activate', {
+      body: { key, fingerprint: 'pc-1', name: '书房电脑' },
+    });
     expect(activated.status).toBe(200);
     const licenses = (await api.call('GET', '/shop/licenses', { headers: buyer.auth })).body.result as LicenseItem[];
     expect(licenses).toHaveLength(1);
-    expect(licenses[0]).toMatchObject({ order_no: order.order_no, license_key: key, state: 'active', machines: [expect.objectContaining({ fingerprint: 'pc-1', name: '书房电脑' })] });
+    expect(licenses[0]).toMatchObject({
+      order_no: order.order_no,
+      license_key: key,
+      state: 'active',
+      machines: [expect.objectContaining({ fingerprint: 'pc-1', name: '书房电脑' })],
+    });
     const machineId = licenses[0].machines[0].id;
     const stranger = await someone();
-    expect((await api.call('PUT', `/shop/machine/deactivate/${machineId}`, { headers: stranger.auth })).status).toBe(404);
+    expect((await api.call('PUT', `/shop/machine/deactivate/${machineId}`, { headers: stranger.auth })).status).toBe(
+      404,
+    );
     const freed = await api.call('PUT', `/shop/machine/deactivate/${machineId}`, { headers: buyer.auth });
     expect(freed.body.result.machines).toEqual([]);
     const check = await api.call('POST', '/license/validate', { body: { key, fingerprint: 'pc-1' } });
@@ -258,7 +316,9 @@ describe('refunds', () => {
     expect(refunded.body.result.status).toBe('refunded');
     expect(refunded.body.result.license_key).toBeUndefined();
     expect((await refund(order.order_no)).body.result.status).toBe('refunded');
-    expect((await api.call('POST', '/license/validate', { body: { key, fingerprint: 'pc-9' } })).body.result).toMatchObject({ valid: false, code: 'REVOKED' });
+    expect(
+      (await api.call('POST', '/license/validate', { body: { key, fingerprint: 'pc-9' } })).body.result,
+    ).toMatchObject({ valid: false, code: 'REVOKED' });
     const again = await api.call('POST', '/license/activate', { body: { key, fingerprint: 'pc-10' } });
     expect(again.status).toBe(403);
     expect(again.body.result.code).toBe('REVOKED');
@@ -296,9 +356,15 @@ describe('the expiry sweep', () => {
 });
 
 describe('我已付款 and the owner’s notices', () => {
-  const reportPaid = (orderNo: string, who: Person | null) => api.call('PUT', `/shop/order/${orderNo}/paid`, { headers: who?.auth });
+  const reportPaid = (orderNo: string, who: Person | null) =>
+    api.call('PUT', `/shop/order/${orderNo}/paid`, { headers: who?.auth });
   const ownerNotices = async () =>
-    (await api.call('POST', '/notify/getNotifyList', { body: { current: 1, size: 50, userId: owner.id }, headers: owner.auth })).body.result.list as { type: number; message: string; to_id: number }[];
+    (
+      await api.call('POST', '/notify/getNotifyList', {
+        body: { current: 1, size: 50, userId: owner.id },
+        headers: owner.auth,
+      })
+    ).body.result.list as { type: number; message: string; to_id: number }[];
 
   it('tells the owner of every new order, leading to the console’s orders', async () => {
     const buyer = await someone();
@@ -316,16 +382,23 @@ describe('我已付款 and the owner’s notices', () => {
     expect(first.body.result.status).toBe('pending');
     expect(first.body.result.buyer_paid_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect((await reportPaid(order.order_no, buyer)).body.result.buyer_paid_at).toBe(first.body.result.buyer_paid_at);
-    const told = (await ownerNotices()).filter((item) => item.message.includes(order.order_no) && item.message.includes('已经付款'));
+    const told = (await ownerNotices()).filter(
+      (item) => item.message.includes(order.order_no) && item.message.includes('已经付款'),
+    );
     expect(told).toHaveLength(1);
     // Past its time, a reported order is not expired by the sweep (it runs every second here).
     await api.sql('UPDATE orders SET expires_at = unixepoch() - 5 WHERE order_no = ?', [order.order_no]);
     const other = (await buy(api, buyer)).body.result as CreatedOrder;
     await api.sql('UPDATE orders SET expires_at = unixepoch() - 5 WHERE order_no = ?', [other.order_no]);
-    await eventually(async () => (await orderOf(api, buyer, other.order_no)).body.result as OrderItem, (item) => item.status === 'expired');
+    await eventually(
+      async () => (await orderOf(api, buyer, other.order_no)).body.result as OrderItem,
+      (item) => item.status === 'expired',
+    );
     expect((await orderOf(api, buyer, order.order_no)).body.result.status).toBe('pending');
     const admin = await api.call('GET', '/admin/orders?status=pending&current=1&size=50', { headers: owner.auth });
-    expect(admin.body.result.list.find((item: { order_no: string }) => item.order_no === order.order_no)).toMatchObject({ buyer_paid_at: first.body.result.buyer_paid_at });
+    expect(admin.body.result.list.find((item: { order_no: string }) => item.order_no === order.order_no)).toMatchObject(
+      { buyer_paid_at: first.body.result.buyer_paid_at },
+    );
     expect((await confirm(order.order_no)).body.result.status).toBe('fulfilled');
     // Said after the owner confirmed, it changes nothing.
     expect((await reportPaid(order.order_no, buyer)).body.result.status).toBe('fulfilled');
@@ -334,7 +407,8 @@ describe('我已付款 and the owner’s notices', () => {
   it('does not count a reported order against the buyer’s places', async () => {
     const buyer = await someone();
     const orders = [];
-    for (let i = 0; i < MAX_PENDING_ORDERS; i++) orders.push((await buy(api, buyer, EACH_PLAN[i])).body.result as CreatedOrder);
+    for (let i = 0; i < MAX_PENDING_ORDERS; i++)
+      orders.push((await buy(api, buyer, EACH_PLAN[i])).body.result as CreatedOrder);
     expect((await buy(api, buyer, EACH_PLAN[MAX_PENDING_ORDERS])).status).toBe(400);
     await reportPaid(orders[0].order_no, buyer);
     expect((await buy(api, buyer, EACH_PLAN[MAX_PENDING_ORDERS])).status).toBe(200);
@@ -356,7 +430,9 @@ describe('我已付款 and the owner’s notices', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toContain('等站长确认');
     expect((await orderOf(api, buyer, unreported.order_no)).body.result.buyer_paid_at).toBeNull();
-    const told = (await ownerNotices()).filter((item) => item.message.includes(unreported.order_no) && item.message.includes('已经付款'));
+    const told = (await ownerNotices()).filter(
+      (item) => item.message.includes(unreported.order_no) && item.message.includes('已经付款'),
+    );
     expect(told).toHaveLength(0);
     // The owner confirming one frees a place.
     expect((await confirm(reported[0].order_no)).status).toBe(200);
@@ -367,7 +443,10 @@ describe('我已付款 and the owner’s notices', () => {
     const buyer = await someone();
     const order = (await buy(api, buyer)).body.result as CreatedOrder;
     expect((await reportPaid(order.order_no, buyer)).status).toBe(200);
-    await api.sql('UPDATE orders SET expires_at = unixepoch() - 5, buyer_paid_at = unixepoch() - ? WHERE order_no = ?', [REPORTED_WAIT_DAYS * 86_400 + 5, order.order_no]);
+    await api.sql(
+      'UPDATE orders SET expires_at = unixepoch() - 5, buyer_paid_at = unixepoch() - ? WHERE order_no = ?',
+      [REPORTED_WAIT_DAYS * 86_400 + 5, order.order_no],
+    );
     const swept = await eventually(
       async () => (await orderOf(api, buyer, order.order_no)).body.result as OrderItem,
       (item) => item.status !== 'pending',

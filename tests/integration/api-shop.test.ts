@@ -3,7 +3,12 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintLicenseKey, PRIVATE_KEY_FILE, verifyLicenseKey, loadOrCreateSigningKeys } from '../../src/server/licenses/keys';
+import {
+  mintLicenseKey,
+  PRIVATE_KEY_FILE,
+  verifyLicenseKey,
+  loadOrCreateSigningKeys,
+} from '../../src/server/licenses/keys';
 import type { ProductExport } from '../../src/lib/node/contentIndex';
 import { startApi, type ApiClient } from './api';
 
@@ -45,7 +50,15 @@ describe('GET /api/license/public-key', () => {
   it('is the same after a restart, so keys sold before still verify', async () => {
     const before = (await api.call('GET', '/license/public-key')).body.result as string;
     const keys = loadOrCreateSigningKeys(api.dir);
-    const key = mintLicenseKey(keys, { v: 1, product: 'xxx-sd', plan: 'year', order: 'T1', expires_at: null, max_machines: 2, issued_at: new Date().toISOString() });
+    const key = mintLicenseKey(keys, {
+      v: 1,
+      product: 'xxx-sd',
+      plan: 'year',
+      order: 'T1',
+      expires_at: null,
+      max_machines: 2,
+      issued_at: new Date().toISOString(),
+    });
     await api.restart();
     const after = (await api.call('GET', '/license/public-key')).body.result as string;
     expect(after).toBe(before);

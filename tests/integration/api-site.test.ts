@@ -18,13 +18,30 @@ describe('site', () => {
     expect(status).toBe(200);
     expect(body.code).toBe(0);
     expect(typeof body.message).toBe('string');
-    for (const key of ['blog_name', 'blog_avatar', 'avatar_bg', 'personal_say', 'blog_notice', 'qq_link', 'we_chat_link', 'github_link', 'git_ee_link', 'bilibili_link', 'view_time', 'we_chat_group', 'qq_group', 'we_chat_pay', 'ali_pay', 'createdAt']) {
+    for (const key of [
+      'blog_name',
+      'blog_avatar',
+      'avatar_bg',
+      'personal_say',
+      'blog_notice',
+      'qq_link',
+      'we_chat_link',
+      'github_link',
+      'git_ee_link',
+      'bilibili_link',
+      'view_time',
+      'we_chat_group',
+      'qq_group',
+      'we_chat_pay',
+      'ali_pay',
+      'createdAt',
+    ]) {
       expect(body.result).toHaveProperty(key);
     }
     expect(body.result.view_time).toBe(0);
   });
 
-  it('gives the site\'s start date from the site config, in the API\'s time format', async () => {
+  it("gives the site's start date from the site config, in the API's time format", async () => {
     const { createdAt } = (await api.call('GET', '/config')).body.result;
     expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(createdAt.startsWith(site.createdAt.slice(0, 10))).toBe(true);
@@ -51,7 +68,12 @@ describe('site', () => {
   it('lists page headers, totals and the two dictionaries', async () => {
     const headers = (await api.call('GET', '/pageHeader/getAll')).body.result;
     expect(headers.length).toBeGreaterThan(0);
-    expect(headers[0]).toEqual({ id: 1, route_name: expect.any(String), path: expect.stringMatching(/^\//), bg_url: expect.stringMatching(new RegExp(`^${api.server.url}/`)) });
+    expect(headers[0]).toEqual({
+      id: 1,
+      route_name: expect.any(String),
+      path: expect.stringMatching(/^\//),
+      bg_url: expect.stringMatching(new RegExp(`^${api.server.url}/`)),
+    });
 
     const categories = (await api.call('GET', '/category/getCategoryDictionary')).body.result;
     const tags = (await api.call('GET', '/tag/getTagDictionary')).body.result;
@@ -60,10 +82,17 @@ describe('site', () => {
     expect(categories).toHaveLength(categoryNames.size);
     expect(tags).toHaveLength(tagNames.size);
     for (const c of categories) expect(c.id).toBe(nameId(c.category_name));
-    expect(categories.reduce((sum: number, c: { articleCount: number }) => sum + c.articleCount, 0)).toBe(index.articles.length);
+    expect(categories.reduce((sum: number, c: { articleCount: number }) => sum + c.articleCount, 0)).toBe(
+      index.articles.length,
+    );
 
     const stats = (await api.call('GET', '/statistic')).body.result;
-    expect(stats).toEqual({ articleCount: index.articles.length, tagCount: tagNames.size, categoryCount: categoryNames.size, userCount: 0 });
+    expect(stats).toEqual({
+      articleCount: index.articles.length,
+      tagCount: tagNames.size,
+      categoryCount: categoryNames.size,
+      userCount: 0,
+    });
   });
 });
 
@@ -87,7 +116,11 @@ describe('page headers', () => {
       ['MessageList', '/message/list'],
       ['UserCenter', '/userCenter'],
     ];
-    for (const [name, path] of expected) expect(byName.get(name), name).toMatchObject({ path, bg_url: expect.stringMatching(new RegExp(`^${api.server.url}/`)) });
+    for (const [name, path] of expected)
+      expect(byName.get(name), name).toMatchObject({
+        path,
+        bg_url: expect.stringMatching(new RegExp(`^${api.server.url}/`)),
+      });
     expect(new Set(body.result.map((h: { id: number }) => h.id)).size).toBe(body.result.length);
     expect(body.result.some((h: { route_name: string }) => h.route_name.startsWith('/'))).toBe(false);
   });
@@ -110,7 +143,9 @@ describe('conventions', () => {
   });
 
   it('refuses an oversized body with 413 and a malformed one with 400', async () => {
-    const big = await api.call('POST', '/article/getArticleListByTagId', { raw: JSON.stringify({ id: 1, current: 1, size: 1, pad: 'x'.repeat(100_000) }) });
+    const big = await api.call('POST', '/article/getArticleListByTagId', {
+      raw: JSON.stringify({ id: 1, current: 1, size: 1, pad: 'x'.repeat(100_000) }),
+    });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe(413);
     expect(big.body.message).toMatch(/过大/);
@@ -130,15 +165,25 @@ describe('conventions', () => {
   });
 
   it('answers the original front end’s photo album with empty lists, so it shows an empty state', async () => {
-    expect((await api.call('GET', '/photoAlbum/getAllAlbumList')).body).toEqual({ code: 0, message: 'success', result: [] });
-    expect((await api.call('GET', '/photo/getAllPhotosByAlbumId/3')).body).toEqual({ code: 0, message: 'success', result: [] });
+    expect((await api.call('GET', '/photoAlbum/getAllAlbumList')).body).toEqual({
+      code: 0,
+      message: 'success',
+      result: [],
+    });
+    expect((await api.call('GET', '/photo/getAllPhotosByAlbumId/3')).body).toEqual({
+      code: 0,
+      message: 'success',
+      result: [],
+    });
     expect((await api.call('GET', '/photo/getAllPhotosByAlbumId/abc')).status).toBe(400);
   });
 
   it('answers image addresses absolute, on the address the request came to when SITE_URL is unset', async () => {
     const config = (await api.call('GET', '/config')).body.result;
     expect(config.blog_avatar).toBe(api.server.url + site.avatar);
-    const home = (await api.call('GET', '/article/blogHomeGetArticleList/1/50')).body.result.list as { article_cover: string | null }[];
+    const home = (await api.call('GET', '/article/blogHomeGetArticleList/1/50')).body.result.list as {
+      article_cover: string | null;
+    }[];
     const covers = home.map((a) => a.article_cover).filter((cover): cover is string => Boolean(cover));
     expect(covers.length).toBeGreaterThan(0);
     for (const cover of covers) expect(cover.startsWith(`${api.server.url}/`) || /^https?:\/\//.test(cover)).toBe(true);
@@ -158,4 +203,3 @@ describe('image addresses with SITE_URL set', () => {
     }
   });
 });
-

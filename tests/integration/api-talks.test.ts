@@ -31,11 +31,16 @@ const sql = (statement: string, args: (string | number)[] = []) => api.sql(state
 
 /** A reader without an account is a browser, told apart by its reader cookie: here, one browser per address. */
 const asReader = <O extends { ip?: string }>(options: O) => ({ reader: options.ip, ...options });
-const list = (body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) => api.call('POST', '/talk/blogGetTalkList', asReader({ body, ...options }));
-const everything = async (options: { ip?: string; headers?: Record<string, string> } = {}) => (await list({ current: 1, size: 50 }, options)).body.result.list as Talk[];
-const like = (id: number | string, options: { ip?: string; headers?: Record<string, string> }) => api.call('PUT', `/talk/like/${id}`, asReader(options));
-const unlike = (id: number | string, options: { ip?: string; headers?: Record<string, string> }) => api.call('PUT', `/talk/cancelLike/${id}`, asReader(options));
-const generic = (path: string, body: unknown, options: { ip?: string; headers?: Record<string, string> }) => api.call('POST', `/like/${path}`, asReader({ body, ...options }));
+const list = (body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) =>
+  api.call('POST', '/talk/blogGetTalkList', asReader({ body, ...options }));
+const everything = async (options: { ip?: string; headers?: Record<string, string> } = {}) =>
+  (await list({ current: 1, size: 50 }, options)).body.result.list as Talk[];
+const like = (id: number | string, options: { ip?: string; headers?: Record<string, string> }) =>
+  api.call('PUT', `/talk/like/${id}`, asReader(options));
+const unlike = (id: number | string, options: { ip?: string; headers?: Record<string, string> }) =>
+  api.call('PUT', `/talk/cancelLike/${id}`, asReader(options));
+const generic = (path: string, body: unknown, options: { ip?: string; headers?: Record<string, string> }) =>
+  api.call('POST', `/like/${path}`, asReader({ body, ...options }));
 const likeTimes = async (id: number) => (await api.call('GET', `/talk/getTalkById/${id}`)).body.result.like_times;
 
 describe('the export', () => {
@@ -154,7 +159,9 @@ describe('likes', () => {
     expect((await unlike(id, { ip: a })).body).toEqual({ code: 0, message: 'success', result: 1 });
     expect((await unlike(id, { ip: a })).body).toEqual({ code: 100, message: '你还没有点赞哦', result: 1 });
     expect((await unlike(id, { ip: ip() })).body).toMatchObject({ code: 100, result: 1 });
-    expect(await sql('SELECT likes FROM talk_stats WHERE talk_id = ?', [id])).toEqual([expect.objectContaining({ likes: 1 })]);
+    expect(await sql('SELECT likes FROM talk_stats WHERE talk_id = ?', [id])).toEqual([
+      expect.objectContaining({ likes: 1 }),
+    ]);
     // The browser is kept by its cookie's hash alone, never the cookie or the address.
     const browserB = readerCookie(b).split('=')[1];
     expect(await sql("SELECT actor FROM likes WHERE type = 'talk' AND target_id = ?", [id])).toEqual([
@@ -168,9 +175,12 @@ describe('likes', () => {
     expect((await like(id, { ip: ip(), headers: reader.auth })).body).toMatchObject({ code: 0, result: before + 1 });
     expect((await like(id, { ip: ip(), headers: reader.auth })).body).toMatchObject({ code: 100, result: before + 1 });
     expect((await api.call('GET', `/talk/getTalkById/${id}`, { headers: reader.auth })).body.result.is_like).toBe(true);
-    expect(await sql("SELECT count(*) AS n FROM likes WHERE type = 'talk' AND target_id = ? AND actor = ?", [id, `user:${reader.id}`])).toEqual([
-      expect.objectContaining({ n: 1 }),
-    ]);
+    expect(
+      await sql("SELECT count(*) AS n FROM likes WHERE type = 'talk' AND target_id = ? AND actor = ?", [
+        id,
+        `user:${reader.id}`,
+      ]),
+    ).toEqual([expect.objectContaining({ n: 1 })]);
   });
 
   it('counts concurrent likes exactly', async () => {
@@ -181,14 +191,20 @@ describe('likes', () => {
   });
 
   it('answers 404 for an unknown talk', async () => {
-    for (const call of [like, unlike]) expect((await call(UNKNOWN, { ip: ip() })).body).toEqual({ code: 404, message: '说说不存在' });
+    for (const call of [like, unlike])
+      expect((await call(UNKNOWN, { ip: ip() })).body).toEqual({ code: 404, message: '说说不存在' });
   });
 
   it('shares the like budget with the other like routes', async () => {
     const id = talks[3].id;
     const who = ip();
     for (let i = 0; i < LIKES_PER_MINUTE; i++) {
-      const res = i % 3 === 0 ? await like(id, { ip: who }) : i % 3 === 1 ? await unlike(id, { ip: who }) : await generic('addLike', { for_id: id, type: 2 }, { ip: who });
+      const res =
+        i % 3 === 0
+          ? await like(id, { ip: who })
+          : i % 3 === 1
+            ? await unlike(id, { ip: who })
+            : await generic('addLike', { for_id: id, type: 2 }, { ip: who });
       expect(res.status).toBe(200);
     }
     const over = await like(id, { ip: who });
@@ -229,7 +245,13 @@ describe('comments on talks', () => {
   it('counts the comments of each talk, replies included, and no other kind', async () => {
     const [id, other] = [talks[5].id, talks[6].id];
     const insert = (type: number, forId: number, parentId: number | null) =>
-      sql('INSERT INTO comments (type, for_id, parent_id, user_id, content) VALUES (?, ?, ?, ?, ?) RETURNING id', [type, forId, parentId as number, reader.id, '说得好']);
+      sql('INSERT INTO comments (type, for_id, parent_id, user_id, content) VALUES (?, ?, ?, ?, ?) RETURNING id', [
+        type,
+        forId,
+        parentId as number,
+        reader.id,
+        '说得好',
+      ]);
     const [root] = await insert(2, id, null);
     await insert(2, id, Number(root.id));
     await insert(2, other, null);
@@ -248,14 +270,10 @@ describe('comments on talks', () => {
     const insert = async (parentId: number | null, { hidden = 0, held = 0 } = {}) =>
       Number(
         (
-          await sql('INSERT INTO comments (type, for_id, parent_id, user_id, content, hidden, held) VALUES (2, ?, ?, ?, ?, ?, ?) RETURNING id', [
-            id,
-            parentId as number,
-            reader.id,
-            '只有一部分读者看得见',
-            hidden,
-            held,
-          ])
+          await sql(
+            'INSERT INTO comments (type, for_id, parent_id, user_id, content, hidden, held) VALUES (2, ?, ?, ?, ?, ?, ?) RETURNING id',
+            [id, parentId as number, reader.id, '只有一部分读者看得见', hidden, held],
+          )
         )[0].id,
       );
     await insert(await insert(null));
@@ -269,12 +287,23 @@ describe('comments on talks', () => {
   });
 
   it('tell the owner of a comment on a talk, and refuse an unknown talk', async () => {
-    const sent = await api.call('POST', '/comment/add', { body: { type: 2, for_id: talks[0].id, content: '拍得真好' }, headers: reader.auth, ip: ip() });
+    const sent = await api.call('POST', '/comment/add', {
+      body: { type: 2, for_id: talks[0].id, content: '拍得真好' },
+      headers: reader.auth,
+      ip: ip(),
+    });
     expect(sent.status).toBe(200);
-    const told = await api.call('POST', '/notify/getNotifyList', { body: { current: 1, size: 10, userId: owner.id }, headers: owner.auth });
+    const told = await api.call('POST', '/notify/getNotifyList', {
+      body: { current: 1, size: 10, userId: owner.id },
+      headers: owner.auth,
+    });
     expect(told.body.result.list[0]).toMatchObject({ type: 2, to_id: talks[0].id, isView: 1 });
     expect(told.body.result.list[0].message).toContain('说说');
-    const missing = await api.call('POST', '/comment/add', { body: { type: 2, for_id: UNKNOWN, content: '有人吗' }, headers: reader.auth, ip: ip() });
+    const missing = await api.call('POST', '/comment/add', {
+      body: { type: 2, for_id: UNKNOWN, content: '有人吗' },
+      headers: reader.auth,
+      ip: ip(),
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('说说不存在');
   });

@@ -30,7 +30,8 @@ async function upload(token: string, bytes = makePng(), ip = freshIp()) {
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
-const setAvatar = (token: string, avatar: string) => api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { avatar } });
+const setAvatar = (token: string, avatar: string) =>
+  api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { avatar } });
 const onDisk = (path: string) => existsSync(join(api.dir, 'uploads', path.replace('/uploads/', '')));
 const filesOnDisk = () => (existsSync(join(api.dir, 'uploads')) ? readdirSync(join(api.dir, 'uploads')).length : 0);
 
@@ -47,7 +48,9 @@ describe('image size', () => {
     const before = filesOnDisk();
     const refused = await upload(token, pngClaiming(width, height));
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(`图片尺寸太大（${width}×${height}）：宽和高都不能超过 ${MAX_IMAGE_SIDE_PX} 像素，总共不超过 1600 万像素`);
+    expect(refused.body.message).toBe(
+      `图片尺寸太大（${width}×${height}）：宽和高都不能超过 ${MAX_IMAGE_SIDE_PX} 像素，总共不超过 1600 万像素`,
+    );
     expect(refused.body.result.fields).toEqual(['file']);
     expect(filesOnDisk()).toBe(before);
   });
@@ -87,7 +90,8 @@ describe('upload quota', () => {
     const place = freshIp();
     const big = Buffer.concat([makePng(), Buffer.alloc(2_000_000 - makePng().length)]);
     // Two accounts from one address share its 20 MB.
-    for (let i = 0; i < 5; i++) expect((await upload((await newUser(`sameplace${i}`)).token, big, place)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await upload((await newUser(`sameplace${i}`)).token, big, place)).status).toBe(200);
     const second = (await newUser('sameplacex')).token;
     for (let i = 0; i < 5; i++) expect((await upload(second, big, place)).status).toBe(200);
     const refused = await upload((await newUser('sameplacey')).token, big, place);
@@ -127,7 +131,11 @@ describe('upload quota', () => {
   /** Uploads the user made earlier today, written straight into the table. */
   async function pastUploads(userId: number, sizes: number[]) {
     for (const bytes of sizes) {
-      await sql('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, ?, unixepoch())', [`/uploads/${randomBytes(16).toString('hex')}.png`, userId, bytes]);
+      await sql('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, ?, unixepoch())', [
+        `/uploads/${randomBytes(16).toString('hex')}.png`,
+        userId,
+        bytes,
+      ]);
     }
   }
   const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
@@ -137,8 +145,11 @@ describe('upload quota', () => {
     await pastUploads(id, Array(49).fill(1000));
     const answers = await Promise.all(Array.from({ length: 10 }, () => upload(token)));
     expect(statuses(answers)).toEqual([200, ...Array(9).fill(429)]);
-    for (const refused of answers.filter((a) => a.status === 429)) expect(refused.body.message).toMatch(/^24 小时内最多上传 50 张图片/);
-    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([expect.objectContaining({ n: 50 })]);
+    for (const refused of answers.filter((a) => a.status === 429))
+      expect(refused.body.message).toMatch(/^24 小时内最多上传 50 张图片/);
+    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([
+      expect.objectContaining({ n: 50 }),
+    ]);
   });
 
   it('checks the quota and records the upload under the write lock, so one that another process records meanwhile counts', async () => {
@@ -151,13 +162,20 @@ describe('upload quota', () => {
     // The upload's budget and early quota check pass while the body is still on its way...
     const sending = request(`${api.server.url}/api/upload/img`, {
       method: 'POST',
-      headers: { 'Content-Type': multipart.headers.get('Content-Type')!, 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': freshIp(), ...bearer(token) },
+      headers: {
+        'Content-Type': multipart.headers.get('Content-Type')!,
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-Forwarded-For': freshIp(),
+        ...bearer(token),
+      },
     });
     const answer = new Promise<{ status: number; message: string }>((resolve, reject) => {
       sending.on('response', (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, message: JSON.parse(Buffer.concat(chunks).toString()).message }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, message: JSON.parse(Buffer.concat(chunks).toString()).message }),
+        );
       });
       sending.on('error', reject);
     });
@@ -166,7 +184,9 @@ describe('upload quota', () => {
     // ...then another process starts recording the user's 50th upload of the day, and the body arrives.
     const other = new Database(join(api.dir, 'blog.db'), { timeout: 5000 });
     other.exec('BEGIN IMMEDIATE');
-    other.prepare('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, 1000, unixepoch())').run(`/uploads/${randomBytes(16).toString('hex')}.png`, id);
+    other
+      .prepare('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, 1000, unixepoch())')
+      .run(`/uploads/${randomBytes(16).toString('hex')}.png`, id);
     sending.end(body.subarray(64));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     other.exec('COMMIT');
@@ -174,7 +194,9 @@ describe('upload quota', () => {
     const refused = await answer;
     expect(refused.status).toBe(429);
     expect(refused.message).toMatch(/^24 小时内最多上传 50 张图片/);
-    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([expect.objectContaining({ n: 50 })]);
+    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([
+      expect.objectContaining({ n: 50 }),
+    ]);
   });
 
   it('lets exactly one of ten parallel uploads take the last bytes of the day', async () => {
@@ -184,8 +206,11 @@ describe('upload quota', () => {
     await pastUploads(id, [20 * 1024 * 1024 - Math.floor(1.5 * size)]);
     const answers = await Promise.all(Array.from({ length: 10 }, () => upload(token)));
     expect(statuses(answers)).toEqual([200, ...Array(9).fill(429)]);
-    for (const refused of answers.filter((a) => a.status === 429)) expect(refused.body.message).toMatch(/^24 小时内上传的图片合计不能超过 20 MB/);
-    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([expect.objectContaining({ n: 2 })]);
+    for (const refused of answers.filter((a) => a.status === 429))
+      expect(refused.body.message).toMatch(/^24 小时内上传的图片合计不能超过 20 MB/);
+    expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([
+      expect.objectContaining({ n: 2 }),
+    ]);
   });
 });
 
@@ -198,16 +223,23 @@ describe('a slow connection', () => {
     const body = Buffer.from(await multipart.arrayBuffer());
     const sending = request(`${api.server.url}/api/upload/img`, {
       method: 'POST',
-      headers: { 'Content-Type': multipart.headers.get('Content-Type')!, 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': freshIp(), ...bearer(token) },
+      headers: {
+        'Content-Type': multipart.headers.get('Content-Type')!,
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-Forwarded-For': freshIp(),
+        ...bearer(token),
+      },
     });
-    const answer = new Promise<{ status: number; body: { message: string; result: { url: string } } }>((resolve, reject) => {
-      sending.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
-      });
-      sending.on('error', reject);
-    });
+    const answer = new Promise<{ status: number; body: { message: string; result: { url: string } } }>(
+      (resolve, reject) => {
+        sending.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+        });
+        sending.on('error', reject);
+      },
+    );
     // A phone on a weak signal: the body trickles in over some 12 seconds, within the server's 60 s for a whole request.
     const pieces = 12;
     const size = Math.ceil(body.length / pieces);
@@ -254,7 +286,9 @@ describe('avatars', () => {
     const next = (await upload(token)).body.result.url;
     expect((await setAvatar(token, next)).status).toBe(200);
     expect(onDisk(shared)).toBe(true);
-    expect((await api.call('GET', `/user/getUserInfoById/${otherId}`)).body.result.avatar).toBe(api.server.url + shared);
+    expect((await api.call('GET', `/user/getUserInfoById/${otherId}`)).body.result.avatar).toBe(
+      api.server.url + shared,
+    );
   });
 
   it("refuses someone else's upload, or a made-up path, as one's avatar", async () => {
@@ -264,7 +298,11 @@ describe('avatars', () => {
 
     const refused = await setAvatar(taker.token, theirs);
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ code: 400, message: '只能使用自己上传的图片作为头像', result: { fields: ['avatar'] } });
+    expect(refused.body).toEqual({
+      code: 400,
+      message: '只能使用自己上传的图片作为头像',
+      result: { fields: ['avatar'] },
+    });
     expect((await setAvatar(taker.token, `/uploads/${'0'.repeat(32)}.png`)).status).toBe(400);
     expect((await api.call('GET', `/user/getUserInfoById/${taker.id}`)).body.result.avatar).toBe('');
     expect(onDisk(theirs)).toBe(true);

@@ -27,7 +27,11 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 describe('register', () => {
   it('creates an account and gives a friendly nick name when none is given', async () => {
     const res = await register('newreader1');
-    expect(res.body).toEqual({ code: 0, message: 'success', result: { id: expect.any(Number), username: 'newreader1' } });
+    expect(res.body).toEqual({
+      code: 0,
+      message: 'success',
+      result: { id: expect.any(Number), username: 'newreader1' },
+    });
     const { token } = (await login('newreader1')).body.result;
     const me = await api.call('GET', '/user/getUserInfo', { headers: bearer(token) });
     expect(me.body.result.nick_name).toMatch(/^路过的小鱼\d{4}$/);
@@ -64,7 +68,15 @@ describe('register', () => {
 
   it('limits registrations to 5 an hour per IP', async () => {
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await api.call('POST', '/user/register', { body: { username: `burst${i}x`, password: 'password123' }, ip: '10.8.0.1' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await api.call('POST', '/user/register', {
+            body: { username: `burst${i}x`, password: 'password123' },
+            ip: '10.8.0.1',
+          })
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
@@ -77,9 +89,20 @@ describe('login', () => {
     const tokenOnly = await login('loginuser', 'rightpassword');
     expect(tokenOnly.body.result.token).toEqual(expect.any(String));
     expect(tokenOnly.headers.getSetCookie().some((c) => c.startsWith('blog_session='))).toBe(false);
-    const res = await api.call('POST', '/user/login', { body: { username: 'loginuser', password: 'rightpassword', cookie: true }, ip: freshIp() });
+    const res = await api.call('POST', '/user/login', {
+      body: { username: 'loginuser', password: 'rightpassword', cookie: true },
+      ip: freshIp(),
+    });
     expect(res.body.result).toMatchObject({ token: expect.any(String), username: 'loginuser', role: 2 });
-    expect(Object.keys(res.body.result).sort()).toEqual(['avatar', 'createdAt', 'id', 'nick_name', 'role', 'token', 'username']);
+    expect(Object.keys(res.body.result).sort()).toEqual([
+      'avatar',
+      'createdAt',
+      'id',
+      'nick_name',
+      'role',
+      'token',
+      'username',
+    ]);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('blog_session='))!;
     expect(cookie).toMatch(/^blog_session=[^;]+/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -114,7 +137,7 @@ describe('login', () => {
     expect((await login('burstme', 'rightpassword')).status).toBe(429);
   });
 
-  it('a login to one\'s own account does not wipe the address\'s failures against others', async () => {
+  it("a login to one's own account does not wipe the address's failures against others", async () => {
     await register('ownacct', 'rightpassword');
     const ip = '10.7.1.1';
     for (let round = 0; round < 3; round++) {
@@ -131,7 +154,11 @@ describe('sessions', () => {
 
   it('accepts the raw token, Bearer, and the cookie; refuses no or bad credentials', async () => {
     const { token } = (await login('sessionuser')).body.result;
-    const ways: Record<string, string>[] = [{ Authorization: token }, bearer(token), { Cookie: `blog_session=${token}` }];
+    const ways: Record<string, string>[] = [
+      { Authorization: token },
+      bearer(token),
+      { Cookie: `blog_session=${token}` },
+    ];
     for (const headers of ways) {
       const me = await api.call('GET', '/user/getUserInfo', { headers });
       expect(me.status).toBe(200);
@@ -167,12 +194,21 @@ describe('sessions', () => {
     await register('changer', 'oldpassword1');
     const here = (await login('changer', 'oldpassword1')).body.result.token;
     const there = (await login('changer', 'oldpassword1')).body.result.token;
-    const wrongOld = await api.call('PUT', '/user/updatePassword', { headers: bearer(here), body: { password: 'not-it-at-all', password1: 'newpassword1', password2: 'newpassword1' } });
+    const wrongOld = await api.call('PUT', '/user/updatePassword', {
+      headers: bearer(here),
+      body: { password: 'not-it-at-all', password1: 'newpassword1', password2: 'newpassword1' },
+    });
     expect(wrongOld.body.message).toBe('原密码不正确');
-    const mismatch = await api.call('PUT', '/user/updatePassword', { headers: bearer(here), body: { password: 'oldpassword1', password1: 'newpassword1', password2: 'newpassword2' } });
+    const mismatch = await api.call('PUT', '/user/updatePassword', {
+      headers: bearer(here),
+      body: { password: 'oldpassword1', password1: 'newpassword1', password2: 'newpassword2' },
+    });
     expect(mismatch.body.result.fields).toEqual(['password2']);
 
-    const changed = await api.call('PUT', '/user/updatePassword', { headers: bearer(here), body: { password: 'oldpassword1', password1: 'newpassword1', password2: 'newpassword1' } });
+    const changed = await api.call('PUT', '/user/updatePassword', {
+      headers: bearer(here),
+      body: { password: 'oldpassword1', password1: 'newpassword1', password2: 'newpassword1' },
+    });
     expect(changed.body.result).toBe(true);
     expect((await api.call('GET', '/user/getUserInfo', { headers: bearer(here) })).status).toBe(200);
     expect((await api.call('GET', '/user/getUserInfo', { headers: bearer(there) })).status).toBe(401);
@@ -183,7 +219,10 @@ describe('sessions', () => {
   it('an expired session gives 401', async () => {
     const { token } = (await login('sessionuser')).body.result;
     const db = createClient({ url: `file:${join(api.dir, 'blog.db')}` });
-    await db.execute({ sql: 'UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)', args: [Math.floor(Date.now() / 1000) - 60, 'sessionuser'] });
+    await db.execute({
+      sql: 'UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+      args: [Math.floor(Date.now() / 1000) - 60, 'sessionuser'],
+    });
     db.close();
     expect((await api.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
   });
@@ -205,7 +244,10 @@ describe('profile', () => {
   });
 
   it('updates the nick name and shows it publicly', async () => {
-    const res = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '  新昵称  ' } });
+    const res = await api.call('PUT', '/user/updateOwnUserInfo', {
+      headers: bearer(token),
+      body: { nick_name: '  新昵称  ' },
+    });
     expect(res.body.result.nick_name).toBe('新昵称');
     const pub = await api.call('GET', `/user/getUserInfoById/${res.body.result.id}`);
     expect(pub.body.result).toEqual({ id: res.body.result.id, nick_name: '新昵称', avatar: '' });
@@ -213,20 +255,37 @@ describe('profile', () => {
   });
 
   it('strips bidi and zero-width characters from nick names', async () => {
-    const res = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '\u202e鱼咸小\u202c\u200b新\u2066名\u2069\ufeff' } });
+    const res = await api.call('PUT', '/user/updateOwnUserInfo', {
+      headers: bearer(token),
+      body: { nick_name: '\u202e鱼咸小\u202c\u200b新\u2066名\u2069\ufeff' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.result.nick_name).toBe('鱼咸小新名');
     // Nothing but invisible characters is an empty name.
-    expect((await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '\u200b\u200d' } })).status).toBe(400);
+    expect(
+      (
+        await api.call('PUT', '/user/updateOwnUserInfo', {
+          headers: bearer(token),
+          body: { nick_name: '\u200b\u200d' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('keeps the site author’s name for the owner, in every spelling that looks the same', async () => {
     // Spaces or dots between the characters, and Traditional forms (the site's author is 小咸鱼), read as the same name.
     const lookAlikes = [Array.from(site.author).join(' '), Array.from(site.author).join('·'), '小咸魚', '小鹹魚'];
     for (const name of [site.author, ` ${site.author}\u200b`, site.author.normalize('NFKD'), ...lookAlikes]) {
-      const res = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: name } });
+      const res = await api.call('PUT', '/user/updateOwnUserInfo', {
+        headers: bearer(token),
+        body: { nick_name: name },
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, message: `昵称「${site.author}」是站长专用的，请换一个`, result: { fields: ['nick_name'] } });
+      expect(res.body).toEqual({
+        code: 400,
+        message: `昵称「${site.author}」是站长专用的，请换一个`,
+        result: { fields: ['nick_name'] },
+      });
     }
     for (const name of [site.author, ...lookAlikes]) {
       const registered = await register(`copycat${lookAlikes.indexOf(name) + 1}`, 'password123', name);
@@ -234,15 +293,30 @@ describe('profile', () => {
       expect(registered.body.result.fields).toEqual(['nick_name']);
     }
     // Another name with one of its characters still is one.
-    expect((await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '小鱼儿' } })).status).toBe(200);
+    expect(
+      (await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '小鱼儿' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses a bad profile change and never trusts a client-sent id', async () => {
-    expect((await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '' } })).status).toBe(400);
-    expect((await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { avatar: 'https://evil.example/x.png' } })).status).toBe(400);
+    expect(
+      (await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { nick_name: '' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('PUT', '/user/updateOwnUserInfo', {
+          headers: bearer(token),
+          body: { avatar: 'https://evil.example/x.png' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: {} })).status).toBe(400);
     const other = await register('someoneelse', 'password123', '别人');
-    await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { id: other.body.result.id, nick_name: '改别人' } });
+    await api.call('PUT', '/user/updateOwnUserInfo', {
+      headers: bearer(token),
+      body: { id: other.body.result.id, nick_name: '改别人' },
+    });
     expect((await api.call('GET', `/user/getUserInfoById/${other.body.result.id}`)).body.result.nick_name).toBe('别人');
     expect((await api.call('PUT', '/user/updateOwnUserInfo', { body: { nick_name: '匿名' } })).status).toBe(401);
   });
@@ -251,7 +325,9 @@ describe('profile', () => {
     const admin = (await register('quietadmin', 'password123', '管理员甲')).body.result.id;
     const reader = (await register('quietreader', 'password123', '读者乙')).body.result.id;
     await api.sql('UPDATE users SET role = 1 WHERE id = ?', [admin]);
-    const profiles = await Promise.all([admin, reader].map(async (id) => (await api.call('GET', `/user/getUserInfoById/${id}`)).body.result));
+    const profiles = await Promise.all(
+      [admin, reader].map(async (id) => (await api.call('GET', `/user/getUserInfoById/${id}`)).body.result),
+    );
     expect(profiles[0]).toEqual({ id: admin, nick_name: '管理员甲', avatar: '' });
     expect(profiles[1]).toEqual({ id: reader, nick_name: '读者乙', avatar: '' });
   });
@@ -289,7 +365,10 @@ describe('avatar upload', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
 
-    const saved = await api.call('PUT', '/user/updateOwnUserInfo', { headers: bearer(token), body: { avatar: res.body.result.url } });
+    const saved = await api.call('PUT', '/user/updateOwnUserInfo', {
+      headers: bearer(token),
+      body: { avatar: res.body.result.url },
+    });
     expect(saved.body.result.avatar).toBe(api.server.url + res.body.result.url);
   });
 
@@ -327,18 +406,26 @@ describe('admins', () => {
   it('ADMIN_USERNAME and ADMIN_PASSWORD create an admin at start, and admin:create promotes a user', async () => {
     const admin = await startApi({ ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword1' });
     try {
-      const login = await admin.call('POST', '/user/login', { body: { username: 'siteowner', password: 'ownerpassword1' } });
+      const login = await admin.call('POST', '/user/login', {
+        body: { username: 'siteowner', password: 'ownerpassword1' },
+      });
       expect(login.body.result.role).toBe(1);
       // The admin is shown as the site's author, never by the login name.
       expect(login.body.result.nick_name).toBe(site.author);
-      await admin.call('POST', '/user/register', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.1' });
+      await admin.call('POST', '/user/register', {
+        body: { username: 'promoteme', password: 'password123' },
+        ip: '10.5.0.1',
+      });
       expect((await admin.call('GET', '/statistic')).body.result.userCount).toBe(2);
 
       // Asynchronously: a blocked test process would keep pooled connections past the server's keep-alive timeout.
       const { execFile } = await import('node:child_process');
       const { promisify } = await import('node:util');
       const createAdmin = (args: string[]) => {
-        const run = promisify(execFile)(process.execPath, ['scripts/admin-create.ts', ...args], { env: { ...process.env, DATABASE_URL: `file:${join(admin.dir, 'blog.db')}` }, encoding: 'utf8' });
+        const run = promisify(execFile)(process.execPath, ['scripts/admin-create.ts', ...args], {
+          env: { ...process.env, DATABASE_URL: `file:${join(admin.dir, 'blog.db')}` },
+          encoding: 'utf8',
+        });
         // Nothing on standard input: the current password stays.
         run.child.stdin!.end();
         return run;
@@ -346,8 +433,13 @@ describe('admins', () => {
       const { stdout: output } = await createAdmin(['promoteme']);
       expect(output).toContain('已将 promoteme 设为管理员');
       // A password in the arguments would show in `ps`: refused, and nothing changes.
-      await expect(createAdmin(['promoteme', 'newpassword1'])).rejects.toMatchObject({ stderr: expect.stringContaining('请不要把密码写在命令行里') });
-      const promoted = await admin.call('POST', '/user/login', { body: { username: 'promoteme', password: 'password123' }, ip: '10.5.0.2' });
+      await expect(createAdmin(['promoteme', 'newpassword1'])).rejects.toMatchObject({
+        stderr: expect.stringContaining('请不要把密码写在命令行里'),
+      });
+      const promoted = await admin.call('POST', '/user/login', {
+        body: { username: 'promoteme', password: 'password123' },
+        ip: '10.5.0.2',
+      });
       expect(promoted.body.result.role).toBe(1);
     } finally {
       await admin.stop();

@@ -31,7 +31,8 @@ afterAll(async () => {
   rmSync(content, { recursive: true, force: true });
 });
 
-const writing = (method: string, path: string, body?: unknown, who: Person | null = owner) => api.call(method, `/admin/writing${path}`, { headers: who?.auth, body });
+const writing = (method: string, path: string, body?: unknown, who: Person | null = owner) =>
+  api.call(method, `/admin/writing${path}`, { headers: who?.auth, body });
 const fields = (extra: Record<string, unknown> = {}) => ({
   title: 'Live 线上的文章',
   body: '线上的正文。',
@@ -48,7 +49,8 @@ const fields = (extra: Record<string, unknown> = {}) => ({
 });
 const fileOf = (article: WritingArticle) => readFileSync(join(content, 'articles', article.file), 'utf8');
 const open = async (id: number) => (await writing('GET', `/articles/${id}`)).body.result as WritingArticle;
-const versionCount = async (id: number) => ((await writing('GET', `/articles/${id}/versions`)).body.result as unknown[]).length;
+const versionCount = async (id: number) =>
+  ((await writing('GET', `/articles/${id}/versions`)).body.result as unknown[]).length;
 
 /** A new published article, as 发布 makes it. */
 async function liveArticle(extra: Record<string, unknown> = {}): Promise<WritingArticle> {
@@ -63,7 +65,11 @@ describe('access', () => {
     const article = await liveArticle();
     const before = fileOf(article);
     const calls: [string, string, unknown?][] = [
-      ['PUT', `/articles/${article.id}/pending`, { ...fields({ body: '别人的修改' }), base_revision: article.revision }],
+      [
+        'PUT',
+        `/articles/${article.id}/pending`,
+        { ...fields({ body: '别人的修改' }), base_revision: article.revision },
+      ],
       ['DELETE', `/articles/${article.id}/pending`],
       ['PUT', `/articles/${article.id}/withdraw`],
     ];
@@ -80,7 +86,10 @@ describe('暂存修改 (working copy)', () => {
   it('keeps the edits beside a live article: the file, its status and its history stay as they were', async () => {
     const article = await liveArticle();
     const before = fileOf(article);
-    const { status, body } = await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ title: 'Live 改了一半', body: '还没写完的新正文。' }), base_revision: article.revision });
+    const { status, body } = await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ title: 'Live 改了一半', body: '还没写完的新正文。' }),
+      base_revision: article.revision,
+    });
     expect(status, body.message).toBe(200);
     expect(body.result.pending.fields).toMatchObject({ title: 'Live 改了一半', body: '还没写完的新正文。' });
     expect(fileOf(article)).toBe(before);
@@ -91,16 +100,28 @@ describe('暂存修改 (working copy)', () => {
     expect(opened.status).toBe('published');
     expect(opened.body.trim()).toBe('线上的正文。');
     expect(opened.revision).toBe(article.revision);
-    expect(opened.pending).toMatchObject({ fields: { title: 'Live 改了一半', body: '还没写完的新正文。' }, base_revision: article.revision });
+    expect(opened.pending).toMatchObject({
+      fields: { title: 'Live 改了一半', body: '还没写完的新正文。' },
+      base_revision: article.revision,
+    });
     expect(opened.pending!.saved_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
   it('a later 暂存修改 replaces the earlier one; edits back to what is live leave nothing pending', async () => {
     const article = await liveArticle();
-    await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ body: '第一次暂存。' }), base_revision: article.revision });
-    await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ body: '第二次暂存。' }), base_revision: article.revision });
+    await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ body: '第一次暂存。' }),
+      base_revision: article.revision,
+    });
+    await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ body: '第二次暂存。' }),
+      base_revision: article.revision,
+    });
     expect((await open(article.id)).pending!.fields.body).toBe('第二次暂存。');
-    const back = await writing('PUT', `/articles/${article.id}/pending`, { ...fields(), base_revision: article.revision });
+    const back = await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields(),
+      base_revision: article.revision,
+    });
     expect(back.status).toBe(200);
     expect(back.body.result.pending).toBeNull();
     expect((await open(article.id)).pending).toBeNull();
@@ -108,9 +129,16 @@ describe('暂存修改 (working copy)', () => {
 
   it('更新 writes the edits into the live file, keeps the version it replaced, and clears them', async () => {
     const article = await liveArticle();
-    await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ body: '更新后的正文。' }), base_revision: article.revision });
+    await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ body: '更新后的正文。' }),
+      base_revision: article.revision,
+    });
     const pending = (await open(article.id)).pending!;
-    const updated = await writing('PUT', `/articles/${article.id}`, { ...pending.fields, base_revision: pending.base_revision, publish: true });
+    const updated = await writing('PUT', `/articles/${article.id}`, {
+      ...pending.fields,
+      base_revision: pending.base_revision,
+      publish: true,
+    });
     expect(updated.status, updated.body.message).toBe(200);
     expect(updated.body.result.status).toBe('published');
     expect(updated.body.result.pending).toBeNull();
@@ -122,10 +150,20 @@ describe('暂存修改 (working copy)', () => {
 
   it('更新 of edits begun before a hand edit is a conflict, and the edits stay pending', async () => {
     const article = await liveArticle();
-    await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ body: '网页里的修改。' }), base_revision: article.revision });
-    writeFileSync(join(content, 'articles', article.file), fileOf(article).replace('线上的正文。', '服务器上手工改的正文。'));
+    await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ body: '网页里的修改。' }),
+      base_revision: article.revision,
+    });
+    writeFileSync(
+      join(content, 'articles', article.file),
+      fileOf(article).replace('线上的正文。', '服务器上手工改的正文。'),
+    );
     const pending = (await open(article.id)).pending!;
-    const clash = await writing('PUT', `/articles/${article.id}`, { ...pending.fields, base_revision: pending.base_revision, publish: true });
+    const clash = await writing('PUT', `/articles/${article.id}`, {
+      ...pending.fields,
+      base_revision: pending.base_revision,
+      publish: true,
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.result.disk.body).toContain('服务器上手工改的正文。');
     expect(fileOf(article)).toContain('服务器上手工改的正文。');
@@ -135,7 +173,10 @@ describe('暂存修改 (working copy)', () => {
   it('放弃修改 clears the edits and leaves the file alone', async () => {
     const article = await liveArticle();
     const before = fileOf(article);
-    await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ body: '不要了的修改。' }), base_revision: article.revision });
+    await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ body: '不要了的修改。' }),
+      base_revision: article.revision,
+    });
     const dropped = await writing('DELETE', `/articles/${article.id}/pending`);
     expect(dropped.status).toBe(200);
     expect(dropped.body.result.pending).toBeNull();
@@ -156,7 +197,11 @@ describe('暂存修改 (working copy)', () => {
       [{ base_revision: undefined }, 400, '请带上打开文章时的 base_revision', 'base_revision'],
     ];
     for (const [change, status, message, field] of cases) {
-      const { status: got, body } = await writing('PUT', `/articles/${article.id}/pending`, { ...fields(), base_revision: article.revision, ...change });
+      const { status: got, body } = await writing('PUT', `/articles/${article.id}/pending`, {
+        ...fields(),
+        base_revision: article.revision,
+        ...change,
+      });
       expect(got, JSON.stringify(change).slice(0, 80)).toBe(status);
       expect(body.message).toContain(message);
       if (field) expect(body.result.fields).toContain(field);
@@ -165,23 +210,41 @@ describe('暂存修改 (working copy)', () => {
   });
 
   it('is only for articles readers see: a draft saves as a draft, a binned one is restored first, an unknown one is 404', async () => {
-    const draft = (await writing('POST', '/articles', { ...fields(), base_revision: null, publish: false })).body.result as WritingArticle;
-    const refused = await writing('PUT', `/articles/${draft.id}/pending`, { ...fields({ body: '草稿的修改' }), base_revision: draft.revision });
+    const draft = (await writing('POST', '/articles', { ...fields(), base_revision: null, publish: false })).body
+      .result as WritingArticle;
+    const refused = await writing('PUT', `/articles/${draft.id}/pending`, {
+      ...fields({ body: '草稿的修改' }),
+      base_revision: draft.revision,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('文章不在网站上，直接「保存草稿」即可');
     const binned = await liveArticle();
     await writing('PUT', `/articles/${binned.id}/trash`);
-    const inBin = await writing('PUT', `/articles/${binned.id}/pending`, { ...fields(), base_revision: binned.revision });
+    const inBin = await writing('PUT', `/articles/${binned.id}/pending`, {
+      ...fields(),
+      base_revision: binned.revision,
+    });
     expect(inBin.status).toBe(400);
     expect(inBin.body.message).toBe('文章在回收站里，请先恢复再编辑');
-    expect((await writing('PUT', '/articles/999999/pending', { ...fields(), base_revision: binned.revision })).status).toBe(404);
+    expect(
+      (await writing('PUT', '/articles/999999/pending', { ...fields(), base_revision: binned.revision })).status,
+    ).toBe(404);
     expect((await writing('PUT', '/articles/999999/withdraw')).status).toBe(404);
   });
 
   it('restoring an older version replaces the edits that were waiting', async () => {
     const article = await liveArticle();
-    const saved = (await writing('PUT', `/articles/${article.id}`, { ...fields({ body: '第二版。' }), base_revision: article.revision, publish: true })).body.result as WritingArticle;
-    await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ body: '等着的修改。' }), base_revision: saved.revision });
+    const saved = (
+      await writing('PUT', `/articles/${article.id}`, {
+        ...fields({ body: '第二版。' }),
+        base_revision: article.revision,
+        publish: true,
+      })
+    ).body.result as WritingArticle;
+    await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ body: '等着的修改。' }),
+      base_revision: saved.revision,
+    });
     const [version] = (await writing('GET', `/articles/${article.id}/versions`)).body.result as { id: number }[];
     expect((await writing('PUT', `/articles/${article.id}/versions/${version.id}/restore`)).status).toBe(200);
     expect((await open(article.id)).pending).toBeNull();
@@ -193,7 +256,11 @@ describe('保存草稿 on a live article', () => {
   it('is refused with what to do instead, and the article stays on the site', async () => {
     const article = await liveArticle();
     const before = fileOf(article);
-    const { status, body } = await writing('PUT', `/articles/${article.id}`, { ...fields({ body: '改了一点' }), base_revision: article.revision, publish: false });
+    const { status, body } = await writing('PUT', `/articles/${article.id}`, {
+      ...fields({ body: '改了一点' }),
+      base_revision: article.revision,
+      publish: false,
+    });
     expect(status).toBe(400);
     expect(body.message).toContain('暂存修改');
     expect(body.message).toContain('撤下');
@@ -215,7 +282,9 @@ describe('撤下 (withdraw)', () => {
     const versions = (await writing('GET', `/articles/${article.id}/versions`)).body.result as { id: number }[];
     expect(versions).toHaveLength(1);
     expect((await writing('GET', `/articles/${article.id}/versions/${versions[0].id}`)).body.result.source).toBe(live);
-    expect((await writing('GET', '/articles?status=draft&size=50')).body.result.list.map((row: { id: number }) => row.id)).toContain(article.id);
+    expect(
+      (await writing('GET', '/articles?status=draft&size=50')).body.result.list.map((row: { id: number }) => row.id),
+    ).toContain(article.id);
 
     const again = await writing('PUT', `/articles/${article.id}/withdraw`);
     expect(again.status).toBe(200);
@@ -225,7 +294,10 @@ describe('撤下 (withdraw)', () => {
 
   it('takes the edits waiting into the draft, and clears them', async () => {
     const article = await liveArticle();
-    await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ title: 'Live 撤下前改的标题', body: '撤下前写的新正文。' }), base_revision: article.revision });
+    await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ title: 'Live 撤下前改的标题', body: '撤下前写的新正文。' }),
+      base_revision: article.revision,
+    });
     const withdrawn = (await writing('PUT', `/articles/${article.id}/withdraw`)).body.result as WritingArticle;
     expect(withdrawn).toMatchObject({ status: 'draft', title: 'Live 撤下前改的标题', pending: null });
     expect(fileOf(article)).toContain('撤下前写的新正文。');
@@ -235,7 +307,10 @@ describe('撤下 (withdraw)', () => {
 
   it('after a hand edit, withdraws the file as it is and leaves the edits pending', async () => {
     const article = await liveArticle();
-    await writing('PUT', `/articles/${article.id}/pending`, { ...fields({ body: '网页里的修改。' }), base_revision: article.revision });
+    await writing('PUT', `/articles/${article.id}/pending`, {
+      ...fields({ body: '网页里的修改。' }),
+      base_revision: article.revision,
+    });
     writeFileSync(join(content, 'articles', article.file), fileOf(article).replace('线上的正文。', '手工改的正文。'));
     const withdrawn = (await writing('PUT', `/articles/${article.id}/withdraw`)).body.result as WritingArticle;
     expect(withdrawn.status).toBe('draft');

@@ -37,7 +37,13 @@ export interface ApiClient {
 /** The built server on a fresh SQLite file in a temp dir, trusting X-Forwarded-For so tests can act as several readers. */
 export async function startApi(env: Record<string, string> = {}): Promise<ApiClient> {
   const dir = mkdtempSync(join(tmpdir(), 'blog-api-'));
-  const serverEnv = { DATABASE_URL: `file:${join(dir, 'blog.db')}`, UPLOAD_DIR: join(dir, 'uploads'), LICENSE_KEY_DIR: dir, TRUST_PROXY: 'loopback', ...env };
+  const serverEnv = {
+    DATABASE_URL: `file:${join(dir, 'blog.db')}`,
+    UPLOAD_DIR: join(dir, 'uploads'),
+    LICENSE_KEY_DIR: dir,
+    TRUST_PROXY: 'loopback',
+    ...env,
+  };
   const client: ApiClient = {
     server: await startServer(serverEnv),
     dir,

@@ -51,7 +51,13 @@ function answerCounter() {
  * `sockets` connections each write `perSocket` copies of `rawRequest` at once, then read the answers
  * until `signal` aborts. No browser pipelines; a script can, at the cost of a few megabytes of upload.
  */
-export async function pipelineFlood(target: Target, rawRequest: string, sockets: number, perSocket: number, signal: AbortSignal): Promise<AttackFigures> {
+export async function pipelineFlood(
+  target: Target,
+  rawRequest: string,
+  sockets: number,
+  perSocket: number,
+  signal: AbortSignal,
+): Promise<AttackFigures> {
   const payload = Buffer.from(rawRequest.repeat(perSocket), 'latin1');
   const one = () =>
     new Promise<{ answered: number; refused: boolean }>((resolve) => {
@@ -79,7 +85,12 @@ export async function pipelineFlood(target: Target, rawRequest: string, sockets:
  * Slowloris: `count` connections each send a request line and a Host line, then one more header line
  * every `everyMs`, never finishing the head. Reports how many the server still held at the end.
  */
-export async function slowSockets(target: Target, count: number, everyMs: number, signal: AbortSignal): Promise<AttackFigures> {
+export async function slowSockets(
+  target: Target,
+  count: number,
+  everyMs: number,
+  signal: AbortSignal,
+): Promise<AttackFigures> {
   const open = new Set<Socket>();
   let refused = 0;
   const timers: NodeJS.Timeout[] = [];
@@ -111,7 +122,9 @@ export async function slowSockets(target: Target, count: number, everyMs: number
       line++;
     }, everyMs),
   );
-  await new Promise((resolve) => (signal.aborted ? resolve(null) : signal.addEventListener('abort', resolve, { once: true })));
+  await new Promise((resolve) =>
+    signal.aborted ? resolve(null) : signal.addEventListener('abort', resolve, { once: true }),
+  );
   for (const timer of timers) clearInterval(timer);
   const held = open.size;
   for (const socket of open) socket.destroy();
@@ -126,10 +139,17 @@ export interface ReaderFigures {
   p99: number;
 }
 
-const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] : NaN);
+const percentile = (sorted: number[], share: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] : NaN;
 
 /** GET `path` on a fresh connection every `everyMs` until `signal` aborts; a failure or a timeout counts as `timeoutMs`. */
-export async function readerBeside(target: Target, path: string, everyMs: number, signal: AbortSignal, timeoutMs = 10_000): Promise<ReaderFigures> {
+export async function readerBeside(
+  target: Target,
+  path: string,
+  everyMs: number,
+  signal: AbortSignal,
+  timeoutMs = 10_000,
+): Promise<ReaderFigures> {
   const took: number[] = [];
   let failures = 0;
   const once = () =>
@@ -140,11 +160,21 @@ export async function readerBeside(target: Target, path: string, everyMs: number
         took.push(ok ? performance.now() - started : timeoutMs);
         resolve();
       };
-      const req = request({ ...target, path, localAddress: READER_ADDRESS, agent: false, headers: { Connection: 'close' }, timeout: timeoutMs }, (res) => {
-        res.resume();
-        res.once('end', () => done(res.statusCode === 200));
-        res.once('error', () => done(false));
-      });
+      const req = request(
+        {
+          ...target,
+          path,
+          localAddress: READER_ADDRESS,
+          agent: false,
+          headers: { Connection: 'close' },
+          timeout: timeoutMs,
+        },
+        (res) => {
+          res.resume();
+          res.once('end', () => done(res.statusCode === 200));
+          res.once('error', () => done(false));
+        },
+      );
       req.once('timeout', () => req.destroy(new Error('timeout')));
       req.once('error', () => done(false));
       req.end();
@@ -190,7 +220,12 @@ export interface AttackRun {
 }
 
 /** Runs `attack` for `seconds` with a reader on /home beside it and the server's memory watched. */
-export async function underAttack(pid: number, target: Target, seconds: number, attack: ((signal: AbortSignal) => Promise<AttackFigures>) | null): Promise<AttackRun> {
+export async function underAttack(
+  pid: number,
+  target: Target,
+  seconds: number,
+  attack: ((signal: AbortSignal) => Promise<AttackFigures>) | null,
+): Promise<AttackRun> {
   const controller = new AbortController();
   const { signal } = controller;
   const attacking = attack ? attack(signal) : Promise.resolve({ sent: 0, answered: 0, refused: 0 });

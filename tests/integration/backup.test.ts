@@ -1,6 +1,15 @@
 /** `npm run backup` under a write load, and `npm run restore` into an empty folder. */
 import { createClient } from '@libsql/client';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,13 +31,20 @@ afterAll(async () => {
   rmSync(backups, { recursive: true, force: true });
 });
 
-const dataEnv = () => ({ DATABASE_URL: `file:${join(api.dir, 'blog.db')}`, UPLOAD_DIR: join(api.dir, 'uploads'), LICENSE_KEY_DIR: api.dir, BACKUP_DIR: backups, CONTENT_DIR: join(api.dir, 'content') });
+const dataEnv = () => ({
+  DATABASE_URL: `file:${join(api.dir, 'blog.db')}`,
+  UPLOAD_DIR: join(api.dir, 'uploads'),
+  LICENSE_KEY_DIR: api.dir,
+  BACKUP_DIR: backups,
+  CONTENT_DIR: join(api.dir, 'content'),
+});
 
 describe('npm run backup', () => {
   it('takes a consistent snapshot during a write load that restores with every write acknowledged before it began', async () => {
     mkdirSync(join(api.dir, 'uploads'), { recursive: true });
     writeFileSync(join(api.dir, 'uploads', 'kept.png'), 'not really a png');
-    for (const part of ['articles/images', 'talks', '.trash/articles']) mkdirSync(join(api.dir, 'content', part), { recursive: true });
+    for (const part of ['articles/images', 'talks', '.trash/articles'])
+      mkdirSync(join(api.dir, 'content', part), { recursive: true });
     writeFileSync(join(api.dir, 'content', 'articles', '0001.md'), '---\nid: 1\n---\n文章');
     writeFileSync(join(api.dir, 'content', 'articles', 'images', 'a.png'), 'image');
     writeFileSync(join(api.dir, 'content', '.trash', 'articles', '0002.md'), '---\nid: 2\n---\n回收站里的');
@@ -38,7 +54,10 @@ describe('npm run backup', () => {
     const writer = (async () => {
       while (writing) {
         const username = `load${++n}`;
-        const res = await api.call('POST', '/user/register', { body: { username, password: 'password123', nick_name: username }, ip: freshIp(BLOCK) });
+        const res = await api.call('POST', '/user/register', {
+          body: { username, password: 'password123', nick_name: username },
+          ip: freshIp(BLOCK),
+        });
         if (res.status === 200) acknowledged.push(username);
       }
     })();
@@ -53,7 +72,12 @@ describe('npm run backup', () => {
     const [snapshot] = readdirSync(backups);
     const restored = mkdtempSync(join(tmpdir(), 'blog-restored-'));
     try {
-      const target = { DATABASE_URL: `file:${join(restored, 'data', 'blog.db')}`, UPLOAD_DIR: join(restored, 'data', 'uploads'), LICENSE_KEY_DIR: join(restored, 'data'), CONTENT_DIR: join(restored, 'content') };
+      const target = {
+        DATABASE_URL: `file:${join(restored, 'data', 'blog.db')}`,
+        UPLOAD_DIR: join(restored, 'data', 'uploads'),
+        LICENSE_KEY_DIR: join(restored, 'data'),
+        CONTENT_DIR: join(restored, 'content'),
+      };
       // The content folder of a fresh checkout is not empty: what is there is moved aside, not lost.
       mkdirSync(join(restored, 'content', 'articles'), { recursive: true });
       writeFileSync(join(restored, 'content', 'articles', 'demo.md'), 'demo');
@@ -93,7 +117,8 @@ describe('npm run backup', () => {
   }, 60_000);
 
   it('keeps only the newest BACKUP_KEEP snapshots', async () => {
-    for (let i = 0; i < 3; i++) expect((await run('scripts/backup.ts', [], { ...dataEnv(), BACKUP_KEEP: '2' })).code).toBe(0);
+    for (let i = 0; i < 3; i++)
+      expect((await run('scripts/backup.ts', [], { ...dataEnv(), BACKUP_KEEP: '2' })).code).toBe(0);
     expect(readdirSync(backups)).toHaveLength(2);
   }, 60_000);
 
@@ -104,13 +129,23 @@ describe('npm run backup', () => {
     const without = await run('scripts/backup.ts', [], { ...dataEnv(), MUSIC_DIR: music, BACKUP_KEEP: '10' });
     expect(without.code, without.output).toBe(0);
     expect(existsSync(join(backups, readdirSync(backups).sort().at(-1)!, 'music'))).toBe(false);
-    const withMusic = await run('scripts/backup.ts', ['--music'], { ...dataEnv(), MUSIC_DIR: music, BACKUP_KEEP: '10' });
+    const withMusic = await run('scripts/backup.ts', ['--music'], {
+      ...dataEnv(),
+      MUSIC_DIR: music,
+      BACKUP_KEEP: '10',
+    });
     expect(withMusic.code, withMusic.output).toBe(0);
     const snapshot = join(backups, readdirSync(backups).sort().at(-1)!);
     expect(JSON.parse(readFileSync(join(snapshot, 'manifest.json'), 'utf8')).music).toBe(1);
     const restored = mkdtempSync(join(tmpdir(), 'blog-restored-music-'));
     try {
-      const target = { DATABASE_URL: `file:${join(restored, 'blog.db')}`, UPLOAD_DIR: join(restored, 'uploads'), LICENSE_KEY_DIR: restored, CONTENT_DIR: join(restored, 'content'), MUSIC_DIR: join(restored, 'music') };
+      const target = {
+        DATABASE_URL: `file:${join(restored, 'blog.db')}`,
+        UPLOAD_DIR: join(restored, 'uploads'),
+        LICENSE_KEY_DIR: restored,
+        CONTENT_DIR: join(restored, 'content'),
+        MUSIC_DIR: join(restored, 'music'),
+      };
       const restore = await run('scripts/restore.ts', [snapshot], target);
       expect(restore.code, restore.output).toBe(0);
       expect(restore.output).toContain('1 个音乐库文件');

@@ -23,7 +23,10 @@ beforeAll(() => {
   mkdirSync(join(content, 'talks', '2025'), { recursive: true });
   cpSync('src/content/articles/0001-hello-astro-blog.md', join(content, 'articles', '0001-hello-astro-blog.md'));
   cpSync('src/content/talks/0001.md', join(content, 'talks', '0001.md'));
-  writeFileSync(join(content, 'talks', '2025', '0002.md'), '---\nid: 2\ndate: "2025-01-06 10:00:00"\npinned: "maybe"\n---\n\n置顶吗？\n');
+  writeFileSync(
+    join(content, 'talks', '2025', '0002.md'),
+    '---\nid: 2\ndate: "2025-01-06 10:00:00"\npinned: "maybe"\n---\n\n置顶吗？\n',
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -32,10 +35,15 @@ describe('a failed build', () => {
     const distDir = join(dir, 'dist');
     // The problem of a build before is gone once a build starts.
     mkdirSync(distDir, { recursive: true });
-    writeFileSync(buildProblemPath(distDir), JSON.stringify({ file: 'talks/old.md', field: 'id', message: '旧的问题' }));
+    writeFileSync(
+      buildProblemPath(distDir),
+      JSON.stringify({ file: 'talks/old.md', field: 'id', message: '旧的问题' }),
+    );
     // Astro's cache for this content beside it, not among the checkout's (the build inherits the environment).
     process.env.ASTRO_CACHE_DIR = astroCacheWithDemoImages(join(dir, 'astro-cache'));
-    const run = await buildRunner({ projectRoot: PROJECT_ROOT, distDir, contentDir: content })(() => {}).finally(() => delete process.env.ASTRO_CACHE_DIR);
+    const run = await buildRunner({ projectRoot: PROJECT_ROOT, distDir, contentDir: content })(() => {}).finally(
+      () => delete process.env.ASTRO_CACHE_DIR,
+    );
     expect(run.ok, run.output.slice(-2000)).toBe(false);
     expect(run.problem).toEqual({ file: 'talks/2025/0002.md', field: 'pinned', message: '置顶只能是是或否' });
     expect(existsSync(join(distDir, 'current'))).toBe(false);

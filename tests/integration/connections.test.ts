@@ -28,7 +28,9 @@ describe('connection limits', () => {
   });
 
   it('answers 408 and closes a request whose body stops coming', async () => {
-    const { answer } = await sendAndWait('POST /api/comment/add HTTP/1.1\r\nHost: x\r\nX-Requested-With: XMLHttpRequest\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"content":');
+    const { answer } = await sendAndWait(
+      'POST /api/comment/add HTTP/1.1\r\nHost: x\r\nX-Requested-With: XMLHttpRequest\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"content":',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 
@@ -47,7 +49,10 @@ describe('connection limits', () => {
     // Once they are gone the server serves again (it counts its connections as they close).
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {
-      status = await fetch(`${server.url}/home`).then((res) => res.status, () => 0);
+      status = await fetch(`${server.url}/home`).then(
+        (res) => res.status,
+        () => 0,
+      );
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe(200);

@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_IMAGE_MAX_SIDE_PX, MAX_CONTENT_IMAGE_BYTES, MAX_CONTENT_IMAGE_PIXELS } from '../../src/contract/limits';
+import {
+  CONTENT_IMAGE_MAX_SIDE_PX,
+  MAX_CONTENT_IMAGE_BYTES,
+  MAX_CONTENT_IMAGE_PIXELS,
+} from '../../src/contract/limits';
 import { gpsOf, isUpright, makePhoto, padJpeg } from '../fixtures/photos';
 import type { ApiClient } from './api';
 import { ownerLogin, startOwnedApi, type Person } from './people';
@@ -34,7 +38,11 @@ afterAll(async () => {
 async function upload(bytes: Buffer, type = 'image/jpeg') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'IMG_0001.jpg');
-  const res = await fetch(`${api.server.url}/api/admin/writing/images?use=images`, { method: 'POST', body: form, headers: { ...owner.auth, 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await fetch(`${api.server.url}/api/admin/writing/images?use=images`, {
+    method: 'POST',
+    body: form,
+    headers: { ...owner.auth, 'X-Requested-With': 'XMLHttpRequest' },
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 const stored = (path: string) => readFileSync(join(content, 'articles', path));
@@ -86,19 +94,26 @@ describe('a phone photo uploaded as it is', () => {
 
   it('refuses an image of more pixels than it decodes; keeps a small bare one as it came, unless data follows its end', async () => {
     const side = Math.ceil(Math.sqrt(MAX_CONTENT_IMAGE_PIXELS)) + 1;
-    const vast = await sharp({ create: { width: side, height: side, channels: 3, background: '#888' } }).png().toBuffer();
+    const vast = await sharp({ create: { width: side, height: side, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const refused = await upload(vast, 'image/png');
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(`图片尺寸太大（${side}×${side}）：总共不能超过 1 亿像素`);
 
     // As a browser redraws a photo: small, upright, an sRGB colour profile and nothing else. Kept as it came.
-    const redrawn = await sharp({ create: { width: 1920, height: 2560, channels: 3, background: '#2a6' } }).jpeg({ quality: 90 }).withIccProfile('srgb').toBuffer();
+    const redrawn = await sharp({ create: { width: 1920, height: 2560, channels: 3, background: '#2a6' } })
+      .jpeg({ quality: 90 })
+      .withIccProfile('srgb')
+      .toBuffer();
     expect((await sharp(redrawn).metadata()).icc).toBeDefined();
     const kept = await upload(redrawn);
     expect(kept.status).toBe(200);
     expect(stored(kept.body.result.path)).toEqual(redrawn);
 
-    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
     const trailed = Buffer.concat([small, Buffer.from('SECRET-TRAILER lat=31.2 lon=121.4')]);
     const answer = await upload(trailed);
     expect(answer.status).toBe(200);

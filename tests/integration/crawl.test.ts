@@ -40,7 +40,16 @@ function elements(markup: string, name: string): Element[] {
 /** The routes the build lists in its sitemap, as paths. */
 function sitemapRoutes(): string[] {
   const xml = readFileSync(join(process.env.DIST_DIR ?? 'dist', 'client', 'sitemap-0.xml'), 'utf8');
-  return elements(xml, 'loc').map((loc) => pageKey(new URL(loc.children.map((c) => c.value ?? '').join('').trim())));
+  return elements(xml, 'loc').map((loc) =>
+    pageKey(
+      new URL(
+        loc.children
+          .map((c) => c.value ?? '')
+          .join('')
+          .trim(),
+      ),
+    ),
+  );
 }
 
 interface Visit {
@@ -67,7 +76,8 @@ async function crawl(origin: string): Promise<void> {
           const res = await fetch(new URL(key, origin));
           const visit = visits.get(key)!;
           visit.status = res.status;
-          if (!res.ok || !res.headers.get('content-type')?.startsWith('text/html')) return void (await res.body?.cancel());
+          if (!res.ok || !res.headers.get('content-type')?.startsWith('text/html'))
+            return void (await res.body?.cancel());
           for (const anchor of elements(await res.text(), 'a')) {
             if (!('href' in anchor.attributes)) continue;
             const href = decodeEntities(anchor.attributes.href).trim();
@@ -128,7 +138,15 @@ describe('crawling from / through plain links', () => {
 describe('one address per page', () => {
   it('lists each page in the sitemap at its canonical address, and sends the spelling with a slash there', async () => {
     const xml = readFileSync(join(process.env.DIST_DIR ?? 'dist', 'client', 'sitemap-0.xml'), 'utf8');
-    const listed = elements(xml, 'loc').map((loc) => new URL(loc.children.map((c) => c.value ?? '').join('').trim()).pathname);
+    const listed = elements(xml, 'loc').map(
+      (loc) =>
+        new URL(
+          loc.children
+            .map((c) => c.value ?? '')
+            .join('')
+            .trim(),
+        ).pathname,
+    );
     const paths = [...new Set(['/article/1', '/tag', ...listed.filter((_, i) => i % 10 === 0)])];
     expect(listed).toContain('/article/1');
     for (const path of paths) {

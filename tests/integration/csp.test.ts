@@ -7,14 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './serve';
 
 const clientDir = join(process.env.DIST_DIR || 'dist', 'client');
-const DOCUMENT_ONLY = ['content-security-policy', 'permissions-policy', 'cross-origin-opener-policy', 'x-frame-options', 'referrer-policy', 'strict-transport-security'];
+const DOCUMENT_ONLY = [
+  'content-security-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'x-frame-options',
+  'referrer-policy',
+  'strict-transport-security',
+];
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
 async function serve(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'blog-csp-'));
   dirs.push(dir);
-  const server = await startServer({ DATABASE_URL: `file:${join(dir, 'blog.db')}`, UPLOAD_DIR: join(dir, 'uploads'), ...env });
+  const server = await startServer({
+    DATABASE_URL: `file:${join(dir, 'blog.db')}`,
+    UPLOAD_DIR: join(dir, 'uploads'),
+    ...env,
+  });
   servers.push(server);
   return server;
 }
@@ -70,7 +81,8 @@ describe('the default policy', () => {
       expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
       const scriptSrc = directives(res.headers.get('content-security-policy')).get('script-src')!;
       expect(scriptSrc, path).toContain("'self'");
-      for (const forbidden of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', 'blob:', 'https:', '*']) expect(scriptSrc, path).not.toContain(forbidden);
+      for (const forbidden of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', 'blob:', 'https:', '*'])
+        expect(scriptSrc, path).not.toContain(forbidden);
       for (const script of inlineScripts(await res.text())) {
         scripts.add(script);
         expect(scriptSrc, `${path} 的内联脚本 ${script.slice(0, 60)}…`).toContain(sha256(script));
@@ -93,7 +105,14 @@ describe('the default policy', () => {
   it('sends the document headers with HTML only, nosniff with everything', async () => {
     const script = readdirSync(join(clientDir, '_astro')).find((name) => name.endsWith('.js'));
     const image = readdirSync(join(clientDir, 'img')).find((name) => /\.(svg|png|jpe?g|webp)$/.test(name));
-    const assets = [`/_astro/${script}`, `/img/${image}`, '/favicon.svg', '/api/config', '/rss.xml', '/api/no-such-route'];
+    const assets = [
+      `/_astro/${script}`,
+      `/img/${image}`,
+      '/favicon.svg',
+      '/api/config',
+      '/rss.xml',
+      '/api/no-such-route',
+    ];
     for (const path of assets) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.headers.get('content-type'), path).not.toMatch(/html/);
@@ -126,9 +145,20 @@ describe("the owner's settings", () => {
   it('add the origins MEDIA_ORIGINS lists, and refuse to start on one that is not an origin', async () => {
     const server = await serve({ MEDIA_ORIGINS: 'https://img.example.com, https://*.cdn.example.org/' });
     const policy = directives((await fetch(`${server.url}/home`)).headers.get('content-security-policy'));
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://img.example.com', 'https://*.cdn.example.org']);
-    expect(policy.get('media-src')).toEqual(["'self'", 'blob:', 'https://img.example.com', 'https://*.cdn.example.org']);
-    await expect(serve({ MEDIA_ORIGINS: "https://img.example.com/a; script-src *" })).rejects.toThrow(/MEDIA_ORIGINS/);
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://img.example.com',
+      'https://*.cdn.example.org',
+    ]);
+    expect(policy.get('media-src')).toEqual([
+      "'self'",
+      'blob:',
+      'https://img.example.com',
+      'https://*.cdn.example.org',
+    ]);
+    await expect(serve({ MEDIA_ORIGINS: 'https://img.example.com/a; script-src *' })).rejects.toThrow(/MEDIA_ORIGINS/);
   });
 
   it('send HSTS with documents when the site address is https', async () => {

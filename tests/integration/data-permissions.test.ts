@@ -13,9 +13,15 @@ const modeOf = (path: string) => statSync(path).mode & 0o777;
 describe('data permissions', () => {
   it('creates the data folder 0700 and the database and its WAL 0600, with no warning', async () => {
     const data = join(root, 'fresh', 'data');
-    const server = await startServer({ DATABASE_URL: `file:${join(data, 'blog.db')}`, UPLOAD_DIR: join(root, 'fresh', 'uploads') });
+    const server = await startServer({
+      DATABASE_URL: `file:${join(data, 'blog.db')}`,
+      UPLOAD_DIR: join(root, 'fresh', 'uploads'),
+    });
     // A write, so the WAL holds something.
-    await fetch(`${server.url}/api/config/addView`, { method: 'PUT', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    await fetch(`${server.url}/api/config/addView`, {
+      method: 'PUT',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     const output = server.output();
     expect(modeOf(data)).toBe(0o700);
     expect(modeOf(join(data, 'blog.db'))).toBe(0o600);
@@ -28,7 +34,10 @@ describe('data permissions', () => {
   it('warns at start when other users can read the data folder', async () => {
     const data = join(root, 'fresh', 'data');
     chmodSync(data, 0o755);
-    const server = await startServer({ DATABASE_URL: `file:${join(data, 'blog.db')}`, UPLOAD_DIR: join(root, 'fresh', 'uploads') });
+    const server = await startServer({
+      DATABASE_URL: `file:${join(data, 'blog.db')}`,
+      UPLOAD_DIR: join(root, 'fresh', 'uploads'),
+    });
     const output = server.output();
     await server.stop();
     expect(output).toContain(`警告：其他用户可以读取数据库所在的目录或文件（${data}）`);

@@ -41,7 +41,10 @@ function holdWriteLock() {
 
 /** Drizzle reports a failed query with the driver's error, coded SQLITE_BUSY, as its cause (what the API's error handler looks for). */
 async function expectBusy(call: Promise<unknown>) {
-  const error = (await call.then(() => null, (reason: unknown) => reason)) as { cause?: unknown } | null;
+  const error = (await call.then(
+    () => null,
+    (reason: unknown) => reason,
+  )) as { cause?: unknown } | null;
   expect(isBusy(error) || isBusy(error?.cause)).toBe(true);
 }
 
@@ -55,8 +58,12 @@ describe('a write that waited for the lock in vain', () => {
     release();
 
     // Before: the connection the failed statement was left on came back first, and no COMMIT on it succeeded.
-    for (const body of ['first', 'second', 'third']) await db.transaction(async (tx) => tx.run(sql`INSERT INTO notes VALUES (${body})`));
-    await db.batch([db.run(sql`INSERT INTO notes VALUES ('batched')`), db.run(sql`INSERT INTO notes VALUES ('batched too')`)]);
+    for (const body of ['first', 'second', 'third'])
+      await db.transaction(async (tx) => tx.run(sql`INSERT INTO notes VALUES (${body})`));
+    await db.batch([
+      db.run(sql`INSERT INTO notes VALUES ('batched')`),
+      db.run(sql`INSERT INTO notes VALUES ('batched too')`),
+    ]);
     await db.run(sql`INSERT INTO notes VALUES ('single')`);
     expect(await count()).toBe(6);
   });
@@ -77,9 +84,12 @@ describe("the group commit's own connection", () => {
   it('commits again once the lock it waited for in vain is free: its statements are prepared once and reset before each run', async () => {
     const connection = fileConnection(file, BUSY_TIMEOUT_MS);
     const release = holdWriteLock();
-    await expect(connection.transaction((statements) => statements.run("INSERT INTO notes VALUES ('while locked')"))).rejects.toThrow(/SQLITE_BUSY|locked/);
+    await expect(
+      connection.transaction((statements) => statements.run("INSERT INTO notes VALUES ('while locked')")),
+    ).rejects.toThrow(/SQLITE_BUSY|locked/);
     release();
-    for (const body of ['first', 'second']) await connection.transaction((statements) => statements.run('INSERT INTO notes VALUES (?)', body));
+    for (const body of ['first', 'second'])
+      await connection.transaction((statements) => statements.run('INSERT INTO notes VALUES (?)', body));
     connection.close();
     expect(await count()).toBe(2);
   });
@@ -92,7 +102,10 @@ describe("the group commit's thread", () => {
     try {
       const release = holdWriteLock();
       // The thread waits as long as the database's own connections do (BUSY_TIMEOUT_MS here), then the error crosses back.
-      const error = await commit.run(countHit, 'locked', 60_000).then(() => null, (reason: unknown) => reason);
+      const error = await commit.run(countHit, 'locked', 60_000).then(
+        () => null,
+        (reason: unknown) => reason,
+      );
       expect(error).toBeInstanceOf(Error);
       expect(isBusy(error)).toBe(true);
       expect((error as Error).message).toMatch(/locked|busy/i);

@@ -30,14 +30,63 @@ interface EarlyAnswer {
 }
 
 const KINDS: EarlyAnswer[] = [
-  { name: 'a comment without a session', status: 401, method: 'POST', target: '/api/comment/add', headers: [XHR, ['Content-Type', 'text/plain']] },
-  { name: 'an upload without a session', status: 401, method: 'POST', target: '/api/upload/img', headers: [XHR, ['Content-Type', 'multipart/form-data; boundary=x']] },
-  { name: 'a state change without the XHR header', status: 403, method: 'POST', target: '/api/comment/add', headers: [['Content-Type', 'application/json']] },
-  { name: 'an unknown API route', status: 404, method: 'PUT', target: '/api/no/such/route', headers: [XHR, ['Content-Type', 'application/octet-stream']] },
-  { name: 'a JSON body over the limit', status: 413, method: 'POST', target: '/api/user/login', headers: [XHR, ['Content-Type', 'application/json']] },
-  { name: 'a body in a charset the API does not read', status: 415, method: 'PUT', target: '/api/shop/machine/deactivate/%F0%9F%98%80/..', headers: [XHR, ['Content-Type', 'application/json; charset=latin1']] },
-  { name: 'a path that does not decode', status: 400, method: 'POST', target: '/api/%E0%A4%A', headers: [XHR, ['Content-Type', 'application/json']] },
-  { name: 'a method the HTTP parser refuses', status: 400, method: 'FOO', target: '/api/comment/add', headers: [XHR, ['Content-Type', 'text/plain']], closes: true },
+  {
+    name: 'a comment without a session',
+    status: 401,
+    method: 'POST',
+    target: '/api/comment/add',
+    headers: [XHR, ['Content-Type', 'text/plain']],
+  },
+  {
+    name: 'an upload without a session',
+    status: 401,
+    method: 'POST',
+    target: '/api/upload/img',
+    headers: [XHR, ['Content-Type', 'multipart/form-data; boundary=x']],
+  },
+  {
+    name: 'a state change without the XHR header',
+    status: 403,
+    method: 'POST',
+    target: '/api/comment/add',
+    headers: [['Content-Type', 'application/json']],
+  },
+  {
+    name: 'an unknown API route',
+    status: 404,
+    method: 'PUT',
+    target: '/api/no/such/route',
+    headers: [XHR, ['Content-Type', 'application/octet-stream']],
+  },
+  {
+    name: 'a JSON body over the limit',
+    status: 413,
+    method: 'POST',
+    target: '/api/user/login',
+    headers: [XHR, ['Content-Type', 'application/json']],
+  },
+  {
+    name: 'a body in a charset the API does not read',
+    status: 415,
+    method: 'PUT',
+    target: '/api/shop/machine/deactivate/%F0%9F%98%80/..',
+    headers: [XHR, ['Content-Type', 'application/json; charset=latin1']],
+  },
+  {
+    name: 'a path that does not decode',
+    status: 400,
+    method: 'POST',
+    target: '/api/%E0%A4%A',
+    headers: [XHR, ['Content-Type', 'application/json']],
+  },
+  {
+    name: 'a method the HTTP parser refuses',
+    status: 400,
+    method: 'FOO',
+    target: '/api/comment/add',
+    headers: [XHR, ['Content-Type', 'text/plain']],
+    closes: true,
+  },
 ];
 
 interface Outcome {
@@ -55,7 +104,13 @@ interface Outcome {
  */
 function send(origin: string, kind: EarlyAnswer, keepAlive: boolean, client: number): Promise<Outcome> {
   const { hostname, port } = new URL(origin);
-  const head = [`${kind.method} ${kind.target} HTTP/1.1`, `Host: ${hostname}:${port}`, ...kind.headers.map(([n, v]) => `${n}: ${v}`), `X-Forwarded-For: 10.18.${client >> 8}.${client & 255}`, `Content-Length: ${BODY_BYTES}`];
+  const head = [
+    `${kind.method} ${kind.target} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    ...kind.headers.map(([n, v]) => `${n}: ${v}`),
+    `X-Forwarded-For: 10.18.${client >> 8}.${client & 255}`,
+    `Content-Length: ${BODY_BYTES}`,
+  ];
   if (!keepAlive) head.push('Connection: close');
   return new Promise((resolve) => {
     const outcome: Outcome = { status: null, followUp: null, error: null };
@@ -69,7 +124,9 @@ function send(origin: string, kind: EarlyAnswer, keepAlive: boolean, client: num
     socket.on('error', (error: NodeJS.ErrnoException) => (outcome.error = error.code ?? error.message));
     socket.on('close', () => {
       // The answers' status lines, in order: the early answer, then the follow-up's.
-      const [first, second] = [...received.toString('latin1').matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+      const [first, second] = [...received.toString('latin1').matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) =>
+        Number(match[1]),
+      );
       resolve({ ...outcome, status: first ?? null, followUp: second ?? null });
     });
     socket.on('end', () => {
@@ -84,7 +141,8 @@ function send(origin: string, kind: EarlyAnswer, keepAlive: boolean, client: num
         if (!socket.write(piece)) return void socket.once('drain', pump);
       }
       // The connection is usable again once the body is out; the server closes it after this one.
-      if (keepAlive && !kind.closes) socket.write(`GET /api/config HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+      if (keepAlive && !kind.closes)
+        socket.write(`GET /api/config HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
       endWhenBothDone();
     };
     socket.once('connect', () => {
@@ -98,17 +156,35 @@ describe('early answers to large bodies', () => {
   it('each kind answers its status (checked one at a time)', async () => {
     for (const [i, kind] of KINDS.entries()) {
       const outcome = await send(server.url, kind, false, 1000 + i);
-      expect({ kind: kind.name, ...outcome }).toEqual({ kind: kind.name, status: kind.status, followUp: null, error: null });
+      expect({ kind: kind.name, ...outcome }).toEqual({
+        kind: kind.name,
+        status: kind.status,
+        followUp: null,
+        error: null,
+      });
     }
   });
 
   it(`reach every client, ${AT_ONCE} of each kind at once, and a kept-alive connection stays usable`, async () => {
-    const tries = KINDS.flatMap((kind) => Array.from({ length: AT_ONCE }, (_, i) => ({ kind, keepAlive: i % 2 === 0 })));
+    const tries = KINDS.flatMap((kind) =>
+      Array.from({ length: AT_ONCE }, (_, i) => ({ kind, keepAlive: i % 2 === 0 })),
+    );
     const outcomes = await Promise.all(tries.map(({ kind, keepAlive }, i) => send(server.url, kind, keepAlive, i)));
     const wrong = outcomes
-      .map((outcome, i) => ({ kind: tries[i].kind.name, keepAlive: tries[i].keepAlive, expected: tries[i].kind.status, ...outcome }))
-      .filter((o, i) => o.error !== null || o.status !== o.expected || (o.keepAlive && !tries[i].kind.closes && o.followUp !== 200));
-    const byKind = Object.groupBy(wrong, (o) => `${o.kind}${o.keepAlive ? '（保持连接）' : ''}: ${o.error ?? o.status}/${o.followUp}`);
+      .map((outcome, i) => ({
+        kind: tries[i].kind.name,
+        keepAlive: tries[i].keepAlive,
+        expected: tries[i].kind.status,
+        ...outcome,
+      }))
+      .filter(
+        (o, i) =>
+          o.error !== null || o.status !== o.expected || (o.keepAlive && !tries[i].kind.closes && o.followUp !== 200),
+      );
+    const byKind = Object.groupBy(
+      wrong,
+      (o) => `${o.kind}${o.keepAlive ? '（保持连接）' : ''}: ${o.error ?? o.status}/${o.followUp}`,
+    );
     const summary = Object.entries(byKind).map(([what, list]) => `${list!.length} × ${what}`);
     expect(summary, `${wrong.length} of ${tries.length} went wrong`).toEqual([]);
     // The server is still up and answers a reader.
@@ -122,7 +198,9 @@ describe('early answers to large bodies', () => {
     const sent = await new Promise<number>((resolve) => {
       let count = 0;
       const socket = connect({ port: Number(port), host: hostname, allowHalfOpen: true }, () => {
-        socket.write(`POST /api/upload/img HTTP/1.1\r\nHost: ${hostname}\r\nX-Requested-With: XMLHttpRequest\r\nContent-Type: multipart/form-data; boundary=x\r\nX-Forwarded-For: 10.19.0.1\r\nContent-Length: ${huge}\r\nConnection: close\r\n\r\n`);
+        socket.write(
+          `POST /api/upload/img HTTP/1.1\r\nHost: ${hostname}\r\nX-Requested-With: XMLHttpRequest\r\nContent-Type: multipart/form-data; boundary=x\r\nX-Forwarded-For: 10.19.0.1\r\nContent-Length: ${huge}\r\nConnection: close\r\n\r\n`,
+        );
         const pump = () => {
           while (count < huge && !socket.destroyed) {
             count += PIECE.length;

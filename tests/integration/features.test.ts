@@ -19,7 +19,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'blog-features-off-'));
   const dist = join(dir, 'dist');
   // A cache of its own: the project's is for builds of the project, and another test may be building with it.
-  const built = await runScript('scripts/build.ts', [], { ...OFF, DIST_DIR: dist, ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')) });
+  const built = await runScript('scripts/build.ts', [], {
+    ...OFF,
+    DIST_DIR: dist,
+    ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')),
+  });
   if (built.code !== 0) throw new Error(built.output.slice(-3000));
   server = await startServer({ ...OFF, DIST_DIR: dist });
 }, 300_000);
@@ -28,7 +32,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SWITCHED_OFF_PAGES = ['/pay', '/pay/xxx-sd', '/pay/order', '/talk', '/talk/1', '/message/list', '/message/publish', '/link/list', '/link/apply'];
+const SWITCHED_OFF_PAGES = [
+  '/pay',
+  '/pay/xxx-sd',
+  '/pay/order',
+  '/talk',
+  '/talk/1',
+  '/message/list',
+  '/message/publish',
+  '/link/list',
+  '/link/apply',
+];
 const switchedOff = (path: string) => /^\/(pay|talk|message|link)(\/|$)/.test(path);
 
 /** Every page reachable from / by plain links, with the links found on each. */
@@ -45,7 +59,8 @@ async function crawl(): Promise<Map<string, { status: number; links: string[]; h
         .filter((url) => url.origin === server.url)
         .map((url) => url.pathname.replace(/(.)\/$/, '$1'));
       pages.set(path, { status: res.status, links, html });
-      for (const link of links) if (!pages.has(link) && !next.includes(link) && !/\.(xml|svg|png|jpe?g|webp|avif)$/.test(link)) next.push(link);
+      for (const link of links)
+        if (!pages.has(link) && !next.includes(link) && !/\.(xml|svg|png|jpe?g|webp|avif)$/.test(link)) next.push(link);
     }
     level = next.filter((path) => !pages.has(path)).slice(0, 400);
   }
@@ -56,9 +71,13 @@ describe('with every part switched off', () => {
   it('links to none of them from any page, and every page that is linked to exists', async () => {
     const pages = await crawl();
     expect(pages.size).toBeGreaterThan(30);
-    const toSwitchedOff = [...pages].flatMap(([path, page]) => page.links.filter(switchedOff).map((link) => `${path} → ${link}`));
+    const toSwitchedOff = [...pages].flatMap(([path, page]) =>
+      page.links.filter(switchedOff).map((link) => `${path} → ${link}`),
+    );
     expect(toSwitchedOff).toEqual([]);
-    expect([...pages].filter(([, page]) => page.status >= 400).map(([path, page]) => `${path} ${page.status}`)).toEqual([]);
+    expect([...pages].filter(([, page]) => page.status >= 400).map(([path, page]) => `${path} ${page.status}`)).toEqual(
+      [],
+    );
     // Their islands reach no reader: no music player, and no comments under an article.
     const article = pages.get('/article/1')!.html;
     expect(article).toContain('<article');
@@ -92,14 +111,26 @@ describe('with every part switched off', () => {
       ['POST', '/api/Talk/blogGetTalkList'],
     ];
     for (const [method, path] of off) {
-      const res = await fetch(`${server.url}${path}`, { method, headers: xhr, body: method === 'GET' ? undefined : '{}' });
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: xhr,
+        body: method === 'GET' ? undefined : '{}',
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     // Nor can anything of theirs be liked by the generic like routes (2 talk, 3 message, 4 comment).
     for (const type of [2, 3, 4]) {
-      const like = await fetch(`${server.url}/api/like/addLike`, { method: 'POST', headers: xhr, body: JSON.stringify({ for_id: 1, type }) });
+      const like = await fetch(`${server.url}/api/like/addLike`, {
+        method: 'POST',
+        headers: xhr,
+        body: JSON.stringify({ for_id: 1, type }),
+      });
       expect(like.status, `like type ${type}`).toBe(404);
-      const liked = await fetch(`${server.url}/api/like/getIsLikeByIdAndType`, { method: 'POST', headers: xhr, body: JSON.stringify({ for_id: 1, type }) });
+      const liked = await fetch(`${server.url}/api/like/getIsLikeByIdAndType`, {
+        method: 'POST',
+        headers: xhr,
+        body: JSON.stringify({ for_id: 1, type }),
+      });
       expect(liked.status, `is-liked type ${type}`).toBe(404);
     }
     const config = await fetch(`${server.url}/api/config`, { headers: xhr });

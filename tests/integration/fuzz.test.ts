@@ -14,7 +14,8 @@ const SEED = Number(process.env.FUZZ_SEED) || DEFAULT_SEED;
 const REQUESTS = Number(process.env.FUZZ_REQUESTS) || 4000;
 const CONCURRENCY = 6;
 /** What an answer to a stranger must never show: stack frames, file paths, engine and database errors. */
-const INSIDES = /\bat \S+ \(|\bat (file|node):|node:internal|node_modules|\/src\/server\/|SQLITE_|(Type|Syntax|Reference|Range|URI)Error\b|ERR_[A-Z_]{4,}/;
+const INSIDES =
+  /\bat \S+ \(|\bat (file|node):|node:internal|node_modules|\/src\/server\/|SQLITE_|(Type|Syntax|Reference|Range|URI)Error\b|ERR_[A-Z_]{4,}/;
 
 let api: ApiClient;
 let token = 'no-token';
@@ -31,7 +32,8 @@ afterAll(() => api?.stop());
 /** What is wrong with an answer, or null when it is a proper one. */
 function problemWith(answer: RawAnswer): string | null {
   if (answer.status >= 500) return `状态码 ${answer.status}`;
-  if (!answer.complete) return `回答不完整（Content-Length ${answer.headers['content-length']}，收到 ${answer.body.length} 字节）`;
+  if (!answer.complete)
+    return `回答不完整（Content-Length ${answer.headers['content-length']}，收到 ${answer.body.length} 字节）`;
   if (answer.status < 400) return null;
   let text: string;
   try {
@@ -40,7 +42,8 @@ function problemWith(answer: RawAnswer): string | null {
     return `无法按 ${answer.headers['content-encoding']} 解码`;
   }
   const leak = INSIDES.exec(text);
-  if (leak) return `错误回答泄露了内部信息：${JSON.stringify(text.slice(Math.max(0, leak.index - 80), leak.index + 120))}`;
+  if (leak)
+    return `错误回答泄露了内部信息：${JSON.stringify(text.slice(Math.max(0, leak.index - 80), leak.index + 120))}`;
   return englishMessage(text);
 }
 
@@ -52,7 +55,9 @@ function englishMessage(text: string): string | null {
   } catch {
     return null;
   }
-  return typeof message === 'string' && !/\p{Script=Han}/u.test(message) ? `错误信息不是中文：${JSON.stringify(message)}` : null;
+  return typeof message === 'string' && !/\p{Script=Han}/u.test(message)
+    ? `错误信息不是中文：${JSON.stringify(message)}`
+    : null;
 }
 
 describe(`fuzz (seed ${SEED})`, () => {
@@ -64,7 +69,13 @@ describe(`fuzz (seed ${SEED})`, () => {
     expect(routes.wapi.length).toBeGreaterThanOrEqual(11);
     // The routes are read from the routers' sources, so each must be registered literally.
     const apiRoutes = routes.api.map(({ method, path }) => `${method} ${path}`);
-    for (const route of ['POST /api/like/getIsLikeByIdAndType', 'POST /api/like/addLike', 'POST /api/like/cancelLike', 'PUT /api/article/like/:id', 'POST /api/user/login']) {
+    for (const route of [
+      'POST /api/like/getIsLikeByIdAndType',
+      'POST /api/like/addLike',
+      'POST /api/like/cancelLike',
+      'PUT /api/article/like/:id',
+      'POST /api/user/login',
+    ]) {
       expect(apiRoutes).toContain(route);
     }
     // Without a real session the routes behind login would only ever answer 401.
@@ -73,7 +84,8 @@ describe(`fuzz (seed ${SEED})`, () => {
     const random = fuzzRandom(SEED);
     const requests: RawRequest[] = Array.from({ length: REQUESTS }, () => generateRequest(random, routes, token));
     // And each /api route is really fuzzed, the like routes included.
-    const hit = (path: string) => requests.some((request) => request.target.startsWith(path.replace(/(\{|\/:).*$/, '')));
+    const hit = (path: string) =>
+      requests.some((request) => request.target.startsWith(path.replace(/(\{|\/:).*$/, '')));
     expect(routes.api.map((route) => route.path).filter((path) => !hit(path))).toEqual([]);
     const failures: string[] = [];
     const statuses = new Map<number, number>();

@@ -45,16 +45,67 @@ export function discoverRoutes(distDir: string) {
     .filter((name) => !/\.(br|gz)$/.test(name))
     .slice(0, 12)
     .map((name) => `/_astro/${name}`);
-  const others = ['/', '/logout', '/favicon.svg', '/rss.xml', '/robots.txt', '/sitemap-index.xml', '/404.html', '/index.html', '/uploads/none.png', '/api', '/wapi', '/no/such/page'];
+  const others = [
+    '/',
+    '/logout',
+    '/favicon.svg',
+    '/rss.xml',
+    '/robots.txt',
+    '/sitemap-index.xml',
+    '/404.html',
+    '/index.html',
+    '/uploads/none.png',
+    '/api',
+    '/wapi',
+    '/no/such/page',
+  ];
   return { pages, api, wapi, files: [...assets, ...others] };
 }
 
 const latin1 = (text: string) => Buffer.from(text).toString('latin1');
 
 const NICE = ['1', '2', '3', '7', '10', '20', '0', '1,2,3', '前端'].map((v) => encodeURIComponent(v));
-const ODD = ['-1', '1.5', '1e3', '0x10', '9007199254740993', '99999999999999999999999', 'abc', '', 'null', 'NaN', 'Infinity', '[]', '%20', '+', latin1('前端'), '%F0%9F%98%80'];
-const BAD_ESCAPES = ['%ZZ', '%', '%E0%A4%A', '%C0%AF', '%C0%80', '%ED%A0%80', '%F8%88%80%80%80', '%00', '%FF', '%2e%2e', '..', '%2F', '%5C', '\\', '%252e', '%u0041', '\x00', ' ', '\xff'];
-const longValue = (r: Random) => r.pick(['a', '%E5%89%8D', '1', '%ZZ', '/'].map((unit) => unit.repeat(1 + r.int(4000))));
+const ODD = [
+  '-1',
+  '1.5',
+  '1e3',
+  '0x10',
+  '9007199254740993',
+  '99999999999999999999999',
+  'abc',
+  '',
+  'null',
+  'NaN',
+  'Infinity',
+  '[]',
+  '%20',
+  '+',
+  latin1('前端'),
+  '%F0%9F%98%80',
+];
+const BAD_ESCAPES = [
+  '%ZZ',
+  '%',
+  '%E0%A4%A',
+  '%C0%AF',
+  '%C0%80',
+  '%ED%A0%80',
+  '%F8%88%80%80%80',
+  '%00',
+  '%FF',
+  '%2e%2e',
+  '..',
+  '%2F',
+  '%5C',
+  '\\',
+  '%252e',
+  '%u0041',
+  '\x00',
+  ' ',
+  '\xff',
+];
+const longValue = (r: Random) =>
+  r.pick(['a', '%E5%89%8D', '1', '%ZZ', '/'].map((unit) => unit.repeat(1 + r.int(4000))));
 
 function paramValue(r: Random): string {
   const x = r.next();
@@ -85,7 +136,27 @@ const PATH_TWISTS: ((path: string, r: Random) => string)[] = [
   (p) => `http://example.com${p}`,
 ];
 
-const QUERY_KEYS = ['id', 'ids', 'level', 'keywords', 'type', 'limit', 'offset', 'order', 'v', 'current', 'size', 'keyword', 'from', '__proto__', 'constructor', 'id[]', 'id[a]', '%ZZ', ''];
+const QUERY_KEYS = [
+  'id',
+  'ids',
+  'level',
+  'keywords',
+  'type',
+  'limit',
+  'offset',
+  'order',
+  'v',
+  'current',
+  'size',
+  'keyword',
+  'from',
+  '__proto__',
+  'constructor',
+  'id[]',
+  'id[a]',
+  '%ZZ',
+  '',
+];
 
 function query(r: Random): string {
   const pairs = Array.from({ length: 1 + r.int(5) }, () => `${r.pick(QUERY_KEYS)}=${paramValue(r)}`);
@@ -95,15 +166,58 @@ function query(r: Random): string {
 }
 
 function target(route: Route, r: Random): string {
-  let path = route.path.replace(/\{\/:\w+\}/g, () => (r.chance(0.3) ? '' : `/${paramValue(r)}`)).replace(/:\w+/g, () => paramValue(r));
+  let path = route.path
+    .replace(/\{\/:\w+\}/g, () => (r.chance(0.3) ? '' : `/${paramValue(r)}`))
+    .replace(/:\w+/g, () => paramValue(r));
   if (r.chance(0.25)) path = r.pick(PATH_TWISTS)(path, r);
   return r.chance(0.35) ? `${path}${query(r)}` : path;
 }
 
 const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
-const ODD_METHODS = ['TRACE', 'CONNECT', 'PROPFIND', 'MKCOL', 'PURGE', 'LINK', 'get', 'M-SEARCH', 'QUERY', 'SEARCH', 'REPORT', 'FOO'];
-const ACCEPT_ENCODINGS = ['gzip, deflate, br, zstd', 'br', 'gzip', '*', 'identity', 'identity;q=0', '*;q=0', 'br;q=0, gzip;q=0', 'gzip;q=1.5', ',,,;;;', 'deflate', 'BR', ''];
-const RANGES = ['bytes=0-10', 'bytes=5-1', 'bytes=-0', 'bytes=0-', 'bytes=-5', 'bytes=0-1,2-3', 'bytes=garbage', 'bytes=99999999999999999999-', 'bytes=0-99999999999999999999', 'items=0-1', `bytes=${'1-2,'.repeat(500)}3-4`, 'bytes=--1', 'bytes=1-2-3'];
+const ODD_METHODS = [
+  'TRACE',
+  'CONNECT',
+  'PROPFIND',
+  'MKCOL',
+  'PURGE',
+  'LINK',
+  'get',
+  'M-SEARCH',
+  'QUERY',
+  'SEARCH',
+  'REPORT',
+  'FOO',
+];
+const ACCEPT_ENCODINGS = [
+  'gzip, deflate, br, zstd',
+  'br',
+  'gzip',
+  '*',
+  'identity',
+  'identity;q=0',
+  '*;q=0',
+  'br;q=0, gzip;q=0',
+  'gzip;q=1.5',
+  ',,,;;;',
+  'deflate',
+  'BR',
+  '',
+];
+const RANGES = [
+  'bytes=0-10',
+  'bytes=5-1',
+  'bytes=-0',
+  'bytes=0-',
+  'bytes=-5',
+  'bytes=0-1,2-3',
+  'bytes=garbage',
+  'bytes=99999999999999999999-',
+  'bytes=0-99999999999999999999',
+  'items=0-1',
+  `bytes=${'1-2,'.repeat(500)}3-4`,
+  'bytes=--1',
+  'bytes=1-2-3',
+];
 const CONDITIONALS: [string, string][] = [
   ['If-None-Match', '*'],
   ['If-None-Match', 'W/"garbage"'],
@@ -113,8 +227,39 @@ const CONDITIONALS: [string, string][] = [
   ['If-Unmodified-Since', 'Thu, 01 Jan 1970 00:00:00 GMT'],
   ['If-Range', '"x"'],
 ];
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=fuzz', 'multipart/form-data', 'multipart/form-data; boundary=', 'image/png', 'garbage', 'application/json;;;'];
-const BODY_KEYS = ['username', 'password', 'password1', 'password2', 'nick_name', 'avatar', 'id', 'for_id', 'type', 'user_id', 'tag_id', 'category_id', 'current', 'size', 'keyword', '__proto__', 'constructor'];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=fuzz',
+  'multipart/form-data',
+  'multipart/form-data; boundary=',
+  'image/png',
+  'garbage',
+  'application/json;;;',
+];
+const BODY_KEYS = [
+  'username',
+  'password',
+  'password1',
+  'password2',
+  'nick_name',
+  'avatar',
+  'id',
+  'for_id',
+  'type',
+  'user_id',
+  'tag_id',
+  'category_id',
+  'current',
+  'size',
+  'keyword',
+  '__proto__',
+  'constructor',
+];
 
 function jsonValue(r: Random, depth = 0): unknown {
   const x = r.int(depth > 2 ? 6 : 9);
@@ -139,18 +284,29 @@ function multipart(r: Random): Buffer {
     Buffer.alloc(0),
   ]);
   const name = r.pick(['file', 'image', 'avatar', 'x', '']);
-  const parts = [Buffer.from(`--fuzz\r\nContent-Disposition: form-data; name="${name}"; filename="${r.pick(['a.png', '../../a.png', '', 'a'.repeat(300)])}"\r\nContent-Type: ${r.pick(['image/png', 'image/svg+xml', 'text/html', ''])}\r\n\r\n`), file];
+  const parts = [
+    Buffer.from(
+      `--fuzz\r\nContent-Disposition: form-data; name="${name}"; filename="${r.pick(['a.png', '../../a.png', '', 'a'.repeat(300)])}"\r\nContent-Type: ${r.pick(['image/png', 'image/svg+xml', 'text/html', ''])}\r\n\r\n`,
+    ),
+    file,
+  ];
   if (r.chance(0.7)) parts.push(Buffer.from('\r\n--fuzz--\r\n'));
   return Buffer.concat(parts);
 }
 
 function body(r: Random): Buffer {
-  const json = () => Buffer.from(JSON.stringify(Object.fromEntries(Array.from({ length: r.int(5) }, () => [r.pick(BODY_KEYS), jsonValue(r)]))));
+  const json = () =>
+    Buffer.from(
+      JSON.stringify(Object.fromEntries(Array.from({ length: r.int(5) }, () => [r.pick(BODY_KEYS), jsonValue(r)]))),
+    );
   return r.pick([
     json,
     json,
     json,
-    () => Buffer.from(r.pick(['{', '{"a":', '[1,2', 'nul', '"', '{"__proto__":{"admin":true}}', '[]', 'null', '"text"', '1', '{}'])),
+    () =>
+      Buffer.from(
+        r.pick(['{', '{"a":', '[1,2', 'nul', '"', '{"__proto__":{"admin":true}}', '[]', 'null', '"text"', '1', '{}']),
+      ),
     () => Buffer.from('['.repeat(1 + r.int(60000))),
     () => Buffer.from(JSON.stringify({ username: 'x'.repeat(70 * 1024) })),
     () => Buffer.from(Array.from({ length: r.int(4000) }, () => r.int(256))),
@@ -160,13 +316,24 @@ function body(r: Random): Buffer {
   ])();
 }
 
-const randomAddress = (r: Random) => r.pick([() => `10.${r.int(256)}.${r.int(256)}.${r.int(256)}`, () => `fd00::${r.int(65536).toString(16)}`, () => r.pick(['garbage', '1.1.1.1, 2.2.2.2', '', '999.1.1.1', 'unknown'])])();
+const randomAddress = (r: Random) =>
+  r.pick([
+    () => `10.${r.int(256)}.${r.int(256)}.${r.int(256)}`,
+    () => `fd00::${r.int(65536).toString(16)}`,
+    () => r.pick(['garbage', '1.1.1.1, 2.2.2.2', '', '999.1.1.1', 'unknown']),
+  ])();
 
 /** One request: a route of any kind, then a method, headers and a body chosen for it. */
 export function generateRequest(r: Random, routes: ReturnType<typeof discoverRoutes>, token: string): RawRequest {
   const kind = r.int(10);
   const route: Route =
-    kind < 4 ? r.pick(routes.api) : kind < 6 ? r.pick(routes.wapi) : kind < 8 ? { method: 'GET', path: r.pick(routes.pages) } : { method: 'GET', path: r.pick(routes.files) };
+    kind < 4
+      ? r.pick(routes.api)
+      : kind < 6
+        ? r.pick(routes.wapi)
+        : kind < 8
+          ? { method: 'GET', path: r.pick(routes.pages) }
+          : { method: 'GET', path: r.pick(routes.files) };
   const method = r.chance(0.5) ? route.method : r.chance(0.9) ? r.pick(METHODS) : r.pick(ODD_METHODS);
   const headers: [string, string][] = [];
   if (r.chance(0.8)) headers.push(['X-Requested-With', 'XMLHttpRequest']);
@@ -175,10 +342,40 @@ export function generateRequest(r: Random, routes: ReturnType<typeof discoverRou
   if (r.chance(0.2)) headers.push(['Range', r.pick(RANGES)]);
   if (r.chance(0.1)) headers.push(r.pick(CONDITIONALS));
   if (r.chance(0.35)) {
-    headers.push(['Authorization', r.pick([`Bearer ${token}`, token, `Bearer ${token}x`, 'Bearer', 'Bearer ', `bearer  ${token}`, 'Basic Zm9vOmJhcg==', `Bearer ${'A'.repeat(r.int(12000))}`, 'Bearer \xff\xfe\xfd', `Bearer ${token}, Bearer x`, 'Bearer %00', 'Bearer null'])]);
+    headers.push([
+      'Authorization',
+      r.pick([
+        `Bearer ${token}`,
+        token,
+        `Bearer ${token}x`,
+        'Bearer',
+        'Bearer ',
+        `bearer  ${token}`,
+        'Basic Zm9vOmJhcg==',
+        `Bearer ${'A'.repeat(r.int(12000))}`,
+        'Bearer \xff\xfe\xfd',
+        `Bearer ${token}, Bearer x`,
+        'Bearer %00',
+        'Bearer null',
+      ]),
+    ]);
   }
   if (r.chance(0.2)) {
-    headers.push(['Cookie', r.pick([`blog_session=${token}`, 'blog_session=garbage', 'blog_session=%E0%A4%A', `blog_session=${'x'.repeat(5000)}`, 'blog_session=a; blog_session=b', '=;;=;', 'blog_device=%ZZ', '\xff=\xfe', 'a="unterminated', '__proto__=1'])]);
+    headers.push([
+      'Cookie',
+      r.pick([
+        `blog_session=${token}`,
+        'blog_session=garbage',
+        'blog_session=%E0%A4%A',
+        `blog_session=${'x'.repeat(5000)}`,
+        'blog_session=a; blog_session=b',
+        '=;;=;',
+        'blog_device=%ZZ',
+        '\xff=\xfe',
+        'a="unterminated',
+        '__proto__=1',
+      ]),
+    ]);
   }
   if (r.chance(0.02)) headers.push(['Upgrade', r.pick(['websocket', 'h2c'])]);
   if (method === 'GET' || method === 'HEAD' ? r.chance(0.05) : r.chance(0.8)) {
@@ -191,7 +388,11 @@ export function generateRequest(r: Random, routes: ReturnType<typeof discoverRou
     if (r.chance(0.05)) headers.push(['Expect', '100-continue']);
     if (r.chance(0.08)) {
       headers.push(['Transfer-Encoding', 'chunked']);
-      payload = Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]);
+      payload = Buffer.concat([
+        Buffer.from(`${payload.length.toString(16)}\r\n`),
+        payload,
+        Buffer.from('\r\n0\r\n\r\n'),
+      ]);
     }
     return { method, target: target(route, r), headers, body: payload };
   }
@@ -201,6 +402,7 @@ export function generateRequest(r: Random, routes: ReturnType<typeof discoverRou
 /** A request as one line, to paste into a bug report. */
 export function describeRequest({ method = 'GET', target: path, headers = [], body: payload }: RawRequest): string {
   const cut = (text: string, n = 160) => (text.length > n ? `${text.slice(0, n)}…(${text.length})` : text);
-  const shownBody = payload === undefined ? '' : ` body=${JSON.stringify(cut(Buffer.from(payload).toString('latin1'), 120))}`;
+  const shownBody =
+    payload === undefined ? '' : ` body=${JSON.stringify(cut(Buffer.from(payload).toString('latin1'), 120))}`;
   return `${method} ${JSON.stringify(cut(path))} ${JSON.stringify(headers.map(([name, value]) => [name, cut(value, 80)]))}${shownBody}`;
 }

@@ -39,8 +39,12 @@ function hitsOnDisk(key: string): number | undefined {
 
 describe('group commit', () => {
   it('answers every write of a burst with its own result, each counted once', async () => {
-    const answers = await Promise.all(Array.from({ length: 300 }, () => groupCommitOf(db).run(countHit, 'burst', 60_000)));
-    expect(answers.map((answer) => answer.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () => groupCommitOf(db).run(countHit, 'burst', 60_000)),
+    );
+    expect(answers.map((answer) => answer.hits).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 300 }, (_, i) => i + 1),
+    );
     expect(hitsOnDisk('burst')).toBe(300);
   });
 
@@ -91,7 +95,9 @@ describe('group commit', () => {
   it('closes only once every write asked for is answered and on disk', async () => {
     const commit = groupCommitOf(db);
     const answered: number[] = [];
-    const writes = Array.from({ length: 20 }, () => commit.run(countHit, 'closing', 60_000).then(({ hits }) => answered.push(hits)));
+    const writes = Array.from({ length: 20 }, () =>
+      commit.run(countHit, 'closing', 60_000).then(({ hits }) => answered.push(hits)),
+    );
     await commit.close();
     expect(answered).toHaveLength(20);
     expect(hitsOnDisk('closing')).toBe(20);
@@ -123,11 +129,26 @@ describe('group commit', () => {
 
     it('counts a like of a shown comment or reply once per reader, and a withdrawal once', async () => {
       const commit = groupCommitOf(db);
-      await expect(commit.run(likeComment, 2, 'reader:a', true)).resolves.toEqual({ changed: true, counters: { likes: 1 } });
-      await expect(commit.run(likeComment, 2, 'reader:a', true)).resolves.toEqual({ changed: false, counters: { likes: 1 } });
-      await expect(commit.run(likeComment, 1, 'reader:a', true)).resolves.toEqual({ changed: true, counters: { likes: 1 } });
-      await expect(commit.run(likeComment, 2, 'reader:a', false)).resolves.toEqual({ changed: true, counters: { likes: 0 } });
-      await expect(commit.run(likeComment, 2, 'reader:a', false)).resolves.toEqual({ changed: false, counters: { likes: 0 } });
+      await expect(commit.run(likeComment, 2, 'reader:a', true)).resolves.toEqual({
+        changed: true,
+        counters: { likes: 1 },
+      });
+      await expect(commit.run(likeComment, 2, 'reader:a', true)).resolves.toEqual({
+        changed: false,
+        counters: { likes: 1 },
+      });
+      await expect(commit.run(likeComment, 1, 'reader:a', true)).resolves.toEqual({
+        changed: true,
+        counters: { likes: 1 },
+      });
+      await expect(commit.run(likeComment, 2, 'reader:a', false)).resolves.toEqual({
+        changed: true,
+        counters: { likes: 0 },
+      });
+      await expect(commit.run(likeComment, 2, 'reader:a', false)).resolves.toEqual({
+        changed: false,
+        counters: { likes: 0 },
+      });
       expect([likesOf('comments', 1), likesOf('comments', 2)]).toEqual([1, 0]);
     });
 
@@ -137,7 +158,10 @@ describe('group commit', () => {
       expect(await commit.run(likeComment, 4, 'reader:a', true)).toBeNull();
       expect(await commit.run(likeComment, 99, 'reader:a', true)).toBeNull();
       expect(await commit.run(likeMessage, 2, 'reader:a', true)).toBeNull();
-      await expect(commit.run(likeMessage, 1, 'reader:a', true)).resolves.toEqual({ changed: true, counters: { likes: 1 } });
+      await expect(commit.run(likeMessage, 1, 'reader:a', true)).resolves.toEqual({
+        changed: true,
+        counters: { likes: 1 },
+      });
       expect([likesOf('comments', 3), likesOf('comments', 4), likesOf('messages', 2)]).toEqual([0, 0, 0]);
       const reader = new Database(file);
       expect(reader.prepare('SELECT type, target_id FROM likes').all()).toEqual([{ type: 'message', target_id: 1 }]);
@@ -171,14 +195,18 @@ describe("the main thread's writes beside the group commit's thread", () => {
           await tx.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`in a transaction ${i}`}, 1, 0)`);
           await tx.run(sql`UPDATE rate_limits SET hits = hits + 1 WHERE key = ${`in a transaction ${i}`}`);
         });
-        await eager.batch([eager.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`batched ${i}`}, 1, 0)`)]);
+        await eager.batch([
+          eager.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`batched ${i}`}, 1, 0)`),
+        ]);
       }
     } finally {
       flooding = false;
       await Promise.all(floods);
       await commit.close();
     }
-    const rows = await eager.all<{ n: number; hits: number }>(sql`SELECT count(*) AS n, sum(hits) AS hits FROM rate_limits WHERE key <> 'flood'`);
+    const rows = await eager.all<{ n: number; hits: number }>(
+      sql`SELECT count(*) AS n, sum(hits) AS hits FROM rate_limits WHERE key <> 'flood'`,
+    );
     expect(rows[0]).toEqual({ n: 3 * i, hits: 4 * i });
     // Every grouped write was answered once, and counted once.
     expect(counted.length).toBeGreaterThanOrEqual(1000);
@@ -196,9 +224,13 @@ describe("the main thread's writes beside the group commit's thread", () => {
         await tx.run(sql`UPDATE rate_limits SET hits = 2 WHERE key = ${`slow ${i}`}`);
       }),
     );
-    const singles = Array.from({ length: 5 }, (_, i) => eager.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`single ${i}`}, 1, 0)`));
+    const singles = Array.from({ length: 5 }, (_, i) =>
+      eager.run(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`single ${i}`}, 1, 0)`),
+    );
     await Promise.all([...transactions, ...singles]);
-    const rows = await eager.all<{ n: number; hits: number }>(sql`SELECT count(*) AS n, sum(hits) AS hits FROM rate_limits`);
+    const rows = await eager.all<{ n: number; hits: number }>(
+      sql`SELECT count(*) AS n, sum(hits) AS hits FROM rate_limits`,
+    );
     expect(rows[0]).toEqual({ n: 10, hits: 15 });
     eager.$client.close();
   });

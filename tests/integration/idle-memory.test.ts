@@ -11,7 +11,13 @@ describe('shouldRelease', () => {
   });
   it('never while requests come in, nor for a heap that grew by less', () => {
     expect(shouldRelease({ requests: 1, ...grown })).toBe(false);
-    expect(shouldRelease({ requests: 0, heapBytes: grown.heapBytes, heapBytesAfterRelease: grown.heapBytesAfterRelease + 1 })).toBe(false);
+    expect(
+      shouldRelease({
+        requests: 0,
+        heapBytes: grown.heapBytes,
+        heapBytesAfterRelease: grown.heapBytesAfterRelease + 1,
+      }),
+    ).toBe(false);
   });
 });
 
@@ -48,7 +54,7 @@ describe('releaseMemoryWhenQuiet', () => {
     expect(held.length).toBeGreaterThan(0);
   });
 
-  it('does nothing without V8\'s gc (a server started without --expose-gc)', () => {
+  it("does nothing without V8's gc (a server started without --expose-gc)", () => {
     server = createServer();
     stop = releaseMemoryWhenQuiet(server, undefined, QUIET_MS);
     expect(server.listenerCount('request')).toBe(0);

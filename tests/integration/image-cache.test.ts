@@ -40,14 +40,19 @@ afterAll(async () => {
 async function upload(bytes: Buffer, use: 'images' | 'covers'): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'IMG_0002.jpg');
-  const res = await fetch(`${api.server.url}/api/admin/writing/images?use=${use}`, { method: 'POST', body: form, headers: { ...owner.auth, 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await fetch(`${api.server.url}/api/admin/writing/images?use=${use}`, {
+    method: 'POST',
+    body: form,
+    headers: { ...owner.auth, 'X-Requested-With': 'XMLHttpRequest' },
+  });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body.result.path;
 }
 
 /** The build's line for each image it wrote from `name`: encoded (`before: … after: …`) or copied (`reused cache entry`). */
-const linesFor = (output: string, name: string) => output.split('\n').filter((line) => line.includes(`/_astro/${name}.`) && line.includes('▶'));
+const linesFor = (output: string, name: string) =>
+  output.split('\n').filter((line) => line.includes(`/_astro/${name}.`) && line.includes('▶'));
 
 it('a build after the background encoding encodes nothing for a new 12-megapixel photo', async () => {
   // Two photos as a phone takes them (4032 × 3024, turned by EXIF), straight to the server.
@@ -62,7 +67,21 @@ it('a build after the background encoding encodes nothing for a new 12-megapixel
   }
   const saved = await api.call('POST', '/admin/writing/articles', {
     headers: owner.auth,
-    body: { title: '新照片', body: `手机拍的。\n\n![山](${body})\n`, description: '', category: '随笔', tags: ['照片'], cover, type: 'original', origin_url: '', pinned: false, public: true, date: '', base_revision: null, publish: true },
+    body: {
+      title: '新照片',
+      body: `手机拍的。\n\n![山](${body})\n`,
+      description: '',
+      category: '随笔',
+      tags: ['照片'],
+      cover,
+      type: 'original',
+      origin_url: '',
+      pinned: false,
+      public: true,
+      date: '',
+      base_revision: null,
+      publish: true,
+    },
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
@@ -74,7 +93,9 @@ it('a build after the background encoding encodes nothing for a new 12-megapixel
   expect(bodyLines).toHaveLength(6);
   expect(coverLines).toHaveLength(11);
   for (const line of [...bodyLines, ...coverLines]) expect(line).toContain('(reused cache entry)');
-  expect(readdirSync(join(dir, 'cache', 'assets')).filter((file) => file.startsWith(bodyName) || file.startsWith(coverName))).toHaveLength(17);
+  expect(
+    readdirSync(join(dir, 'cache', 'assets')).filter((file) => file.startsWith(bodyName) || file.startsWith(coverName)),
+  ).toHaveLength(17);
 }, 400_000);
 
 const server = () => api.server.output();

@@ -18,7 +18,9 @@ function images(html: string, within?: string): Img[] {
   walkSync(parse(html), (node, parent) => {
     if (node.type !== ELEMENT_NODE || node.name !== 'img') return;
     const picture = parent?.name === 'picture' ? parent : undefined;
-    const sources = (picture?.children ?? []).filter((c: { name?: string }) => c.name === 'source').map((c: { attributes: Record<string, string> }) => c.attributes);
+    const sources = (picture?.children ?? [])
+      .filter((c: { name?: string }) => c.name === 'source')
+      .map((c: { attributes: Record<string, string> }) => c.attributes);
     found.push({ attributes: node.attributes, sources });
   });
   return within ? found.filter((img) => img.attributes.src?.includes(within)) : found;
@@ -26,7 +28,8 @@ function images(html: string, within?: string): Img[] {
 
 const isSvg = (img: Img) => /\.svg$/.test(img.attributes.src ?? '');
 /** The file types a srcset lists, from the URLs' extensions. */
-const srcsetTypes = (srcset = '') => new Set(srcset.split(',').map((entry) => /\.(\w+)\s+\d+w$/.exec(entry.trim())?.[1]));
+const srcsetTypes = (srcset = '') =>
+  new Set(srcset.split(',').map((entry) => /\.(\w+)\s+\d+w$/.exec(entry.trim())?.[1]));
 const srcsetWidths = (srcset = '') => srcset.split(',').map((entry) => Number(/\s(\d+)w$/.exec(entry.trim())?.[1]));
 
 let server: RunningServer;
@@ -58,25 +61,30 @@ describe('images on the pages', () => {
     }
   });
 
-  it.each(['/home', '/home/2', '/article/1', '/article/10'])('%s: every image has its size, every raster image AVIF or WebP in widths for the layout', async (path) => {
-    const all = images(await page(path));
-    expect(all.length).toBeGreaterThan(0);
-    for (const img of all) {
-      expect(Number(img.attributes.width), img.attributes.src).toBeGreaterThan(0);
-      expect(Number(img.attributes.height), img.attributes.src).toBeGreaterThan(0);
-    }
-    const raster = all.filter((img) => !isSvg(img));
-    for (const img of raster) {
-      const { srcset, sizes } = img.attributes;
-      expect(srcsetTypes(srcset), img.attributes.src).toEqual(new Set(['webp']));
-      expect(srcsetWidths(srcset)).toEqual(expect.arrayContaining([360, 720]));
-      expect(sizes).toMatch(/max-width: 797\.98px/);
-      for (const source of img.sources) expect(srcsetTypes(source.srcset)).toEqual(new Set(['avif']));
-    }
-  });
+  it.each(['/home', '/home/2', '/article/1', '/article/10'])(
+    '%s: every image has its size, every raster image AVIF or WebP in widths for the layout',
+    async (path) => {
+      const all = images(await page(path));
+      expect(all.length).toBeGreaterThan(0);
+      for (const img of all) {
+        expect(Number(img.attributes.width), img.attributes.src).toBeGreaterThan(0);
+        expect(Number(img.attributes.height), img.attributes.src).toBeGreaterThan(0);
+      }
+      const raster = all.filter((img) => !isSvg(img));
+      for (const img of raster) {
+        const { srcset, sizes } = img.attributes;
+        expect(srcsetTypes(srcset), img.attributes.src).toEqual(new Set(['webp']));
+        expect(srcsetWidths(srcset)).toEqual(expect.arrayContaining([360, 720]));
+        expect(sizes).toMatch(/max-width: 797\.98px/);
+        for (const source of img.sources) expect(srcsetTypes(source.srcset)).toEqual(new Set(['avif']));
+      }
+    },
+  );
 
   it('the home page shows raster covers, and the article with photos has two in its body', async () => {
-    expect(images(await page('/home')).filter((img) => !isSvg(img) && img.sources.length > 0).length).toBeGreaterThanOrEqual(5);
+    expect(
+      images(await page('/home')).filter((img) => !isSvg(img) && img.sources.length > 0).length,
+    ).toBeGreaterThanOrEqual(5);
     const body = images(await page('/article/10'), '/_astro/hiking-');
     expect(body).toHaveLength(2);
     for (const img of body) expect(img.attributes.loading).toBe('lazy');
@@ -92,7 +100,9 @@ describe('images on the pages', () => {
 
   it('every file a srcset lists answers with its image type', async () => {
     const [cover] = images(await page('/article/1'), '/_astro/');
-    const urls = [cover.attributes.srcset, cover.sources[0].srcset].flatMap((s) => s.split(',').map((entry) => entry.trim().split(/\s+/)[0]));
+    const urls = [cover.attributes.srcset, cover.sources[0].srcset].flatMap((s) =>
+      s.split(',').map((entry) => entry.trim().split(/\s+/)[0]),
+    );
     for (const url of urls) await expectImage(url, /^image\/(avif|webp)$/);
   });
 });

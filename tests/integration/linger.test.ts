@@ -67,7 +67,8 @@ describe('lingering close', () => {
     socket.write(Buffer.alloc(16_384, 'x'));
     expect(await answer).toContain('请先登录');
     // Only now the rest: a server that had closed would answer these pieces with a reset.
-    for (let i = 1; i < 64; i++) await new Promise<void>((resolve) => socket.write(Buffer.alloc(16_384, 'x'), () => resolve()));
+    for (let i = 1; i < 64; i++)
+      await new Promise<void>((resolve) => socket.write(Buffer.alloc(16_384, 'x'), () => resolve()));
     socket.end();
     await closed[0];
     if (!socket.closed) await new Promise((resolve) => socket.once('close', resolve));

@@ -21,17 +21,25 @@ let buildEnv: Record<string, string>;
 let api: ApiClient;
 let owner: Person;
 
-const article = (id: number, fields: string, body = '正文。') => `---\nid: ${id}\ntitle: "文章 ${id}"\ndate: "2024-01-0${id} 10:00:00"\n${fields}\n---\n\n${body}\n`;
+const article = (id: number, fields: string, body = '正文。') =>
+  `---\nid: ${id}\ntitle: "文章 ${id}"\ndate: "2024-01-0${id} 10:00:00"\n${fields}\n---\n\n${body}\n`;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'blog-records-'));
   content = join(dir, 'content');
   mkdirSync(join(content, 'articles'), { recursive: true });
   cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
-  writeFileSync(join(content, 'articles', '0001.md'), article(1, 'category: "测试/分类"\ntags: ["C#", "../x", "100%"]'));
+  writeFileSync(
+    join(content, 'articles', '0001.md'),
+    article(1, 'category: "测试/分类"\ntags: ["C#", "../x", "100%"]'),
+  );
   writeFileSync(join(content, 'articles', '0002.md'), article(2, 'category: "后端"\ntags: ["C#"]'));
   writeFileSync(join(content, 'articles', '0003.md'), article(3, 'category: "后端"\ntags: ["Node.js"]'));
-  buildEnv = { CONTENT_DIR: content, DIST_DIR: join(dir, 'dist'), ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')) };
+  buildEnv = {
+    CONTENT_DIR: content,
+    DIST_DIR: join(dir, 'dist'),
+    ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')),
+  };
   const built = await runScript('scripts/build.ts', [], buildEnv);
   if (built.code !== 0) throw new Error(built.output.slice(-3000));
   api = await startOwnedApi(buildEnv);
@@ -44,7 +52,8 @@ afterAll(async () => {
 
 const page = (path: string) => fetch(`${api.server.url}${path}`);
 const writing = (method: string, path: string) => api.call(method, `/admin/writing${path}`, { headers: owner.auth });
-const rows = async (): Promise<WritingArticleRow[]> => (await writing('GET', '/articles?status=published&size=50')).body.result.list;
+const rows = async (): Promise<WritingArticleRow[]> =>
+  (await writing('GET', '/articles?status=published&size=50')).body.result.list;
 
 async function published(): Promise<PublishState> {
   for (let i = 0; i < 1200; i++) {
@@ -64,7 +73,12 @@ async function switched(times: number): Promise<void> {
 describe('a build', () => {
   it('gives every name a page its links reach', async () => {
     const home = await (await page('/article/1')).text();
-    for (const href of ['/category/%E6%B5%8B%E8%AF%95%2F%E5%88%86%E7%B1%BB', '/tag/C%23', '/tag/..%2Fx', '/tag/100%25']) {
+    for (const href of [
+      '/category/%E6%B5%8B%E8%AF%95%2F%E5%88%86%E7%B1%BB',
+      '/tag/C%23',
+      '/tag/..%2Fx',
+      '/tag/100%25',
+    ]) {
       expect(home).toContain(`href="${href}"`);
       const res = await page(href);
       expect(res.status, href).toBe(200);
@@ -77,18 +91,38 @@ describe('a build', () => {
 
 describe('a save', () => {
   it('refuses a name no address can hold, naming the field and why', async () => {
-    const draft = { title: '名字', body: '正文。', description: '', category: '后端', tags: ['ok'], cover: '', type: 'original', origin_url: '', pinned: false, public: true, date: '', base_revision: null, publish: true };
+    const draft = {
+      title: '名字',
+      body: '正文。',
+      description: '',
+      category: '后端',
+      tags: ['ok'],
+      cover: '',
+      type: 'original',
+      origin_url: '',
+      pinned: false,
+      public: true,
+      date: '',
+      base_revision: null,
+      publish: true,
+    };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ tags: ['ok', '..'] }, 'tags', '标签不能是 . 或 ..'],
       [{ category: '前端\n后端' }, 'category', '分类不能含有换行、制表符等控制字符'],
     ];
     for (const [fields, field, message] of cases) {
-      const { status, body } = await api.call('POST', '/admin/writing/articles', { headers: owner.auth, body: { ...draft, ...fields } });
+      const { status, body } = await api.call('POST', '/admin/writing/articles', {
+        headers: owner.auth,
+        body: { ...draft, ...fields },
+      });
       expect(status, JSON.stringify(fields)).toBe(400);
       expect(body.message).toContain(message);
       expect(body.result.fields).toEqual([field]);
     }
-    const renamed = await api.call('PUT', '/admin/writing/taxonomy/rename', { headers: owner.auth, body: { kind: 'tag', from: 'C#', to: '.' } });
+    const renamed = await api.call('PUT', '/admin/writing/taxonomy/rename', {
+      headers: owner.auth,
+      body: { kind: 'tag', from: 'C#', to: '.' },
+    });
     expect(renamed.status).toBe(400);
     expect(renamed.body.message).toContain('新名字不能是 . 或 ..');
     expect((await writing('GET', '/publish')).body.result.builds).toBe(0);
@@ -99,7 +133,10 @@ describe('the publish of a broken article', () => {
   it('leaves it out, publishes the rest, and the console’s list says which and why', async () => {
     // A hand edit breaks article 2; article 3 changes as well.
     writeFileSync(join(content, 'articles', '0002.md'), article(2, 'category: "后端"\ntags: "C#"'));
-    writeFileSync(join(content, 'articles', '0003.md'), article(3, 'category: "后端"\ntags: ["Node.js"]', '第二版的正文。'));
+    writeFileSync(
+      join(content, 'articles', '0003.md'),
+      article(3, 'category: "后端"\ntags: ["Node.js"]', '第二版的正文。'),
+    );
     expect((await writing('POST', '/publish')).status).toBe(200);
     const state = await published();
     expect(state.state, JSON.stringify(state.error)).toBe('live');
@@ -112,7 +149,10 @@ describe('the publish of a broken article', () => {
 
     const list = await rows();
     const byId = (id: number) => list.find((row) => row.id === id)!;
-    expect(byId(2)).toMatchObject({ state: 'failed', skipped: { file: '0002.md', field: 'tags', reason: '请至少填写一个标签' } });
+    expect(byId(2)).toMatchObject({
+      state: 'failed',
+      skipped: { file: '0002.md', field: 'tags', reason: '请至少填写一个标签' },
+    });
     expect(byId(1)).toMatchObject({ state: 'live', skipped: null });
     expect(byId(3)).toMatchObject({ state: 'live', skipped: null });
     const skipped = JSON.parse(readFileSync(join(dir, 'dist', 'current', 'server', 'skipped-articles.json'), 'utf8'));
@@ -126,7 +166,11 @@ describe('the publish of a broken article', () => {
 });
 
 describe('the parts of the site a new build has on', () => {
-  const shopAnswers = async () => [(await api.call('GET', '/shop/products')).status, (await api.call('GET', '/license/public-key')).status, (await api.call('GET', '/SHOP/products')).status];
+  const shopAnswers = async () => [
+    (await api.call('GET', '/shop/products')).status,
+    (await api.call('GET', '/license/public-key')).status,
+    (await api.call('GET', '/SHOP/products')).status,
+  ];
 
   it('are followed by the running server, both ways, without a restart', async () => {
     expect(await shopAnswers()).toEqual([200, 200, 200]);
@@ -144,6 +188,8 @@ describe('the parts of the site a new build has on', () => {
     expect(on.code, on.output.slice(-2000)).toBe(0);
     await switched(3);
     expect(await shopAnswers()).toEqual([200, 200, 200]);
-    expect(readFileSync(join(dir, 'dist', 'current', 'client', 'admin', 'index.html'), 'utf8')).toContain('href="/admin/orders"');
+    expect(readFileSync(join(dir, 'dist', 'current', 'client', 'admin', 'index.html'), 'utf8')).toContain(
+      'href="/admin/orders"',
+    );
   }, 300_000);
 });

@@ -42,8 +42,14 @@ describe('reading time stored in seconds by an earlier release', () => {
   let api: ApiClient;
   beforeAll(async () => {
     const url = await databaseBefore('0002_hardening', async (client) => {
-      await client.execute({ sql: 'INSERT INTO article_stats (article_id, views, likes, reading_seconds) VALUES (?, 3, 1, 42)', args: [read.id] });
-      await client.execute({ sql: 'INSERT INTO article_stats (article_id, views, likes, reading_seconds) VALUES (?, 1, 0, 0)', args: [unread.id] });
+      await client.execute({
+        sql: 'INSERT INTO article_stats (article_id, views, likes, reading_seconds) VALUES (?, 3, 1, 42)',
+        args: [read.id],
+      });
+      await client.execute({
+        sql: 'INSERT INTO article_stats (article_id, views, likes, reading_seconds) VALUES (?, 1, 0, 0)',
+        args: [unread.id],
+      });
     });
     api = await startApi({ DATABASE_URL: url });
   });
@@ -69,7 +75,9 @@ describe('roles stored as words by an earlier release', () => {
   beforeAll(async () => {
     const url = await databaseBefore('0003_community', async (client) => {
       const later = Math.floor(Date.now() / 1000) + 86_400;
-      await client.execute("INSERT INTO users (id, username, password_hash, nick_name, role) VALUES (1, 'owner', 'x', '站长', 'admin'), (2, 'reader', 'x', '读者', 'user')");
+      await client.execute(
+        "INSERT INTO users (id, username, password_hash, nick_name, role) VALUES (1, 'owner', 'x', '站长', 'admin'), (2, 'reader', 'x', '读者', 'user')",
+      );
       await client.execute({
         sql: 'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, 1, ?), (?, 2, ?)',
         args: [sha256(ownerToken), later, sha256(readerToken), later],
@@ -92,9 +100,17 @@ describe('comments written before guests could comment', () => {
   let api: ApiClient;
   beforeAll(async () => {
     const url = await databaseBefore('0012_comment_guests', async (client) => {
-      await client.execute("INSERT INTO users (id, username, password_hash, nick_name, role) VALUES (1, 'owner', 'x', '站长', 1), (2, 'reader', 'x', '读者', 2)");
-      await client.execute({ sql: "INSERT INTO comments (id, type, for_id, parent_id, user_id, content, likes, ip_location) VALUES (1, 1, ?, NULL, 2, '旧评论', 3, '上海')", args: [read.id] });
-      await client.execute({ sql: "INSERT INTO comments (id, type, for_id, parent_id, user_id, to_user_id, content) VALUES (2, 1, ?, 1, 1, 2, '旧回复')", args: [read.id] });
+      await client.execute(
+        "INSERT INTO users (id, username, password_hash, nick_name, role) VALUES (1, 'owner', 'x', '站长', 1), (2, 'reader', 'x', '读者', 2)",
+      );
+      await client.execute({
+        sql: "INSERT INTO comments (id, type, for_id, parent_id, user_id, content, likes, ip_location) VALUES (1, 1, ?, NULL, 2, '旧评论', 3, '上海')",
+        args: [read.id],
+      });
+      await client.execute({
+        sql: "INSERT INTO comments (id, type, for_id, parent_id, user_id, to_user_id, content) VALUES (2, 1, ?, 1, 1, 2, '旧回复')",
+        args: [read.id],
+      });
       await client.execute({ sql: "INSERT INTO likes (type, target_id, actor) VALUES ('comment', 1, 'ip:1.2.3.4')" });
     });
     api = await startApi({ DATABASE_URL: url });
@@ -102,10 +118,28 @@ describe('comments written before guests could comment', () => {
   afterAll(() => api?.stop());
 
   it('keep their writers, replies, likes and places through the rebuilt table, and none is held', async () => {
-    const roots = (await api.call('POST', '/comment/frontGetParentComment', { body: { type: 1, for_id: read.id, current: 1, size: 10 } })).body.result;
-    expect(roots.list).toEqual([expect.objectContaining({ id: 1, from_id: 2, from_name: '读者', content: '旧评论', thumbs_up: 3, childrenCount: 1, ipAddress: '上海' })]);
+    const roots = (
+      await api.call('POST', '/comment/frontGetParentComment', {
+        body: { type: 1, for_id: read.id, current: 1, size: 10 },
+      })
+    ).body.result;
+    expect(roots.list).toEqual([
+      expect.objectContaining({
+        id: 1,
+        from_id: 2,
+        from_name: '读者',
+        content: '旧评论',
+        thumbs_up: 3,
+        childrenCount: 1,
+        ipAddress: '上海',
+      }),
+    ]);
     expect(roots.list[0].held).toBeUndefined();
-    const replies = (await api.call('POST', '/comment/frontGetChildrenComment', { body: { parent_id: 1, current: 1, size: 10 } })).body.result;
-    expect(replies.list).toEqual([expect.objectContaining({ id: 2, from_id: 1, to_id: 2, to_name: '读者', content: '旧回复' })]);
+    const replies = (
+      await api.call('POST', '/comment/frontGetChildrenComment', { body: { parent_id: 1, current: 1, size: 10 } })
+    ).body.result;
+    expect(replies.list).toEqual([
+      expect.objectContaining({ id: 2, from_id: 1, to_id: 2, to_name: '读者', content: '旧回复' }),
+    ]);
   });
 });

@@ -14,7 +14,8 @@ const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 describe('/wapi request budget', () => {
   it('answers 429 with a Chinese msg once an address passes 300 calls a minute', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 300; i++) statuses.push((await fetch(`${server.url}/wapi/toplist/detail`, { headers: from('10.7.0.1') })).status);
+    for (let i = 0; i < 300; i++)
+      statuses.push((await fetch(`${server.url}/wapi/toplist/detail`, { headers: from('10.7.0.1') })).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const over = await getJson(server.url, '/wapi/toplist/detail', from('10.7.0.1'));
     expect(over.status).toBe(429);

@@ -1,4 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,19 +28,34 @@ let base: string;
 const CHINESE = /[\u4e00-\u9fff]/;
 const COVER = makePng(16, 16);
 const SONG_KEYS = ['al', 'alia', 'ar', 'awardName', 'dt', 'id', 'name'];
-const tiny = (tags = {}) => encodeWav(new Float32Array(8000).map((_, i) => Math.sin(i / 8) * 0.3), 16_000, tags);
+const tiny = (tags = {}) =>
+  encodeWav(
+    new Float32Array(8000).map((_, i) => Math.sin(i / 8) * 0.3),
+    16_000,
+    tags,
+  );
 const wapi = (path: string) => getJson(base, `/wapi${path}`);
-const playlistNamed = async (name: string) => (await wapi('/toplist/detail')).body.list.find((p: any) => p.name === name);
-const tracksOf = async (name: string, query = '') => (await wapi(`/playlist/track/all?id=${(await playlistNamed(name)).id}${query}`)).body.songs;
-const songNamed = async (playlist: string, name: string) => (await tracksOf(playlist, '&limit=100')).find((s: any) => s.name === name);
+const playlistNamed = async (name: string) =>
+  (await wapi('/toplist/detail')).body.list.find((p: any) => p.name === name);
+const tracksOf = async (name: string, query = '') =>
+  (await wapi(`/playlist/track/all?id=${(await playlistNamed(name)).id}${query}`)).body.songs;
+const songNamed = async (playlist: string, name: string) =>
+  (await tracksOf(playlist, '&limit=100')).find((s: any) => s.name === name);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'blog-music-'));
   library = join(dir, 'music');
   await generateDemoLibrary(library);
   mkdirSync(join(library, '零散小曲'));
-  for (let n = 2; n <= 31; n++) writeFileSync(join(library, '零散小曲', `小曲-${String(n).padStart(2, '0')}.wav`), tiny({ title: `小曲 ${n}`, artist: '测试乐手' }));
-  writeFileSync(join(library, '零散小曲', '小曲-01.wav'), wavWithPicture(tiny({ title: '小曲 1', artist: '测试乐手' }), COVER));
+  for (let n = 2; n <= 31; n++)
+    writeFileSync(
+      join(library, '零散小曲', `小曲-${String(n).padStart(2, '0')}.wav`),
+      tiny({ title: `小曲 ${n}`, artist: '测试乐手' }),
+    );
+  writeFileSync(
+    join(library, '零散小曲', '小曲-01.wav'),
+    wavWithPicture(tiny({ title: '小曲 1', artist: '测试乐手' }), COVER),
+  );
   writeFileSync(join(library, '零散小曲', '没有标题.wav'), tiny());
   // Links placed inside the library that lead out of it must be neither indexed nor served.
   mkdirSync(join(dir, 'outside'));
@@ -38,7 +63,11 @@ beforeAll(async () => {
   symlinkSync(join(dir, 'outside'), join(library, '外面'));
   symlinkSync(resolve('package.json'), join(library, '深夜写代码', '偷看.mp3'));
   symlinkSync(join(dir, 'outside', '秘密.wav'), join(library, '深夜写代码', '秘密.wav'));
-  server = await startServer({ MUSIC_DIR: library, DATABASE_URL: `file:${join(dir, 'blog.db')}`, UPLOAD_DIR: join(dir, 'uploads') });
+  server = await startServer({
+    MUSIC_DIR: library,
+    DATABASE_URL: `file:${join(dir, 'blog.db')}`,
+    UPLOAD_DIR: join(dir, 'uploads'),
+  });
   base = server.url;
 });
 
@@ -52,7 +81,9 @@ describe('playlists', () => {
     const { status, body } = await wapi('/toplist/detail');
     expect(status).toBe(200);
     expect(body.code).toBe(200);
-    expect(body.list.map((p: any) => p.name).sort()).toEqual(['周末咖啡馆', '海边的风', '深夜写代码', '清晨散步', '走马灯', '零散小曲'].sort());
+    expect(body.list.map((p: any) => p.name).sort()).toEqual(
+      ['周末咖啡馆', '海边的风', '深夜写代码', '清晨散步', '走马灯', '零散小曲'].sort(),
+    );
     for (const playlist of body.list) {
       expect(Object.keys(playlist).sort()).toEqual(['coverImgUrl', 'description', 'id', 'name', 'trackCount']);
       expect(Number.isSafeInteger(playlist.id) && playlist.id > 0).toBe(true);
@@ -73,7 +104,9 @@ describe('playlists', () => {
     const first = await tracksOf('零散小曲');
     expect(first).toHaveLength(30);
     expect(await tracksOf('零散小曲', '&offset=30')).toHaveLength(2);
-    expect((await tracksOf('零散小曲', '&limit=5&offset=3')).map((s: any) => s.id)).toEqual(first.slice(3, 8).map((s: any) => s.id));
+    expect((await tracksOf('零散小曲', '&limit=5&offset=3')).map((s: any) => s.id)).toEqual(
+      first.slice(3, 8).map((s: any) => s.id),
+    );
     expect(await tracksOf('零散小曲', '&offset=500')).toEqual([]);
   });
 
@@ -110,16 +143,22 @@ describe('the demo library', () => {
     try {
       const summary = await generateDemoLibrary(demo);
       expect(summary.playlists).toBeGreaterThanOrEqual(4);
-      const demoServer = await startServer({ MUSIC_DIR: demo, DATABASE_URL: `file:${join(demo, 'blog.db')}`, UPLOAD_DIR: join(demo, 'uploads') });
+      const demoServer = await startServer({
+        MUSIC_DIR: demo,
+        DATABASE_URL: `file:${join(demo, 'blog.db')}`,
+        UPLOAD_DIR: join(demo, 'uploads'),
+      });
       try {
         const { list } = (await getJson(demoServer.url, '/wapi/toplist/detail')).body;
         expect(list.length).toBe(summary.playlists);
         expect(list.reduce((n: number, p: any) => n + p.trackCount, 0)).toBe(summary.tracks);
-        const { songs } = (await getJson(demoServer.url, `/wapi/playlist/track/all?id=${list[3].id}&limit=30&offset=0`)).body;
+        const { songs } = (await getJson(demoServer.url, `/wapi/playlist/track/all?id=${list[3].id}&limit=30&offset=0`))
+          .body;
         expect(songs.length).toBe(list[3].trackCount);
         // One playlist needs a second page of 30 in the player.
         const long = list.find((p: any) => p.trackCount > 30);
-        const second = (await getJson(demoServer.url, `/wapi/playlist/track/all?id=${long.id}&limit=30&offset=30`)).body.songs;
+        const second = (await getJson(demoServer.url, `/wapi/playlist/track/all?id=${long.id}&limit=30&offset=30`)).body
+          .songs;
         expect(second.length).toBe(long.trackCount - 30);
         expect(second.every((song: any) => song.dt >= 1000 && song.dt <= 2100)).toBe(true);
         for (const song of songs) expect(song.ar[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
@@ -188,7 +227,12 @@ describe('songs', () => {
     const { body } = await wapi(`/song/url/v1?id=${song.id}&level=exhigh`);
     expect(body.code).toBe(200);
     const [item] = body.data;
-    expect(item).toMatchObject({ id: song.id, url: expect.stringMatching(new RegExp(`^/wapi/media/${song.id}\\?v=[0-9a-z]+$`)), type: 'wav', time: song.dt });
+    expect(item).toMatchObject({
+      id: song.id,
+      url: expect.stringMatching(new RegExp(`^/wapi/media/${song.id}\\?v=[0-9a-z]+$`)),
+      type: 'wav',
+      time: song.dt,
+    });
     expect(item.br).toBeGreaterThan(0);
     const media = await fetch(`${base}${item.url}`);
     expect(media.status).toBe(200);
@@ -235,7 +279,9 @@ describe('search and artists', () => {
     const songs = (await wapi(`/search/suggest?keywords=${encodeURIComponent('咖啡')}`)).body.result.songs;
     expect(songs.map((s: any) => s.name)).toContain('咖啡因');
     const { body } = await wapi(`/search/suggest?keywords=${encodeURIComponent('半糖')}`);
-    expect(body.result.artists).toEqual([{ id: nameId('artist:半糖'), name: '半糖', picUrl: (await playlistNamed('周末咖啡馆')).coverImgUrl }]);
+    expect(body.result.artists).toEqual([
+      { id: nameId('artist:半糖'), name: '半糖', picUrl: (await playlistNamed('周末咖啡馆')).coverImgUrl },
+    ]);
     expect((await wapi('/search/suggest?keywords=zzzz')).body).toEqual({ code: 200, result: {} });
   });
 
@@ -244,11 +290,16 @@ describe('search and artists', () => {
     expect(first.result.songCount).toBe(31);
     expect(first.result.songs).toHaveLength(5);
     expect(Object.keys(first.result.songs[0]).sort()).toEqual(SONG_KEYS);
-    expect((await wapi(`/cloudsearch?keywords=${encodeURIComponent('小曲')}&offset=30`)).body.result.songs).toHaveLength(1);
+    expect(
+      (await wapi(`/cloudsearch?keywords=${encodeURIComponent('小曲')}&offset=30`)).body.result.songs,
+    ).toHaveLength(1);
     const byArtist = (await wapi(`/cloudsearch?keywords=${encodeURIComponent('夜航船')}&type=1`)).body.result;
     expect(byArtist.songs.map((s: any) => s.name).sort()).toEqual(['咖啡因', '编译通过'].sort());
     const artists = (await wapi(`/cloudsearch?keywords=${encodeURIComponent('半')}&type=100`)).body;
-    expect(artists).toMatchObject({ code: 200, result: { artistCount: 1, artists: [{ id: nameId('artist:半糖'), name: '半糖' }] } });
+    expect(artists).toMatchObject({
+      code: 200,
+      result: { artistCount: 1, artists: [{ id: nameId('artist:半糖'), name: '半糖' }] },
+    });
     expect(Object.keys(artists.result.artists[0]).sort()).toEqual(['id', 'name', 'picUrl']);
   });
 
@@ -362,14 +413,20 @@ describe('re-indexing', () => {
     const file = join(library, '清晨散步', '05-新来的歌.wav');
     writeFileSync(file, tiny({ title: '新来的歌', artist: '林间风', album: '晨光集' }));
     const names = (songs: any[]) => songs.map((s) => s.name);
-    const added = await poll(() => tracksOf('清晨散步'), (songs) => names(songs).includes('新来的歌'));
+    const added = await poll(
+      () => tracksOf('清晨散步'),
+      (songs) => names(songs).includes('新来的歌'),
+    );
     expect(names(added)).toContain('新来的歌');
     const song = added.find((s: any) => s.name === '新来的歌');
     expect(song.id).toBe(nameId('song:清晨散步/05-新来的歌.wav'));
     expect((await fetch(`${base}/wapi/media/${song.id}`)).status).toBe(200);
 
     unlinkSync(file);
-    const removed = await poll(() => tracksOf('清晨散步'), (songs) => !names(songs).includes('新来的歌'));
+    const removed = await poll(
+      () => tracksOf('清晨散步'),
+      (songs) => !names(songs).includes('新来的歌'),
+    );
     expect(names(removed)).not.toContain('新来的歌');
     expect((await wapi(`/song/detail?ids=${song.id}`)).status).toBe(404);
   });

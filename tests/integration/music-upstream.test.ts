@@ -23,7 +23,16 @@ const song = (id: number) => ({
 });
 const TOPLIST = {
   code: 200,
-  list: [{ id: 19723756, name: '飙升榜', coverImgUrl: 'https://p1.music.126.net/a.jpg', description: '每天更新', trackCount: 100, updateFrequency: '每天更新' }],
+  list: [
+    {
+      id: 19723756,
+      name: '飙升榜',
+      coverImgUrl: 'https://p1.music.126.net/a.jpg',
+      description: '每天更新',
+      trackCount: 100,
+      updateFrequency: '每天更新',
+    },
+  ],
   artistToplist: { coverUrl: 'https://p1.music.126.net/b.jpg' },
 };
 
@@ -44,19 +53,52 @@ function standInAnswer(url: URL): { status: number; body: unknown } | 'garbage' 
       }
       return { status: 200, body: { code: 200, songs: [song(1), song(2)], privileges: [{ id: 1 }] } };
     case '/song/detail':
-      return { status: 200, body: { code: 200, songs: (q.get('ids') ?? '').split(',').map(Number).map(song), privileges: [] } };
+      return {
+        status: 200,
+        body: { code: 200, songs: (q.get('ids') ?? '').split(',').map(Number).map(song), privileges: [] },
+      };
     case '/song/url/v1':
-      return { status: 200, body: { code: 200, data: [{ id: Number(q.get('id')), url: 'https://m701.music.126.net/a.mp3', br: 320_000, size: 4_000_000, type: 'mp3', level: q.get('level'), time: 201_000 }] } };
+      return {
+        status: 200,
+        body: {
+          code: 200,
+          data: [
+            {
+              id: Number(q.get('id')),
+              url: 'https://m701.music.126.net/a.mp3',
+              br: 320_000,
+              size: 4_000_000,
+              type: 'mp3',
+              level: q.get('level'),
+              time: 201_000,
+            },
+          ],
+        },
+      };
     case '/lyric':
-      if (Number(q.get('id')) >= BIG_FIRST) return { status: 200, body: { code: 200, lrc: { version: 3, lyric: `[00:01.00]${'长'.repeat(BIG_CHARS)}` } } };
-      return { status: 200, body: { code: 200, lrc: { version: 3, lyric: '[00:01.00]你好' }, tlyric: { version: 0, lyric: '' } } };
+      if (Number(q.get('id')) >= BIG_FIRST)
+        return { status: 200, body: { code: 200, lrc: { version: 3, lyric: `[00:01.00]${'长'.repeat(BIG_CHARS)}` } } };
+      return {
+        status: 200,
+        body: { code: 200, lrc: { version: 3, lyric: '[00:01.00]你好' }, tlyric: { version: 0, lyric: '' } },
+      };
     case '/search/suggest':
-      return q.get('keywords') === 'garbage' ? 'garbage' : { status: 200, body: { code: 200, result: { songs: [song(3)], order: ['songs'] } } };
+      return q.get('keywords') === 'garbage'
+        ? 'garbage'
+        : { status: 200, body: { code: 200, result: { songs: [song(3)], order: ['songs'] } } };
     case '/cloudsearch':
       if (q.get('keywords') === 'slow') return 'slow';
-      return { status: 200, body: q.get('type') === '100' ? { code: 200, result: { artists: [{ id: 5, name: '上游歌手', picUrl: '' }], artistCount: 1 } } : { code: 200, result: { songs: [song(4)], songCount: 1 } } };
+      return {
+        status: 200,
+        body:
+          q.get('type') === '100'
+            ? { code: 200, result: { artists: [{ id: 5, name: '上游歌手', picUrl: '' }], artistCount: 1 } }
+            : { code: 200, result: { songs: [song(4)], songCount: 1 } },
+      };
     case '/artist/songs':
-      return q.get('id') === '404' ? { status: 404, body: { code: 404, msg: '找不到这位歌手' } } : { status: 200, body: { code: 200, songs: [song(6)], more: false, total: 1 } };
+      return q.get('id') === '404'
+        ? { status: 404, body: { code: 404, msg: '找不到这位歌手' } }
+        : { status: 200, body: { code: 200, songs: [song(6)], more: false, total: 1 } };
     case '/artist/top/song':
       return { status: 200, body: { code: 200, songs: [song(7)], more: false } };
     default:
@@ -76,8 +118,12 @@ beforeAll(async () => {
   standIn = createServer((req, res) => {
     seen.push({ url: req.url ?? '', headers: req.headers });
     const answer = standInAnswer(new URL(req.url ?? '/', 'http://stand-in'));
-    if (answer === 'garbage') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>维护中</html>');
-    const send = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json', 'Set-Cookie': 'MUSIC_U=secret' }).end(JSON.stringify(body));
+    if (answer === 'garbage')
+      return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>维护中</html>');
+    const send = (status: number, body: unknown) =>
+      res
+        .writeHead(status, { 'Content-Type': 'application/json', 'Set-Cookie': 'MUSIC_U=secret' })
+        .end(JSON.stringify(body));
     // A slow upstream never answers: only our own timeout can end the request.
     if (answer === 'slow') return;
     send(answer.status, answer.body);
@@ -109,8 +155,14 @@ describe('upstream mode', () => {
     ['/song/detail?ids=1,2', '/song/detail?ids=1%2C2'],
     ['/song/url/v1?id=33894312&level=exhigh', '/song/url/v1?id=33894312&level=exhigh'],
     ['/lyric?id=33894312', '/lyric?id=33894312'],
-    [`/search/suggest?keywords=${encodeURIComponent('海阔天空')}`, `/search/suggest?keywords=${encodeURIComponent('海阔天空')}`],
-    [`/cloudsearch?keywords=${encodeURIComponent('歌')}&type=100&limit=20`, `/cloudsearch?keywords=${encodeURIComponent('歌')}&limit=20&offset=0&type=100`],
+    [
+      `/search/suggest?keywords=${encodeURIComponent('海阔天空')}`,
+      `/search/suggest?keywords=${encodeURIComponent('海阔天空')}`,
+    ],
+    [
+      `/cloudsearch?keywords=${encodeURIComponent('歌')}&type=100&limit=20`,
+      `/cloudsearch?keywords=${encodeURIComponent('歌')}&limit=20&offset=0&type=100`,
+    ],
     ['/artist/songs?id=6452&limit=20&offset=20', '/artist/songs?id=6452&limit=20&offset=20&order=hot'],
     ['/artist/top/song?id=6452&offset=0&limit=30&order=hot', '/artist/top/song?id=6452&limit=30&offset=0&order=hot'],
   ])('passes %s through unchanged', async (path, forwarded) => {
@@ -165,7 +217,8 @@ describe('upstream mode', () => {
     const before = seen.length;
     const { status, body } = await rawGet(base, path);
     expect(status).toBe(404);
-    if (path.startsWith('/wapi/') && !path.includes('..') && !path.includes('%2e')) expect(JSON.parse(body.toString()).code).toBe(404);
+    if (path.startsWith('/wapi/') && !path.includes('..') && !path.includes('%2e'))
+      expect(JSON.parse(body.toString()).code).toBe(404);
     expect(seen.length).toBe(before);
   });
 
@@ -196,7 +249,11 @@ describe('upstream mode', () => {
     for (let i = 0; i < 2; i++) {
       const { status, body } = await wapi('/playlist/track/all?id=4242');
       expect(status).toBe(200);
-      expect(body.songs.map((s: any) => s.ar)).toEqual([[{ id: 0, name: '' }], [{ id: 0, name: '' }], [{ id: 12138, name: '上游歌手' }]]);
+      expect(body.songs.map((s: any) => s.ar)).toEqual([
+        [{ id: 0, name: '' }],
+        [{ id: 0, name: '' }],
+        [{ id: 12138, name: '上游歌手' }],
+      ]);
     }
     expect(seen.filter((s) => s.url.startsWith('/playlist/track/all?id=4242')).length).toBe(1);
   });

@@ -7,7 +7,11 @@ export interface Reply<T = any> {
 }
 
 /** GET a /wapi path and read the JSON answer. */
-export async function getJson<T = any>(base: string, path: string, headers: Record<string, string> = {}): Promise<Reply<T>> {
+export async function getJson<T = any>(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
   const res = await fetch(`${base}${path}`, { headers });
   return { status: res.status, headers: res.headers, body: (await res.json()) as T };
 }
@@ -16,7 +20,10 @@ export async function getJson<T = any>(base: string, path: string, headers: Reco
  * Sends the path exactly as written: fetch would resolve `..` and fix backslashes before
  * sending, which would hide what a hostile client can really put on the wire.
  */
-export function rawGet(base: string, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+export function rawGet(
+  base: string,
+  path: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method: 'GET' }, (res) => {

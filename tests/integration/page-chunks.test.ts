@@ -66,16 +66,27 @@ describe('the chunk figures of bench:pages', () => {
       const visit = await firstVisit(browser, server.url + page.path);
       const expected = EXPECTED[page.path];
       expect(visit.scripts).toBe(expected.scripts);
-      expect(Math.abs(inKb(firstFlight(CLIENT, join(CLIENT, page.path))) - expected.firstFlight)).toBeLessThanOrEqual(ROUNDING_STEP_KB + 1e-9);
+      expect(Math.abs(inKb(firstFlight(CLIENT, join(CLIENT, page.path))) - expected.firstFlight)).toBeLessThanOrEqual(
+        ROUNDING_STEP_KB + 1e-9,
+      );
       expect(Math.abs(inKb(visit.js) - expected.js)).toBeLessThanOrEqual(ROUNDING_STEP_KB + 1e-9);
     }, 60_000);
   }
 
   it('no script a reader loads imports the console’s chunk', () => {
     const scripts = join(CLIENT, '_astro');
-    const consoleIslands = new Set(readdirSync('src/islands/admin', { recursive: true }).map((file) => String(file).split(/[\\/]/).at(-1)!.replace(/\.tsx?$/, '')));
+    const consoleIslands = new Set(
+      readdirSync('src/islands/admin', { recursive: true }).map((file) =>
+        String(file)
+          .split(/[\\/]/)
+          .at(-1)!
+          .replace(/\.tsx?$/, ''),
+      ),
+    );
     const importers = readdirSync(scripts)
-      .filter((file) => file.endsWith('.js') && /from"\.\/admin\.[\w-]+\.js"/.test(readFileSync(join(scripts, file), 'utf8')))
+      .filter(
+        (file) => file.endsWith('.js') && /from"\.\/admin\.[\w-]+\.js"/.test(readFileSync(join(scripts, file), 'utf8')),
+      )
       .map((file) => file.split('.')[0]);
     expect(importers.length).toBeGreaterThan(0);
     expect(importers.filter((name) => !consoleIslands.has(name))).toEqual([]);

@@ -18,9 +18,15 @@ export interface Person {
 
 /** Registers and logs in a new user (password `password123`), from fresh addresses in `block`. */
 export async function newPerson(api: ApiClient, username: string, block: number, nickName = username): Promise<Person> {
-  const registered = await api.call('POST', '/user/register', { body: { username, password: 'password123', nick_name: nickName }, ip: freshIp(block) });
+  const registered = await api.call('POST', '/user/register', {
+    body: { username, password: 'password123', nick_name: nickName },
+    ip: freshIp(block),
+  });
   if (registered.status !== 200) throw new Error(`注册 ${username} 失败：${registered.body.message}`);
-  const login = await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip: freshIp(block) });
+  const login = await api.call('POST', '/user/login', {
+    body: { username, password: 'password123' },
+    ip: freshIp(block),
+  });
   const { id, token } = login.body.result;
   return { id, token, username, nickName, auth: bearer(token) };
 }
@@ -29,7 +35,8 @@ export async function newPerson(api: ApiClient, username: string, block: number,
 export const OWNER = { username: 'siteowner', password: 'owner-password-1' };
 
 /** A fresh site whose owner (the first admin) exists from the start. */
-export const startOwnedApi = (env: Record<string, string> = {}) => startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, ...env });
+export const startOwnedApi = (env: Record<string, string> = {}) =>
+  startApi({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, ...env });
 
 export async function ownerLogin(api: ApiClient, block: number): Promise<Person> {
   const login = await api.call('POST', '/user/login', { body: OWNER, ip: freshIp(block) });

@@ -20,8 +20,14 @@ beforeAll(async () => {
   dist = join(dir, 'dist');
   // The suite's own build stands in for the one already live.
   // A hashed asset only the first build has, as after a change to a script.
-  distWithSuiteBuild(dist, (first) => writeFileSync(join(first, 'client', '_astro', 'only-in-first.Abc123.js'), 'export const first = 1;\n'));
-  server = await startServer({ DIST_DIR: dist, DATABASE_URL: `file:${join(dir, 'blog.db')}`, UPLOAD_DIR: join(dir, 'uploads') });
+  distWithSuiteBuild(dist, (first) =>
+    writeFileSync(join(first, 'client', '_astro', 'only-in-first.Abc123.js'), 'export const first = 1;\n'),
+  );
+  server = await startServer({
+    DIST_DIR: dist,
+    DATABASE_URL: `file:${join(dir, 'blog.db')}`,
+    UPLOAD_DIR: join(dir, 'uploads'),
+  });
 });
 
 it('a server started on a dist folder outside the project finds the project’s packages', async () => {
@@ -42,17 +48,20 @@ async function check(path: string): Promise<string | null> {
     const body = new Uint8Array(await res.arrayBuffer());
     if (res.status !== 200) return `${path}: ${res.status}`;
     const length = res.headers.get('content-length');
-    if (length !== null && res.headers.get('content-encoding') === null && Number(length) !== body.length) return `${path}: 长度 ${length} ≠ ${body.length}`;
+    if (length !== null && res.headers.get('content-encoding') === null && Number(length) !== body.length)
+      return `${path}: 长度 ${length} ≠ ${body.length}`;
     const text = new TextDecoder().decode(body);
     if (path.startsWith('/api/') && JSON.parse(text).code !== 0) return `${path}: ${text.slice(0, 80)}`;
-    if (!path.startsWith('/api/') && !path.startsWith('/_astro/') && !text.includes('</html>')) return `${path}: 页面不完整`;
+    if (!path.startsWith('/api/') && !path.startsWith('/_astro/') && !text.includes('</html>'))
+      return `${path}: 页面不完整`;
     return null;
   } catch (error) {
     return `${path}: ${(error as Error).message}`;
   }
 }
 
-const canonicalOf = async (path: string) => /<link rel="canonical" href="([^"]+)"/.exec(await (await fetch(`${server.url}${path}`)).text())?.[1] ?? '';
+const canonicalOf = async (path: string) =>
+  /<link rel="canonical" href="([^"]+)"/.exec(await (await fetch(`${server.url}${path}`)).text())?.[1] ?? '';
 
 describe('npm run build beside a running server', () => {
   it('switches to the new build with no broken answer, and keeps the old build’s assets', async () => {
@@ -72,9 +81,14 @@ describe('npm run build beside a running server', () => {
 
     // A cache of its own: the project's is for builds of the project, and another test may be building with it.
     const cache = astroCacheWithDemoImages(join(dir, 'astro-cache'));
-    const built = await runScript('scripts/build.ts', [], { DIST_DIR: dist, SITE_URL: 'https://second.example.com', ASTRO_CACHE_DIR: cache });
+    const built = await runScript('scripts/build.ts', [], {
+      DIST_DIR: dist,
+      SITE_URL: 'https://second.example.com',
+      ASTRO_CACHE_DIR: cache,
+    });
     expect(built.code, built.output).toBe(0);
-    for (let i = 0; i < 200 && !server.output().includes('已切换到新的构建'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 200 && !server.output().includes('已切换到新的构建'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.output()).toContain('已切换到新的构建');
     // Keep reading a little on the new build too.
     const after = answered;
@@ -88,7 +102,10 @@ describe('npm run build beside a running server', () => {
     expect((await fetch(`${server.url}/_astro/only-in-first.Abc123.js`)).status).toBe(200);
     expect(readdirSync(join(dist, RELEASES))).toHaveLength(2);
     // The counters answer as well: a reader's visit on the new build is counted.
-    const view = await fetch(`${server.url}/api/article/view/1`, { method: 'PUT', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const view = await fetch(`${server.url}/api/article/view/1`, {
+      method: 'PUT',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     expect(view.status).toBe(200);
     expect((await view.json()).result.view_times).toBeGreaterThan(0);
   }, 240_000);

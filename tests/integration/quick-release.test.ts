@@ -28,7 +28,12 @@ beforeAll(async () => {
   // The suite's build, made from the same content, is the live one.
   distWithSuiteBuild(dist);
   // A cache of its own, gone with the folder: the build's cache is per content folder (astro.config.mjs).
-  api = await startOwnedApi({ CONTENT_DIR: join(dir, 'content'), DIST_DIR: dist, DATABASE_URL: `file:${join(dir, 'blog.db')}`, ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')) });
+  api = await startOwnedApi({
+    CONTENT_DIR: join(dir, 'content'),
+    DIST_DIR: dist,
+    DATABASE_URL: `file:${join(dir, 'blog.db')}`,
+    ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(dir, 'astro-cache')),
+  });
   owner = await ownerLogin(api, BLOCK);
 }, 60_000);
 afterAll(async () => {
@@ -36,7 +41,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const writing = (method: string, path: string, body?: unknown) => api.call(method, `/admin/writing${path}`, { headers: owner.auth, body });
+const writing = (method: string, path: string, body?: unknown) =>
+  api.call(method, `/admin/writing${path}`, { headers: owner.auth, body });
 const page = async (path: string) => {
   const res = await fetch(`${api.server.url}${path}`, { headers: { 'Accept-Encoding': 'br' } });
   return { status: res.status, text: await res.text(), policy: res.headers.get('content-security-policy') ?? '' };
@@ -52,7 +58,8 @@ async function builtAfter(builds: number): Promise<PublishState> {
   expect(state.state, JSON.stringify(state.error)).toBe('live');
   return state;
 }
-const between = (text: string, start: string, end: string) => text.slice(text.indexOf(start), text.indexOf(end, text.indexOf(start)));
+const between = (text: string, start: string, end: string) =>
+  text.slice(text.indexOf(start), text.indexOf(end, text.indexOf(start)));
 const proseOf = (html: string) => between(html, 'data-part="body"', '<astro-island');
 const images = (html: string) => [...proseOf(html).matchAll(/src="(\/_astro\/[^"]+)"/g)].map((m) => m[1]);
 
@@ -89,9 +96,12 @@ describe('a quick release', () => {
     // The page's images keep the files the build made for them.
     expect(images(after.text)).toEqual(images(before.text));
     // Every inline script is still one the policy allows.
-    const scripts = [...after.text.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter(Boolean);
+    const scripts = [...after.text.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1])
+      .filter(Boolean);
     expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) expect(after.policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    for (const script of scripts)
+      expect(after.policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
 
     const detail = await api.call('GET', '/article/getArticleById/3');
     expect(detail.body.result.article_title).toBe('WAL 模式（修订）');
@@ -101,7 +111,11 @@ describe('a quick release', () => {
   it('shows a photo just added to a live article when the save answers, in the files the full build will make', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await makePhoto())], { type: 'image/jpeg' }), 'IMG_0100.jpg');
-    const uploaded = await fetch(`${api.server.url}/api/admin/writing/images?use=images`, { method: 'POST', body: form, headers: { ...owner.auth, 'X-Requested-With': 'XMLHttpRequest' } });
+    const uploaded = await fetch(`${api.server.url}/api/admin/writing/images?use=images`, {
+      method: 'POST',
+      body: form,
+      headers: { ...owner.auth, 'X-Requested-With': 'XMLHttpRequest' },
+    });
     const { path } = (await uploaded.json()).result as { path: string };
     const before = await page('/article/9');
     expect(before.status).toBe(200);
@@ -109,7 +123,11 @@ describe('a quick release', () => {
     // Saved at once, while the upload's background encoding has hardly begun: the save answers
     // without waiting for it, and the page is live with the photo once the status says so (at once on a
     // quiet machine; on a busy one, when the photo's images are encoded).
-    const saved = await writing('PUT', '/articles/9', saveOf(article, { body: `${article.body}\n\n![刚拍的山](${path})\n` }));
+    const saved = await writing(
+      'PUT',
+      '/articles/9',
+      saveOf(article, { body: `${article.body}\n\n![刚拍的山](${path})\n` }),
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     await expect.poll(async () => (await publishState()).page_live?.id, { timeout: 120_000, interval: 250 }).toBe(9);
 

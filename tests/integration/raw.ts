@@ -28,8 +28,13 @@ export interface RawAnswer {
 /** The request's bytes; latin1 keeps every character below U+0100 as the one byte it names. */
 export function encodeRequest({ method = 'GET', target, headers = [], body }: RawRequest, host: string): Buffer {
   const bodyBytes = body === undefined ? null : Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const lines = [`${method} ${target} HTTP/1.1`, `Host: ${host}`, ...headers.map(([name, value]) => `${name}: ${value}`)];
-  if (bodyBytes && !headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name))) lines.push(`Content-Length: ${bodyBytes.length}`);
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    `Host: ${host}`,
+    ...headers.map(([name, value]) => `${name}: ${value}`),
+  ];
+  if (bodyBytes && !headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name)))
+    lines.push(`Content-Length: ${bodyBytes.length}`);
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
   return bodyBytes ? Buffer.concat([head, bodyBytes]) : head;
 }
@@ -51,7 +56,10 @@ function dechunk(data: Buffer): { body: Buffer; complete: boolean } {
 
 export function parseAnswer(data: Buffer, method: string): RawAnswer | null {
   // Interim answers (100 Continue, 103 Early Hints) come first; the real one follows.
-  while (/^HTTP\/1\.[01] 1(0[02-9]|[1-9]\d)/.test(data.subarray(0, 16).toString('latin1')) && data.includes('\r\n\r\n')) {
+  while (
+    /^HTTP\/1\.[01] 1(0[02-9]|[1-9]\d)/.test(data.subarray(0, 16).toString('latin1')) &&
+    data.includes('\r\n\r\n')
+  ) {
     data = data.subarray(data.indexOf('\r\n\r\n') + 4);
   }
   const headEnd = data.indexOf('\r\n\r\n');
@@ -64,10 +72,12 @@ export function parseAnswer(data: Buffer, method: string): RawAnswer | null {
   for (const line of lines) {
     const colon = line.indexOf(':');
     const name = line.slice(0, colon).trim().toLowerCase();
-    headers[name] = headers[name] === undefined ? line.slice(colon + 1).trim() : `${headers[name]}, ${line.slice(colon + 1).trim()}`;
+    headers[name] =
+      headers[name] === undefined ? line.slice(colon + 1).trim() : `${headers[name]}, ${line.slice(colon + 1).trim()}`;
   }
   const rest = data.subarray(headEnd + 4);
-  if (method === 'HEAD' || status === 204 || status === 304 || status < 200) return { status, head, headers, body: Buffer.alloc(0), complete: true };
+  if (method === 'HEAD' || status === 204 || status === 304 || status < 200)
+    return { status, head, headers, body: Buffer.alloc(0), complete: true };
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) return { status, head, headers, ...dechunk(rest) };
   if (headers['content-length'] !== undefined) {
     const length = Number(headers['content-length']);
@@ -82,7 +92,10 @@ export function parseAnswer(data: Buffer, method: string): RawAnswer | null {
  */
 export function exchange(origin: string, request: RawRequest, timeoutMs = 20_000): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin);
-  const bytes = encodeRequest({ ...request, headers: [...(request.headers ?? []), ['Connection', 'close']] }, `${hostname}:${port}`);
+  const bytes = encodeRequest(
+    { ...request, headers: [...(request.headers ?? []), ['Connection', 'close']] },
+    `${hostname}:${port}`,
+  );
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = connect(Number(port), hostname);
@@ -94,7 +107,14 @@ export function exchange(origin: string, request: RawRequest, timeoutMs = 20_000
       const answer = parseAnswer(Buffer.concat(chunks), request.method ?? 'GET');
       // A server may answer early (413) and reset while the rest of a large body is still going out.
       if (answer) resolve(answer);
-      else reject(new Error(error ? `连接出错（${(error as NodeJS.ErrnoException).code ?? error.message}），没有收到回答` : '连接被关闭，没有收到回答'));
+      else
+        reject(
+          new Error(
+            error
+              ? `连接出错（${(error as NodeJS.ErrnoException).code ?? error.message}），没有收到回答`
+              : '连接被关闭，没有收到回答',
+          ),
+        );
     };
     socket.setTimeout(timeoutMs, () => settle(new Error('超时')));
     socket.on('data', (chunk) => chunks.push(chunk));

@@ -31,11 +31,21 @@ afterAll(async () => {
 });
 
 /** The same call, on the first process or the second. */
-async function call(which: 0 | 1, method: string, path: string, { body, headers = {}, ip }: { body?: unknown; headers?: Record<string, string>; ip?: string } = {}) {
+async function call(
+  which: 0 | 1,
+  method: string,
+  path: string,
+  { body, headers = {}, ip }: { body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+) {
   if (which === 0) return first.call(method, path, { body, headers, ip });
   const res = await fetch(`${second.url}/api${path}`, {
     method,
-    headers: { 'X-Requested-With': 'XMLHttpRequest', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(ip ? { 'X-Forwarded-For': ip } : {}), ...headers },
+    headers: {
+      'X-Requested-With': 'XMLHttpRequest',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(ip ? { 'X-Forwarded-For': ip } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, headers: res.headers, body: await res.json() };
@@ -46,7 +56,15 @@ describe('two processes, one database', () => {
   it('share one registration budget per address', async () => {
     const ip = freshIp(BLOCK);
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await call(alternate(i), 'POST', '/user/register', { body: { username: `twin${i}`, password: 'password123' }, ip })).status);
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        (
+          await call(alternate(i), 'POST', '/user/register', {
+            body: { username: `twin${i}`, password: 'password123' },
+            ip,
+          })
+        ).status,
+      );
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -55,7 +73,15 @@ describe('two processes, one database', () => {
     const member = await newPerson(first, 'twinlogin', BLOCK);
     const ip = freshIp(BLOCK);
     const answers = [];
-    for (let i = 0; i < 31; i++) answers.push((await call(alternate(i), 'POST', '/user/login', { body: { username: member.username, password: 'password123' }, ip })).status);
+    for (let i = 0; i < 31; i++)
+      answers.push(
+        (
+          await call(alternate(i), 'POST', '/user/login', {
+            body: { username: member.username, password: 'password123' },
+            ip,
+          })
+        ).status,
+      );
     expect(answers.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(answers[30]).toBe(429);
   });
@@ -63,15 +89,22 @@ describe('two processes, one database', () => {
   it('share the lockout of wrong passwords per address, and per username for new places', async () => {
     const member = await newPerson(first, 'twinlocked', BLOCK);
     const ip = freshIp(BLOCK);
-    const wrong = (i: number, username = member.username) => call(alternate(i), 'POST', '/user/login', { body: { username, password: 'not-the-password' }, ip });
+    const wrong = (i: number, username = member.username) =>
+      call(alternate(i), 'POST', '/user/login', { body: { username, password: 'not-the-password' }, ip });
     for (let i = 0; i < 10; i++) expect((await wrong(i)).status, `第 ${i + 1} 次`).toBe(400);
     for (const which of [0, 1] as const) {
-      const locked = await call(which, 'POST', '/user/login', { body: { username: member.username, password: 'password123' }, ip });
+      const locked = await call(which, 'POST', '/user/login', {
+        body: { username: member.username, password: 'password123' },
+        ip,
+      });
       expect(locked.status).toBe(429);
       expect(locked.body.message).toMatch(/^此网络登录失败次数过多，请 \d+ 分钟后再试$/);
     }
     // The username is slowed for places it never logged in from, whichever process they reach.
-    const elsewhere = await call(1, 'POST', '/user/login', { body: { username: member.username, password: 'password123' }, ip: freshIp(BLOCK) });
+    const elsewhere = await call(1, 'POST', '/user/login', {
+      body: { username: member.username, password: 'password123' },
+      ip: freshIp(BLOCK),
+    });
     expect(elsewhere.status).toBe(429);
     expect(elsewhere.body.message).toContain('该用户名近期登录失败次数过多');
   });
@@ -79,7 +112,15 @@ describe('two processes, one database', () => {
   it('share a user’s comment budget', async () => {
     const writer = await newPerson(first, 'twinwriter', BLOCK);
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push((await call(alternate(i), 'POST', '/comment/add', { body: { type: 1, for_id: 1, content: `第 ${i} 条` }, headers: writer.auth })).status);
+    for (let i = 0; i < 11; i++)
+      answers.push(
+        (
+          await call(alternate(i), 'POST', '/comment/add', {
+            body: { type: 1, for_id: 1, content: `第 ${i} 条` },
+            headers: writer.auth,
+          })
+        ).status,
+      );
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(answers[10]).toBe(429);
   });
@@ -91,18 +132,34 @@ describe('two processes, one database', () => {
     expect(again.body.message).toContain('已经点过赞');
     expect(again.body.result).toBe(liked.body.result);
     const views = [];
-    for (let i = 0; i < 4; i++) views.push((await call(alternate(i), 'PUT', '/article/view/3', { ip: freshIp(BLOCK) })).body.result.view_times as number);
+    for (let i = 0; i < 4; i++)
+      views.push(
+        (await call(alternate(i), 'PUT', '/article/view/3', { ip: freshIp(BLOCK) })).body.result.view_times as number,
+      );
     expect(views).toEqual([views[0], views[0] + 1, views[0] + 2, views[0] + 3]);
   });
 
   it('hold a license’s machine limit when both activate at once', async () => {
     const buyer = await newPerson(first, 'twinbuyer', BLOCK);
-    const products = (await call(0, 'GET', '/shop/products')).body.result as { slug: string; plans: { id: string; max_machines: number }[] }[];
+    const products = (await call(0, 'GET', '/shop/products')).body.result as {
+      slug: string;
+      plans: { id: string; max_machines: number }[];
+    }[];
     const product = products.find((p) => p.plans.some((plan) => plan.max_machines === 1))!;
     const plan = product.plans.find((candidate) => candidate.max_machines === 1)!;
-    const order = (await call(0, 'POST', '/shop/order', { body: { product: product.slug, plan: plan.id }, headers: buyer.auth })).body.result as CreatedOrder;
-    const key = (await call(1, 'PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth })).body.result.license_key;
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(alternate(i), 'POST', '/license/activate', { body: { key, fingerprint: `twin-pc-${i}` }, ip: freshIp(BLOCK) })));
+    const order = (
+      await call(0, 'POST', '/shop/order', { body: { product: product.slug, plan: plan.id }, headers: buyer.auth })
+    ).body.result as CreatedOrder;
+    const key = (await call(1, 'PUT', `/shop/admin/confirm/${order.order_no}`, { headers: owner.auth })).body.result
+      .license_key;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(alternate(i), 'POST', '/license/activate', {
+          body: { key, fingerprint: `twin-pc-${i}` },
+          ip: freshIp(BLOCK),
+        }),
+      ),
+    );
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     expect(answers.filter((res) => res.status === 409)).toHaveLength(9);
   });

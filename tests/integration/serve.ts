@@ -54,7 +54,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // Without folders of their own the server would write its license signing keys, and look for its
   // music, in the repository's data/.
   const keyDir = env.LICENSE_KEY_DIR ? null : mkdtempSync(join(tmpdir(), 'blog-test-keys-'));
-  const own = { ...(env.MUSIC_DIR ? {} : { MUSIC_DIR: await demoMusic() }), ...(keyDir ? { LICENSE_KEY_DIR: keyDir } : {}) };
+  const own = {
+    ...(env.MUSIC_DIR ? {} : { MUSIC_DIR: await demoMusic() }),
+    ...(keyDir ? { LICENSE_KEY_DIR: keyDir } : {}),
+  };
   const child: ChildProcess = spawn(process.execPath, ['src/server/http/main.ts'], {
     env: { ...process.env, ...own, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

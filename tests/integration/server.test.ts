@@ -45,13 +45,16 @@ describe('the server process', () => {
     for (const flag of SERVER_NODE_FLAGS) expect(commandLine).toContain(flag);
     expect(commandLine).toContain(join(process.cwd(), 'src', 'server', 'http', 'main.ts'));
     const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
-    for (const [name, value] of Object.entries(SERVER_ENV)) expect(environment).toContain(`${name}=${process.env[name] ?? value}`);
+    for (const [name, value] of Object.entries(SERVER_ENV))
+      expect(environment).toContain(`${name}=${process.env[name] ?? value}`);
   });
 });
 
 describe('the build', () => {
   it("renders no route per request, so the server never loads Astro's page handler", () => {
-    const recorded = JSON.parse(readFileSync(join(currentRelease(join(process.cwd(), 'dist')), 'server', ON_DEMAND_ROUTES_FILE), 'utf8'));
+    const recorded = JSON.parse(
+      readFileSync(join(currentRelease(join(process.cwd(), 'dist')), 'server', ON_DEMAND_ROUTES_FILE), 'utf8'),
+    );
     expect(recorded).toEqual([]);
   });
 });
@@ -143,7 +146,10 @@ describe('static asset headers', () => {
     let largest = { bytes: 0, path: '' };
     for (const path of assets) {
       for (const encoding of [BROWSER_ENCODINGS, 'gzip', undefined]) {
-        const answer = await answerHead(server.url, { target: encodeURI(path), headers: encoding ? [['Accept-Encoding', encoding]] : [] });
+        const answer = await answerHead(server.url, {
+          target: encodeURI(path),
+          headers: encoding ? [['Accept-Encoding', encoding]] : [],
+        });
         const bytes = Buffer.byteLength(answer.head, 'latin1');
         expect(answer.status, path).toBe(200);
         expect(bytes, `${path} (${encoding ?? 'identity'}):\n${answer.head}`).toBeLessThanOrEqual(ASSET_HEADER_BUDGET);
@@ -171,11 +177,17 @@ describe('Range requests on static pages', () => {
     'items=0-5',
     `bytes=${'0-1,'.repeat(2000)}2-3`,
   ];
-  for (const [encoding, suffix] of [[undefined, ''], ['br', '.br']] as const) {
+  for (const [encoding, suffix] of [
+    [undefined, ''],
+    ['br', '.br'],
+  ] as const) {
     it(`answer 416 with Content-Range or the right bytes, never a dropped connection (${encoding ?? 'identity'})`, async () => {
       const file = readFileSync(join(CLIENT, 'home', `index.html${suffix}`));
       for (const range of RANGES) {
-        const answer = await exchange(server.url, { target: '/home', headers: [['Range', range], ...(encoding ? [['Accept-Encoding', encoding] as [string, string]] : [])] });
+        const answer = await exchange(server.url, {
+          target: '/home',
+          headers: [['Range', range], ...(encoding ? [['Accept-Encoding', encoding] as [string, string]] : [])],
+        });
         expect(answer.complete, range).toBe(true);
         if (answer.status === 416) {
           expect(answer.headers['content-range'], range).toBe(`bytes */${file.length}`);
@@ -204,7 +216,14 @@ describe('malformed percent-encoding in the path', () => {
   const STACK = /\bat .+:\d+:\d+|node:internal|node_modules|URIError/;
 
   it('answers 400 with the error page on static and rendered paths', async () => {
-    for (const target of ['/article/%E0%A4%A', '/%', '/home/%ZZ', '/_astro/%E0.js', '/tag/%C0%AF', '/no-such-page/%FF']) {
+    for (const target of [
+      '/article/%E0%A4%A',
+      '/%',
+      '/home/%ZZ',
+      '/_astro/%E0.js',
+      '/tag/%C0%AF',
+      '/no-such-page/%FF',
+    ]) {
       for (const method of ['GET', 'HEAD', 'POST']) {
         const answer = await exchange(server.url, { method, target });
         expect(answer.status, `${method} ${target}`).toBe(400);
@@ -243,7 +262,12 @@ describe('requests the HTTP parser cannot read', () => {
     const body = 'A'.repeat(1 << 20);
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>
-        exchange(server.url, { method: 'FOO', target: '/api/admin/orders', headers: [['Content-Type', 'text/plain']], body }),
+        exchange(server.url, {
+          method: 'FOO',
+          target: '/api/admin/orders',
+          headers: [['Content-Type', 'text/plain']],
+          body,
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(400));

@@ -37,7 +37,11 @@ function browser(ip: string) {
 const counters = async (id: number) => {
   const [article] = await api.sql('SELECT views, likes FROM article_stats WHERE article_id = ?', [id]);
   const [site] = await api.sql("SELECT value FROM site_stats WHERE name = 'views'");
-  return { views: Number(article?.views ?? 0), likes: Number(article?.likes ?? 0), siteViews: Number(site?.value ?? 0) };
+  return {
+    views: Number(article?.views ?? 0),
+    likes: Number(article?.likes ?? 0),
+    siteViews: Number(site?.value ?? 0),
+  };
 };
 
 describe('readers behind one address', () => {
@@ -63,10 +67,14 @@ describe('readers behind one address', () => {
     expect(after.siteViews - before.siteViews).toBe(READERS);
     expect(after.likes - before.likes).toBe(LIKERS);
 
-    const seen = await Promise.all(readers.map(async (read) => (await read('GET', `/article/isLike/${id}`)).body.result));
+    const seen = await Promise.all(
+      readers.map(async (read) => (await read('GET', `/article/isLike/${id}`)).body.result),
+    );
     expect(seen).toEqual(readers.map((_, i) => i < LIKERS));
     // The page's own call says the same: liked for the likers only.
-    const onPage = await Promise.all(readers.map(async (read) => (await read('PUT', `/article/view/${id}`)).body.result.is_like));
+    const onPage = await Promise.all(
+      readers.map(async (read) => (await read('PUT', `/article/view/${id}`)).body.result.is_like),
+    );
     expect(onPage).toEqual(readers.map((_, i) => i < LIKERS));
   });
 
@@ -91,7 +99,10 @@ describe('a client that sends no cookie', () => {
     const flood = COUNTED_PER_MINUTE + 50;
     const answers: ApiAnswer[] = [];
     for (let batch = 0; batch < flood; batch += 50) {
-      const calls = Array.from({ length: 50 }, () => [api.call('PUT', `/article/view/${id}`, { ip }), api.call('PUT', '/config/addView', { ip })]).flat();
+      const calls = Array.from({ length: 50 }, () => [
+        api.call('PUT', `/article/view/${id}`, { ip }),
+        api.call('PUT', '/config/addView', { ip }),
+      ]).flat();
       answers.push(...(await Promise.all(calls)));
     }
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
@@ -101,7 +112,9 @@ describe('a client that sends no cookie', () => {
     // Past the quota the answer still carries the counters, as they stand.
     expect(answers.at(-2)!.body.result.view_times).toBe(after.views);
 
-    const likes = await Promise.all(Array.from({ length: LIKES_PER_MINUTE + 10 }, () => api.call('PUT', `/article/like/${id}`, { ip })));
+    const likes = await Promise.all(
+      Array.from({ length: LIKES_PER_MINUTE + 10 }, () => api.call('PUT', `/article/like/${id}`, { ip })),
+    );
     expect(likes.filter((answer) => answer.status === 200)).toHaveLength(LIKES_PER_MINUTE);
     const refused = likes.filter((answer) => answer.status === 429);
     expect(refused).toHaveLength(10);
@@ -114,9 +127,16 @@ describe('a client that sends no cookie', () => {
     const id = index.articles[4].id;
     const ip = '10.23.1.1';
     const username = `natreader${Date.now() % 100000}`;
-    expect((await api.call('POST', '/user/register', { body: { username, password: 'password123' }, ip: '10.23.9.9' })).status).toBe(200);
-    const { token } = (await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip: '10.23.9.9' })).body.result;
-    expect((await api.call('PUT', `/article/like/${id}`, { ip, headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/user/register', { body: { username, password: 'password123' }, ip: '10.23.9.9' }))
+        .status,
+    ).toBe(200);
+    const { token } = (
+      await api.call('POST', '/user/login', { body: { username, password: 'password123' }, ip: '10.23.9.9' })
+    ).body.result;
+    expect(
+      (await api.call('PUT', `/article/like/${id}`, { ip, headers: { Authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
   });
 });
 
@@ -129,7 +149,9 @@ describe('views beside other requests', () => {
     // A login whose body never comes is being served until the connection closes. The server says
     // 100 Continue as it hands the request to the app, so the views below come after it.
     const open = connect(Number(port), hostname);
-    const handedOver = new Promise((resolve) => open.on('data', (data) => data.toString('latin1').includes(' 100 Continue') && resolve(true)));
+    const handedOver = new Promise((resolve) =>
+      open.on('data', (data) => data.toString('latin1').includes(' 100 Continue') && resolve(true)),
+    );
     open.write(
       `POST /api/user/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\nX-Requested-With: XMLHttpRequest\r\n\r\n`,
     );

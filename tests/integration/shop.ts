@@ -3,22 +3,35 @@ import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { centsToEpayMoney, signEpayV1, signEpayV2, verifyEpayV1, verifyEpayV2, type EpayParams } from '../../src/server/shop/epay/signature';
+import {
+  centsToEpayMoney,
+  signEpayV1,
+  signEpayV2,
+  verifyEpayV1,
+  verifyEpayV2,
+  type EpayParams,
+} from '../../src/server/shop/epay/signature';
 import type { ApiClient } from './api';
 import type { Person } from './people';
 
-export const buy = (api: ApiClient, who: Person, body: unknown = { product: 'xxx-sd', plan: 'year' }) => api.call('POST', '/shop/order', { body, headers: who.auth });
+export const buy = (api: ApiClient, who: Person, body: unknown = { product: 'xxx-sd', plan: 'year' }) =>
+  api.call('POST', '/shop/order', { body, headers: who.auth });
 /**
  * Each plan of the demo catalogue once: bought one after another they make as many orders, where
  * the same plan bought again soon after is the order already open (docs/api.md §10.1).
  */
-export const EACH_PLAN = ['xxx-sd', 'xxx-mj'].flatMap((product) => ['month', 'year', 'lifetime'].map((plan) => ({ product, plan })));
-export const orderOf = (api: ApiClient, who: Person, orderNo: string) => api.call('GET', `/shop/order/${orderNo}`, { headers: who.auth });
+export const EACH_PLAN = ['xxx-sd', 'xxx-mj'].flatMap((product) =>
+  ['month', 'year', 'lifetime'].map((plan) => ({ product, plan })),
+);
+export const orderOf = (api: ApiClient, who: Person, orderNo: string) =>
+  api.call('GET', `/shop/order/${orderNo}`, { headers: who.auth });
 
 /** Every row the shop writes, to prove a refused notice changed nothing. */
 export async function shopRows(api: ApiClient): Promise<string> {
   const tables = ['orders', 'licenses', 'license_machines', 'payments', 'notifications'];
-  const dump = await Promise.all(tables.map(async (table) => [table, await api.sql(`SELECT * FROM ${table} ORDER BY id`)]));
+  const dump = await Promise.all(
+    tables.map(async (table) => [table, await api.sql(`SELECT * FROM ${table} ORDER BY id`)]),
+  );
   return JSON.stringify(dump);
 }
 
@@ -86,7 +99,17 @@ export async function startFakeEpay(version: 1 | 2, dir: string): Promise<FakeEp
     const url = new URL(req.url!, 'http://fake');
     const answer = (orderNo: string | null) => {
       const cents = orderNo ? fake.paid.get(orderNo) : undefined;
-      const body = cents === undefined ? { code: version === 1 ? 1 : 0, status: 0, out_trade_no: orderNo ?? '' } : { code: version === 1 ? 1 : 0, status: 1, out_trade_no: orderNo!, trade_no: `Q-${orderNo}`, money: centsToEpayMoney(cents), pid: EPAY_PID };
+      const body =
+        cents === undefined
+          ? { code: version === 1 ? 1 : 0, status: 0, out_trade_no: orderNo ?? '' }
+          : {
+              code: version === 1 ? 1 : 0,
+              status: 1,
+              out_trade_no: orderNo!,
+              trade_no: `Q-${orderNo}`,
+              money: centsToEpayMoney(cents),
+              pid: EPAY_PID,
+            };
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify(version === 1 ? body : signed(body)));
     };
@@ -110,7 +133,9 @@ export async function startFakeEpay(version: 1 | 2, dir: string): Promise<FakeEp
     EPAY_ALLOW_HTTP_LOOPBACK: '1',
     EPAY_PID,
     EPAY_VERSION: String(version),
-    ...(version === 1 ? { EPAY_KEY } : { EPAY_MERCHANT_KEY_FILE: merchantPrivate, EPAY_PLATFORM_KEY_FILE: platformPublic }),
+    ...(version === 1
+      ? { EPAY_KEY }
+      : { EPAY_MERCHANT_KEY_FILE: merchantPrivate, EPAY_PLATFORM_KEY_FILE: platformPublic }),
   };
   return fake;
 }

@@ -3,7 +3,16 @@
  * match the file as it is now, and a file that is gone or broken answers only its own request.
  * The server runs on a private copy of the built client, so the shared build stays intact.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -34,7 +43,8 @@ afterAll(async () => {
 });
 
 const BROWSER = [['Accept-Encoding', 'gzip, deflate, br, zstd']] as [string, string][];
-const get = (target: string, headers: [string, string][] = [], method = 'GET') => exchange(server.url, { method, target, headers });
+const get = (target: string, headers: [string, string][] = [], method = 'GET') =>
+  exchange(server.url, { method, target, headers });
 
 function expectWhole(answer: RawAnswer) {
   expect(answer.complete).toBe(true);
@@ -81,16 +91,25 @@ describe('a static file removed under a running server', () => {
 });
 
 describe('a static file rewritten under a running server', () => {
-  for (const [label, factor] of [['shorter', 0.5], ['longer', 2]] as const) {
+  for (const [label, factor] of [
+    ['shorter', 0.5],
+    ['longer', 2],
+  ] as const) {
     it(`serves the ${label} new bytes with their own length in every encoding`, async () => {
       const page = join(client, 'tag', 'index.html');
       await get('/tag', BROWSER);
       const old = readFileSync(page);
-      const html = Buffer.from(`<!doctype html><title>新版本</title>${'重新构建后的内容。'.repeat(Math.round((old.length * factor) / 27))}`);
+      const html = Buffer.from(
+        `<!doctype html><title>新版本</title>${'重新构建后的内容。'.repeat(Math.round((old.length * factor) / 27))}`,
+      );
       writeFileSync(page, html);
       writeFileSync(`${page}.br`, brotliCompressSync(html));
       writeFileSync(`${page}.gz`, gzipSync(html));
-      const variants: [[string, string][], string | undefined][] = [[BROWSER, 'br'], [[['Accept-Encoding', 'gzip']], 'gzip'], [[], undefined]];
+      const variants: [[string, string][], string | undefined][] = [
+        [BROWSER, 'br'],
+        [[['Accept-Encoding', 'gzip']], 'gzip'],
+        [[], undefined],
+      ];
       for (const [headers, encoding] of variants) {
         const answer = await get('/tag', headers);
         expect(answer.status).toBe(200);

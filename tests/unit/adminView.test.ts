@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, commentTargetPath, licenseQuery, licenseQueryFromSearch } from '../../src/lib/browser/adminView';
+import {
+  auditActionLabel,
+  commentTargetPath,
+  licenseQuery,
+  licenseQueryFromSearch,
+} from '../../src/lib/browser/adminView';
 
 describe('commentTargetPath', () => {
   it('leads to the article, the talk or the post a comment is on', () => {

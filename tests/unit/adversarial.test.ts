@@ -13,7 +13,13 @@ import { iconUrlProblem } from '../../src/lib/browser/linkForm';
 import { linkify } from '../../src/lib/browser/linkify';
 import { linkDescProblem, linkNameProblem, linkUrlProblem } from '../../src/lib/shared/linkRules';
 import { isUploadPath } from '../../src/lib/browser/messageLook';
-import { colorProblem, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../src/lib/shared/messageRules';
+import {
+  colorProblem,
+  fontSizeProblem,
+  fontWeightProblem,
+  messageProblem,
+  tagProblem,
+} from '../../src/lib/shared/messageRules';
 import { countWords, plainText } from '../../src/lib/node/reading';
 import { routeAfterLogin, sameSitePath } from '../../src/lib/browser/redirect';
 import { isWebUrl, orderNoFromSearch } from '../../src/lib/shared/shop';

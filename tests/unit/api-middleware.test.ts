@@ -14,7 +14,9 @@ beforeAll(async () => {
   });
   // As Drizzle reports a query that waited for the write lock in vain: the driver's error is the cause.
   app.get('/busy', () => {
-    throw new Error('Failed query: INSERT INTO comments ...', { cause: Object.assign(new Error('SQLITE_BUSY: database is locked'), { code: 'SQLITE_BUSY' }) });
+    throw new Error('Failed query: INSERT INTO comments ...', {
+      cause: Object.assign(new Error('SQLITE_BUSY: database is locked'), { code: 'SQLITE_BUSY' }),
+    });
   });
   app.get('/slow', (_req, res) => void setTimeout(() => !res.headersSent && res.json({ late: true }), 300));
   app.use(apiErrors());

@@ -36,11 +36,17 @@ describe('the article form from its list of fields', () => {
       type: undefined,
       origin_url: undefined,
     });
-    expect(articleForm.toFrontmatter({ ...filled, type: 'repost', pinned: true })).toMatchObject({ type: 'repost', pinned: true, origin_url: 'https://example.com/ignored' });
+    expect(articleForm.toFrontmatter({ ...filled, type: 'repost', pinned: true })).toMatchObject({
+      type: 'repost',
+      pinned: true,
+      origin_url: 'https://example.com/ignored',
+    });
   });
 
   it('reads a hand-written file as the form holds it: wrong kinds and unknown types give the empty value', () => {
-    expect(articleForm.fromFrontmatter({ title: 'T', tags: ['a', 3, 'b'], pinned: 'yes', type: 'blog', category: 7 })).toEqual({
+    expect(
+      articleForm.fromFrontmatter({ title: 'T', tags: ['a', 3, 'b'], pinned: 'yes', type: 'blog', category: 7 }),
+    ).toEqual({
       title: 'T',
       description: '',
       category: '7',
@@ -55,11 +61,25 @@ describe('the article form from its list of fields', () => {
     const form = { ...filled, title: '转载', tags: ['甲'], type: 'repost' as const, pinned: true, description: '摘要' };
     const data = articleForm.toFrontmatter(form);
     expect(articleFrontmatter.safeParse({ id: 1, date: '2026-01-01', ...data }).success).toBe(true);
-    expect(articleForm.fromFrontmatter(data)).toEqual(Object.fromEntries(Object.keys(editedArticleFields).map((key) => [key, form[key as keyof typeof form]])));
+    expect(articleForm.fromFrontmatter(data)).toEqual(
+      Object.fromEntries(Object.keys(editedArticleFields).map((key) => [key, form[key as keyof typeof form]])),
+    );
   });
 
   it('has an empty form every field of which is the empty value, and picks the form out of a larger object', () => {
-    expect(emptyDraft()).toEqual({ title: '', description: '', category: '', tags: [], pinned: false, type: 'original', origin_url: '', body: '', cover: '', public: true, date: '' });
+    expect(emptyDraft()).toEqual({
+      title: '',
+      description: '',
+      category: '',
+      tags: [],
+      pinned: false,
+      type: 'original',
+      origin_url: '',
+      body: '',
+      cover: '',
+      public: true,
+      date: '',
+    });
     expect(pickDraft({ ...filled, id: 3, revision: 'x' } as never)).toEqual(filled);
     // A draft kept in the browser by an older version lists its fields in another order: still the same.
     const reordered = Object.fromEntries(Object.entries(filled).reverse()) as typeof filled;
@@ -76,7 +96,10 @@ describe('the article form from its list of fields', () => {
 });
 
 describe('a field added to the list', () => {
-  const fields = { ...editedArticleFields, subtitle: z.string({ error: '副标题必须是文字' }).max(40, { error: '副标题最多 40 个字' }).optional() };
+  const fields = {
+    ...editedArticleFields,
+    subtitle: z.string({ error: '副标题必须是文字' }).max(40, { error: '副标题最多 40 个字' }).optional(),
+  };
   const draft = articleDraftOf(fields);
   const form = articleFormOf(fields);
 
@@ -92,11 +115,21 @@ describe('a field added to the list', () => {
     expect(form.fromFrontmatter(data).subtitle).toBe('一个副标题');
     expect(form.toFrontmatter({ ...filled, subtitle: '' }).subtitle).toBeUndefined();
     const schema = z.object(fields);
-    expect(schema.safeParse({ ...data, subtitle: '长'.repeat(41) }).error?.issues[0]).toMatchObject({ path: ['subtitle'], message: '副标题最多 40 个字' });
+    expect(schema.safeParse({ ...data, subtitle: '长'.repeat(41) }).error?.issues[0]).toMatchObject({
+      path: ['subtitle'],
+      message: '副标题最多 40 个字',
+    });
   });
 
   it('reaches the page data', () => {
-    const page = pageFields({ ...z.object(fields).parse(form.toFrontmatter({ ...filled, subtitle: '一个副标题' })), draft: false, private: false }, '正文有五个字');
+    const page = pageFields(
+      {
+        ...z.object(fields).parse(form.toFrontmatter({ ...filled, subtitle: '一个副标题' })),
+        draft: false,
+        private: false,
+      },
+      '正文有五个字',
+    );
     expect(page.subtitle).toBe('一个副标题');
     expect(page).not.toHaveProperty('draft');
     expect(page.description).toBe('正文有五个字');

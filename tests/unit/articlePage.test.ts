@@ -11,9 +11,13 @@ const page = ({ updated = true, toc = true } = {}) =>
     '<article><header class="head" data-part="head" data-astro-cid-a><p class="meta" data-astro-cid-a><a class="chip">分类</a></p>',
     updated ? '<p class="muted small" data-part="updated" data-astro-cid-a>更新于 2020-01-01</p>' : '',
     '</header>',
-    toc ? '<details class="toc inline"><summary>目录</summary><ol data-astro-cid-t><li class="depth-2" data-astro-cid-t><a href="#old" data-astro-cid-t>old</a></li></ol></details>' : '',
+    toc
+      ? '<details class="toc inline"><summary>目录</summary><ol data-astro-cid-t><li class="depth-2" data-astro-cid-t><a href="#old" data-astro-cid-t>old</a></li></ol></details>'
+      : '',
     '<div class="prose" data-part="body"><p>旧正文</p><div><p>嵌套</p></div></div><script>window.y = 2;</script></article>',
-    toc ? '<aside><nav class="toc card"><p>目录</p><ol data-astro-cid-t><li class="depth-2" data-astro-cid-t><a href="#old" data-astro-cid-t>old</a></li></ol></nav></aside>' : '',
+    toc
+      ? '<aside><nav class="toc card"><p>目录</p><ol data-astro-cid-t><li class="depth-2" data-astro-cid-t><a href="#old" data-astro-cid-t>old</a></li></ol></nav></aside>'
+      : '',
     '</body></html>',
   ].join('');
 
@@ -42,14 +46,20 @@ describe('patchArticlePage', () => {
     expect(out).toContain('<span data-part="words">20 字</span>');
     expect(out).toContain('data-part="updated" data-astro-cid-a>更新于 2026-11-28</p>');
     expect(out).toContain('<div class="prose" data-part="body"><p>新正文</p></div><script>window.y = 2;</script>');
-    expect(out.match(/<li class="depth-2" data-astro-cid-t><a href="#a-b" data-astro-cid-t>A &amp; B<\/a><\/li><li class="depth-3"/g)).toHaveLength(2);
+    expect(
+      out.match(
+        /<li class="depth-2" data-astro-cid-t><a href="#a-b" data-astro-cid-t>A &amp; B<\/a><\/li><li class="depth-3"/g,
+      ),
+    ).toHaveLength(2);
     expect(out).not.toContain('旧');
     // The inline scripts, which the Content-Security-Policy allows by hash, are untouched.
     expect(out).toContain('<script>window.x = 1;</script></head>');
   });
 
   it('adds the 更新于 line after the chips when the page had none, and drops it when the article has none', () => {
-    expect(patchArticlePage(page({ updated: false }), text())).toContain('</a></p><p class="muted small" data-part="updated" data-astro-cid-a>更新于 2026-11-28</p></header>');
+    expect(patchArticlePage(page({ updated: false }), text())).toContain(
+      '</a></p><p class="muted small" data-part="updated" data-astro-cid-a>更新于 2026-11-28</p></header>',
+    );
     expect(patchArticlePage(page(), text({ updated: null }))).not.toContain('更新于');
   });
 
@@ -57,7 +67,11 @@ describe('patchArticlePage', () => {
     const unmarked = page({ updated: false }).replace(/ data-astro-cid-\w+/g, '');
     const out = patchArticlePage(unmarked, text())!;
     expect(out).toContain('</a></p><p class="muted small" data-part="updated">更新于 2026-11-28</p></header>');
-    expect(out.match(/<li class="depth-2"><a href="#a-b">A &amp; B<\/a><\/li><li class="depth-3"><a href="#c">C<\/a><\/li>/g)).toHaveLength(2);
+    expect(
+      out.match(
+        /<li class="depth-2"><a href="#a-b">A &amp; B<\/a><\/li><li class="depth-3"><a href="#c">C<\/a><\/li>/g,
+      ),
+    ).toHaveLength(2);
   });
 
   it('gives null for a change a patch cannot show: a table of contents appearing or vanishing, or a page without its marks', () => {
@@ -70,12 +84,18 @@ describe('patchArticlePage', () => {
 
 describe('the body images of a built page', () => {
   it('are the body’s <img> attributes in order, matching the Markdown’s images in order', () => {
-    const built = page().replace('<p>旧正文</p>', '<p><img alt="甲" src="/_astro/a.webp" srcset="/_astro/a-360.webp 360w" width="800"></p><p><img alt="乙" src="/_astro/b.svg"></p>');
+    const built = page().replace(
+      '<p>旧正文</p>',
+      '<p><img alt="甲" src="/_astro/a.webp" srcset="/_astro/a-360.webp 360w" width="800"></p><p><img alt="乙" src="/_astro/b.svg"></p>',
+    );
     expect(bodyImages(built)).toEqual([
       { alt: '甲', src: '/_astro/a.webp', srcset: '/_astro/a-360.webp 360w', width: '800' },
       { alt: '乙', src: '/_astro/b.svg' },
     ]);
-    expect(markdownImageTargets('![甲](./images/a.jpg)\n\n文字 ![乙](<./images/b c.svg> "标题")')).toEqual(['./images/a.jpg', './images/b c.svg']);
+    expect(markdownImageTargets('![甲](./images/a.jpg)\n\n文字 ![乙](<./images/b c.svg> "标题")')).toEqual([
+      './images/a.jpg',
+      './images/b c.svg',
+    ]);
     expect(bodyImages(page().replace('data-part="body"', ''))).toBeNull();
   });
 });

@@ -1,23 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { countNames, groupByYear, neighbours, paginate, recommend, sortForHome, type ArticleMeta } from '../../src/lib/node/articles';
+import {
+  countNames,
+  groupByYear,
+  neighbours,
+  paginate,
+  recommend,
+  sortForHome,
+  type ArticleMeta,
+} from '../../src/lib/node/articles';
 import { assertUniqueIds, nameId } from '../../src/lib/node/contentIds';
 
 const a = (id: number, date: string, extra: Partial<ArticleMeta> = {}): ArticleMeta => ({
-  id, title: `t${id}`, date: new Date(date), category: 'c', tags: [], pinned: false, order: 0, ...extra,
+  id,
+  title: `t${id}`,
+  date: new Date(date),
+  category: 'c',
+  tags: [],
+  pinned: false,
+  order: 0,
+  ...extra,
 });
 
 describe('assertUniqueIds', () => {
   it('passes distinct ids', () => {
-    expect(() => assertUniqueIds([{ id: 1, file: 'a.md' }, { id: 2, file: 'b.md' }])).not.toThrow();
+    expect(() =>
+      assertUniqueIds([
+        { id: 1, file: 'a.md' },
+        { id: 2, file: 'b.md' },
+      ]),
+    ).not.toThrow();
   });
   it('names both files of a clash', () => {
-    expect(() => assertUniqueIds([{ id: 1, file: 'a.md' }, { id: 1, file: 'b.md' }])).toThrow(/id 1：a\.md 与 b\.md/);
+    expect(() =>
+      assertUniqueIds([
+        { id: 1, file: 'a.md' },
+        { id: 1, file: 'b.md' },
+      ]),
+    ).toThrow(/id 1：a\.md 与 b\.md/);
   });
 });
 
 describe('sortForHome', () => {
   it('puts pinned first, then order, then newest', () => {
-    const list = [a(1, '2024-01-01'), a(2, '2025-01-01'), a(3, '2023-01-01', { pinned: true, order: 2 }), a(4, '2022-01-01', { pinned: true, order: 1 })];
+    const list = [
+      a(1, '2024-01-01'),
+      a(2, '2025-01-01'),
+      a(3, '2023-01-01', { pinned: true, order: 2 }),
+      a(4, '2022-01-01', { pinned: true, order: 1 }),
+    ];
     expect(sortForHome(list).map((x) => x.id)).toEqual([4, 3, 2, 1]);
   });
 });
@@ -54,10 +84,16 @@ describe('neighbours and recommend', () => {
 describe('groupByYear and countNames', () => {
   it('groups newest year first', () => {
     const groups = groupByYear([a(1, '2023-05-01'), a(2, '2025-01-01'), a(3, '2023-09-01')]);
-    expect(groups.map((g) => [g.year, g.articles.map((x) => x.id)])).toEqual([[2025, [2]], [2023, [3, 1]]]);
+    expect(groups.map((g) => [g.year, g.articles.map((x) => x.id)])).toEqual([
+      [2025, [2]],
+      [2023, [3, 1]],
+    ]);
   });
   it('counts names, most used first', () => {
-    expect(countNames(['b', 'a', 'b'])).toEqual([{ name: 'b', count: 2 }, { name: 'a', count: 1 }]);
+    expect(countNames(['b', 'a', 'b'])).toEqual([
+      { name: 'b', count: 2 },
+      { name: 'a', count: 1 },
+    ]);
   });
 });
 

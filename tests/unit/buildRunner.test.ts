@@ -18,11 +18,13 @@ describe('the build the publisher starts', () => {
     // A stand-in for scripts/build.ts that tells what it was given.
     writeFileSync(
       join(projectRoot, 'scripts', 'build.ts'),
-      "console.log(JSON.stringify({ cache: process.env.NODE_COMPILE_CACHE ?? null, owner: process.env.OWNER_SETTING ?? null, dist: process.env.DIST_DIR }));\n",
+      'console.log(JSON.stringify({ cache: process.env.NODE_COMPILE_CACHE ?? null, owner: process.env.OWNER_SETTING ?? null, dist: process.env.DIST_DIR }));\n',
     );
     process.env.NODE_COMPILE_CACHE = join(work, 'server-compile-cache');
     process.env.OWNER_SETTING = 'kept';
-    const run = await buildRunner({ projectRoot, distDir: join(work, 'dist'), contentDir: join(work, 'content') })(() => {});
+    const run = await buildRunner({ projectRoot, distDir: join(work, 'dist'), contentDir: join(work, 'content') })(
+      () => {},
+    );
     expect(run.ok).toBe(true);
     expect(JSON.parse(run.output)).toEqual({ cache: null, owner: 'kept', dist: join(work, 'dist') });
     expect(process.env.NODE_COMPILE_CACHE).toBe(join(work, 'server-compile-cache'));
@@ -31,9 +33,14 @@ describe('the build the publisher starts', () => {
   it('runs a production build, whatever NODE_ENV and import.meta.env names the environment has', async () => {
     const projectRoot = join(work, 'production');
     mkdirSync(join(projectRoot, 'scripts'), { recursive: true });
-    writeFileSync(join(projectRoot, 'scripts', 'build.ts'), 'console.log(JSON.stringify({ dev: process.env.DEV ?? null, mode: process.env.MODE ?? null, nodeEnv: process.env.NODE_ENV }));\n');
+    writeFileSync(
+      join(projectRoot, 'scripts', 'build.ts'),
+      'console.log(JSON.stringify({ dev: process.env.DEV ?? null, mode: process.env.MODE ?? null, nodeEnv: process.env.NODE_ENV }));\n',
+    );
     Object.assign(process.env, { DEV: '1', MODE: 'test', NODE_ENV: 'test' });
-    const run = await buildRunner({ projectRoot, distDir: join(work, 'dist'), contentDir: join(work, 'content') })(() => {});
+    const run = await buildRunner({ projectRoot, distDir: join(work, 'dist'), contentDir: join(work, 'content') })(
+      () => {},
+    );
     expect(JSON.parse(run.output)).toEqual({ dev: null, mode: null, nodeEnv: 'production' });
   });
 });

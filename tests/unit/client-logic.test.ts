@@ -20,8 +20,10 @@ describe('search history', () => {
 });
 
 describe('the search shortcut', () => {
-  const press = (key: string, keys: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; typing: boolean }> = {}) =>
-    isSearchShortcut({ key, ctrlKey: false, metaKey: false, altKey: false, typing: false, ...keys });
+  const press = (
+    key: string,
+    keys: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; typing: boolean }> = {},
+  ) => isSearchShortcut({ key, ctrlKey: false, metaKey: false, altKey: false, typing: false, ...keys });
   it('is / on the page, and Ctrl+K or ⌘K anywhere, typing or not', () => {
     expect(press('/')).toBe(true);
     expect(press('k', { ctrlKey: true })).toBe(true);

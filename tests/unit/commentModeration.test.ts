@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { commentRules, DEFAULT_COMMENT_RULES, keywordList, keywordListProblem, type CommentRules } from '../../src/contract/commentRules';
+import {
+  commentRules,
+  DEFAULT_COMMENT_RULES,
+  keywordList,
+  keywordListProblem,
+  type CommentRules,
+} from '../../src/contract/commentRules';
 import { foldForKeywords, guestSiteProblem, judgeComment } from '../../src/lib/shared/commentModeration';
 
 const rules = (change: Partial<CommentRules>): CommentRules => ({ ...DEFAULT_COMMENT_RULES, ...change });
@@ -23,7 +29,16 @@ describe('judgeComment', () => {
 
   it('sees through width, case, spaces and symbols put between the letters', () => {
     const lists = rules({ hold: 'none', refuse_words: ['Casino', '博彩'] });
-    for (const text of ['ＣＡＳＩＮＯ bonus', 'c a s i n o', 'c.a-s*i_n·o', '博 彩', '博\u200b彩', '博\u00ad彩', '博\u3164彩', 'cas\u0301ino']) {
+    for (const text of [
+      'ＣＡＳＩＮＯ bonus',
+      'c a s i n o',
+      'c.a-s*i_n·o',
+      '博 彩',
+      '博\u200b彩',
+      '博\u00ad彩',
+      '博\u3164彩',
+      'cas\u0301ino',
+    ]) {
       expect(judgeComment(lists, { ...reader, text }), text).toEqual({ kind: 'refuse' });
     }
     expect(judgeComment(lists, { ...reader, text: 'cas ino? no: cassino' })).toEqual({ kind: 'refuse' });
@@ -36,7 +51,9 @@ describe('judgeComment', () => {
   });
 
   it('ignores a word that folds to nothing', () => {
-    expect(judgeComment(rules({ hold: 'none', refuse_words: ['  ', '!!'] }), { ...reader, text: '好!!' })).toEqual({ kind: 'publish' });
+    expect(judgeComment(rules({ hold: 'none', refuse_words: ['  ', '!!'] }), { ...reader, text: '好!!' })).toEqual({
+      kind: 'publish',
+    });
   });
 });
 
@@ -47,7 +64,12 @@ describe('keyword lists', () => {
 
   it('limits the count and the length of each word', () => {
     expect(keywordListProblem(['a'.repeat(51)], '拒绝词')).toMatch(/最多 50 个字/);
-    expect(keywordListProblem(Array.from({ length: 501 }, (_, i) => `w${i}`), '拒绝词')).toMatch(/最多 500 个/);
+    expect(
+      keywordListProblem(
+        Array.from({ length: 501 }, (_, i) => `w${i}`),
+        '拒绝词',
+      ),
+    ).toMatch(/最多 500 个/);
     expect(keywordListProblem(['ok'], '拒绝词')).toBeNull();
   });
 
@@ -57,8 +79,32 @@ describe('keyword lists', () => {
 
   it('drops characters that show nothing: format characters, marks, fillers, variation selectors and joiners', () => {
     const hidden = [
-      '\u00ad', '\u034f', '\u061c', '\u115f', '\u1160', '\u17b4', '\u180b', '\u180e', '\u200b', '\u200c', '\u200d', '\u200e', '\u202e',
-      '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u3164', '\ufe0f', '\ufeff', '\uffa0', '\u{e0041}', '\u{e0100}', '\u0301', '\u20dd',
+      '\u00ad',
+      '\u034f',
+      '\u061c',
+      '\u115f',
+      '\u1160',
+      '\u17b4',
+      '\u180b',
+      '\u180e',
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u200e',
+      '\u202e',
+      '\u2061',
+      '\u2062',
+      '\u2063',
+      '\u2064',
+      '\u2066',
+      '\u3164',
+      '\ufe0f',
+      '\ufeff',
+      '\uffa0',
+      '\u{e0041}',
+      '\u{e0100}',
+      '\u0301',
+      '\u20dd',
     ];
     for (const mark of hidden) {
       expect(foldForKeywords(`去赌${mark}场玩`), mark.codePointAt(0)!.toString(16)).toBe('去赌场玩');

@@ -73,17 +73,30 @@ describe('readConfig', () => {
   });
 
   it('keeps the request timeout and the headers timeout in order', () => {
-    expect(readConfig({ REQUEST_TIMEOUT_SECONDS: '5' }).connections).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 5000, firstBytesTimeoutMs: 5000 });
+    expect(readConfig({ REQUEST_TIMEOUT_SECONDS: '5' }).connections).toMatchObject({
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 5000,
+      firstBytesTimeoutMs: 5000,
+    });
     // The share of one address never exceeds the whole.
-    expect(readConfig({ MAX_CONNECTIONS: '50', MAX_CONNECTIONS_PER_ADDRESS: '500' }).connections).toMatchObject({ maxConnections: 50, maxConnectionsPerAddress: 50 });
+    expect(readConfig({ MAX_CONNECTIONS: '50', MAX_CONNECTIONS_PER_ADDRESS: '500' }).connections).toMatchObject({
+      maxConnections: 50,
+      maxConnectionsPerAddress: 50,
+    });
   });
 
   it('refuses a 易支付 platform over plain HTTP, unless it is on this machine and allowed for tests', () => {
     const epay = { PAY_PROVIDER: 'epay', EPAY_PID: '1001', EPAY_KEY: 'k' };
     expect(() => readConfig({ ...epay, EPAY_URL: 'http://pay.example.com' })).toThrow(/EPAY_URL 必须是 https 地址/);
     expect(() => readConfig({ ...epay, EPAY_URL: 'http://127.0.0.1:9000' })).toThrow(/EPAY_URL 必须是 https 地址/);
-    expect(() => readConfig({ ...epay, EPAY_URL: 'http://pay.example.com', EPAY_ALLOW_HTTP_LOOPBACK: '1' })).toThrow(/EPAY_URL 必须是 https 地址/);
-    expect(readConfig({ ...epay, EPAY_URL: 'http://127.0.0.1:9000', EPAY_ALLOW_HTTP_LOOPBACK: '1' }).payment.epay?.url).toBe('http://127.0.0.1:9000');
-    expect(readConfig({ ...epay, EPAY_URL: 'https://pay.example.com/' }).payment.epay?.url).toBe('https://pay.example.com');
+    expect(() => readConfig({ ...epay, EPAY_URL: 'http://pay.example.com', EPAY_ALLOW_HTTP_LOOPBACK: '1' })).toThrow(
+      /EPAY_URL 必须是 https 地址/,
+    );
+    expect(
+      readConfig({ ...epay, EPAY_URL: 'http://127.0.0.1:9000', EPAY_ALLOW_HTTP_LOOPBACK: '1' }).payment.epay?.url,
+    ).toBe('http://127.0.0.1:9000');
+    expect(readConfig({ ...epay, EPAY_URL: 'https://pay.example.com/' }).payment.epay?.url).toBe(
+      'https://pay.example.com',
+    );
   });
 });

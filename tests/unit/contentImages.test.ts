@@ -20,11 +20,14 @@ describe('isRelativeImage', () => {
 describe('rewriteMarkdownImages', () => {
   it('points known images at their URL and keeps alt text and titles', async () => {
     const markdown = '前文 ![山脊](./images/a.jpg) 中间 ![溪谷](<images/b c.png> "标题") 后文';
-    expect(await rewriteMarkdownImages(markdown, resolve)).toBe('前文 ![山脊](/_astro/a.1.webp) 中间 ![溪谷](/_astro/b.2.webp "标题") 后文');
+    expect(await rewriteMarkdownImages(markdown, resolve)).toBe(
+      '前文 ![山脊](/_astro/a.1.webp) 中间 ![溪谷](/_astro/b.2.webp "标题") 后文',
+    );
   });
 
   it('leaves links, unknown images and site paths as written', async () => {
-    const markdown = '[链接](./images/a.jpg) ![外链](https://example.com/x.jpg) ![站内](/img/x.svg) ![没有](./images/none.jpg)';
+    const markdown =
+      '[链接](./images/a.jpg) ![外链](https://example.com/x.jpg) ![站内](/img/x.svg) ![没有](./images/none.jpg)';
     expect(await rewriteMarkdownImages(markdown, resolve)).toBe(markdown);
   });
 });
@@ -34,7 +37,13 @@ describe('fillImageMarkers', () => {
 
   it('replaces each placeholder with the attributes given for its properties', async () => {
     const html = `<p>${marker({ src: './images/a.jpg', alt: '山 "脊"', index: 0 })}</p>`;
-    const out = await fillImageMarkers(html, async (props) => ({ src: urls[String(props.src)], alt: String(props.alt), width: 1600, loading: 'lazy', srcset: undefined }));
+    const out = await fillImageMarkers(html, async (props) => ({
+      src: urls[String(props.src)],
+      alt: String(props.alt),
+      width: 1600,
+      loading: 'lazy',
+      srcset: undefined,
+    }));
     expect(out).toBe('<p><img src="/_astro/a.1.webp" alt="山 &quot;脊&quot;" width="1600" loading="lazy"></p>');
   });
 
@@ -44,15 +53,21 @@ describe('fillImageMarkers', () => {
   });
 
   it('reads placeholders escaped either way', async () => {
-    const html = '<img __ASTRO_IMAGE_="{&quot;src&quot;:&quot;./images/a.jpg&quot;,&quot;alt&quot;:&quot;a &amp; b&quot;}">';
-    expect(await fillImageMarkers(html, async (p) => ({ src: urls[String(p.src)], alt: String(p.alt) }))).toBe('<img src="/_astro/a.1.webp" alt="a &amp; b">');
+    const html =
+      '<img __ASTRO_IMAGE_="{&quot;src&quot;:&quot;./images/a.jpg&quot;,&quot;alt&quot;:&quot;a &amp; b&quot;}">';
+    expect(await fillImageMarkers(html, async (p) => ({ src: urls[String(p.src)], alt: String(p.alt) }))).toBe(
+      '<img src="/_astro/a.1.webp" alt="a &amp; b">',
+    );
   });
 });
 
 describe('articleBodyImages', () => {
   function visit(src: string) {
     const set: Record<string, unknown> = {};
-    articleBodyImages.element.visit({ properties: { src } }, { setProperty: (_node, key, value) => (set[key] = value) });
+    articleBodyImages.element.visit(
+      { properties: { src } },
+      { setProperty: (_node, key, value) => (set[key] = value) },
+    );
     return set;
   }
 

@@ -1,12 +1,25 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_ADD_READING, ARTICLE_LIKE, ARTICLE_VIEW, SITE_ADD_VIEW, splitRoute, type Route } from '../../src/contract/routes';
+import {
+  ARTICLE_ADD_READING,
+  ARTICLE_LIKE,
+  ARTICLE_VIEW,
+  SITE_ADD_VIEW,
+  splitRoute,
+  type Route,
+} from '../../src/contract/routes';
 import { fillPath } from '../../src/lib/shared/paths';
 import { BUDGETS } from '../../src/contract/budgets';
 import { quotaFor, spend } from '../../src/server/api/middleware';
 import { createLocalCount } from '../../src/server/budgets/localCount';
-import { COUNTING_BEACONS, countingLane, createLane, YIELD_FOR_MS, type Lane } from '../../src/server/http/countingLane';
+import {
+  COUNTING_BEACONS,
+  countingLane,
+  createLane,
+  YIELD_FOR_MS,
+  type Lane,
+} from '../../src/server/http/countingLane';
 
 /** One turn of the event loop: immediates queued before this one have run. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -89,10 +102,17 @@ describe('the counting lane', () => {
     const lane = createLane(undefined, 2);
     const page = lane.started();
     const ran: string[] = [];
-    for (let i = 0; i < 4; i++) lane.park(() => ran.push(`went ${i}`), () => ran.push(`full ${i}`));
+    for (let i = 0; i < 4; i++)
+      lane.park(
+        () => ran.push(`went ${i}`),
+        () => ran.push(`full ${i}`),
+      );
     expect(ran).toEqual(['full 2', 'full 3']);
     await turn();
-    lane.park(() => ran.push('went 4'), () => ran.push('full 4'));
+    lane.park(
+      () => ran.push('went 4'),
+      () => ran.push('full 4'),
+    );
     page.ended();
     await turn();
     expect(ran).toEqual(['full 2', 'full 3', 'went 0', 'went 1', 'went 4']);
@@ -138,7 +158,9 @@ describe('the counting lane in an app', () => {
       seen.length = 0;
       expect(await (await fetch(`${origin}/home`)).text()).toBe('page');
       // A PUT that is not a beacon goes through at once, as a request being served.
-      expect(await (await fetch(origin + fillPath(pathOf(ARTICLE_LIKE), { id: 7 }), { method: 'PUT' })).json()).toEqual({ liked: true });
+      expect(await (await fetch(origin + fillPath(pathOf(ARTICLE_LIKE), { id: 7 }), { method: 'PUT' })).json()).toEqual(
+        { liked: true },
+      );
       expect(seen).toEqual(['started', 'ended', 'started', 'ended']);
     } finally {
       server.close();
@@ -180,7 +202,9 @@ describe('the counting lane in an app', () => {
     const socketClosed = new Promise((resolve) => server.once('connection', (socket) => socket.once('close', resolve)));
     try {
       const leaving = new AbortController();
-      const answer = fetch(origin + view, { method: 'PUT', signal: leaving.signal }).catch((error: Error) => error.name);
+      const answer = fetch(origin + view, { method: 'PUT', signal: leaving.signal }).catch(
+        (error: Error) => error.name,
+      );
       while (waiting.length === 0) await turn();
       leaving.abort();
       expect(await answer).toBe('AbortError');
@@ -198,8 +222,14 @@ describe('the counting lane in an app', () => {
     const waiting: (() => void)[] = [];
     // A lane where everything would wait: only a beacon known to be over the budget gets through.
     const app = express()
-      .use(countingLane({ park: (go) => void waiting.push(go), started: () => ({ ended: () => {} }) }, createLocalCount()))
-      .put(pathOf(ARTICLE_VIEW), spend(BUDGETS.articleView), (_req, res) => void res.json({ spent: quotaFor(res).spent ?? false }));
+      .use(
+        countingLane({ park: (go) => void waiting.push(go), started: () => ({ ended: () => {} }) }, createLocalCount()),
+      )
+      .put(
+        pathOf(ARTICLE_VIEW),
+        spend(BUDGETS.articleView),
+        (_req, res) => void res.json({ spent: quotaFor(res).spent ?? false }),
+      );
     const { origin, server } = await serve(app);
     try {
       const put = () => fetch(origin + view, { method: 'PUT' }).then((res) => res.json());

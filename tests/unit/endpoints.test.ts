@@ -31,7 +31,8 @@ function mounted(stack: RouterLayer[], prefix: string): string[] {
         .filter((method) => method !== '_all')
         .map((method) => `${method.toUpperCase()} ${prefix}${layer.route!.path}`);
     }
-    if (layer.handle.stack) return mounted(layer.handle.stack, layer.rawPath && layer.rawPath !== '/' ? `${prefix}${layer.rawPath}` : prefix);
+    if (layer.handle.stack)
+      return mounted(layer.handle.stack, layer.rawPath && layer.rawPath !== '/' ? `${prefix}${layer.rawPath}` : prefix);
     return [];
   });
 }
@@ -39,7 +40,9 @@ function mounted(stack: RouterLayer[], prefix: string): string[] {
 const listed = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
 
 describe('the endpoint table', () => {
-  const api = apiRouter(unused() as ApiServices, { cookies: createCookies({ httpsSite: false }) }) as Router & { stack: RouterLayer[] };
+  const api = apiRouter(unused() as ApiServices, { cookies: createCookies({ httpsSite: false }) }) as Router & {
+    stack: RouterLayer[];
+  };
   const routes = mounted(api.stack, API_ROOT);
 
   it('lists every mounted route, and every listed one is mounted', () => {
@@ -51,13 +54,19 @@ describe('the endpoint table', () => {
     expect(new Set(listed).size).toBe(listed.length);
     expect(routes.length).toBe(listed.length);
     const prefixes = Object.values(API).map((group) => group.prefix);
-    expect(ENDPOINTS.filter((endpoint) => !prefixes.some((prefix) => endpoint.path.startsWith(`${prefix}/`)))).toEqual([]);
+    expect(ENDPOINTS.filter((endpoint) => !prefixes.some((prefix) => endpoint.path.startsWith(`${prefix}/`)))).toEqual(
+      [],
+    );
   });
 
   it('takes every endpoint from routes.ts, each route as its method and path', () => {
     const written = Object.values(ROUTES).filter((value) => typeof value === 'string');
     expect(ENDPOINTS.map((endpoint) => endpoint.route)).toEqual(written);
-    expect(ENDPOINTS.filter((endpoint) => endpoint.route !== `${endpoint.method} ${endpoint.path}` || !(endpoint.method in METHODS))).toEqual([]);
+    expect(
+      ENDPOINTS.filter(
+        (endpoint) => endpoint.route !== `${endpoint.method} ${endpoint.path}` || !(endpoint.method in METHODS),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -83,9 +92,12 @@ describe('docs/api.md', () => {
   };
 
   it('describes every endpoint of the table', () => {
-    const undocumented = [...ENDPOINTS, ...Object.values(MUSIC_API.endpoints)].filter(
-      ({ method, path }) => !written(path).some((one) => new RegExp(`(${method} \`|\`${method} )${escaped(one)}[\`?]`).test(doc)),
-    ).map(({ method, path }) => `${method} ${path}`);
+    const undocumented = [...ENDPOINTS, ...Object.values(MUSIC_API.endpoints)]
+      .filter(
+        ({ method, path }) =>
+          !written(path).some((one) => new RegExp(`(${method} \`|\`${method} )${escaped(one)}[\`?]`).test(doc)),
+      )
+      .map(({ method, path }) => `${method} ${path}`);
     expect(undocumented).toEqual([]);
   });
 });
@@ -94,7 +106,7 @@ describe('the routes (contract/routes.ts) and the music paths (contract/paths.ts
   const music = Object.values(MUSIC_API.endpoints).map((endpoint) => endpoint.path);
   const every = [...ENDPOINTS.map((endpoint) => endpoint.path), ...music];
 
-  it('are each an endpoint\'s, and the music group takes its paths from paths.ts', () => {
+  it("are each an endpoint's, and the music group takes its paths from paths.ts", () => {
     expect(Object.values(PATHS).filter((path) => !music.includes(path))).toEqual([]);
     expect(music.filter((path) => !Object.values<string>(PATHS).includes(path))).toEqual([]);
     expect(new Set(Object.values(PATHS)).size).toBe(Object.values(PATHS).length);
@@ -103,7 +115,9 @@ describe('the routes (contract/routes.ts) and the music paths (contract/paths.ts
   it('are written nowhere else in the source: a path of the API in quotes, with its method or not, is in routes.ts or paths.ts alone', () => {
     // A quoted string that starts as one of ours does (a payment provider's `/api/pay/…` is not ours).
     const starts = [...new Set(every.map((path) => path.split('/').slice(0, 3).join('/')))];
-    const ours = new RegExp(`['"\`]((GET|POST|PUT|DELETE) )?(${starts.map((start) => start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`);
+    const ours = new RegExp(
+      `['"\`]((GET|POST|PUT|DELETE) )?(${starts.map((start) => start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+    );
     const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.(ts|tsx|astro|mjs)$/.test(file))
       .map((file) => join('src', file))
@@ -114,7 +128,10 @@ describe('the routes (contract/routes.ts) and the music paths (contract/paths.ts
         .map((line, i) => ({ at: `${file}:${i + 1}`, line }))
         .filter(({ line }) => !/^\s*(\*|\/\/|\/\*)/.test(line))
         // A group's prefix in the endpoint table is where its router is mounted, not an endpoint's path.
-        .filter(({ at, line }) => ours.test(line) && !(at.startsWith(join('src', 'contract', 'endpoints.ts')) && /group\('/i.test(line)))
+        .filter(
+          ({ at, line }) =>
+            ours.test(line) && !(at.startsWith(join('src', 'contract', 'endpoints.ts')) && /group\('/i.test(line)),
+        )
         .map(({ at, line }) => `${at} ${line.trim()}`),
     );
     expect(sources.length).toBeGreaterThan(100);
@@ -123,8 +140,10 @@ describe('the routes (contract/routes.ts) and the music paths (contract/paths.ts
 });
 
 describe('the music player', () => {
-  it('calls only the music group\'s paths', () => {
-    const names = [...readFileSync('src/client/music.ts', 'utf8').matchAll(/wapi\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*([A-Z][A-Z_]+)/g)].map(([, name]) => name);
+  it("calls only the music group's paths", () => {
+    const names = [
+      ...readFileSync('src/client/music.ts', 'utf8').matchAll(/wapi\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\(\s*([A-Z][A-Z_]+)/g),
+    ].map(([, name]) => name);
     expect(names.length).toBeGreaterThan(6);
     const musicPaths = Object.values(MUSIC_API.endpoints).map((endpoint) => endpoint.path);
     expect(names.filter((name) => !musicPaths.includes((PATHS as Record<string, string>)[name]))).toEqual([]);

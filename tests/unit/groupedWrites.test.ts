@@ -19,15 +19,23 @@ describe('grouped writes', () => {
       const exports = (await import(url)) as Record<string, { module?: string; exportName?: string }>;
       for (const name of declared) {
         expect(typeof exports[name], `${file} exports ${name}`).toBe('function');
-        expect({ module: exports[name].module, exportName: exports[name].exportName }).toEqual({ module: url, exportName: name });
+        expect({ module: exports[name].module, exportName: exports[name].exportName }).toEqual({
+          module: url,
+          exportName: name,
+        });
       }
     }
   });
 
   it("live in modules that load no ORM, since the group commit's thread loads them too", () => {
     for (const file of declaring) {
-      const valueImports = [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '([^']+)'/gm)].map(([, from]) => from);
-      expect(valueImports.filter((from) => /drizzle|\/db\/(client|schema)\.ts$/.test(from)), file).toEqual([]);
+      const valueImports = [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '([^']+)'/gm)].map(
+        ([, from]) => from,
+      );
+      expect(
+        valueImports.filter((from) => /drizzle|\/db\/(client|schema)\.ts$/.test(from)),
+        file,
+      ).toEqual([]);
     }
   });
 });

@@ -3,11 +3,15 @@ import { escapeHtml, html, looksLikeHtml, unescapeHtml } from '../../src/lib/sha
 
 describe('escapeHtml and html', () => {
   it('escapes the five characters that can open markup or close an attribute', () => {
-    expect(escapeHtml(`<img src=x onerror="a('b')">&`)).toBe('&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;');
+    expect(escapeHtml(`<img src=x onerror="a('b')">&`)).toBe(
+      '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;',
+    );
     expect(escapeHtml('你好 🎵')).toBe('你好 🎵');
   });
   it('keeps the template markup and escapes every value', () => {
-    expect(html`<b>${'<script>x</script>'}</b> 评论了 ${3} 次`).toBe('<b>&lt;script&gt;x&lt;/script&gt;</b> 评论了 3 次');
+    expect(html`<b>${'<script>x</script>'}</b> 评论了 ${3} 次`).toBe(
+      '<b>&lt;script&gt;x&lt;/script&gt;</b> 评论了 3 次',
+    );
   });
 });
 

@@ -11,7 +11,14 @@ describe('withAbsoluteImages', () => {
       talkImgList: ['/uploads/c.png', 'https://elsewhere.example/d.png'],
     };
     expect(withAbsoluteImages(answer, () => ORIGIN)).toEqual({
-      list: [{ id: 1, article_cover: `${ORIGIN}/img/a.webp`, title: '/not/an/image', author: { avatar: `${ORIGIN}/uploads/b.png` } }],
+      list: [
+        {
+          id: 1,
+          article_cover: `${ORIGIN}/img/a.webp`,
+          title: '/not/an/image',
+          author: { avatar: `${ORIGIN}/uploads/b.png` },
+        },
+      ],
       talkImgList: [`${ORIGIN}/uploads/c.png`, 'https://elsewhere.example/d.png'],
     });
   });
@@ -47,6 +54,8 @@ describe('withAbsoluteImages', () => {
 describe('sitePath', () => {
   it('turns one of the site’s own addresses back into its path, and leaves others', () => {
     expect(sitePath(`${ORIGIN}/uploads/a.png`, ['https://other.example', ORIGIN])).toBe('/uploads/a.png');
-    expect(sitePath('https://elsewhere.example/uploads/a.png', [ORIGIN])).toBe('https://elsewhere.example/uploads/a.png');
+    expect(sitePath('https://elsewhere.example/uploads/a.png', [ORIGIN])).toBe(
+      'https://elsewhere.example/uploads/a.png',
+    );
   });
 });

@@ -13,7 +13,8 @@ describe('ipLocation', () => {
   it('names the country elsewhere, and 未知 for private, local or malformed addresses', () => {
     expect(ipLocation('8.8.8.8')).toBe('美国');
     expect(ipLocation('1.1.1.1')).toBe('澳大利亚');
-    for (const ip of ['127.0.0.1', '10.1.2.3', '::1', 'not-an-address', '']) expect(ipLocation(ip)).toBe(UNKNOWN_LOCATION);
+    for (const ip of ['127.0.0.1', '10.1.2.3', '::1', 'not-an-address', ''])
+      expect(ipLocation(ip)).toBe(UNKNOWN_LOCATION);
   });
 
   it('shortens province names to their common form', () => {

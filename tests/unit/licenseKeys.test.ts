@@ -171,7 +171,9 @@ describe('machine files', () => {
   it('rejects tampered files and does not confuse keys with machine files', () => {
     const file = signMachineFile(keys, statement);
     const [prefix, body, signature] = file.split('.') as [string, string, string];
-    const moved = Buffer.from(JSON.stringify({ v: 1, ...statement, fingerprint: 'machine-fp-2' })).toString('base64url');
+    const moved = Buffer.from(JSON.stringify({ v: 1, ...statement, fingerprint: 'machine-fp-2' })).toString(
+      'base64url',
+    );
     expect(verifyMachineFile(keys.publicKey, `${prefix}.${moved}.${signature}`)).toBeNull();
     expect(verifyMachineFile(keys.publicKey, `${prefix}.${body}.${flipChar(signature, 20)}`)).toBeNull();
     expect(verifyMachineFile(loadOrCreateSigningKeys(tempDir()).publicKey, file)).toBeNull();
@@ -210,7 +212,13 @@ describe('scripts/verify-license.mjs', () => {
     expect(expired.stderr).toContain('过期');
 
     const machinePath = join(dir, 'machine.lic');
-    const statement = { key_hash: hashLicenseKey(key), fingerprint: 'fp', product: payload.product, expires_at: null, issued_at: payload.issued_at };
+    const statement = {
+      key_hash: hashLicenseKey(key),
+      fingerprint: 'fp',
+      product: payload.product,
+      expires_at: null,
+      issued_at: payload.issued_at,
+    };
     writeFileSync(machinePath, signMachineFile(keys, statement) + '\n');
     const withMachine = run(pem, key, machinePath);
     expect(withMachine.status, withMachine.stderr).toBe(0);

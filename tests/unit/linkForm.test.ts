@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { LINK_NAME_MAX_CHARS } from '../../src/contract/limits';
 import type { LinkItem } from '../../src/contract/links';
-import { BLANK_LINK_FORM, formFromLink, iconUrlProblem, isEditable, letterIcon, linkFormProblems, refusedField, toLinkDraft, type LinkForm } from '../../src/lib/browser/linkForm';
+import {
+  BLANK_LINK_FORM,
+  formFromLink,
+  iconUrlProblem,
+  isEditable,
+  letterIcon,
+  linkFormProblems,
+  refusedField,
+  toLinkDraft,
+  type LinkForm,
+} from '../../src/lib/browser/linkForm';
 
-const filled: LinkForm = { ...BLANK_LINK_FORM, site_name: ' 好工具 ', site_desc: ' 一个好用的工具 ', url: ' https://example.com/dl ' };
+const filled: LinkForm = {
+  ...BLANK_LINK_FORM,
+  site_name: ' 好工具 ',
+  site_desc: ' 一个好用的工具 ',
+  url: ' https://example.com/dl ',
+};
 
 const item = (changes: Partial<LinkItem>): LinkItem => ({
   id: 7,
@@ -21,7 +36,12 @@ const item = (changes: Partial<LinkItem>): LinkItem => ({
 describe('toLinkDraft', () => {
   it('trims the fields and sends only the chosen icon', () => {
     const form = { ...filled, uploaded: '/uploads/a.webp', icon_url: ' https://img.example.com/a.png ' };
-    expect(toLinkDraft({ ...form, icon: 'letter' })).toEqual({ site_name: '好工具', site_desc: '一个好用的工具', url: 'https://example.com/dl', site_avatar: '' });
+    expect(toLinkDraft({ ...form, icon: 'letter' })).toEqual({
+      site_name: '好工具',
+      site_desc: '一个好用的工具',
+      url: 'https://example.com/dl',
+      site_avatar: '',
+    });
     expect(toLinkDraft({ ...form, icon: 'upload' }).site_avatar).toBe('/uploads/a.webp');
     expect(toLinkDraft({ ...form, icon: 'url' }).site_avatar).toBe('https://img.example.com/a.png');
   });
@@ -33,7 +53,11 @@ describe('linkFormProblems', () => {
   });
 
   it('names each field that is wrong, with the shared rules', () => {
-    const found = linkFormProblems({ ...BLANK_LINK_FORM, site_name: '名'.repeat(LINK_NAME_MAX_CHARS + 1), url: 'javascript:alert(1)' });
+    const found = linkFormProblems({
+      ...BLANK_LINK_FORM,
+      site_name: '名'.repeat(LINK_NAME_MAX_CHARS + 1),
+      url: 'javascript:alert(1)',
+    });
     expect(found.site_name).toBe(`名称最多 ${LINK_NAME_MAX_CHARS} 个字`);
     expect(found.site_desc).toBe('请填写简介');
     expect(found.url).toBe('下载地址只能以 http:// 或 https:// 开头');
@@ -43,7 +67,9 @@ describe('linkFormProblems', () => {
   it('asks for the picture or the address the icon choice needs', () => {
     expect(linkFormProblems({ ...filled, icon: 'upload' }).site_avatar).toBe('请先上传一张图片');
     expect(linkFormProblems({ ...filled, icon: 'upload', uploaded: '/uploads/a.webp' }).site_avatar).toBeUndefined();
-    expect(linkFormProblems({ ...filled, icon: 'url', icon_url: 'ftp://x.example/a.png' }).site_avatar).toBe('图标地址只能以 http:// 或 https:// 开头');
+    expect(linkFormProblems({ ...filled, icon: 'url', icon_url: 'ftp://x.example/a.png' }).site_avatar).toBe(
+      '图标地址只能以 http:// 或 https:// 开头',
+    );
   });
 });
 
@@ -68,9 +94,20 @@ describe('refusedField', () => {
 describe('formFromLink', () => {
   it('loads an application back with its icon choice', () => {
     expect(formFromLink(item({}))).toMatchObject({ editing: 7, icon: 'letter', uploaded: '', icon_url: '' });
-    expect(formFromLink(item({ site_avatar: '/uploads/x.webp' }))).toMatchObject({ icon: 'upload', uploaded: '/uploads/x.webp' });
-    expect(formFromLink(item({ site_avatar: 'https://img.example.com/a.png' }))).toMatchObject({ icon: 'url', icon_url: 'https://img.example.com/a.png' });
-    expect(toLinkDraft(formFromLink(item({ site_avatar: '/uploads/x.webp' })))).toEqual({ site_name: '工具', site_desc: '简介', url: 'https://example.com', site_avatar: '/uploads/x.webp' });
+    expect(formFromLink(item({ site_avatar: '/uploads/x.webp' }))).toMatchObject({
+      icon: 'upload',
+      uploaded: '/uploads/x.webp',
+    });
+    expect(formFromLink(item({ site_avatar: 'https://img.example.com/a.png' }))).toMatchObject({
+      icon: 'url',
+      icon_url: 'https://img.example.com/a.png',
+    });
+    expect(toLinkDraft(formFromLink(item({ site_avatar: '/uploads/x.webp' })))).toEqual({
+      site_name: '工具',
+      site_desc: '简介',
+      url: 'https://example.com',
+      site_avatar: '/uploads/x.webp',
+    });
   });
 
   it('lets pending and rejected applications be changed, not approved ones', () => {

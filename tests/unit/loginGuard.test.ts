@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { trustProxySetting } from '../../src/server/http/app';
 import { waitInWords } from '../../src/server/shared/errors';
-import { createLockout, createLoginGuard, createUsernameThrottle, loginLimits, type LoginAttempt } from '../../src/server/users/loginGuard';
+import {
+  createLockout,
+  createLoginGuard,
+  createUsernameThrottle,
+  loginLimits,
+  type LoginAttempt,
+} from '../../src/server/users/loginGuard';
 import { hashPassword, verifyPassword } from '../../src/server/users/password';
 import { addressKey, devicePlace, newDeviceToken } from '../../src/server/users/places';
 import { createWorkQueue, QueueFull } from '../../src/server/users/workQueue';
@@ -67,7 +73,10 @@ describe('login guard', () => {
   it('treats every username alike, so a refusal does not tell whether it exists', () => {
     const guard = createLoginGuard(limits);
     for (let i = 0; i < 10; i++) guard.admit(from(`ip:10.0.0.${i}`, false, 'nobody-has-this-name'), 0);
-    expect(guard.admit(from('ip:10.0.9.9', false, 'nobody-has-this-name'), 1)).toMatchObject({ ok: false, rule: 'username' });
+    expect(guard.admit(from('ip:10.0.9.9', false, 'nobody-has-this-name'), 1)).toMatchObject({
+      ok: false,
+      rule: 'username',
+    });
     expect(guard.admit(from('ip:10.0.9.9', false, 'someone-else'), 1).ok).toBe(true);
   });
 
@@ -85,7 +94,11 @@ describe('login guard', () => {
   it('keeps the per-address lockout for everyone behind the address, a known address included', () => {
     const guard = createLoginGuard(limits);
     for (let i = 0; i < 10; i++) guard.admit(from('ip:10.0.0.1', false, `victim${i}`), 0);
-    expect(guard.admit(from('ip:10.0.0.1', true), 1)).toEqual({ ok: false, retryAfterMs: 15 * MINUTE - 1, rule: 'address' });
+    expect(guard.admit(from('ip:10.0.0.1', true), 1)).toEqual({
+      ok: false,
+      retryAfterMs: 15 * MINUTE - 1,
+      rule: 'address',
+    });
     expect(guard.admit(from('ip:10.0.0.2', false), 1).ok).toBe(true);
   });
 
@@ -185,7 +198,8 @@ describe('places', () => {
     expect(devicePlace(token)).toMatch(/^device:[a-f0-9]{64}$/);
     expect(devicePlace(token)).not.toContain(token);
     expect(devicePlace(newDeviceToken())).not.toBe(devicePlace(token));
-    for (const bad of [null, undefined, '', 'short', `${token}x`, token.slice(1) + ';']) expect(devicePlace(bad)).toBeNull();
+    for (const bad of [null, undefined, '', 'short', `${token}x`, token.slice(1) + ';'])
+      expect(devicePlace(bad)).toBeNull();
   });
 });
 

@@ -31,7 +31,16 @@ describe('parseLrc', () => {
   });
 
   it('skips metadata tags and JSON credit lines, keeps empty lines as pauses', () => {
-    const text = ['[ti:歌名]', '[ar:歌手]', '[al:专辑]', '[by:制作]', '{"t":0,"c":[{"tx":"作词: "},{"tx":"某人"}]}', '[00:01.00]第一句', '[00:04.00]', '[00:06.00]第二句'].join('\n');
+    const text = [
+      '[ti:歌名]',
+      '[ar:歌手]',
+      '[al:专辑]',
+      '[by:制作]',
+      '{"t":0,"c":[{"tx":"作词: "},{"tx":"某人"}]}',
+      '[00:01.00]第一句',
+      '[00:04.00]',
+      '[00:06.00]第二句',
+    ].join('\n');
     expect(parseLrc(text)).toEqual([
       { time: 1000, text: '第一句' },
       { time: 4000, text: '' },

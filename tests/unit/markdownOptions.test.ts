@@ -3,12 +3,19 @@ import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { describe, expect, it } from 'vitest';
 import { markdownHastPlugins } from '../../src/lib/node/markdownOptions';
 
-const render = async (markdown: string) => (await (await createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins })).render(markdown)).code;
+const render = async (markdown: string) =>
+  (
+    await (
+      await createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins })
+    ).render(markdown)
+  ).code;
 
 describe('code highlighting', () => {
   it('colours a known language for both themes, as Astro’s own highlighter marks it up', async () => {
     const html = await render('```ts\nconst answer: number = 42;\n```');
-    expect(html).toMatch(/^<pre class="astro-code astro-code-themes github-light-default github-dark-default" style="[^"]*; overflow-x: auto;" tabindex="0" data-language="ts">/);
+    expect(html).toMatch(
+      /^<pre class="astro-code astro-code-themes github-light-default github-dark-default" style="[^"]*; overflow-x: auto;" tabindex="0" data-language="ts">/,
+    );
     // `const` is a keyword: coloured by the theme, not left in the text colour.
     expect(html).toMatch(/<span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const<\/span>/);
   });

@@ -5,7 +5,15 @@ const plain = { color: '', font_size: null, font_weight: '', bg_color: '', bg_ur
 
 describe('messageLook', () => {
   it('draws the style a post was saved with', () => {
-    expect(messageLook({ color: '#c00', font_size: 24, font_weight: 'bold', bg_color: 'rgba(255, 242, 204, 0.8)', bg_url: '/uploads/0a1b2c.webp' })).toEqual({
+    expect(
+      messageLook({
+        color: '#c00',
+        font_size: 24,
+        font_weight: 'bold',
+        bg_color: 'rgba(255, 242, 204, 0.8)',
+        bg_url: '/uploads/0a1b2c.webp',
+      }),
+    ).toEqual({
       color: '#c00',
       fontSize: '24px',
       fontWeight: 'bold',
@@ -32,6 +40,8 @@ describe('messageLook', () => {
   it('offers font sizes across the allowed range only', () => {
     expect(FONT_SIZES[0]).toBe('12px');
     expect(FONT_SIZES.at(-1)).toBe('40px');
-    expect(FONT_SIZES.every((size) => messageLook({ ...plain, font_size: Number.parseInt(size, 10) }).fontSize === size)).toBe(true);
+    expect(
+      FONT_SIZES.every((size) => messageLook({ ...plain, font_size: Number.parseInt(size, 10) }).fontSize === size),
+    ).toBe(true);
   });
 });

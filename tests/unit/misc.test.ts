@@ -9,7 +9,9 @@ const cipher = { encryptText, decryptText };
 
 describe('reading', () => {
   it('counts CJK characters and Latin words, not markup or code', () => {
-    expect(countWords('## 标题\n\n你好 React Hooks，[链接](http://x.y)\n\n```js\nconst a = 1\n```')).toBe(2 + 2 + 2 + 2);
+    expect(countWords('## 标题\n\n你好 React Hooks，[链接](http://x.y)\n\n```js\nconst a = 1\n```')).toBe(
+      2 + 2 + 2 + 2,
+    );
     expect(plainText('**粗体** `code`')).toBe('粗体 code');
   });
   it('rounds reading time up with a minimum of one minute', () => {
@@ -31,11 +33,26 @@ describe('pageHeaderList', () => {
   it('names each route as the original front end does, with our path and the image our page shows', () => {
     const list = pageHeaderList({ '/resources': 'r.svg', '/home': 'h.svg', default: 'd.svg' });
     expect(list.map((h) => h.id)).toEqual(list.map((_, i) => i + 1));
-    expect(list.find((h) => h.route_name === 'Home')).toEqual({ id: 1, route_name: 'Home', path: '/home', bg_url: 'h.svg' });
+    expect(list.find((h) => h.route_name === 'Home')).toEqual({
+      id: 1,
+      route_name: 'Home',
+      path: '/home',
+      bg_url: 'h.svg',
+    });
     expect(list.find((h) => h.route_name === 'Front')).toMatchObject({ path: '/resources/front', bg_url: 'r.svg' });
     expect(list.find((h) => h.route_name === 'Back')).toMatchObject({ path: '/resources/back', bg_url: 'r.svg' });
     expect(list.find((h) => h.route_name === 'LinkList')).toMatchObject({ path: '/link/list', bg_url: 'd.svg' });
-    for (const name of ['Archives', 'Category', 'Tag', 'ArticleList', 'Talk', 'SiteList', 'LinkApply', 'MessageList', 'UserCenter']) {
+    for (const name of [
+      'Archives',
+      'Category',
+      'Tag',
+      'ArticleList',
+      'Talk',
+      'SiteList',
+      'LinkApply',
+      'MessageList',
+      'UserCenter',
+    ]) {
       expect(list.map((h) => h.route_name)).toContain(name);
     }
     expect(list.every((h) => h.path.startsWith('/') && !h.route_name.startsWith('/'))).toBe(true);
@@ -144,7 +161,8 @@ describe('afterLogoutPath', () => {
 });
 
 describe('encrypted storage', () => {
-  const isUser = (v: unknown): v is { id: number; nick_name: string } => typeof v === 'object' && v !== null && 'id' in v;
+  const isUser = (v: unknown): v is { id: number; nick_name: string } =>
+    typeof v === 'object' && v !== null && 'id' in v;
   it('round-trips Chinese text through AES and hides it', () => {
     const stored = encodeStored({ id: 3, nick_name: '小鱼儿' }, { cipher });
     expect(stored).not.toContain('小鱼儿');
@@ -156,7 +174,10 @@ describe('encrypted storage', () => {
     const known = [
       ['hello', 'msQLMI2VhXsb4vm4F1dHww=='],
       ['xxxxxxxxxxxxxxxx', 'W8o7XwQbsyvPKd2lCDYwCViJxwmOJM+HUHZFUBgWMgQ='],
-      [encodeURIComponent(JSON.stringify({ nick_name: '小明 🎵', id: 7 })), 'abd0J2cNBMNMkAJjjxUMM2EuNA7AVks0sXu2ESqlqkU81+rQ2J2lKYDOPuJ31i//FC9pm/TXxhpROoKU1yvHknqfakfsQtK5ttK271DMZuI='],
+      [
+        encodeURIComponent(JSON.stringify({ nick_name: '小明 🎵', id: 7 })),
+        'abd0J2cNBMNMkAJjjxUMM2EuNA7AVks0sXu2ESqlqkU81+rQ2J2lKYDOPuJ31i//FC9pm/TXxhpROoKU1yvHknqfakfsQtK5ttK271DMZuI=',
+      ],
     ];
     for (const [plain, stored] of known) {
       expect(encryptText(plain)).toBe(stored);

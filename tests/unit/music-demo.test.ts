@@ -17,7 +17,13 @@ describe('encodeWav', () => {
     const wav = encodeWav(samples, 16_000, { title: '第一缕阳光', artist: '阿青', album: '晨光集' });
     const meta = await parseBuffer(wav, { mimeType: 'audio/wav' });
     expect(meta.common).toMatchObject({ title: '第一缕阳光', artist: '阿青', album: '晨光集' });
-    expect(meta.format).toMatchObject({ container: 'WAVE', codec: 'PCM', sampleRate: 16_000, numberOfChannels: 1, bitsPerSample: 16 });
+    expect(meta.format).toMatchObject({
+      container: 'WAVE',
+      codec: 'PCM',
+      sampleRate: 16_000,
+      numberOfChannels: 1,
+      bitsPerSample: 16,
+    });
     expect(meta.format.duration).toBeCloseTo(1, 3);
   });
 
@@ -90,7 +96,9 @@ describe('the demo library', () => {
 
   it('keeps a playlist of whole songs fourth in the order the player lists them, which it opens by default', () => {
     // The library lists playlists by name as zh-CN collation orders them (pinyin).
-    const order = [...DEMO_PLAYLISTS.map((p) => p.folder), DEMO_SKETCHES.folder].sort((a, b) => a.localeCompare(b, 'zh-CN', { numeric: true }));
+    const order = [...DEMO_PLAYLISTS.map((p) => p.folder), DEMO_SKETCHES.folder].sort((a, b) =>
+      a.localeCompare(b, 'zh-CN', { numeric: true }),
+    );
     expect(DEMO_PLAYLISTS.map((p) => p.folder)).toContain(order[3]);
     expect(order.indexOf(DEMO_SKETCHES.folder)).toBeGreaterThan(3);
   });
@@ -110,7 +118,9 @@ describe('the demo library', () => {
       expect(Math.abs(sketch.samples[sketch.samples.length - 1])).toBeLessThan(0.01);
       expect(sketch.samples.reduce((peak, sample) => Math.max(peak, Math.abs(sample)), 0)).toBeGreaterThan(0.1);
     });
-    expect(new Set(sketches.map((s) => s.samples.reduce((sum, sample) => sum + Math.abs(sample), 0))).size).toBe(sketches.length);
+    expect(new Set(sketches.map((s) => s.samples.reduce((sum, sample) => sum + Math.abs(sample), 0))).size).toBe(
+      sketches.length,
+    );
     expect(demoSketches()[7].samples).toEqual(sketches[7].samples);
   });
 

@@ -114,7 +114,10 @@ describe('buildLibrary', () => {
     writeFileSync(join(library, '歌单甲', 'cover.png'), 'png');
     writeFileSync(join(library, '歌单甲', '.隐藏.wav'), wav({ title: '隐藏' }));
     writeFileSync(join(library, '根目录的歌.wav'), wavWithPicture(wav({ title: '根' }), makePng(8, 8)));
-    writeFileSync(join(library, '假封面.wav'), wavWithPicture(wav({ title: '假封面' }), Buffer.from('<svg onload="alert(1)"/>'), 'image/svg+xml'));
+    writeFileSync(
+      join(library, '假封面.wav'),
+      wavWithPicture(wav({ title: '假封面' }), Buffer.from('<svg onload="alert(1)"/>'), 'image/svg+xml'),
+    );
     writeFileSync(join(library, '歌单甲', '坏文件.mp3'), 'not audio at all');
     writeFileSync(join(dir, 'outside', '秘密.wav'), wav({ title: '秘密' }));
     symlinkSync(join(dir, 'outside'), join(library, '外面'));
@@ -129,7 +132,12 @@ describe('buildLibrary', () => {
     expect(names).toEqual(['未分类', '歌单甲'].sort());
     const tracks = built.playlists.find((p) => p.name === '歌单甲')!.tracks;
     expect(tracks.map((t) => t.name)).toEqual(['乙', '10-无标签']);
-    expect(tracks[0]).toMatchObject({ artists: [{ name: '歌手' }], album: { name: '专辑' }, type: 'wav', mime: 'audio/wav' });
+    expect(tracks[0]).toMatchObject({
+      artists: [{ name: '歌手' }],
+      album: { name: '专辑' },
+      type: 'wav',
+      mime: 'audio/wav',
+    });
     expect(tracks[0].lrc).toMatch(/02-乙\.LRC$/);
     expect(tracks[1]).toMatchObject({ artists: [], album: { id: 0, name: '' } });
     expect(tracks[1].lrc).toBeUndefined();
@@ -145,7 +153,11 @@ describe('buildLibrary', () => {
   it('takes embedded raster covers, never other kinds of embedded pictures', async () => {
     const built = await buildLibrary(library);
     const root = [...built.songs.values()].find((t) => t.name === '根')!;
-    expect(built.pictures.get(root.id)).toEqual({ file: root.file, embedded: true, version: expect.stringMatching(/^[0-9a-z]+$/) });
+    expect(built.pictures.get(root.id)).toEqual({
+      file: root.file,
+      embedded: true,
+      version: expect.stringMatching(/^[0-9a-z]+$/),
+    });
     expect(root.picUrl).toBe(`/wapi/picture/${root.id}?v=${built.pictures.get(root.id)!.version}`);
     expect(built.playlists.find((p) => p.name === '未分类')!.coverImgUrl).toBe(root.picUrl);
     const picture = await readPicture(root.file);
@@ -181,7 +193,12 @@ describe('song shapes', () => {
     const answer = {
       code: 200,
       songs: [{ id: 1, ar: [] }, { id: 2 }, { id: 3, ar: [{ id: 9, name: '歌手' }] }, { id: 4, ar: null }],
-      result: { songs: [{ id: 5, ar: [] }, { id: 6, artists: [{ id: 9, name: '歌手' }] }] },
+      result: {
+        songs: [
+          { id: 5, ar: [] },
+          { id: 6, artists: [{ id: 9, name: '歌手' }] },
+        ],
+      },
     };
     expect(withArtists(answer)).toEqual({
       code: 200,
@@ -191,7 +208,12 @@ describe('song shapes', () => {
         { id: 3, ar: [{ id: 9, name: '歌手' }] },
         { id: 4, ar: [{ id: 0, name: '' }] },
       ],
-      result: { songs: [{ id: 5, ar: [{ id: 0, name: '' }] }, { id: 6, artists: [{ id: 9, name: '歌手' }] }] },
+      result: {
+        songs: [
+          { id: 5, ar: [{ id: 0, name: '' }] },
+          { id: 6, artists: [{ id: 9, name: '歌手' }] },
+        ],
+      },
     });
     expect(withArtists({ code: 200, lrc: { lyric: '' } })).toEqual({ code: 200, lrc: { lyric: '' } });
     expect(withArtists({ code: 200, songs: 'odd', result: null })).toEqual({ code: 200, songs: 'odd', result: null });

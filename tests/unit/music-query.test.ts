@@ -42,7 +42,11 @@ describe('parseQuery', () => {
     ['playlistTracks', { id: '1', limit: '101' }, 'limit 必须是 1 到 100 的整数'],
     ['playlistTracks', { id: '1', offset: '-1' }, 'offset 必须是不小于 0 的整数'],
     ['songs', { ids: '1,,2' }, 'ids 必须是用逗号分隔的正整数，最多 100 个'],
-    ['songs', { ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') }, 'ids 必须是用逗号分隔的正整数，最多 100 个'],
+    [
+      'songs',
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') },
+      'ids 必须是用逗号分隔的正整数，最多 100 个',
+    ],
     ['songUrls', { id: '1', level: 'best' }, 'level 不是有效的音质等级'],
     ['suggest', { keywords: '   ' }, '请输入搜索内容'],
     ['suggest', { keywords: '字'.repeat(51) }, '搜索内容最多 50 个字'],
@@ -62,6 +66,8 @@ describe('parseQuery', () => {
 describe('encodeParams', () => {
   it('sorts keys and joins lists, so equal requests read the same', () => {
     expect(encodeParams({ offset: 0, limit: 30, id: 5 })).toBe('id=5&limit=30&offset=0');
-    expect(encodeParams({ ids: [1, 2], keywords: '咖啡 & 茶' })).toBe('ids=1%2C2&keywords=%E5%92%96%E5%95%A1+%26+%E8%8C%B6');
+    expect(encodeParams({ ids: [1, 2], keywords: '咖啡 & 茶' })).toBe(
+      'ids=1%2C2&keywords=%E5%92%96%E5%95%A1+%26+%E8%8C%B6',
+    );
   });
 });

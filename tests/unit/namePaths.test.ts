@@ -7,8 +7,29 @@ import { taxonomyName } from '../../src/contract/articleFields';
 import { articleFrontmatter } from '../../src/lib/shared/contentSchema';
 import { folderOf, folderPath, nameOfFolder, namePath, publicPagePath } from '../../src/lib/shared/namePaths';
 
-const ODD = ['C#', 'C++', '../x', '<script>', 'a"b', '🐟', '100%', '测试/分类', '.NET', 'Node.js', 'a?b', 'a b', '~', '%2F', 'index.html', '...', "it's (ok)!*", '👨‍👩‍👧'];
-const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).filter((c) => c.trim() && c !== '.');
+const ODD = [
+  'C#',
+  'C++',
+  '../x',
+  '<script>',
+  'a"b',
+  '🐟',
+  '100%',
+  '测试/分类',
+  '.NET',
+  'Node.js',
+  'a?b',
+  'a b',
+  '~',
+  '%2F',
+  'index.html',
+  '...',
+  "it's (ok)!*",
+  '👨‍👩‍👧',
+];
+const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).filter(
+  (c) => c.trim() && c !== '.',
+);
 
 describe('namePath', () => {
   it('is the name percent-encoded into one segment, as links always were', () => {
@@ -63,7 +84,8 @@ describe('nameOfFolder', () => {
   });
 
   it('reads nothing from a folder folderOf would not make', () => {
-    for (const folder of ['C~2', 'C~2b', 'Node.js', 'a%20b', '~ZZ', '~E6', 'a~41']) expect(nameOfFolder(folder), folder).toBeNull();
+    for (const folder of ['C~2', 'C~2b', 'Node.js', 'a%20b', '~ZZ', '~E6', 'a~41'])
+      expect(nameOfFolder(folder), folder).toBeNull();
   });
 });
 
@@ -91,12 +113,15 @@ describe('folderPath', () => {
 describe('publicPagePath', () => {
   it('gives the address readers use for a page Astro built in a name’s folder', () => {
     expect(publicPagePath('/tag/C~23')).toBe('/tag/C%23');
-    expect(publicPagePath('/category/~E6~B5~8B~E8~AF~95~2F~E5~88~86~E7~B1~BB/')).toBe('/category/%E6%B5%8B%E8%AF%95%2F%E5%88%86%E7%B1%BB/');
+    expect(publicPagePath('/category/~E6~B5~8B~E8~AF~95~2F~E5~88~86~E7~B1~BB/')).toBe(
+      '/category/%E6%B5%8B%E8%AF%95%2F%E5%88%86%E7%B1%BB/',
+    );
     expect(publicPagePath('/tag/Node~2Ejs')).toBe('/tag/Node.js');
   });
 
   it('leaves every other path alone', () => {
-    for (const path of ['/', '/tag', '/tag/', '/article/1', '/home/2', '/tag/a/b', '/archives']) expect(publicPagePath(path)).toBe(path);
+    for (const path of ['/', '/tag', '/tag/', '/article/1', '/home/2', '/tag/a/b', '/archives'])
+      expect(publicPagePath(path)).toBe(path);
   });
 });
 

@@ -27,6 +27,7 @@ describe("Astro's page handler", () => {
   });
 
   it('is imported when some route is rendered per request, when the record is missing, and when it is not a list', async () => {
-    for (const record of ['["/admin/[...path]"]', null, '{}']) expect(await outcome(await loadPageHandler(release(record)))).toBe('astro');
+    for (const record of ['["/admin/[...path]"]', null, '{}'])
+      expect(await outcome(await loadPageHandler(release(record)))).toBe('astro');
   });
 });

@@ -17,7 +17,9 @@ describe('fillPath', () => {
   it('encodes a parameter as one segment, dots included, so the browser resolves none of it', () => {
     expect(fillPath(SHOP_GET_ORDER, { order_no: 'a/b?c#d' })).toBe('/api/shop/order/a%2Fb%3Fc%23d');
     expect(fillPath(ARTICLE_SEARCH, { keyword: '..' })).toBe('/api/article/getArticleListByContent/%2E%2E');
-    expect(fillPath(ARTICLE_SEARCH, { keyword: '博客 v1.2' })).toBe(`/api/article/getArticleListByContent/${encodeURIComponent('博客 v1')}%2E2`);
+    expect(fillPath(ARTICLE_SEARCH, { keyword: '博客 v1.2' })).toBe(
+      `/api/article/getArticleListByContent/${encodeURIComponent('博客 v1')}%2E2`,
+    );
   });
 
   it('leaves an optional part out when its parameter is missing or empty', () => {
@@ -38,9 +40,16 @@ describe('fillPath', () => {
 
 describe('withQuery', () => {
   it('adds the values given, encoded, and leaves out the empty ones', () => {
-    expect(withQuery('/api/admin/comments', { keyword: '春 & 秋', status: null, current: 2, size: 10, tag: undefined, text: '' })).toBe(
-      '/api/admin/comments?keyword=%E6%98%A5+%26+%E7%A7%8B&current=2&size=10',
-    );
+    expect(
+      withQuery('/api/admin/comments', {
+        keyword: '春 & 秋',
+        status: null,
+        current: 2,
+        size: 10,
+        tag: undefined,
+        text: '',
+      }),
+    ).toBe('/api/admin/comments?keyword=%E6%98%A5+%26+%E7%A7%8B&current=2&size=10');
   });
 
   it('keeps zero, and gives the path alone when nothing is left', () => {

@@ -39,7 +39,10 @@ describe('a few requests of one connection at a time', () => {
         last?.res.end(last.n);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      const bodies = answers().split('HTTP/1.1 200').slice(1).map((answer) => answer.trim().split('\r\n').at(-1));
+      const bodies = answers()
+        .split('HTTP/1.1 200')
+        .slice(1)
+        .map((answer) => answer.trim().split('\r\n').at(-1));
       expect(bodies).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
       expect(most).toBe(3);
     } finally {
@@ -60,7 +63,8 @@ describe('a few requests of one connection at a time', () => {
       socket.write('GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhe');
       await new Promise((resolve) => setTimeout(resolve, 50));
       socket.write('llo');
-      for (let i = 0; i < 100 && !answers().includes('/b:hello'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 100 && !answers().includes('/b:hello'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(answers()).toContain('/a:');
       expect(answers()).toContain('/b:hello');
       expect(inProgress).toBe(0);

@@ -2,8 +2,22 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   hasSavedSong,
-  addToList, defaultPlaylistIndex, formatPlayTime, lineHideDelay, lyricFade, mediaPosition, neighbourStep, nextPlayModel, percentAtTime, removeFromList,
-  sliderFromVolume, stepBrightness, stepIndex, timeAtPercent, volumeFromSlider, type NeighbourQuery,
+  addToList,
+  defaultPlaylistIndex,
+  formatPlayTime,
+  lineHideDelay,
+  lyricFade,
+  mediaPosition,
+  neighbourStep,
+  nextPlayModel,
+  percentAtTime,
+  removeFromList,
+  sliderFromVolume,
+  stepBrightness,
+  stepIndex,
+  timeAtPercent,
+  volumeFromSlider,
+  type NeighbourQuery,
 } from '../../src/lib/browser/player';
 
 describe('play modes', () => {
@@ -38,7 +52,14 @@ describe('play modes', () => {
 });
 
 describe('next, previous and the end of a song', () => {
-  const query = (over: Partial<NeighbourQuery>): NeighbourQuery => ({ model: 'LISTLOOP', current: 1, length: 4, direction: 1, loaded: true, ...over });
+  const query = (over: Partial<NeighbourQuery>): NeighbourQuery => ({
+    model: 'LISTLOOP',
+    current: 1,
+    length: 4,
+    direction: 1,
+    loaded: true,
+    ...over,
+  });
 
   it('single cycle starts the same song over, by the button or at its end, in either direction', () => {
     expect(neighbourStep(query({ model: 'SINGLECYCLE' }))).toEqual({ kind: 'restart' });
@@ -64,7 +85,10 @@ describe('next, previous and the end of a song', () => {
   it('starts a list that does not hold the song at its first song forward and its last backward', () => {
     expect(neighbourStep(query({ current: -1 }))).toEqual({ kind: 'play', index: 0 });
     expect(neighbourStep(query({ current: -1, direction: -1 }))).toEqual({ kind: 'play', index: 3 });
-    expect(neighbourStep(query({ model: 'SINGLECYCLE', current: -1, loaded: false }))).toEqual({ kind: 'play', index: 0 });
+    expect(neighbourStep(query({ model: 'SINGLECYCLE', current: -1, loaded: false }))).toEqual({
+      kind: 'play',
+      index: 0,
+    });
     expect(neighbourStep(query({ current: -1, length: 0, loaded: false }))).toEqual({ kind: 'none' });
   });
 
@@ -159,7 +183,9 @@ describe('artistNames', () => {
 
 describe('a saved player state', () => {
   it('holds a song when it names one, so the player wakes after a reload', () => {
-    expect(hasSavedSong(JSON.stringify({ musicDescription: { name: '露水', ar: [], al: { picUrl: '' } }, isPaused: true }))).toBe(true);
+    expect(
+      hasSavedSong(JSON.stringify({ musicDescription: { name: '露水', ar: [], al: { picUrl: '' } }, isPaused: true })),
+    ).toBe(true);
   });
   it('holds none when it has no song, is missing or is not JSON', () => {
     expect(hasSavedSong(JSON.stringify({ musicDescription: null, volume: 0.3 }))).toBe(false);

@@ -6,14 +6,21 @@ import { PLAYER_FOLDED_ATTRIBUTE, PLAYER_FOLDED_KEY } from '../../src/lib/browse
 import { pageBootScript } from '../../src/lib/browser/pageBoot';
 
 /** Runs the inline boot script with a fake storage and <html>; answers whether it marked <html>, before and after a navigation. */
-function boot(stored: Record<string, string>, afterSwap?: Record<string, string>): { first: boolean; afterSwap: boolean | null } {
+function boot(
+  stored: Record<string, string>,
+  afterSwap?: Record<string, string>,
+): { first: boolean; afterSwap: boolean | null } {
   const attributes = new Set<string>();
   const listeners: Record<string, () => void> = {};
   let storage = stored;
   runInNewContext(pageBootScript({ playerFold: true }), {
     localStorage: { getItem: (key: string) => storage[key] ?? null },
     document: {
-      documentElement: { toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)), setAttribute: () => {}, style: {} },
+      documentElement: {
+        toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)),
+        setAttribute: () => {},
+        style: {},
+      },
       addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
       querySelector: () => null,
     },
@@ -65,7 +72,11 @@ describe('the boot script folds the pill', () => {
         },
       },
       document: {
-        documentElement: { toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)), setAttribute: (_: string, v: string) => (theme = v), style: {} },
+        documentElement: {
+          toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)),
+          setAttribute: (_: string, v: string) => (theme = v),
+          style: {},
+        },
         addEventListener: () => {},
         querySelector: () => null,
       },

@@ -8,8 +8,19 @@ import { $toasts } from '../../src/client/toasts';
 import type { PublishState } from '../../src/contract/writing';
 import { $publishState, publishingStarted, watchPublishing } from '../../src/stores/publishStatus';
 
-const building: PublishState = { state: 'building', step: '生成页面', percent: 40, queued_at: null, started_at: null, finished_at: null, error: null, builds: 1, page_live: null };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const building: PublishState = {
+  state: 'building',
+  step: '生成页面',
+  percent: 40,
+  queued_at: null,
+  started_at: null,
+  finished_at: null,
+  error: null,
+  builds: 1,
+  page_live: null,
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The server answers each read with the next of `answers`, the last one again once they run out; answers when each read came. */
 function serverAnswering(...answers: (() => Response)[]) {

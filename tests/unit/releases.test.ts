@@ -1,9 +1,30 @@
 /** Where the built server finds its packages when `DIST_DIR` lies outside the project; quick copies of a build; pruning. */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentRelease, linkedCopy, linkProjectPackages, newReleaseDir, projectPackagesDir, publishRelease, RELEASES } from '../../src/server/releases/releases';
+import {
+  currentRelease,
+  linkedCopy,
+  linkProjectPackages,
+  newReleaseDir,
+  projectPackagesDir,
+  publishRelease,
+  RELEASES,
+} from '../../src/server/releases/releases';
 
 let dir: string;
 let packages: string;
@@ -76,6 +97,8 @@ describe('releases side by side', () => {
     expect(left).toContain(building.split('/').at(-1));
     expect(left.filter((name) => name.endsWith('-quick'))).toHaveLength(2);
     expect(left).not.toContain(first.split('/').at(-1));
-    expect(readFileSync(join(currentRelease(dist), 'client', 'article', '1', 'index.html'), 'utf8')).toBe('2026-01-01T00:00:00Z');
+    expect(readFileSync(join(currentRelease(dist), 'client', 'article', '1', 'index.html'), 'utf8')).toBe(
+      '2026-01-01T00:00:00Z',
+    );
   });
 });

@@ -1,16 +1,35 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ARTICLE_ADD_READING, ARTICLE_HOT, ARTICLE_LIKE, COMMENT_REMOVE, SITE_CONFIG, UPLOAD_IMAGE, USER_INFO, USER_LOGOUT, USER_UPDATE, WRITING_ARTICLES, WRITING_IMAGE, WRITING_PUBLISH } from '../../src/contract/routes';
+import {
+  ARTICLE_ADD_READING,
+  ARTICLE_HOT,
+  ARTICLE_LIKE,
+  COMMENT_REMOVE,
+  SITE_CONFIG,
+  UPLOAD_IMAGE,
+  USER_INFO,
+  USER_LOGOUT,
+  USER_UPDATE,
+  WRITING_ARTICLES,
+  WRITING_IMAGE,
+  WRITING_PUBLISH,
+} from '../../src/contract/routes';
 import { createRequest, requestOf, RequestError } from '../../src/lib/browser/request';
 
 function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const notice = vi.fn();
   const onUnauthorized = vi.fn();
   const fetch = vi.fn(async (url: string, init: RequestInit) => respond(url, init));
-  const client = createRequest({ fetch: fetch as unknown as typeof globalThis.fetch, notice, onUnauthorized, timeoutMs: 50 });
+  const client = createRequest({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    notice,
+    onUnauthorized,
+    timeoutMs: 50,
+  });
   return { client, notice, onUnauthorized, fetch };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('request client', () => {
   it('sends JSON with credentials and X-Requested-With', async () => {
@@ -75,7 +94,9 @@ describe('request client', () => {
   });
 
   it.each([400, 413, 429, 502])('rejects %i silently', async (status) => {
-    const { client, notice } = setup(() => json(status, { code: status, message: '出错了', result: { fields: ['x'] } }));
+    const { client, notice } = setup(() =>
+      json(status, { code: status, message: '出错了', result: { fields: ['x'] } }),
+    );
     const error: unknown = await client.call(SITE_CONFIG).catch((e: unknown) => e);
     if (!(error instanceof RequestError)) throw new Error('the call should have been refused');
     expect(error.status).toBe(status);
@@ -96,7 +117,10 @@ describe('request client', () => {
 
 describe('what a call sends', () => {
   it('puts the path parameters in their place and sends a PUT with nothing left without a body', () => {
-    expect(requestOf(ARTICLE_ADD_READING, { id: 7, duration: 30_000 })).toEqual({ method: 'PUT', url: '/api/article/addReadingDuration/7/30000' });
+    expect(requestOf(ARTICLE_ADD_READING, { id: 7, duration: 30_000 })).toEqual({
+      method: 'PUT',
+      url: '/api/article/addReadingDuration/7/30000',
+    });
   });
 
   it('leaves an optional part of the path out when it is not given', () => {
@@ -112,8 +136,16 @@ describe('what a call sends', () => {
   });
 
   it('sends the rest of a POST or PUT as its body, and a POST always an object', () => {
-    expect(requestOf(USER_UPDATE, { nick_name: 'x' })).toEqual({ method: 'PUT', url: '/api/user/updateOwnUserInfo', body: '{"nick_name":"x"}' });
-    expect(requestOf(WRITING_PUBLISH, undefined)).toEqual({ method: 'POST', url: '/api/admin/writing/publish', body: '{}' });
+    expect(requestOf(USER_UPDATE, { nick_name: 'x' })).toEqual({
+      method: 'PUT',
+      url: '/api/user/updateOwnUserInfo',
+      body: '{"nick_name":"x"}',
+    });
+    expect(requestOf(WRITING_PUBLISH, undefined)).toEqual({
+      method: 'POST',
+      url: '/api/admin/writing/publish',
+      body: '{}',
+    });
   });
 
   it('sends an upload’s files as a form and the rest of its input as the query', () => {

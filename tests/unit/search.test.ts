@@ -28,16 +28,23 @@ describe('search', () => {
     expect(search(index, '   ')).toEqual([]);
   });
   it('caps the number of results', () => {
-    const many = buildSearchIndex(Array.from({ length: 30 }, (_, i) => ({ id: i, title: `第${i}篇`, text: '同样的内容' })));
+    const many = buildSearchIndex(
+      Array.from({ length: 30 }, (_, i) => ({ id: i, title: `第${i}篇`, text: '同样的内容' })),
+    );
     expect(search(many, '内容')).toHaveLength(8);
     expect(search(many, '内容', 3)).toHaveLength(3);
   });
   it('never misses a match the Bloom filter should let through', () => {
     const words = ['数据库', 'Astro', '性能优化', 'x', 'ab', '。'];
-    const texts = Array.from({ length: 200 }, (_, i) => `第${i}段：${words[i % words.length]}${'填充文字'.repeat(i % 7)}结束`);
+    const texts = Array.from(
+      { length: 200 },
+      (_, i) => `第${i}段：${words[i % words.length]}${'填充文字'.repeat(i % 7)}结束`,
+    );
     const big = buildSearchIndex(texts.map((text, id) => ({ id, title: '', text })));
     for (const word of words) {
-      const expected = texts.map((t, id) => (t.toLowerCase().includes(word.toLowerCase()) ? id : -1)).filter((id) => id >= 0);
+      const expected = texts
+        .map((t, id) => (t.toLowerCase().includes(word.toLowerCase()) ? id : -1))
+        .filter((id) => id >= 0);
       expect(search(big, word, 1000).map((h) => h.id)).toEqual(expected);
     }
   });

@@ -7,7 +7,9 @@ describe('the server process settings', () => {
   it('asks for every flag when the server is started bare', () => {
     expect(missingFlags([])).toEqual(SERVER_NODE_FLAGS);
     // Options that are not the settings' own do not count.
-    expect(missingFlags(['--import', './hooks.mjs', '--enable-source-maps'], '--no-warnings')).toEqual(SERVER_NODE_FLAGS);
+    expect(missingFlags(['--import', './hooks.mjs', '--enable-source-maps'], '--no-warnings')).toEqual(
+      SERVER_NODE_FLAGS,
+    );
   });
 
   it('asks for nothing once the process has them, so a restarted server does not start itself again', () => {
@@ -26,8 +28,12 @@ describe('the server process settings', () => {
 
 describe("the server's modules", () => {
   it("take node:http's values from nodeHttp.ts, and only its types as an ES module import, which would load Node's undici", () => {
-    const files = readdirSync('src/server', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
-    const valueImports = files.filter((file) => /^import (?!type )[^;]*from 'node:https?';/m.test(readFileSync(join('src/server', file), 'utf8')));
+    const files = readdirSync('src/server', { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.ts'),
+    );
+    const valueImports = files.filter((file) =>
+      /^import (?!type )[^;]*from 'node:https?';/m.test(readFileSync(join('src/server', file), 'utf8')),
+    );
     expect(files.length).toBeGreaterThan(100);
     expect(valueImports).toEqual([]);
   });

@@ -14,7 +14,12 @@ import { scryptQueue } from '../../src/server/users/password';
 import { createUserService, type UserService } from '../../src/server/users/service';
 import { createAccountRecovery } from '../../src/server/users/recovery';
 import { createMailer } from '../../src/server/mail/mailer';
-import { createSessionStore, sessionPolicyFromEnv, slidExpiry, type SessionPolicy } from '../../src/server/users/sessions';
+import {
+  createSessionStore,
+  sessionPolicyFromEnv,
+  slidExpiry,
+  type SessionPolicy,
+} from '../../src/server/users/sessions';
 import { QueueFull } from '../../src/server/users/workQueue';
 
 const DAY = 24 * 3600_000;
@@ -28,8 +33,14 @@ describe('session lifetimes', () => {
 
   it('reads SESSION_TTL_DAYS and SESSION_MAX_DAYS, keeping the idle lifetime within the absolute one', () => {
     expect(sessionPolicyFromEnv({})).toMatchObject({ ttlMs: 7 * DAY, maxAgeMs: 30 * DAY });
-    expect(sessionPolicyFromEnv({ SESSION_TTL_DAYS: '14', SESSION_MAX_DAYS: '10' })).toMatchObject({ ttlMs: 10 * DAY, maxAgeMs: 10 * DAY });
-    expect(sessionPolicyFromEnv({ SESSION_TTL_DAYS: 'x', SESSION_MAX_DAYS: '-1' })).toMatchObject({ ttlMs: 7 * DAY, maxAgeMs: 30 * DAY });
+    expect(sessionPolicyFromEnv({ SESSION_TTL_DAYS: '14', SESSION_MAX_DAYS: '10' })).toMatchObject({
+      ttlMs: 10 * DAY,
+      maxAgeMs: 10 * DAY,
+    });
+    expect(sessionPolicyFromEnv({ SESSION_TTL_DAYS: 'x', SESSION_MAX_DAYS: '-1' })).toMatchObject({
+      ttlMs: 7 * DAY,
+      maxAgeMs: 30 * DAY,
+    });
   });
 });
 
@@ -44,7 +55,10 @@ describe('session store', () => {
     dir = mkdtempSync(join(tmpdir(), 'blog-sessions-'));
     db = await openDb(`file:${join(dir, 'blog.db')}`);
     await migrateDb(db);
-    [{ id: userId }] = await db.insert(users).values({ username: 'daily', passwordHash: 'x', nickName: '天天来' }).returning({ id: users.id });
+    [{ id: userId }] = await db
+      .insert(users)
+      .values({ username: 'daily', passwordHash: 'x', nickName: '天天来' })
+      .returning({ id: users.id });
   });
   afterAll(() => {
     db.$client.close();
@@ -89,7 +103,8 @@ describe('logins under pressure', () => {
   const sessionCount = async () => Number((await db.$client.execute('SELECT count(*) AS n FROM sessions')).rows[0].n);
   /** Checks until `ready` holds, for at most two seconds. */
   async function until(ready: () => boolean | Promise<boolean>): Promise<boolean> {
-    for (const end = Date.now() + 2000; Date.now() < end; await new Promise((r) => setTimeout(r, 10))) if (await ready()) return true;
+    for (const end = Date.now() + 2000; Date.now() < end; await new Promise((r) => setTimeout(r, 10)))
+      if (await ready()) return true;
     return ready();
   }
 
@@ -111,10 +126,24 @@ describe('logins under pressure', () => {
     const held = new Promise<void>((resolve) => (finishLogin = resolve));
     let loggedIn: ReturnType<UserService['login']> | undefined;
     // The password check takes longer than the API's time limit.
-    const slow: UserService = { ...service, login: (input, origin) => (loggedIn = held.then(() => service.login(input, origin))) };
+    const slow: UserService = {
+      ...service,
+      login: (input, origin) => (loggedIn = held.then(() => service.login(input, origin))),
+    };
     const app = express();
     app.use(timeout(50), jsonBody());
-    app.use('/user', userRoutes(slow, createAccountRecovery(db, { sessions: service.sessions, mailer: createMailer(null), siteUrl: 'http://localhost' }), createCookies({ httpsSite: false })));
+    app.use(
+      '/user',
+      userRoutes(
+        slow,
+        createAccountRecovery(db, {
+          sessions: service.sessions,
+          mailer: createMailer(null),
+          siteUrl: 'http://localhost',
+        }),
+        createCookies({ httpsSite: false }),
+      ),
+    );
     app.use(apiErrors());
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatPrice, isOrderWaiting, isWebUrl, msUntil, orderNoFromSearch, orderPath, orderStage, payWindowText, shortFingerprint } from '../../src/lib/shared/shop';
+import {
+  formatCountdown,
+  formatPrice,
+  isOrderWaiting,
+  isWebUrl,
+  msUntil,
+  orderNoFromSearch,
+  orderPath,
+  orderStage,
+  payWindowText,
+  shortFingerprint,
+} from '../../src/lib/shared/shop';
 import { newOrderNo } from '../../src/server/shop/orders';
 
 describe('formatPrice', () => {

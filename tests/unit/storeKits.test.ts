@@ -17,10 +17,17 @@ function deferred<T>() {
 }
 
 type Item = { id: number };
-const page = (ids: number[], total: number): { result: Page<Item> } => ({ result: { current: 1, size: 2, total, list: ids.map((id) => ({ id })) } });
+const page = (ids: number[], total: number): { result: Page<Item> } => ({
+  result: { current: 1, size: 2, total, list: ids.map((id) => ({ id })) },
+});
 
 function scripted(size = 2) {
-  const asked: { filter: string; current: number; size: number; answer: ReturnType<typeof deferred<{ result: Page<Item> }>> }[] = [];
+  const asked: {
+    filter: string;
+    current: number;
+    size: number;
+    answer: ReturnType<typeof deferred<{ result: Page<Item> }>>;
+  }[] = [];
   const list = pagedList<Item, string>('', {
     size,
     read: (filter, current, size) => {
@@ -89,9 +96,21 @@ describe('the paged list', () => {
     expect(list.$list.get()).toMatchObject({ loading: true, current: 2 });
     expect(ids(list)).toEqual([1, 2, 3, 4]);
     // Someone wrote one meanwhile, and 2 changed: the reader sees both, on the same two pages.
-    asked[2].answer.resolve({ result: { current: 1, size: 4, total: 6, list: [{ id: 9 }, { id: 1 }, { id: 2, changed: true } as Item, { id: 3 }] } });
+    asked[2].answer.resolve({
+      result: {
+        current: 1,
+        size: 4,
+        total: 6,
+        list: [{ id: 9 }, { id: 1 }, { id: 2, changed: true } as Item, { id: 3 }],
+      },
+    });
     expect(await renewed).toBe(true);
-    expect(list.$list.get()).toMatchObject({ loading: false, current: 2, total: 6, list: [{ id: 9 }, { id: 1 }, { id: 2, changed: true }, { id: 3 }] });
+    expect(list.$list.get()).toMatchObject({
+      loading: false,
+      current: 2,
+      total: 6,
+      list: [{ id: 9 }, { id: 1 }, { id: 2, changed: true }, { id: 3 }],
+    });
     // 4 moved down onto the next page, which brings it back.
     const next = list.more();
     expect(asked[3]).toMatchObject({ current: 3, size: 2 });
@@ -102,7 +121,9 @@ describe('the paged list', () => {
     // One sent here while a renewal is on its way stays: the renewal may have been read before it was written.
     const racing = list.renew();
     list.edit((shown) => [{ id: 10 }, ...shown], 1);
-    asked[4].answer.resolve({ result: { current: 1, size: 6, total: 6, list: [9, 1, 2, 3, 4, 5].map((id) => ({ id })) } });
+    asked[4].answer.resolve({
+      result: { current: 1, size: 6, total: 6, list: [9, 1, 2, 3, 4, 5].map((id) => ({ id })) },
+    });
     expect(await racing).toBe(false);
     expect(list.$list.get()).toMatchObject({ loading: false, total: 7 });
     expect(ids(list)).toEqual([10, 9, 1, 2, 3, 4, 5]);
@@ -121,16 +142,28 @@ describe('the paged list', () => {
     const opened = list.open();
     asked[0].answer.resolve({ result: { current: 1, size, total: 70, list: range(1, 20).map((id) => ({ id })) } });
     await opened;
-    for (const [i, from] of [[1, 21], [2, 41]]) {
+    for (const [i, from] of [
+      [1, 21],
+      [2, 41],
+    ]) {
       const more = list.more();
-      asked[i].answer.resolve({ result: { current: i + 1, size, total: 70, list: range(from, from + 19).map((id) => ({ id })) } });
+      asked[i].answer.resolve({
+        result: { current: i + 1, size, total: 70, list: range(from, from + 19).map((id) => ({ id })) },
+      });
       await more;
     }
     const renewed = list.renew();
     const pages = Math.floor(MAX_PAGE_SIZE / size);
     expect(asked[3]).toMatchObject({ current: 1, size: pages * size });
     // One new at the top pushed 40 down into what was not read again: it is still listed, once.
-    asked[3].answer.resolve({ result: { current: 1, size: pages * size, total: 71, list: [0, ...range(1, pages * size - 1)].map((id) => ({ id })) } });
+    asked[3].answer.resolve({
+      result: {
+        current: 1,
+        size: pages * size,
+        total: 71,
+        list: [0, ...range(1, pages * size - 1)].map((id) => ({ id })),
+      },
+    });
     await renewed;
     expect(ids(list)).toEqual([0, ...range(1, 60)]);
     expect(list.$list.get()).toMatchObject({ current: 3, total: 71 });
@@ -144,7 +177,10 @@ describe('the paged list', () => {
 
 describe('liking', () => {
   function setup() {
-    const calls: { kind: 'like' | 'unlike'; answer: ReturnType<typeof deferred<{ code: number; message: string; result?: number }>> }[] = [];
+    const calls: {
+      kind: 'like' | 'unlike';
+      answer: ReturnType<typeof deferred<{ code: number; message: string; result?: number }>>;
+    }[] = [];
     const shown: LikeShown[] = [];
     const call = (kind: 'like' | 'unlike') => () => {
       const answer = deferred<{ code: number; message: string; result?: number }>();
@@ -179,9 +215,21 @@ describe('liking', () => {
 describe('a refusal told to the reader', () => {
   it('gives the server words for a 4xx, the fallback otherwise, and says when a notice has told it', () => {
     const body = (message: string, result?: unknown) => ({ code: 400, message, result });
-    expect(refusalOf(new RequestError(400, 'x', body('标题不能为空', { fields: ['title'] })), '保存失败')).toEqual({ message: '标题不能为空', noticed: false, fields: ['title'] });
-    expect(refusalOf(new RequestError(404, 'x', body('订单不存在'), true), '失败')).toEqual({ message: '订单不存在', noticed: true, fields: [] });
-    expect(refusalOf(new RequestError(500, 'x', body('服务器错误'), true), '失败')).toEqual({ message: '失败', noticed: true, fields: [] });
+    expect(refusalOf(new RequestError(400, 'x', body('标题不能为空', { fields: ['title'] })), '保存失败')).toEqual({
+      message: '标题不能为空',
+      noticed: false,
+      fields: ['title'],
+    });
+    expect(refusalOf(new RequestError(404, 'x', body('订单不存在'), true), '失败')).toEqual({
+      message: '订单不存在',
+      noticed: true,
+      fields: [],
+    });
+    expect(refusalOf(new RequestError(500, 'x', body('服务器错误'), true), '失败')).toEqual({
+      message: '失败',
+      noticed: true,
+      fields: [],
+    });
     expect(refusalOf(new RequestError(408, '请求超时', undefined, true), '失败').message).toBe('失败');
     expect(refusalOf(new Error('boom'), '失败')).toEqual({ message: '失败', noticed: false, fields: [] });
   });

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../src/contract/limits';
 import { $talks, loadTalks } from '../../src/stores/talks';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 /** A server with `count` talks, newest first, each with as many likes as its id; answers the pages asked for. */
 function serverWithTalks(count: number) {

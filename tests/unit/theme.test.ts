@@ -32,7 +32,10 @@ function boot(hour: number, stored: string | null, playerFold = false): { theme:
     document: {
       documentElement: { setAttribute: (_: string, v: string) => (applied = v), toggleAttribute: () => {}, style: {} },
       addEventListener: () => {},
-      querySelector: (selector: string) => (/^meta\[name="?theme-color"?\]$/.test(selector) ? { setAttribute: (_: string, v: string) => (color = v) } : null),
+      querySelector: (selector: string) =>
+        /^meta\[name="?theme-color"?\]$/.test(selector)
+          ? { setAttribute: (_: string, v: string) => (color = v) }
+          : null,
     },
   });
   return { theme: applied, color };

@@ -23,15 +23,15 @@ describe('site dates', () => {
   });
 });
 
-describe('the editor\'s date and time picker', () => {
-  it('shows the front matter\'s Beijing digits as they are, a date alone at midnight', () => {
+describe("the editor's date and time picker", () => {
+  it("shows the front matter's Beijing digits as they are, a date alone at midnight", () => {
     expect(toDateTimeLocal('2025-03-14 10:20:05')).toBe('2025-03-14T10:20:05');
     expect(toDateTimeLocal('2025-03-14 10:20')).toBe('2025-03-14T10:20:00');
     expect(toDateTimeLocal('2025-03-14')).toBe('2025-03-14T00:00:00');
     expect(toDateTimeLocal('')).toBe('');
     expect(toDateTimeLocal('明天')).toBe('');
   });
-  it('gives back the server\'s format, seconds or not; cleared is now', () => {
+  it("gives back the server's format, seconds or not; cleared is now", () => {
     expect(fromDateTimeLocal('2025-03-14T10:20')).toBe('2025-03-14 10:20:00');
     expect(fromDateTimeLocal('2025-03-14T10:20:05')).toBe('2025-03-14 10:20:05');
     expect(fromDateTimeLocal('')).toBe('');

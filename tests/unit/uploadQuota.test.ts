@@ -30,7 +30,11 @@ describe('daily upload quota', () => {
     ];
     expect(checkQuota(past, MB, now)).toEqual({ ok: true });
     expect(checkQuota(past, MB + 1, now)).toEqual({ ok: false, limit: 'bytes', retryAfterMs: 4 * HOUR });
-    expect(checkQuota([...past, { bytes: MB, createdAt: now }], 10 * MB, now)).toEqual({ ok: false, limit: 'bytes', retryAfterMs: 14 * HOUR });
+    expect(checkQuota([...past, { bytes: MB, createdAt: now }], 10 * MB, now)).toEqual({
+      ok: false,
+      limit: 'bytes',
+      retryAfterMs: 14 * HOUR,
+    });
   });
 
   it('forgets uploads older than the window', () => {
@@ -52,7 +56,11 @@ function withSlowReads(db: Db, ms = 20): Db {
         // The rows arrive late: others may run their queries meanwhile.
         if (prop === 'then') {
           return (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) =>
-            value.call(target, (rows: unknown) => new Promise((r) => setTimeout(r, ms)).then(() => resolve(rows)), reject);
+            value.call(
+              target,
+              (rows: unknown) => new Promise((r) => setTimeout(r, ms)).then(() => resolve(rows)),
+              reject,
+            );
         }
         return (...args: unknown[]) => {
           const result = value.apply(target, args);
@@ -83,18 +91,26 @@ describe('upload service under parallel uploads', () => {
   });
 
   async function userWith(name: string, past: number[]) {
-    const [{ id }] = await db.insert(users).values({ username: name, passwordHash: 'x', nickName: name }).returning({ id: users.id });
+    const [{ id }] = await db
+      .insert(users)
+      .values({ username: name, passwordHash: 'x', nickName: name })
+      .returning({ id: users.id });
     const at = new Date(Date.now() - HOUR);
-    for (const [i, bytes] of past.entries()) await db.insert(uploads).values({ path: `/uploads/${name}${i}.png`, userId: id, bytes, createdAt: at });
+    for (const [i, bytes] of past.entries())
+      await db.insert(uploads).values({ path: `/uploads/${name}${i}.png`, userId: id, bytes, createdAt: at });
     return id;
   }
   const outcomes = (results: PromiseSettledResult<string>[]) =>
-    results.map((r) => (r.status === 'fulfilled' ? 'saved' : r.reason instanceof RetryLater ? 'refused' : String(r.reason))).sort();
+    results
+      .map((r) => (r.status === 'fulfilled' ? 'saved' : r.reason instanceof RetryLater ? 'refused' : String(r.reason)))
+      .sort();
 
   it('lets exactly one of ten parallel uploads take the last file of the day', async () => {
     const id = await userWith('lastfile', Array(49).fill(1000));
     const service = createUploadService(withSlowReads(db), { dir: join(dir, 'files') });
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => service.save({ userId: id, address: '' }, makePng())));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => service.save({ userId: id, address: '' }, makePng())),
+    );
     expect(outcomes(results)).toEqual([...Array(9).fill('refused'), 'saved']);
     expect(readdirSync(join(dir, 'files'))).toHaveLength(1);
   });
@@ -103,7 +119,9 @@ describe('upload service under parallel uploads', () => {
     const size = makePng().length;
     const id = await userWith('lastbytes', [DAILY_UPLOAD_QUOTA.maxBytes - Math.floor(1.5 * size)]);
     const service = createUploadService(withSlowReads(db), { dir: join(dir, 'bytes') });
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => service.save({ userId: id, address: '' }, makePng())));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => service.save({ userId: id, address: '' }, makePng())),
+    );
     expect(outcomes(results)).toEqual([...Array(9).fill('refused'), 'saved']);
     expect(readdirSync(join(dir, 'bytes'))).toHaveLength(1);
   });
@@ -112,10 +130,18 @@ describe('upload service under parallel uploads', () => {
     const place = '203.0.113.9';
     const first = await userWith('sameplace0', []);
     const at = new Date(Date.now() - HOUR);
-    for (let i = 0; i < 49; i++) await db.insert(uploads).values({ path: `/uploads/sameplace-${i}.png`, userId: first, address: place, bytes: 1000, createdAt: at });
-    const accounts = [first, ...(await Promise.all(Array.from({ length: 9 }, (_, i) => userWith(`sameplace${i + 1}`, []))))];
+    for (let i = 0; i < 49; i++)
+      await db
+        .insert(uploads)
+        .values({ path: `/uploads/sameplace-${i}.png`, userId: first, address: place, bytes: 1000, createdAt: at });
+    const accounts = [
+      first,
+      ...(await Promise.all(Array.from({ length: 9 }, (_, i) => userWith(`sameplace${i + 1}`, [])))),
+    ];
     const service = createUploadService(withSlowReads(db), { dir: join(dir, 'place') });
-    const results = await Promise.allSettled(accounts.map((userId) => service.save({ userId, address: place }, makePng())));
+    const results = await Promise.allSettled(
+      accounts.map((userId) => service.save({ userId, address: place }, makePng())),
+    );
     expect(outcomes(results)).toEqual([...Array(9).fill('refused'), 'saved']);
     expect(readdirSync(join(dir, 'place'))).toHaveLength(1);
   });

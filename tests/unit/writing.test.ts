@@ -9,9 +9,16 @@ import { splitFrontMatter } from '../../src/lib/shared/frontMatter';
 
 describe('front matter', () => {
   it('reads what it writes, keeping unknown keys and dropping empty ones', () => {
-    const source = formatSource({ id: 7, title: '标题: 带冒号', tags: ['a', 'b'], order: 3, cover: undefined, description: '' }, '正文\n\n');
+    const source = formatSource(
+      { id: 7, title: '标题: 带冒号', tags: ['a', 'b'], order: 3, cover: undefined, description: '' },
+      '正文\n\n',
+    );
     expect(source).toBe('---\nid: 7\ntitle: "标题: 带冒号"\ntags:\n  - "a"\n  - "b"\norder: 3\n---\n\n正文\n');
-    expect(parseSource(source)).toEqual({ data: { id: 7, title: '标题: 带冒号', tags: ['a', 'b'], order: 3 }, body: '正文\n', problem: null });
+    expect(parseSource(source)).toEqual({
+      data: { id: 7, title: '标题: 带冒号', tags: ['a', 'b'], order: 3 },
+      body: '正文\n',
+      problem: null,
+    });
   });
 
   it('reads a hand-written file with an unquoted date as text, and says what is wrong with a broken one', () => {
@@ -39,9 +46,13 @@ describe('preview image addresses', () => {
     expect(contentFileUrl('', 'https://example.com/a.png')).toBeNull();
   });
 
-  it('resolves a cover against the folder of its article\'s file', () => {
-    expect(contentFileUrl(articleDirOf('0003-sqlite.md'), './covers/a.jpg')).toBe('/api/admin/writing/files/covers/a.jpg');
-    expect(contentFileUrl(articleDirOf('notes/2024/x.md'), './covers/a.jpg')).toBe('/api/admin/writing/files/notes/2024/covers/a.jpg');
+  it("resolves a cover against the folder of its article's file", () => {
+    expect(contentFileUrl(articleDirOf('0003-sqlite.md'), './covers/a.jpg')).toBe(
+      '/api/admin/writing/files/covers/a.jpg',
+    );
+    expect(contentFileUrl(articleDirOf('notes/2024/x.md'), './covers/a.jpg')).toBe(
+      '/api/admin/writing/files/notes/2024/covers/a.jpg',
+    );
     expect(articleDirOf(null)).toBe('');
   });
 });
@@ -86,7 +97,14 @@ describe('the publish queue', () => {
 
   it('counts the images the build writes, so a long image step is seen to move', async () => {
     const steps: string[] = [];
-    const lines = ['[content] Syncing content', 'generating optimized images', '  ▶ /_astro/a_1.webp (reused cache entry) (+2ms) (1/40)', '  ▶ /_astro/b_2.avif (before: 8206kB, after: 49kB) (+1.2s) (20/40)', '  ▶ /_astro/c_3.webp (before: 8206kB, after: 5kB) (+1ms) (40/40)', '[build] Complete!'];
+    const lines = [
+      '[content] Syncing content',
+      'generating optimized images',
+      '  ▶ /_astro/a_1.webp (reused cache entry) (+2ms) (1/40)',
+      '  ▶ /_astro/b_2.avif (before: 8206kB, after: 49kB) (+1.2s) (20/40)',
+      '  ▶ /_astro/c_3.webp (before: 8206kB, after: 5kB) (+1ms) (40/40)',
+      '[build] Complete!',
+    ];
     const publisher = createPublisher({
       build: async (onLine) => {
         for (const line of lines) {
@@ -101,13 +119,24 @@ describe('the publish queue', () => {
     });
     publisher.request();
     await publisher.settled();
-    expect(steps).toEqual(['读取内容 10', '处理图片 65', '处理图片 1/40 65', '处理图片 20/40 72', '处理图片 40/40 79', '检查内联脚本 80']);
+    expect(steps).toEqual([
+      '读取内容 10',
+      '处理图片 65',
+      '处理图片 1/40 65',
+      '处理图片 20/40 72',
+      '处理图片 40/40 79',
+      '检查内联脚本 80',
+    ]);
   });
 
   it('a failed build reports what it found failed and leaves the live build alone', async () => {
     let live = 0;
     const problem = { file: 'articles/0001-a.md', field: 'tags', message: '请至少填写一个标签' };
-    const publisher = createPublisher({ build: async () => ({ ok: false, output: '', problem }), goLive: async () => void live++, settleMs: 1 });
+    const publisher = createPublisher({
+      build: async () => ({ ok: false, output: '', problem }),
+      goLive: async () => void live++,
+      settleMs: 1,
+    });
     publisher.request();
     await publisher.settled();
     expect(live).toBe(0);
@@ -119,10 +148,17 @@ describe('the publish queue', () => {
     const error = console.error;
     console.error = (line: string) => void logged.push(line);
     try {
-      const publisher = createPublisher({ build: async () => ({ ok: false, output: 'FATAL ERROR: heap out of memory' }), goLive: async () => {}, settleMs: 1 });
+      const publisher = createPublisher({
+        build: async () => ({ ok: false, output: 'FATAL ERROR: heap out of memory' }),
+        goLive: async () => {},
+        settleMs: 1,
+      });
       publisher.request();
       await publisher.settled();
-      expect(publisher.state()).toMatchObject({ state: 'failed', error: { file: null, field: null, message: '构建失败，详见服务器日志' } });
+      expect(publisher.state()).toMatchObject({
+        state: 'failed',
+        error: { file: null, field: null, message: '构建失败，详见服务器日志' },
+      });
       expect(logged.join('\n')).toContain('FATAL ERROR: heap out of memory');
     } finally {
       console.error = error;
@@ -133,14 +169,24 @@ describe('the publish queue', () => {
 describe('the editor’s checks', () => {
   it('gives each field the content schema’s message', () => {
     const problems = fieldProblems({ ...emptyDraft(), type: 'repost' });
-    expect(problems).toMatchObject({ title: '请填写标题', category: '请填写分类', tags: '请至少填写一个标签', origin_url: '转载或翻译的文章必须填写原文链接', body: '请填写正文' });
-    expect(Object.keys(fieldProblems({ ...emptyDraft(), title: 't', category: 'c', tags: ['x'], body: 'b' }))).toEqual([]);
+    expect(problems).toMatchObject({
+      title: '请填写标题',
+      category: '请填写分类',
+      tags: '请至少填写一个标签',
+      origin_url: '转载或翻译的文章必须填写原文链接',
+      body: '请填写正文',
+    });
+    expect(Object.keys(fieldProblems({ ...emptyDraft(), title: 't', category: 'c', tags: ['x'], body: 'b' }))).toEqual(
+      [],
+    );
   });
 
-  it('refuses a body past the server\'s limit before sending it, with the limit and the count', () => {
+  it("refuses a body past the server's limit before sending it, with the limit and the count", () => {
     const filled = { ...emptyDraft(), title: 't', category: 'c', tags: ['x'] };
     expect(Object.keys(fieldProblems({ ...filled, body: 'x'.repeat(200_000) }))).toEqual([]);
-    expect(fieldProblems({ ...filled, body: 'x'.repeat(1_000_000) }).body).toBe('正文最多 200000 个字符，现在有 1000000 个');
+    expect(fieldProblems({ ...filled, body: 'x'.repeat(1_000_000) }).body).toBe(
+      '正文最多 200000 个字符，现在有 1000000 个',
+    );
   });
 
   it('splits typed tags on either comma and spaces, once each', () => {
@@ -155,7 +201,11 @@ describe('the editor’s checks', () => {
 describe('scheduled publishing', () => {
   it('builds by itself once the scheduled time has passed, and a new schedule replaces the old', async () => {
     let builds = 0;
-    const publisher = createPublisher({ build: async () => (builds++, { ok: true, output: '' }), goLive: async () => {}, settleMs: 1 });
+    const publisher = createPublisher({
+      build: async () => (builds++, { ok: true, output: '' }),
+      goLive: async () => {},
+      settleMs: 1,
+    });
     publisher.scheduleAt(new Date(Date.now() + 60_000));
     publisher.scheduleAt(new Date(Date.now() - 1000));
     await new Promise((resolve) => setTimeout(resolve, 200));

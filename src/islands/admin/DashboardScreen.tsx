@@ -12,11 +12,21 @@ import styles from './Admin.module.scss';
 const text = adminText;
 
 type Count = Exclude<keyof Dashboard, 'audit' | 'daily_views' | 'top_articles' | 'categories' | 'tags'>;
-const COUNTS: Count[] = ['articles', 'users', 'comments', 'messages', 'pending_links', 'pending_orders', 'revenue_cents', 'views'];
+const COUNTS: Count[] = [
+  'articles',
+  'users',
+  'comments',
+  'messages',
+  'pending_links',
+  'pending_orders',
+  'revenue_cents',
+  'views',
+];
 /** Counts that call for work lead to the screen where it is done. */
 const WORK: Partial<Record<Count, string>> = { pending_links: '/admin/links', pending_orders: '/admin/orders' };
 
-const shown = (key: Count, value: number) => (key === 'revenue_cents' ? formatPrice(value) : value.toLocaleString('zh-CN'));
+const shown = (key: Count, value: number) =>
+  key === 'revenue_cents' ? formatPrice(value) : value.toLocaleString('zh-CN');
 
 /** /admin: the site's numbers and the last actions taken in the console. */
 export default function DashboardScreen() {
@@ -26,11 +36,18 @@ export default function DashboardScreen() {
 
   useEffect(() => void loadDashboard(), []);
 
-  if (!hydrated || (!dashboard && !failed)) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  if (!hydrated || (!dashboard && !failed))
+    return (
+      <p className={styles.quiet} aria-busy="true">
+        {text.loading}
+      </p>
+    );
   if (!dashboard) {
     return (
       <p className={styles.quiet}>
-        <button type="button" className={styles.retry} onClick={() => void loadDashboard()}>{text.loadFailed}</button>
+        <button type="button" className={styles.retry} onClick={() => void loadDashboard()}>
+          {text.loadFailed}
+        </button>
       </p>
     );
   }
@@ -40,9 +57,15 @@ export default function DashboardScreen() {
       <section aria-labelledby={`${id}-stats`}>
         <div className={styles.toolbar}>
           <h2 id={`${id}-stats`}>{text.statistics}</h2>
-          <button type="button" onClick={() => void loadDashboard()} disabled={loading}>{loading ? text.loading : text.reload}</button>
+          <button type="button" onClick={() => void loadDashboard()} disabled={loading}>
+            {loading ? text.loading : text.reload}
+          </button>
         </div>
-        {failed && <p className={styles.problem} role="alert">{text.loadFailed}</p>}
+        {failed && (
+          <p className={styles.problem} role="alert">
+            {text.loadFailed}
+          </p>
+        )}
         <dl className={styles.counts} data-testid="dashboard-counts">
           {COUNTS.map((key) => (
             <div key={key}>
@@ -66,7 +89,8 @@ export default function DashboardScreen() {
           <ol className={styles.ranking}>
             {dashboard.top_articles.map((article) => (
               <li key={article.id}>
-                <a href={`/article/${article.id}`}>{article.title}</a> <span className={styles.quiet}>{article.views.toLocaleString('zh-CN')}</span>
+                <a href={`/article/${article.id}`}>{article.title}</a>{' '}
+                <span className={styles.quiet}>{article.views.toLocaleString('zh-CN')}</span>
               </li>
             ))}
           </ol>
@@ -76,7 +100,12 @@ export default function DashboardScreen() {
       <section aria-labelledby={`${id}-taxonomy`}>
         <h2 id={`${id}-taxonomy`}>{text.articleCounts}</h2>
         <div className={styles.pair}>
-          {([['categories', text.categoryName], ['tags', text.tagName]] as const).map(([key, label]) => (
+          {(
+            [
+              ['categories', text.categoryName],
+              ['tags', text.tagName],
+            ] as const
+          ).map(([key, label]) => (
             <table key={key} className={styles.table}>
               <thead>
                 <tr>
@@ -116,10 +145,16 @@ export default function DashboardScreen() {
               <tbody>
                 {dashboard.audit.map((entry) => (
                   <tr key={entry.id}>
-                    <td className={styles.nowrap} data-label={text.time}>{entry.createdAt}</td>
+                    <td className={styles.nowrap} data-label={text.time}>
+                      {entry.createdAt}
+                    </td>
                     <td data-label={text.actor}>{entry.actor_name}</td>
-                    <td className={styles.nowrap} data-label={text.action}>{auditActionLabel(entry.action, text.auditActions)}</td>
-                    <td className={styles.mono} data-label={text.target}>{entry.target}</td>
+                    <td className={styles.nowrap} data-label={text.action}>
+                      {auditActionLabel(entry.action, text.auditActions)}
+                    </td>
+                    <td className={styles.mono} data-label={text.target}>
+                      {entry.target}
+                    </td>
                     <td data-label={text.detail}>{entry.detail}</td>
                   </tr>
                 ))}

@@ -45,7 +45,12 @@ export default function LicensesScreen() {
     find(asked.kind, asked.value);
   }, []);
 
-  if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  if (!hydrated)
+    return (
+      <p className={styles.quiet} aria-busy="true">
+        {text.loading}
+      </p>
+    );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +59,18 @@ export default function LicensesScreen() {
 
   let results;
   if (!lookup.filter) results = <p className={styles.quiet}>{text.findPrompt}</p>;
-  else if (!lookup.loaded) results = lookup.failed ? <p className={styles.quiet}><button type="button" className={styles.retry} onClick={() => void findLicenses(lookup.filter!)}>{text.loadFailed}</button></p> : <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  else if (!lookup.loaded)
+    results = lookup.failed ? (
+      <p className={styles.quiet}>
+        <button type="button" className={styles.retry} onClick={() => void findLicenses(lookup.filter!)}>
+          {text.loadFailed}
+        </button>
+      </p>
+    ) : (
+      <p className={styles.quiet} aria-busy="true">
+        {text.loading}
+      </p>
+    );
   else if (lookup.list.length === 0) results = <p className={styles.quiet}>{text.noLicense}</p>;
   else {
     results = (
@@ -70,9 +86,15 @@ export default function LicensesScreen() {
                 <small className={styles.sub}>{text.userId(license.user_id)}</small>
               </dd>
               <dt>{text.product}</dt>
-              <dd>{license.product_name} · {license.plan_name}</dd>
+              <dd>
+                {license.product_name} · {license.plan_name}
+              </dd>
               <dt>{text.state}</dt>
-              <dd><span className={styles.badge} data-state={license.state}>{text.licenseStates[license.state]}</span></dd>
+              <dd>
+                <span className={styles.badge} data-state={license.state}>
+                  {text.licenseStates[license.state]}
+                </span>
+              </dd>
               <dt>{text.expires}</dt>
               <dd>{license.expires_at ? formatDateTime(new Date(license.expires_at)) : text.lifetime}</dd>
             </dl>
@@ -83,14 +105,31 @@ export default function LicensesScreen() {
               <ul className={own.machines}>
                 {license.machines.map((machine) => (
                   <li key={machine.id}>
-                    <strong>{machine.name || '—'}</strong> <code>{shortFingerprint(machine.fingerprint)}</code> <small>{text.lastSeen} {machine.lastSeenAt}</small>
+                    <strong>{machine.name || '—'}</strong> <code>{shortFingerprint(machine.fingerprint)}</code>{' '}
+                    <small>
+                      {text.lastSeen} {machine.lastSeenAt}
+                    </small>
                   </li>
                 ))}
               </ul>
             )}
             <div className={styles.actions} aria-busy={busy === `license:${license.order_no}`}>
-              {license.state !== 'revoked' && <ConfirmButton label={text.revoke} question={text.confirmRevoke} onConfirm={() => void revokeLicense(license.order_no)} classes={confirmClasses} />}
-              {license.machines.length > 0 && <ConfirmButton label={text.reset} question={text.confirmReset} onConfirm={() => void resetMachines(license.order_no)} classes={confirmClasses} />}
+              {license.state !== 'revoked' && (
+                <ConfirmButton
+                  label={text.revoke}
+                  question={text.confirmRevoke}
+                  onConfirm={() => void revokeLicense(license.order_no)}
+                  classes={confirmClasses}
+                />
+              )}
+              {license.machines.length > 0 && (
+                <ConfirmButton
+                  label={text.reset}
+                  question={text.confirmReset}
+                  onConfirm={() => void resetMachines(license.order_no)}
+                  classes={confirmClasses}
+                />
+              )}
             </div>
           </li>
         ))}
@@ -104,14 +143,23 @@ export default function LicensesScreen() {
       <form className={styles.search} onSubmit={submit} noValidate>
         <label>
           {text.findBy}
-          <select value={kind} onChange={(e) => { setKind(e.target.value as Kind); setProblem(''); }}>
+          <select
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as Kind);
+              setProblem('');
+            }}
+          >
             <option value="order_no">{text.byOrderNo}</option>
             <option value="user_id">{text.byUserId}</option>
           </select>
         </label>
         <input
           value={value}
-          onChange={(e) => { setValue(e.target.value); setProblem(''); }}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setProblem('');
+          }}
           aria-label={kind === 'order_no' ? text.byOrderNo : text.byUserId}
           inputMode={kind === 'user_id' ? 'numeric' : undefined}
           aria-invalid={problem ? true : undefined}
@@ -119,7 +167,9 @@ export default function LicensesScreen() {
           spellCheck={false}
         />
         <button type="submit">{text.find}</button>
-        <p id={`${id}-problem`} className={own.fieldProblem} role={problem ? 'alert' : undefined}>{problem}</p>
+        <p id={`${id}-problem`} className={own.fieldProblem} role={problem ? 'alert' : undefined}>
+          {problem}
+        </p>
       </form>
       {results}
     </div>

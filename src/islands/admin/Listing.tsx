@@ -21,8 +21,19 @@ interface Props {
  * can scroll it too.
  */
 export default function Listing({ label, state, onRetry, onPage, children }: Props) {
-  const retry = <button type="button" className={styles.retry} onClick={onRetry}>{text.loadFailed}</button>;
-  if (!state.loaded) return state.failed ? <p className={styles.quiet}>{retry}</p> : <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  const retry = (
+    <button type="button" className={styles.retry} onClick={onRetry}>
+      {text.loadFailed}
+    </button>
+  );
+  if (!state.loaded)
+    return state.failed ? (
+      <p className={styles.quiet}>{retry}</p>
+    ) : (
+      <p className={styles.quiet} aria-busy="true">
+        {text.loading}
+      </p>
+    );
   const pages = pageCount(state.total);
   return (
     <div className={styles.listing} aria-busy={state.loading}>
@@ -36,9 +47,21 @@ export default function Listing({ label, state, onRetry, onPage, children }: Pro
       )}
       {state.total > 0 && (
         <nav className={styles.pager} aria-label={text.pages}>
-          <button type="button" onClick={() => onPage(state.current - 1)} disabled={state.loading || state.current <= 1}>{text.previousPage}</button>
+          <button
+            type="button"
+            onClick={() => onPage(state.current - 1)}
+            disabled={state.loading || state.current <= 1}
+          >
+            {text.previousPage}
+          </button>
           <span>{text.pageOf(state.current, pages, state.total)}</span>
-          <button type="button" onClick={() => onPage(state.current + 1)} disabled={state.loading || state.current >= pages}>{text.nextPage}</button>
+          <button
+            type="button"
+            onClick={() => onPage(state.current + 1)}
+            disabled={state.loading || state.current >= pages}
+          >
+            {text.nextPage}
+          </button>
         </nav>
       )}
     </div>

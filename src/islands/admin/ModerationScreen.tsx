@@ -9,7 +9,11 @@ import styles from './Admin.module.scss';
 
 const text = adminText;
 type Tab = ModerationKind | 'rules';
-const TABS: [Tab, string][] = [['comment', text.commentsTab], ['message', text.messagesTab], ['rules', text.rules.title]];
+const TABS: [Tab, string][] = [
+  ['comment', text.commentsTab],
+  ['message', text.messagesTab],
+  ['rules', text.rules.title],
+];
 const TABLES = { comment: commentTable, message: messageTable };
 
 /**
@@ -29,7 +33,12 @@ export default function ModerationScreen() {
     void table.open(table.$list.get().filter);
   }, [tab]);
 
-  if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  if (!hydrated)
+    return (
+      <p className={styles.quiet} aria-busy="true">
+        {text.loading}
+      </p>
+    );
 
   // The tabs are one stop for Tab; the arrow keys, Home and End move between them.
   const onKey = (e: KeyboardEvent, index: number) => {

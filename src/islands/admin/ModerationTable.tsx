@@ -4,7 +4,16 @@ import { ADMIN_COMMENT_STATUSES, type AdminComment, type AdminMessage } from '..
 import { COMMENT_TARGET_NAMES } from '../../contract/comments';
 import { adminText } from '../../i18n/admin.zh-CN';
 import { commentTargetPath } from '../../lib/browser/adminView';
-import { commentSelection, commentTable, messageTable, moderateComments, removeModerated, setHidden, type ModerationFilter, type ModerationKind } from '../../stores/admin';
+import {
+  commentSelection,
+  commentTable,
+  messageTable,
+  moderateComments,
+  removeModerated,
+  setHidden,
+  type ModerationFilter,
+  type ModerationKind,
+} from '../../stores/admin';
 import { $adminBusy, type TableState } from '../../stores/adminTable';
 import ConfirmButton from '../shared/ConfirmButton';
 import Listing from './Listing';
@@ -20,7 +29,12 @@ const isComment = (row: Row): row is AdminComment => 'for_id' in row;
 
 /** Where a row sits: the page a comment is on; a post is on the board. */
 function Place({ row }: { row: Row }) {
-  if (!isComment(row)) return <a href={`/message/detail?id=${row.id}`}>{text.messagesTab} #{row.id}</a>;
+  if (!isComment(row))
+    return (
+      <a href={`/message/detail?id=${row.id}`}>
+        {text.messagesTab} #{row.id}
+      </a>
+    );
   return (
     <a href={commentTargetPath(row.type, row.for_id)}>
       {COMMENT_TARGET_NAMES[row.type]} #{row.for_id}
@@ -53,18 +67,34 @@ function CommentBulkBar({ filter }: { filter: ModerationFilter }) {
     <>
       <div role="group" aria-label={text.statusFilter} className={styles.filters}>
         {ADMIN_COMMENT_STATUSES.map((status) => (
-          <button key={status} type="button" aria-pressed={filter.status === status} onClick={() => void commentSelection.show(() => commentTable.open({ ...filter, status }))}>
+          <button
+            key={status}
+            type="button"
+            aria-pressed={filter.status === status}
+            onClick={() => void commentSelection.show(() => commentTable.open({ ...filter, status }))}
+          >
             {text.commentStatuses[status]}
           </button>
         ))}
       </div>
       <div className={styles.bulk}>
         <span aria-live="polite">{text.selected(ids.length)}</span>
-        <button type="button" onClick={() => void moderateComments(ids, 'approve')} disabled={none}>{text.approveSelected}</button>
-        <button type="button" onClick={() => void moderateComments(ids, 'hide')} disabled={none}>{text.hideSelected}</button>
-        <button type="button" onClick={() => void moderateComments(ids, 'show')} disabled={none}>{text.showSelected}</button>
+        <button type="button" onClick={() => void moderateComments(ids, 'approve')} disabled={none}>
+          {text.approveSelected}
+        </button>
+        <button type="button" onClick={() => void moderateComments(ids, 'hide')} disabled={none}>
+          {text.hideSelected}
+        </button>
+        <button type="button" onClick={() => void moderateComments(ids, 'show')} disabled={none}>
+          {text.showSelected}
+        </button>
         {ids.length > 0 && (
-          <ConfirmButton label={text.removeSelected} question={text.confirmRemoveSelected(ids.length)} onConfirm={() => void moderateComments(ids, 'delete')} classes={confirmClasses} />
+          <ConfirmButton
+            label={text.removeSelected}
+            question={text.confirmRemoveSelected(ids.length)}
+            onConfirm={() => void moderateComments(ids, 'delete')}
+            classes={confirmClasses}
+          />
         )}
       </div>
     </>
@@ -92,17 +122,32 @@ export default function ModerationTable({ kind }: { kind: ModerationKind }) {
   return (
     <>
       <div className={styles.toolbar}>
-        <SearchBox label={`${text.search}${label}`} keyword={state.filter.keyword} onSearch={(keyword) => showing(() => table.open({ ...state.filter, keyword }))} />
+        <SearchBox
+          label={`${text.search}${label}`}
+          keyword={state.filter.keyword}
+          onSearch={(keyword) => showing(() => table.open({ ...state.filter, keyword }))}
+        />
         {comments && <CommentBulkBar filter={state.filter} />}
       </div>
-      <Listing label={label} state={state} onRetry={() => void table.reload()} onPage={(page) => showing(() => table.goTo(page))}>
+      <Listing
+        label={label}
+        state={state}
+        onRetry={() => void table.reload()}
+        onPage={(page) => showing(() => table.goTo(page))}
+      >
         <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
               {comments && (
                 <th scope="col" className={styles.check}>
                   <label className={styles.selectAll}>
-                    <input ref={selectAll} type="checkbox" aria-label={text.selectAll} checked={state.list.length > 0 && onPage === state.list.length} onChange={(e) => commentSelection.selectAll(e.target.checked)} />
+                    <input
+                      ref={selectAll}
+                      type="checkbox"
+                      aria-label={text.selectAll}
+                      checked={state.list.length > 0 && onPage === state.list.length}
+                      onChange={(e) => commentSelection.selectAll(e.target.checked)}
+                    />
                     <span aria-hidden="true">{text.selectAll}</span>
                   </label>
                 </th>
@@ -120,20 +165,52 @@ export default function ModerationTable({ kind }: { kind: ModerationKind }) {
               const key = `${kind}:${row.id}`;
               const held = isComment(row) && row.held;
               return (
-                <tr key={row.id} data-hidden={row.hidden || undefined} data-held={held || undefined} data-testid={`moderation-${kind}`}>
+                <tr
+                  key={row.id}
+                  data-hidden={row.hidden || undefined}
+                  data-held={held || undefined}
+                  data-testid={`moderation-${kind}`}
+                >
                   {comments && (
                     <td className={styles.check}>
-                      <input type="checkbox" aria-label={text.select(`#${row.id}`)} checked={ids.includes(row.id)} onChange={(e) => commentSelection.toggle(row.id, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={text.select(`#${row.id}`)}
+                        checked={ids.includes(row.id)}
+                        onChange={(e) => commentSelection.toggle(row.id, e.target.checked)}
+                      />
                     </td>
                   )}
-                  <td className={styles.content} data-label={text.content}>{isComment(row) ? row.content : row.message}</td>
-                  <td data-label={text.author}><Author row={row} /></td>
-                  <td className={styles.nowrap} data-label={text.where}><Place row={row} /></td>
-                  <td className={styles.nowrap} data-label={text.state}>{stateOf(row)}</td>
-                  <td className={styles.nowrap} data-label={text.time}>{row.createdAt}</td>
+                  <td className={styles.content} data-label={text.content}>
+                    {isComment(row) ? row.content : row.message}
+                  </td>
+                  <td data-label={text.author}>
+                    <Author row={row} />
+                  </td>
+                  <td className={styles.nowrap} data-label={text.where}>
+                    <Place row={row} />
+                  </td>
+                  <td className={styles.nowrap} data-label={text.state}>
+                    {stateOf(row)}
+                  </td>
+                  <td className={styles.nowrap} data-label={text.time}>
+                    {row.createdAt}
+                  </td>
                   <td className={styles.actions} aria-busy={busy === key}>
-                    {held && <button type="button" onClick={() => void moderateComments([row.id], 'approve')} disabled={busy !== null}>{text.approve}</button>}
-                    <button type="button" onClick={() => void setHidden(kind, row.id, !row.hidden)} disabled={busy !== null}>
+                    {held && (
+                      <button
+                        type="button"
+                        onClick={() => void moderateComments([row.id], 'approve')}
+                        disabled={busy !== null}
+                      >
+                        {text.approve}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      onClick={() => void setHidden(kind, row.id, !row.hidden)}
+                      disabled={busy !== null}
+                    >
                       {row.hidden ? text.show : text.hide}
                     </button>
                     <ConfirmButton

@@ -27,7 +27,12 @@ export default function OrdersScreen() {
 
   useEffect(() => void orderTable.open(orderTable.$list.get().filter), []);
 
-  if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  if (!hydrated)
+    return (
+      <p className={styles.quiet} aria-busy="true">
+        {text.loading}
+      </p>
+    );
 
   return (
     <section className={styles.screen} aria-labelledby={`${id}-title`}>
@@ -35,14 +40,26 @@ export default function OrdersScreen() {
         <h2 id={`${id}-title`}>{text.orders}</h2>
         <label className={styles.inline}>
           {text.statusFilter}
-          <select value={state.filter ?? ''} onChange={(e) => void orderTable.open((e.target.value || null) as OrderStatus | null)}>
+          <select
+            value={state.filter ?? ''}
+            onChange={(e) => void orderTable.open((e.target.value || null) as OrderStatus | null)}
+          >
             <option value="">{text.all}</option>
-            {ORDER_STATUSES.map((status) => <option key={status} value={status}>{shopText.statuses[status]}</option>)}
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {shopText.statuses[status]}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       <ProblemLine />
-      <Listing label={text.orders} state={state} onRetry={() => void orderTable.reload()} onPage={(page) => void orderTable.goTo(page)}>
+      <Listing
+        label={text.orders}
+        state={state}
+        onRetry={() => void orderTable.reload()}
+        onPage={(page) => void orderTable.goTo(page)}
+      >
         <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
@@ -62,30 +79,56 @@ export default function OrdersScreen() {
               const stage = orderStage(order);
               return (
                 <tr key={order.order_no} data-testid="admin-order">
-                  <td className={styles.mono} data-label={text.orderNo}>{order.order_no}</td>
+                  <td className={styles.mono} data-label={text.orderNo}>
+                    {order.order_no}
+                  </td>
                   <td data-label={text.buyer}>
                     <span>
                       {order.nick_name}
                       <small className={styles.sub}>{text.userId(order.user_id)}</small>
                     </span>
                   </td>
-                  <td data-label={text.product}>{order.product_name} · {order.plan_name}</td>
-                  <td className={styles.nowrap} data-label={text.amount}>{formatPrice(order.amount_cents)}</td>
+                  <td data-label={text.product}>
+                    {order.product_name} · {order.plan_name}
+                  </td>
+                  <td className={styles.nowrap} data-label={text.amount}>
+                    {formatPrice(order.amount_cents)}
+                  </td>
                   <td className={styles.nowrap} data-label={text.status}>
                     <span>
-                      <span className={styles.badge} data-status={stage}>{shopText.statuses[stage]}</span>
-                      {stage === 'reported' && <small className={styles.sub}>{text.buyerPaidAt(order.buyer_paid_at!)}</small>}
+                      <span className={styles.badge} data-status={stage}>
+                        {shopText.statuses[stage]}
+                      </span>
+                      {stage === 'reported' && (
+                        <small className={styles.sub}>{text.buyerPaidAt(order.buyer_paid_at!)}</small>
+                      )}
                     </span>
                   </td>
-                  <td className={styles.nowrap} data-label={text.provider}>{text.providers[order.provider] ?? order.provider}</td>
-                  <td className={styles.nowrap} data-label={text.createdAt}>{order.createdAt}</td>
-                  <td className={styles.nowrap} data-label={text.paidAt}>{order.paidAt ?? '—'}</td>
+                  <td className={styles.nowrap} data-label={text.provider}>
+                    {text.providers[order.provider] ?? order.provider}
+                  </td>
+                  <td className={styles.nowrap} data-label={text.createdAt}>
+                    {order.createdAt}
+                  </td>
+                  <td className={styles.nowrap} data-label={text.paidAt}>
+                    {order.paidAt ?? '—'}
+                  </td>
                   <td className={styles.actions} aria-busy={busy === `order:${order.order_no}`}>
                     {CONFIRMABLE.includes(order.status) && (
-                      <ConfirmButton label={text.confirmPay} question={text.confirmPayQuestion} onConfirm={() => void confirmOrder(order.order_no)} classes={confirmClasses} />
+                      <ConfirmButton
+                        label={text.confirmPay}
+                        question={text.confirmPayQuestion}
+                        onConfirm={() => void confirmOrder(order.order_no)}
+                        classes={confirmClasses}
+                      />
                     )}
                     {REFUNDABLE.includes(order.status) && (
-                      <ConfirmButton label={text.refund} question={text.confirmRefund} onConfirm={() => void refundOrder(order.order_no)} classes={confirmClasses} />
+                      <ConfirmButton
+                        label={text.refund}
+                        question={text.confirmRefund}
+                        onConfirm={() => void refundOrder(order.order_no)}
+                        classes={confirmClasses}
+                      />
                     )}
                     {(order.status === 'fulfilled' || order.status === 'refunded') && (
                       <a href={`/admin/licenses?order_no=${encodeURIComponent(order.order_no)}`}>{text.viewLicense}</a>

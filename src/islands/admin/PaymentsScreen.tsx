@@ -17,7 +17,12 @@ export default function PaymentsScreen() {
 
   useEffect(() => void paymentTable.open(paymentTable.$list.get().filter), []);
 
-  if (!hydrated) return <p className={styles.quiet} aria-busy="true">{text.loading}</p>;
+  if (!hydrated)
+    return (
+      <p className={styles.quiet} aria-busy="true">
+        {text.loading}
+      </p>
+    );
 
   return (
     <section className={styles.screen} aria-labelledby={`${id}-title`}>
@@ -28,7 +33,12 @@ export default function PaymentsScreen() {
           {text.flaggedOnly}
         </label>
       </div>
-      <Listing label={text.payments} state={state} onRetry={() => void paymentTable.reload()} onPage={(page) => void paymentTable.goTo(page)}>
+      <Listing
+        label={text.payments}
+        state={state}
+        onRetry={() => void paymentTable.reload()}
+        onPage={(page) => void paymentTable.goTo(page)}
+      >
         <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
@@ -46,13 +56,31 @@ export default function PaymentsScreen() {
             {state.list.map((payment) => (
               <tr key={payment.id} data-flagged={payment.flagged || undefined}>
                 <td data-label="ID">{payment.id}</td>
-                <td className={styles.mono} data-label={text.orderNo}>{payment.order_no}</td>
-                <td className={styles.nowrap} data-label={text.source}>{text.sources[payment.source] ?? payment.source}</td>
-                <td className={styles.mono} data-label={text.tradeNo}>{payment.trade_no ?? '—'}</td>
-                <td className={styles.nowrap} data-label={text.amount}>{formatPrice(payment.amount_cents)}</td>
-                <td className={styles.nowrap} data-label={text.state}>{payment.refunded ? text.refunded : payment.flagged ? <strong className={styles.flag}>⚠ {text.flagged}</strong> : '—'}</td>
+                <td className={styles.mono} data-label={text.orderNo}>
+                  {payment.order_no}
+                </td>
+                <td className={styles.nowrap} data-label={text.source}>
+                  {text.sources[payment.source] ?? payment.source}
+                </td>
+                <td className={styles.mono} data-label={text.tradeNo}>
+                  {payment.trade_no ?? '—'}
+                </td>
+                <td className={styles.nowrap} data-label={text.amount}>
+                  {formatPrice(payment.amount_cents)}
+                </td>
+                <td className={styles.nowrap} data-label={text.state}>
+                  {payment.refunded ? (
+                    text.refunded
+                  ) : payment.flagged ? (
+                    <strong className={styles.flag}>⚠ {text.flagged}</strong>
+                  ) : (
+                    '—'
+                  )}
+                </td>
                 <td data-label={text.detail}>{payment.detail}</td>
-                <td className={styles.nowrap} data-label={text.time}>{payment.createdAt}</td>
+                <td className={styles.nowrap} data-label={text.time}>
+                  {payment.createdAt}
+                </td>
               </tr>
             ))}
           </tbody>

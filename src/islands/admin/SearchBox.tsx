@@ -19,7 +19,14 @@ export default function SearchBox({ label, keyword, onSearch }: Props) {
   };
   return (
     <form role="search" className={styles.search} onSubmit={submit} aria-label={label}>
-      <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={adminText.searchPlaceholder} aria-label={label} maxLength={KEYWORD_MAX_LENGTH} />
+      <input
+        type="search"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        placeholder={adminText.searchPlaceholder}
+        aria-label={label}
+        maxLength={KEYWORD_MAX_LENGTH}
+      />
       <button type="submit">{adminText.search}</button>
     </form>
   );

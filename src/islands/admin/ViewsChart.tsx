@@ -28,7 +28,10 @@ export default function ViewsChart({ days }: { days: Dashboard['daily_views'] })
           width: box.current.clientWidth || 600,
           height: 220,
           tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Asia/Shanghai'),
-          series: [{}, { label: text.viewsPerDay, stroke: color, fill: `${color}22`, width: 2, points: { show: true } }],
+          series: [
+            {},
+            { label: text.viewsPerDay, stroke: color, fill: `${color}22`, width: 2, points: { show: true } },
+          ],
           axes: [axis, axis],
           legend: { show: false },
         },

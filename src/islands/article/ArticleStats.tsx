@@ -26,7 +26,10 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
     const flush = () => {
       for (const ms of splitReading(timer.take(performance.now()))) {
         // Sent with keepalive, so that it survives the page being hidden or left.
-        call(ARTICLE_ADD_READING, { id: articleId, duration: ms }, { keepalive: true }).then(({ result }) => result !== undefined && setReadingTotal(articleId, result), () => {});
+        call(ARTICLE_ADD_READING, { id: articleId, duration: ms }, { keepalive: true }).then(
+          ({ result }) => result !== undefined && setReadingTotal(articleId, result),
+          () => {},
+        );
       }
     };
     const onVisibility = () => {
@@ -52,7 +55,8 @@ export default function ArticleStats({ articleId }: { articleId: number }) {
   if (!hydrated || state.id !== articleId || !state.loaded) return <span aria-hidden="true">阅读 — 次</span>;
   return (
     <span data-testid="article-stats">
-      阅读 <span data-testid="view-count">{formatCount(state.views)}</span> 次 · 累计阅读 {formatDuration(state.readingMs)}
+      阅读 <span data-testid="view-count">{formatCount(state.views)}</span> 次 · 累计阅读{' '}
+      {formatDuration(state.readingMs)}
     </span>
   );
 }

@@ -39,7 +39,12 @@ function validate(mode: Mode, values: Record<Field, string>): Problems {
 export default function AuthForm({ mode }: { mode: Mode }) {
   const loggedIn = useStore($isLoggedIn);
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '', confirm: '', nickName: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    username: '',
+    password: '',
+    confirm: '',
+    nickName: '',
+  });
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
@@ -81,7 +86,11 @@ export default function AuthForm({ mode }: { mode: Mode }) {
     let registered = registeredAs === values.username;
     try {
       if (!isLogin && !registered) {
-        await call(USER_REGISTER, { username: values.username, password: values.password, nick_name: values.nickName.trim() || undefined });
+        await call(USER_REGISTER, {
+          username: values.username,
+          password: values.password,
+          nick_name: values.nickName.trim() || undefined,
+        });
         registered = true;
         setRegisteredAs(values.username);
       }
@@ -94,7 +103,13 @@ export default function AuthForm({ mode }: { mode: Mode }) {
       setBusy(false);
       if (!isLogin && registered) return setProblems({ form: t.auth.registeredNotLoggedIn(message) });
       const field = fields.find((f): f is Field => f === 'username' || f === 'password' || f === 'nickName');
-      setProblems(fields.includes('nick_name') ? { nickName: message } : field && !isLogin ? { [field]: message } : { form: message });
+      setProblems(
+        fields.includes('nick_name')
+          ? { nickName: message }
+          : field && !isLogin
+            ? { [field]: message }
+            : { form: message },
+      );
     }
   }
 
@@ -109,7 +124,11 @@ export default function AuthForm({ mode }: { mode: Mode }) {
         aria-describedby={`${id}-${field}-note`}
         {...props}
       />
-      <p id={`${id}-${field}-note`} className={problems[field] ? styles.error : styles.hint} role={problems[field] ? 'alert' : undefined}>
+      <p
+        id={`${id}-${field}-note`}
+        className={problems[field] ? styles.error : styles.hint}
+        role={problems[field] ? 'alert' : undefined}
+      >
         {problems[field] ?? hint ?? ''}
       </p>
     </div>
@@ -118,19 +137,65 @@ export default function AuthForm({ mode }: { mode: Mode }) {
   return (
     <form ref={form} method="post" className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
       <nav className={styles.tabs} aria-label={`${t.auth.login} / ${t.auth.register}`}>
-        <a href="/login" aria-current={isLogin ? 'page' : undefined}>{t.auth.login}</a>
-        <a href="/register" aria-current={isLogin ? undefined : 'page'}>{t.auth.register}</a>
+        <a href="/login" aria-current={isLogin ? 'page' : undefined}>
+          {t.auth.login}
+        </a>
+        <a href="/register" aria-current={isLogin ? undefined : 'page'}>
+          {t.auth.register}
+        </a>
       </nav>
-      {input('username', t.auth.username, { name: 'username', autoComplete: 'username', autoCapitalize: 'none', spellCheck: false, maxLength: USERNAME_INPUT_MAX_LENGTH }, isLogin ? undefined : t.auth.usernameHint)}
+      {input(
+        'username',
+        t.auth.username,
+        {
+          name: 'username',
+          autoComplete: 'username',
+          autoCapitalize: 'none',
+          spellCheck: false,
+          maxLength: USERNAME_INPUT_MAX_LENGTH,
+        },
+        isLogin ? undefined : t.auth.usernameHint,
+      )}
       <div className={styles.passwordRow}>
-        {input('password', t.auth.password, { name: 'password', type: showPassword ? 'text' : 'password', autoComplete: isLogin ? 'current-password' : 'new-password', maxLength: PASSWORD_MAX_LENGTH }, isLogin ? undefined : t.auth.passwordHint)}
-        <button type="button" className={styles.reveal} onClick={() => setShowPassword((v) => !v)} aria-pressed={showPassword}>
+        {input(
+          'password',
+          t.auth.password,
+          {
+            name: 'password',
+            type: showPassword ? 'text' : 'password',
+            autoComplete: isLogin ? 'current-password' : 'new-password',
+            maxLength: PASSWORD_MAX_LENGTH,
+          },
+          isLogin ? undefined : t.auth.passwordHint,
+        )}
+        <button
+          type="button"
+          className={styles.reveal}
+          onClick={() => setShowPassword((v) => !v)}
+          aria-pressed={showPassword}
+        >
           {showPassword ? t.auth.hidePassword : t.auth.showPassword}
         </button>
       </div>
-      {!isLogin && input('confirm', t.auth.confirmPassword, { name: 'confirm', type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX_LENGTH })}
-      {!isLogin && input('nickName', t.auth.nickName, { name: 'nick_name', autoComplete: 'nickname', maxLength: NICK_NAME_INPUT_MAX_LENGTH }, t.auth.nickNameHint)}
-      {problems.form && <p className={styles.formError} role="alert">{problems.form}</p>}
+      {!isLogin &&
+        input('confirm', t.auth.confirmPassword, {
+          name: 'confirm',
+          type: showPassword ? 'text' : 'password',
+          autoComplete: 'new-password',
+          maxLength: PASSWORD_MAX_LENGTH,
+        })}
+      {!isLogin &&
+        input(
+          'nickName',
+          t.auth.nickName,
+          { name: 'nick_name', autoComplete: 'nickname', maxLength: NICK_NAME_INPUT_MAX_LENGTH },
+          t.auth.nickNameHint,
+        )}
+      {problems.form && (
+        <p className={styles.formError} role="alert">
+          {problems.form}
+        </p>
+      )}
       {isLogin && (
         <p className={styles.forgot}>
           <a href="/forgotPassword">{t.auth.forgotPassword}</a>

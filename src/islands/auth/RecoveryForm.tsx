@@ -1,6 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { call } from '../../client/api';
-import { COMMENT_CONFIRM_EMAIL, USER_FORGOT_PASSWORD, USER_RESET_PASSWORD, USER_UNDO_EMAIL_CHANGE, USER_VERIFY_EMAIL } from '../../contract/routes';
+import {
+  COMMENT_CONFIRM_EMAIL,
+  USER_FORGOT_PASSWORD,
+  USER_RESET_PASSWORD,
+  USER_UNDO_EMAIL_CHANGE,
+  USER_VERIFY_EMAIL,
+} from '../../contract/routes';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_LINK_MINUTES } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { mailText } from '../../i18n/mail.zh-CN';
@@ -12,9 +18,27 @@ const text = t.recovery;
 
 /** Links the site mails that do their work as they are opened. */
 const LANDINGS = {
-  verify: { open: (token: string) => call(USER_VERIFY_EMAIL, { token }), title: text.verifyTitle, busy: text.verifying, done: text.verified, next: { href: '/userCenter', label: text.goUserCenter } },
-  undoEmail: { open: (token: string) => call(USER_UNDO_EMAIL_CHANGE, { token }), title: mailText.undoTitle, busy: mailText.undoing, done: mailText.undone, next: { href: '/forgotPassword', label: mailText.goForgot } },
-  confirmGuest: { open: (token: string) => call(COMMENT_CONFIRM_EMAIL, { token }), title: mailText.confirmGuestTitle, busy: mailText.confirmingGuest, done: mailText.guestConfirmed, next: { href: '/', label: mailText.goHome } },
+  verify: {
+    open: (token: string) => call(USER_VERIFY_EMAIL, { token }),
+    title: text.verifyTitle,
+    busy: text.verifying,
+    done: text.verified,
+    next: { href: '/userCenter', label: text.goUserCenter },
+  },
+  undoEmail: {
+    open: (token: string) => call(USER_UNDO_EMAIL_CHANGE, { token }),
+    title: mailText.undoTitle,
+    busy: mailText.undoing,
+    done: mailText.undone,
+    next: { href: '/forgotPassword', label: mailText.goForgot },
+  },
+  confirmGuest: {
+    open: (token: string) => call(COMMENT_CONFIRM_EMAIL, { token }),
+    title: mailText.confirmGuestTitle,
+    busy: mailText.confirmingGuest,
+    done: mailText.guestConfirmed,
+    next: { href: '/', label: mailText.goHome },
+  },
 };
 type Landing = keyof typeof LANDINGS;
 type Mode = 'forgot' | 'reset' | Landing;
@@ -51,14 +75,35 @@ function Forgot() {
       <p className={styles.intro}>{text.forgotIntro}</p>
       <div className={styles.field}>
         <label htmlFor={`${id}-email`}>{text.email}</label>
-        <input id={`${id}-email`} type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} value={email} aria-invalid={problem ? true : undefined} aria-describedby={`${id}-note`}
-          onChange={(e) => { setEmail(e.target.value); setProblem(''); }} />
-        <p id={`${id}-note`} className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem}</p>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          value={email}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-note`}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setProblem('');
+          }}
+        />
+        <p id={`${id}-note`} className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>
+          {problem}
+        </p>
       </div>
-      {sent && <p className={styles.done} role="status">{text.sent(RESET_LINK_MINUTES)}</p>}
-      <button type="submit" className={styles.submit} disabled={busy}>{busy ? text.sending : text.send}</button>
+      {sent && (
+        <p className={styles.done} role="status">
+          {text.sent(RESET_LINK_MINUTES)}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? text.sending : text.send}
+      </button>
       <p className={styles.switch}>{text.noMail}</p>
-      <p className={styles.switch}><a href="/login">{t.auth.goLogin}</a></p>
+      <p className={styles.switch}>
+        <a href="/login">{t.auth.goLogin}</a>
+      </p>
     </form>
   );
 }
@@ -74,7 +119,11 @@ function Reset() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const token = tokenInUrl();
-    const found = { password: passwordProblem(values.password, text.newPassword) ?? undefined, confirm: values.confirm !== values.password ? t.auth.passwordMismatch : undefined, form: token ? undefined : text.missingToken };
+    const found = {
+      password: passwordProblem(values.password, text.newPassword) ?? undefined,
+      confirm: values.confirm !== values.password ? t.auth.passwordMismatch : undefined,
+      form: token ? undefined : text.missingToken,
+    };
     setProblems(found);
     if (found.password || found.confirm || !token) return;
     setBusy(true);
@@ -93,17 +142,38 @@ function Reset() {
     return (
       <div className={styles.form}>
         <h1 className={styles.title}>{text.resetTitle}</h1>
-        <p className={styles.done} role="status">{text.resetDone}</p>
-        <a className={styles.submit} href="/login">{t.auth.goLogin}</a>
+        <p className={styles.done} role="status">
+          {text.resetDone}
+        </p>
+        <a className={styles.submit} href="/login">
+          {t.auth.goLogin}
+        </a>
       </div>
     );
   }
   const field = (name: 'password' | 'confirm', label: string) => (
     <div className={styles.field}>
       <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input id={`${id}-${name}`} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={values[name]} aria-invalid={problems[name] ? true : undefined} aria-describedby={`${id}-${name}-note`}
-        onChange={(e) => { setValues((v) => ({ ...v, [name]: e.target.value })); setProblems((p) => ({ ...p, [name]: undefined })); }} />
-      <p id={`${id}-${name}-note`} className={problems[name] ? styles.error : styles.hint} role={problems[name] ? 'alert' : undefined}>{problems[name] ?? (name === 'password' ? t.auth.passwordHint : '')}</p>
+      <input
+        id={`${id}-${name}`}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={values[name]}
+        aria-invalid={problems[name] ? true : undefined}
+        aria-describedby={`${id}-${name}-note`}
+        onChange={(e) => {
+          setValues((v) => ({ ...v, [name]: e.target.value }));
+          setProblems((p) => ({ ...p, [name]: undefined }));
+        }}
+      />
+      <p
+        id={`${id}-${name}-note`}
+        className={problems[name] ? styles.error : styles.hint}
+        role={problems[name] ? 'alert' : undefined}
+      >
+        {problems[name] ?? (name === 'password' ? t.auth.passwordHint : '')}
+      </p>
     </div>
   );
   return (
@@ -117,7 +187,9 @@ function Reset() {
           {problems.form} <a href="/forgotPassword">{text.again}</a>
         </p>
       )}
-      <button type="submit" className={styles.submit} disabled={busy}>{busy ? text.resetting : text.reset}</button>
+      <button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? text.resetting : text.reset}
+      </button>
     </form>
   );
 }
@@ -137,8 +209,20 @@ function LinkOpened({ landing }: { landing: Landing }) {
   return (
     <div className={styles.form} aria-busy={state.busy}>
       <h1 className={styles.title}>{title}</h1>
-      {state.busy ? <p role="status">{busy}</p> : state.problem ? <p className={styles.formError} role="alert">{state.problem}</p> : <p className={styles.done} role="status">{done}</p>}
-      <p className={styles.switch}><a href={next.href}>{next.label}</a></p>
+      {state.busy ? (
+        <p role="status">{busy}</p>
+      ) : state.problem ? (
+        <p className={styles.formError} role="alert">
+          {state.problem}
+        </p>
+      ) : (
+        <p className={styles.done} role="status">
+          {done}
+        </p>
+      )}
+      <p className={styles.switch}>
+        <a href={next.href}>{next.label}</a>
+      </p>
     </div>
   );
 }

@@ -1,7 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { $board, $boardScroll, $hotTags, chooseTag, removeMessage, loadMoreMessages, openBoard, rememberScroll, toggleMessageLike } from '../../stores/board';
+import {
+  $board,
+  $boardScroll,
+  $hotTags,
+  chooseTag,
+  removeMessage,
+  loadMoreMessages,
+  openBoard,
+  rememberScroll,
+  toggleMessageLike,
+} from '../../stores/board';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import MessageCard from './MessageCard';
@@ -33,12 +43,24 @@ export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string 
   if (!hydrated) return <p className="muted">{text.loading}</p>;
 
   const more = state.list.length < state.total;
-  const bottom = state.failed ? text.loadFailed : state.loading ? text.loading : more ? text.loadMore : state.list.length === 0 ? (state.filter ? text.emptyTag(state.filter) : text.empty) : text.end;
+  const bottom = state.failed
+    ? text.loadFailed
+    : state.loading
+      ? text.loading
+      : more
+        ? text.loadMore
+        : state.list.length === 0
+          ? state.filter
+            ? text.emptyTag(state.filter)
+            : text.empty
+          : text.end;
 
   return (
     <div className={styles.board}>
       <div className={styles.tags} role="group" aria-label={text.hotTags}>
-        <button type="button" aria-pressed={state.filter === ''} onClick={() => void chooseTag('')}>{text.allTags}</button>
+        <button type="button" aria-pressed={state.filter === ''} onClick={() => void chooseTag('')}>
+          {text.allTags}
+        </button>
         {hotTags.map(({ tag, count }) => (
           <button key={tag} type="button" aria-pressed={state.filter === tag} onClick={() => void chooseTag(tag)}>
             #{tag} <small>{count}</small>
@@ -48,11 +70,25 @@ export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string 
       <ul className={styles.grid} aria-busy={state.loading}>
         {state.list.map((message) => (
           <li key={message.id}>
-            <MessageCard message={message} me={me} defaultAvatar={defaultAvatar} linked onLike={() => void toggleMessageLike(message)} onDelete={() => void removeMessage(message.id)} />
+            <MessageCard
+              message={message}
+              me={me}
+              defaultAvatar={defaultAvatar}
+              linked
+              onLike={() => void toggleMessageLike(message)}
+              onDelete={() => void removeMessage(message.id)}
+            />
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.more} onClick={() => void loadMoreMessages()} disabled={!state.failed && (!more || state.loading)}>{bottom}</button>
+      <button
+        type="button"
+        className={styles.more}
+        onClick={() => void loadMoreMessages()}
+        disabled={!state.failed && (!more || state.loading)}
+      >
+        {bottom}
+      </button>
     </div>
   );
 }

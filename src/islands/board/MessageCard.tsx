@@ -28,7 +28,12 @@ export default function MessageCard({ message, me, defaultAvatar, onLike, onDele
   const detail = `/message/detail?id=${message.id}`;
 
   return (
-    <article className={styles.card} data-has-image={message.bg_url ? true : undefined} aria-label={message.nick_name} data-testid="board-post">
+    <article
+      className={styles.card}
+      data-has-image={message.bg_url ? true : undefined}
+      aria-label={message.nick_name}
+      data-testid="board-post"
+    >
       <div className={styles.paper} style={messageLook(message)}>
         {message.tag && <span className={styles.tag}>#{message.tag}</span>}
         <CommentText content={message.message} />
@@ -40,12 +45,29 @@ export default function MessageCard({ message, me, defaultAvatar, onLike, onDele
         {message.ipAddress && <span className={styles.time}>{text.ipLocation(message.ipAddress)}</span>}
         {onLike && (
           <div className={styles.actions}>
-            <button type="button" aria-pressed={message.is_like} aria-label={message.is_like ? text.unlike(message.like_times) : text.like(message.like_times)} data-liked={message.is_like || undefined} onClick={onLike}>
+            <button
+              type="button"
+              aria-pressed={message.is_like}
+              aria-label={message.is_like ? text.unlike(message.like_times) : text.like(message.like_times)}
+              data-liked={message.is_like || undefined}
+              onClick={onLike}
+            >
               ♥ {message.like_times}
             </button>
-            {linked ? <a href={detail}>{text.comments(message.comment_total)}</a> : <span>{text.comments(message.comment_total)}</span>}
+            {linked ? (
+              <a href={detail}>{text.comments(message.comment_total)}</a>
+            ) : (
+              <span>{text.comments(message.comment_total)}</span>
+            )}
             {mine && <a href={`/message/publish?id=${message.id}`}>{text.edit}</a>}
-            {mayDelete && onDelete && <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={onDelete} classes={{ box: styles.confirm, danger: styles.danger }} />}
+            {mayDelete && onDelete && (
+              <ConfirmButton
+                label={text.remove}
+                question={text.confirmRemove}
+                onConfirm={onDelete}
+                classes={{ box: styles.confirm, danger: styles.danger }}
+              />
+            )}
           </div>
         )}
       </footer>

@@ -20,7 +20,13 @@ const text = t.board;
 
 /** /message/detail?id=N: the message, then its comments. */
 /** `comments`: whether the site's comments are on (site config `features`). */
-export default function MessageDetail({ defaultAvatar, comments = true }: { defaultAvatar: string; comments?: boolean }) {
+export default function MessageDetail({
+  defaultAvatar,
+  comments = true,
+}: {
+  defaultAvatar: string;
+  comments?: boolean;
+}) {
   const hydrated = useHydrated();
   const loggedIn = useStore($isLoggedIn);
   const user = useStore($userInfo);
@@ -56,9 +62,11 @@ export default function MessageDetail({ defaultAvatar, comments = true }: { defa
         me={me}
         defaultAvatar={defaultAvatar}
         onLike={() => void toggleMessageLike(message).then(setMessage)}
-        onDelete={() => void removeMessage(message.id).then((gone) => {
-          if (gone) void navigate('/message/list');
-        })}
+        onDelete={() =>
+          void removeMessage(message.id).then((gone) => {
+            if (gone) void navigate('/message/list');
+          })
+        }
       />
       {comments && (
         <Suspense fallback={null}>

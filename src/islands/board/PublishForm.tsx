@@ -6,7 +6,16 @@ import { MESSAGE_MAX_CHARS } from '../../contract/limits';
 import { t } from '../../i18n/zh-CN';
 import { charCount } from '../../lib/shared/text';
 import { FONT_SIZES, FONT_WEIGHTS } from '../../lib/browser/messageLook';
-import { $boardPost, boardPostProblem, prepareBoardPost, sendBoardPost, setBoardPostField, toMessageDraft, type BoardPostDraft, type EditRefusal } from '../../stores/boardPostForm';
+import {
+  $boardPost,
+  boardPostProblem,
+  prepareBoardPost,
+  sendBoardPost,
+  setBoardPostField,
+  toMessageDraft,
+  type BoardPostDraft,
+  type EditRefusal,
+} from '../../stores/boardPostForm';
 import { $isLoggedIn, $userInfo, rememberRoute } from '../../stores/user';
 import { useHydrated } from '../shared/useHydrated';
 import { fontSizePx } from '../../lib/shared/messageRules';
@@ -53,15 +62,23 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
     return (
       <div className={styles.unopened}>
         <p role="alert">{opening.problem}</p>
-        {opening.retry ? <button type="button" onClick={open}>{text.retry}</button> : <a href="/message/list">{text.back}</a>}
+        {opening.retry ? (
+          <button type="button" onClick={open}>
+            {text.retry}
+          </button>
+        ) : (
+          <a href="/message/list">{text.back}</a>
+        )}
       </div>
     );
   }
 
-  const field = <K extends keyof BoardPostDraft>(key: K) => (value: BoardPostDraft[K]) => {
-    setBoardPostField(key, value);
-    setProblem('');
-  };
+  const field =
+    <K extends keyof BoardPostDraft>(key: K) =>
+    (value: BoardPostDraft[K]) => {
+      setBoardPostField(key, value);
+      setProblem('');
+    };
 
   async function pickImage(file: File | undefined) {
     if (!file) return;
@@ -106,33 +123,64 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
       <form className={styles.publishForm} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{draft.editing ? text.editTitle : text.publishTitle}</h2>
         <label htmlFor={`${id}-message`}>{text.content}</label>
-        <textarea id={`${id}-message`} value={draft.message} onChange={(e) => field('message')(e.target.value)} placeholder={text.placeholder} rows={6} aria-describedby={`${id}-count`} />
-        <span id={`${id}-count`} className={styles.counter}>{text.counter(charCount(draft.message), MESSAGE_MAX_CHARS)}</span>
+        <textarea
+          id={`${id}-message`}
+          value={draft.message}
+          onChange={(e) => field('message')(e.target.value)}
+          placeholder={text.placeholder}
+          rows={6}
+          aria-describedby={`${id}-count`}
+        />
+        <span id={`${id}-count`} className={styles.counter}>
+          {text.counter(charCount(draft.message), MESSAGE_MAX_CHARS)}
+        </span>
 
         <div className={styles.fields}>
           <label>
             {text.color}
             <span className={styles.colorRow}>
-              <input type="color" value={draft.color || '#333333'} onChange={(e) => field('color')(e.target.value)} aria-label={text.color} />
-              {draft.color && <button type="button" onClick={() => field('color')('')}>{text.defaultValue}</button>}
+              <input
+                type="color"
+                value={draft.color || '#333333'}
+                onChange={(e) => field('color')(e.target.value)}
+                aria-label={text.color}
+              />
+              {draft.color && (
+                <button type="button" onClick={() => field('color')('')}>
+                  {text.defaultValue}
+                </button>
+              )}
             </span>
           </label>
           <label>
             {text.fontSize}
             <select value={draft.font_size} onChange={(e) => field('font_size')(e.target.value)}>
               <option value="">{text.defaultValue}</option>
-              {FONT_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+              {FONT_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             {text.fontWeight}
             <select value={draft.font_weight} onChange={(e) => field('font_weight')(e.target.value)}>
-              {FONT_WEIGHTS.map((weight) => <option key={weight} value={weight}>{text.weights[weight] ?? weight}</option>)}
+              {FONT_WEIGHTS.map((weight) => (
+                <option key={weight} value={weight}>
+                  {text.weights[weight] ?? weight}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             {text.tag}
-            <input value={draft.tag} onChange={(e) => field('tag')(e.target.value)} placeholder={text.tagPlaceholder} maxLength={20} />
+            <input
+              value={draft.tag}
+              onChange={(e) => field('tag')(e.target.value)}
+              placeholder={text.tagPlaceholder}
+              maxLength={20}
+            />
           </label>
         </div>
 
@@ -140,23 +188,43 @@ export default function PublishForm({ defaultAvatar }: { defaultAvatar: string }
           <legend>{text.background}</legend>
           {(['none', 'color', 'image'] as const).map((mode) => (
             <label key={mode}>
-              <input type="radio" name={`${id}-bg`} checked={draft.background === mode} onChange={() => field('background')(mode)} />
+              <input
+                type="radio"
+                name={`${id}-bg`}
+                checked={draft.background === mode}
+                onChange={() => field('background')(mode)}
+              />
               {{ none: text.noBackground, color: text.bgColor, image: text.bgImage }[mode]}
             </label>
           ))}
           {draft.background === 'color' && (
-            <input type="color" value={draft.bg_color || '#fff7e6'} onChange={(e) => field('bg_color')(e.target.value)} aria-label={text.bgColor} />
+            <input
+              type="color"
+              value={draft.bg_color || '#fff7e6'}
+              onChange={(e) => field('bg_color')(e.target.value)}
+              aria-label={text.bgColor}
+            />
           )}
           {draft.background === 'image' && (
             <label className={styles.upload} aria-disabled={uploading}>
               {uploading ? text.uploading : text.chooseImage}
-              <input type="file" accept={ACCEPTED_PICTURES.join(',')} disabled={uploading} onChange={(e) => void pickImage(e.target.files?.[0])} className="visually-hidden" />
+              <input
+                type="file"
+                accept={ACCEPTED_PICTURES.join(',')}
+                disabled={uploading}
+                onChange={(e) => void pickImage(e.target.files?.[0])}
+                className="visually-hidden"
+              />
             </label>
           )}
         </fieldset>
 
-        <p className={problem ? styles.error : styles.counter} role={problem ? 'alert' : undefined}>{problem}</p>
-        <button type="submit" className={styles.submit} disabled={busy || uploading}>{busy ? text.submitting : draft.editing ? text.save : text.submit}</button>
+        <p className={problem ? styles.error : styles.counter} role={problem ? 'alert' : undefined}>
+          {problem}
+        </p>
+        <button type="submit" className={styles.submit} disabled={busy || uploading}>
+          {busy ? text.submitting : draft.editing ? text.save : text.submit}
+        </button>
       </form>
       <section className={styles.preview} aria-label={text.preview}>
         <h2>{text.preview}</h2>

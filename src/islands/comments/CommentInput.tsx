@@ -35,7 +35,9 @@ export default function CommentInput({ draftKey, me, guestsAllowed, onSend, labe
     return (
       <p className={styles.login}>
         {text.loginFirst}
-        <a href="/login" onClick={() => rememberRoute()}>{text.goLogin}</a>
+        <a href="/login" onClick={() => rememberRoute()}>
+          {text.goLogin}
+        </a>
       </p>
     );
   }
@@ -70,11 +72,22 @@ export default function CommentInput({ draftKey, me, guestsAllowed, onSend, labe
         autoFocus={autoFocus}
       />
       <div className={styles.formRow}>
-        <span id={`${id}-hint`} className={problem ? styles.error : styles.counter} role={problem ? 'alert' : undefined} data-over={length > COMMENT_MAX_CHARS || undefined}>
+        <span
+          id={`${id}-hint`}
+          className={problem ? styles.error : styles.counter}
+          role={problem ? 'alert' : undefined}
+          data-over={length > COMMENT_MAX_CHARS || undefined}
+        >
           {problem || text.counter(length, COMMENT_MAX_CHARS)}
         </span>
-        {onCancel && <button type="button" className={styles.plain} onClick={onCancel}>{text.cancelReply}</button>}
-        <button type="submit" className={styles.send} disabled={busy || value.trim() === ''}>{busy ? text.sending : text.send}</button>
+        {onCancel && (
+          <button type="button" className={styles.plain} onClick={onCancel}>
+            {text.cancelReply}
+          </button>
+        )}
+        <button type="submit" className={styles.send} disabled={busy || value.trim() === ''}>
+          {busy ? text.sending : text.send}
+        </button>
       </div>
     </form>
   );

@@ -4,7 +4,15 @@ import type { ReplyComment, RootComment } from '../../contract/comments';
 import { ROLE } from '../../contract/users';
 import { t } from '../../i18n/zh-CN';
 import { formatCount } from '../../lib/browser/format';
-import { $threads, draftKey, loadReplies, removeComment, sendReply, toggleCommentLike, type Addressee } from '../../stores/comments';
+import {
+  $threads,
+  draftKey,
+  loadReplies,
+  removeComment,
+  sendReply,
+  toggleCommentLike,
+  type Addressee,
+} from '../../stores/comments';
 import type { UserInfo } from '../../stores/user';
 import ConfirmButton from '../shared/ConfirmButton';
 import TimeAgo from '../shared/TimeAgo';
@@ -41,7 +49,14 @@ function Entry({ comment, rootId, me, guestsAllowed, defaultAvatar, onReply }: E
   const to = 'to_name' in comment ? comment : null;
   return (
     <article className={styles.entry} aria-label={comment.from_name} data-held={comment.held || undefined}>
-      <img className={styles.avatar} src={comment.from_avatar || defaultAvatar} alt="" width="36" height="36" loading="lazy" />
+      <img
+        className={styles.avatar}
+        src={comment.from_avatar || defaultAvatar}
+        alt=""
+        width="36"
+        height="36"
+        loading="lazy"
+      />
       <div className={styles.main}>
         <header>
           <WriterName comment={comment} />
@@ -55,15 +70,31 @@ function Entry({ comment, rootId, me, guestsAllowed, defaultAvatar, onReply }: E
         <CommentText content={comment.content} className={styles.text} />
         <div className={styles.actions}>
           {!comment.held && (
-          <button type="button" aria-pressed={comment.is_like} aria-label={`${comment.is_like ? text.unlike : text.like}（${comment.thumbs_up}）`} onClick={() => void toggleCommentLike(comment)} data-liked={comment.is_like || undefined}>
-            ♥ <span>{formatCount(comment.thumbs_up)}</span>
-          </button>
+            <button
+              type="button"
+              aria-pressed={comment.is_like}
+              aria-label={`${comment.is_like ? text.unlike : text.like}（${comment.thumbs_up}）`}
+              onClick={() => void toggleCommentLike(comment)}
+              data-liked={comment.is_like || undefined}
+            >
+              ♥ <span>{formatCount(comment.thumbs_up)}</span>
+            </button>
           )}
           {(me || guestsAllowed) && !comment.held && (
-            <button type="button" onClick={() => onReply({ id: comment.from_id, name: comment.from_name, commentId: comment.id })}>{text.reply}</button>
+            <button
+              type="button"
+              onClick={() => onReply({ id: comment.from_id, name: comment.from_name, commentId: comment.id })}
+            >
+              {text.reply}
+            </button>
           )}
           {mayDelete && (
-            <ConfirmButton label={text.remove} question={rootId === null ? text.confirmRemoveThread : text.confirmRemove} onConfirm={() => void removeComment(comment, rootId)} classes={{ box: styles.confirm, danger: styles.danger }} />
+            <ConfirmButton
+              label={text.remove}
+              question={rootId === null ? text.confirmRemoveThread : text.confirmRemove}
+              onConfirm={() => void removeComment(comment, rootId)}
+              classes={{ box: styles.confirm, danger: styles.danger }}
+            />
           )}
         </div>
       </div>
@@ -72,24 +103,53 @@ function Entry({ comment, rootId, me, guestsAllowed, defaultAvatar, onReply }: E
 }
 
 /** A root comment with its thread: replies load when asked for, and a reply box opens under it. */
-export default function CommentItem({ root, me, guestsAllowed, defaultAvatar }: { root: RootComment; me: UserInfo | null; guestsAllowed: boolean; defaultAvatar: string }) {
+export default function CommentItem({
+  root,
+  me,
+  guestsAllowed,
+  defaultAvatar,
+}: {
+  root: RootComment;
+  me: UserInfo | null;
+  guestsAllowed: boolean;
+  defaultAvatar: string;
+}) {
   const thread = useStore($threads, { keys: [root.id] })[root.id];
   const [replyTo, setReplyTo] = useState<Addressee | null>(null);
   const shown = thread?.replies.length ?? 0;
 
   return (
     <li className={styles.item}>
-      <Entry comment={root} rootId={null} me={me} guestsAllowed={guestsAllowed} defaultAvatar={defaultAvatar} onReply={setReplyTo} />
+      <Entry
+        comment={root}
+        rootId={null}
+        me={me}
+        guestsAllowed={guestsAllowed}
+        defaultAvatar={defaultAvatar}
+        onReply={setReplyTo}
+      />
       {(shown > 0 || root.childrenCount > 0) && (
         <ol className={styles.replies}>
           {thread?.replies.map((reply) => (
             <li key={reply.id}>
-              <Entry comment={reply} rootId={root.id} me={me} guestsAllowed={guestsAllowed} defaultAvatar={defaultAvatar} onReply={setReplyTo} />
+              <Entry
+                comment={reply}
+                rootId={root.id}
+                me={me}
+                guestsAllowed={guestsAllowed}
+                defaultAvatar={defaultAvatar}
+                onReply={setReplyTo}
+              />
             </li>
           ))}
           {shown < root.childrenCount && (
             <li>
-              <button type="button" className={styles.plain} onClick={() => void loadReplies(root.id)} disabled={thread?.loading}>
+              <button
+                type="button"
+                className={styles.plain}
+                onClick={() => void loadReplies(root.id)}
+                disabled={thread?.loading}
+              >
                 {shown === 0 ? text.showReplies(root.childrenCount) : text.moreReplies}
               </button>
             </li>

@@ -10,7 +10,9 @@ export default function CommentText({ content, className }: { content: string; c
     <p className={className}>
       {linkify(content).map((part, i) =>
         'url' in part ? (
-          <a key={i} href={part.url} target="_blank" rel="nofollow ugc noopener noreferrer">{part.url}</a>
+          <a key={i} href={part.url} target="_blank" rel="nofollow ugc noopener noreferrer">
+            {part.url}
+          </a>
         ) : (
           <span key={i}>{part.text}</span>
         ),

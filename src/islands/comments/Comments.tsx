@@ -20,8 +20,15 @@ export default function Comments({ type, forId, defaultAvatar }: Props) {
   // The server renders the frame with its loading line; the section replaces it in the browser.
   const waiting = <p className="muted">{t.comments.loading}</p>;
   return (
-    <section className="container card" style={{ padding: '16px 20px', marginTop: 24 }} aria-labelledby="comments-title" data-testid="comments">
-      <h2 id="comments-title" style={{ margin: '0 0 12px', fontSize: 20 }}>{t.comments.title}</h2>
+    <section
+      className="container card"
+      style={{ padding: '16px 20px', marginTop: 24 }}
+      aria-labelledby="comments-title"
+      data-testid="comments"
+    >
+      <h2 id="comments-title" style={{ margin: '0 0 12px', fontSize: 20 }}>
+        {t.comments.title}
+      </h2>
       {useHydrated() ? (
         <Suspense fallback={waiting}>
           <CommentSection type={type} forId={forId} defaultAvatar={defaultAvatar} />

@@ -23,7 +23,9 @@ export default function GuestFields() {
         {text.guestFields}
         <span>
           {text.orLogin}
-          <a href="/login" onClick={() => rememberRoute()}>{text.goLogin}</a>
+          <a href="/login" onClick={() => rememberRoute()}>
+            {text.goLogin}
+          </a>
         </span>
       </legend>
       {FIELDS.map(([field, label, autoComplete, maxLength]) => (

@@ -15,7 +15,8 @@ interface Props {
   defaultAvatar: string;
 }
 
-const holds = (item: MenuItem, path: string) => item.children?.some((child) => isCurrentPath(path, child.href!)) ?? false;
+const holds = (item: MenuItem, path: string) =>
+  item.children?.some((child) => isCurrentPath(path, child.href!)) ?? false;
 
 /** The mobile navigation drawer, from the left, 60% wide, with every menu item, and the account's own (the desktop's user menu). */
 export default function Drawer({ open, onClose, title, user, defaultAvatar }: Props) {
@@ -42,24 +43,48 @@ export default function Drawer({ open, onClose, title, user, defaultAvatar }: Pr
     });
   const current = (href: string | undefined) => (href && path && isCurrentPath(path, href) ? 'page' : undefined);
   const link = (item: MenuItem) => (
-    <a href={item.href} onClick={onClose} aria-current={current(item.href)}>{item.label}</a>
+    <a href={item.href} onClick={onClose} aria-current={current(item.href)}>
+      {item.label}
+    </a>
   );
 
   return (
     <div className={styles.root} hidden={!open}>
       <div className={styles.overlay} onClick={onClose} aria-hidden="true" />
-      <aside id="nav-drawer" ref={panel} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby="nav-drawer-title">
+      <aside
+        id="nav-drawer"
+        ref={panel}
+        className={styles.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="nav-drawer-title"
+      >
         <div className={styles.head}>
           <h2 id="nav-drawer-title">{t.nav.title}</h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={t.nav.closeMenu}>×</button>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={t.nav.closeMenu}>
+            ×
+          </button>
         </div>
         {user ? (
-          <a className={styles.avatar} href="/userCenter" onClick={onClose} aria-label={`${t.auth.userCenter}（${user.nick_name}）`}>
+          <a
+            className={styles.avatar}
+            href="/userCenter"
+            onClick={onClose}
+            aria-label={`${t.auth.userCenter}（${user.nick_name}）`}
+          >
             <img src={user.avatar || defaultAvatar} alt="" width="72" height="72" />
             <span>{user.nick_name}</span>
           </a>
         ) : (
-          <a className={styles.avatar} href="/login" onClick={() => { rememberRoute(); onClose(); }} aria-label={`${t.nav.goLogin}（${title}）`}>
+          <a
+            className={styles.avatar}
+            href="/login"
+            onClick={() => {
+              rememberRoute();
+              onClose();
+            }}
+            aria-label={`${t.nav.goLogin}（${title}）`}
+          >
             <span className={styles.loginCircle}>{t.nav.login}</span>
           </a>
         )}
@@ -69,7 +94,12 @@ export default function Drawer({ open, onClose, title, user, defaultAvatar }: Pr
               if (!item.children) return <li key={item.label}>{link(item)}</li>;
               const isExpanded = expanded.has(item.label);
               const listId = `nav-drawer-group-${i}`;
-              const toggleProps = { type: 'button', 'aria-expanded': isExpanded, 'aria-controls': listId, onClick: () => toggle(item.label) } as const;
+              const toggleProps = {
+                type: 'button',
+                'aria-expanded': isExpanded,
+                'aria-controls': listId,
+                onClick: () => toggle(item.label),
+              } as const;
               return (
                 <li key={item.label} className={styles.group}>
                   {item.href ? (
@@ -78,12 +108,18 @@ export default function Drawer({ open, onClose, title, user, defaultAvatar }: Pr
                       <button {...toggleProps} className={styles.toggle} aria-label={t.nav.submenu(item.label)} />
                     </div>
                   ) : (
-                    <button {...toggleProps} className={`${styles.toggle} ${styles.labelled}`} aria-current={holds(item, path ?? '') ? 'true' : undefined}>
+                    <button
+                      {...toggleProps}
+                      className={`${styles.toggle} ${styles.labelled}`}
+                      aria-current={holds(item, path ?? '') ? 'true' : undefined}
+                    >
                       {item.label}
                     </button>
                   )}
                   <ul id={listId} className={styles.children} hidden={!isExpanded}>
-                    {item.children.map((child) => <li key={child.href}>{link(child)}</li>)}
+                    {item.children.map((child) => (
+                      <li key={child.href}>{link(child)}</li>
+                    ))}
                   </ul>
                 </li>
               );
@@ -94,11 +130,21 @@ export default function Drawer({ open, onClose, title, user, defaultAvatar }: Pr
           <ul className={styles.account} aria-label={t.auth.account}>
             {user.role === ROLE.admin && (
               <li>
-                <a href="/admin" onClick={onClose}>{t.auth.console}</a>
+                <a href="/admin" onClick={onClose}>
+                  {t.auth.console}
+                </a>
               </li>
             )}
             <li>
-              <button type="button" onClick={() => { onClose(); void logout(); }}>{t.auth.logout}</button>
+              <button
+                type="button"
+                onClick={() => {
+                  onClose();
+                  void logout();
+                }}
+              >
+                {t.auth.logout}
+              </button>
             </li>
           </ul>
         )}

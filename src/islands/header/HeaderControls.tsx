@@ -16,9 +16,12 @@ import styles from './HeaderControls.module.scss';
 // Once the header is awake, the dialog's code is fetched when the browser is idle, so it is in
 // memory by the time a reader presses "/" and opens in the same frame. Search opened before that
 // (the page script listens for the keys, client/searchShortcut.ts) loads it at once.
-const loadSearchDialog = () => (import.meta.env.SSR ? neverOnServer() : import('../search/SearchDialog').then((m) => m.default));
+const loadSearchDialog = () =>
+  import.meta.env.SSR ? neverOnServer() : import('../search/SearchDialog').then((m) => m.default);
 // The bell and its counts are for logged-in readers only: a visitor never downloads them.
-const NotificationBell = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('../notifications/NotificationBell')));
+const NotificationBell = lazy(() =>
+  import.meta.env.SSR ? neverOnServer() : import('../notifications/NotificationBell'),
+);
 // The drawer is for phones: it loads when the reader reaches for its button.
 const loadDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./Drawer').then((m) => m.default));
 
@@ -66,30 +69,72 @@ export default function HeaderControls({ title, avatar, music }: Props) {
 
   return (
     <div className={styles.controls}>
-      <button type="button" className={`${styles.icon} ${styles.mobileOnly}`} onClick={() => history.back()} aria-label={t.nav.back}>
-        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M15 5l-7 7 7 7" /></svg>
+      <button
+        type="button"
+        className={`${styles.icon} ${styles.mobileOnly}`}
+        onClick={() => history.back()}
+        aria-label={t.nav.back}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M15 5l-7 7 7 7" />
+        </svg>
       </button>
-      <button type="button" className={`${styles.icon} ${styles.mobileOnly} ${styles.first}`} onPointerDown={Drawer ? undefined : fetchDrawer} onClick={() => setDrawerOpen(true)} aria-label={t.nav.openMenu} aria-expanded={drawerOpen} aria-controls="nav-drawer">
-        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
+      <button
+        type="button"
+        className={`${styles.icon} ${styles.mobileOnly} ${styles.first}`}
+        onPointerDown={Drawer ? undefined : fetchDrawer}
+        onClick={() => setDrawerOpen(true)}
+        aria-label={t.nav.openMenu}
+        aria-expanded={drawerOpen}
+        aria-controls="nav-drawer"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
       </button>
-      <button type="button" className={styles.icon} onClick={openSearch} aria-label={t.nav.search} title={t.search.shortcut} aria-keyshortcuts="/ Control+K">
-        <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" /></svg>
+      <button
+        type="button"
+        className={styles.icon}
+        onClick={openSearch}
+        aria-label={t.nav.search}
+        title={t.search.shortcut}
+        aria-keyshortcuts="/ Control+K"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" />
+          <path d="M20 20l-4-4" />
+        </svg>
       </button>
       <button type="button" className={styles.icon} onClick={toggleTheme} data-testid="theme-toggle">
         {/* Both icons and both names render; CSS shows the pair for the theme already on <html>, so the button is right before it hydrates. */}
         <span className={styles.sun}>
-          <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" /></svg>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="12" cy="12" r="4" />
+            <path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5" />
+          </svg>
           <span className="visually-hidden">{t.theme.toLight}</span>
         </span>
         <span className={styles.moon}>
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" />
+          </svg>
           <span className="visually-hidden">{t.theme.toDark}</span>
         </span>
       </button>
       {/* Shown by CSS while the pill is folded away, so it is right before the header hydrates. */}
       {music && (
-        <button type="button" className={`${styles.icon} ${styles.unfold}`} onClick={unfold} aria-label={t.player.unfold} {...{ [UNFOLD_BUTTON_ATTRIBUTE]: '' }}>
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 18V5l11-2v13" /><circle cx="6" cy="18" r="3" /><circle cx="17" cy="16" r="3" /></svg>
+        <button
+          type="button"
+          className={`${styles.icon} ${styles.unfold}`}
+          onClick={unfold}
+          aria-label={t.player.unfold}
+          {...{ [UNFOLD_BUTTON_ATTRIBUTE]: '' }}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M9 18V5l11-2v13" />
+            <circle cx="6" cy="18" r="3" />
+            <circle cx="17" cy="16" r="3" />
+          </svg>
         </button>
       )}
       {user && (

@@ -40,22 +40,42 @@ export default function UserMenu({ user, defaultAvatar }: Props) {
 
   return (
     <div className={`${styles.user} ${styles.desktopOnly}`} ref={root}>
-      <button type="button" className={styles.userButton} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)} data-testid="user-menu">
+      <button
+        type="button"
+        className={styles.userButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="user-menu"
+      >
         <img src={user.avatar || defaultAvatar} alt="" width="28" height="28" />
         <span className={styles.nick}>{user.nick_name}</span>
       </button>
       {open && (
         <ul className={styles.userMenu} role="menu" aria-label={t.auth.userMenu}>
           <li role="none">
-            <a role="menuitem" href="/userCenter" onClick={() => setOpen(false)}>{t.auth.userCenter}</a>
+            <a role="menuitem" href="/userCenter" onClick={() => setOpen(false)}>
+              {t.auth.userCenter}
+            </a>
           </li>
           {user.role === ROLE.admin && (
             <li role="none">
-              <a role="menuitem" href="/admin" onClick={() => setOpen(false)}>{t.auth.console}</a>
+              <a role="menuitem" href="/admin" onClick={() => setOpen(false)}>
+                {t.auth.console}
+              </a>
             </li>
           )}
           <li role="none">
-            <button role="menuitem" type="button" onClick={() => { setOpen(false); void logout(); }}>{t.auth.logout}</button>
+            <button
+              role="menuitem"
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                void logout();
+              }}
+            >
+              {t.auth.logout}
+            </button>
           </li>
         </ul>
       )}

@@ -1,5 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { createParticles, LINK_DISTANCE, PARTICLE_COUNT, stepParticles, type Pointer } from '../../lib/browser/particles';
+import {
+  createParticles,
+  LINK_DISTANCE,
+  PARTICLE_COUNT,
+  stepParticles,
+  type Pointer,
+} from '../../lib/browser/particles';
 
 /** The landing background: particles that drift, link up when close, and follow the mouse or a finger. */
 export default function ParticleCanvas() {
@@ -74,5 +80,11 @@ export default function ParticleCanvas() {
     };
   }, []);
 
-  return <canvas ref={canvasRef} aria-hidden="true" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />;
+  return (
+    <canvas
+      ref={canvasRef}
+      aria-hidden="true"
+      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+    />
+  );
 }

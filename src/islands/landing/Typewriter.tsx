@@ -54,7 +54,9 @@ export default function Typewriter({ quoteUrl, fallbackQuotes, finalSentence }: 
   return (
     <p className="typewriter" data-done={done}>
       <span data-testid="typewriter-text">{text}</span>
-      <span className="cursor" aria-hidden="true">|</span>
+      <span className="cursor" aria-hidden="true">
+        |
+      </span>
     </p>
   );
 }

@@ -25,7 +25,8 @@ export default function ApplyForm() {
   const fieldId = (field: LinkField) => `${id}-${field}`;
 
   const problems = linkFormProblems(form);
-  const problemOf = (field: LinkField): string | undefined => refused[field] ?? (tried || touched[field] ? problems[field] : undefined);
+  const problemOf = (field: LinkField): string | undefined =>
+    refused[field] ?? (tried || touched[field] ? problems[field] : undefined);
   const touch = (field: LinkField) => () => setTouched((seen) => (seen[field] ? seen : { ...seen, [field]: true }));
 
   async function submit(e: FormEvent) {
@@ -49,7 +50,11 @@ export default function ApplyForm() {
   const note = (field: LinkField, counter?: string) => {
     const problem = problemOf(field);
     return (
-      <p id={`${fieldId(field)}-note`} className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>
+      <p
+        id={`${fieldId(field)}-note`}
+        className={problem ? styles.error : styles.hint}
+        role={problem ? 'alert' : undefined}
+      >
         {problem || counter || ''}
       </p>
     );
@@ -58,30 +63,87 @@ export default function ApplyForm() {
 
   return (
     <div className={styles.apply}>
-      <form id={APPLY_FORM_ID} className={`card ${styles.form}`} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <form
+        id={APPLY_FORM_ID}
+        className={`card ${styles.form}`}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={`${id}-title`}
+        aria-busy={busy}
+      >
         <h2 id={`${id}-title`}>{form.editing === null ? text.formTitle : text.editTitle}</h2>
 
         <label htmlFor={fieldId('site_name')}>{text.name}</label>
-        <input id={fieldId('site_name')} value={form.site_name} onChange={(e) => setLinkField('site_name', e.target.value)} onBlur={touch('site_name')} placeholder={text.namePlaceholder} maxLength={LINK_NAME_MAX_CHARS * 2} aria-invalid={invalid('site_name')} aria-describedby={`${fieldId('site_name')}-note`} autoComplete="off" />
+        <input
+          id={fieldId('site_name')}
+          value={form.site_name}
+          onChange={(e) => setLinkField('site_name', e.target.value)}
+          onBlur={touch('site_name')}
+          placeholder={text.namePlaceholder}
+          maxLength={LINK_NAME_MAX_CHARS * 2}
+          aria-invalid={invalid('site_name')}
+          aria-describedby={`${fieldId('site_name')}-note`}
+          autoComplete="off"
+        />
         {note('site_name', text.counter(charCount(form.site_name.trim()), LINK_NAME_MAX_CHARS))}
 
         <label htmlFor={fieldId('site_desc')}>{text.desc}</label>
-        <textarea id={fieldId('site_desc')} value={form.site_desc} onChange={(e) => setLinkField('site_desc', e.target.value)} onBlur={touch('site_desc')} placeholder={text.descPlaceholder} rows={3} aria-invalid={invalid('site_desc')} aria-describedby={`${fieldId('site_desc')}-note`} />
+        <textarea
+          id={fieldId('site_desc')}
+          value={form.site_desc}
+          onChange={(e) => setLinkField('site_desc', e.target.value)}
+          onBlur={touch('site_desc')}
+          placeholder={text.descPlaceholder}
+          rows={3}
+          aria-invalid={invalid('site_desc')}
+          aria-describedby={`${fieldId('site_desc')}-note`}
+        />
         {note('site_desc', text.counter(charCount(form.site_desc.trim()), LINK_DESC_MAX_CHARS))}
 
         <label htmlFor={fieldId('url')}>{text.url}</label>
-        <input id={fieldId('url')} type="url" inputMode="url" value={form.url} onChange={(e) => setLinkField('url', e.target.value)} onBlur={touch('url')} placeholder={text.urlPlaceholder} maxLength={LINK_URL_MAX_LENGTH} aria-invalid={invalid('url')} aria-describedby={`${fieldId('url')}-note`} autoComplete="url" spellCheck={false} />
+        <input
+          id={fieldId('url')}
+          type="url"
+          inputMode="url"
+          value={form.url}
+          onChange={(e) => setLinkField('url', e.target.value)}
+          onBlur={touch('url')}
+          placeholder={text.urlPlaceholder}
+          maxLength={LINK_URL_MAX_LENGTH}
+          aria-invalid={invalid('url')}
+          aria-describedby={`${fieldId('url')}-note`}
+          autoComplete="url"
+          spellCheck={false}
+        />
         {note('url')}
 
-        <IconField id={fieldId('site_avatar')} form={form} problem={problemOf('site_avatar')} onUploading={setUploading} onBlur={touch('site_avatar')} />
+        <IconField
+          id={fieldId('site_avatar')}
+          form={form}
+          problem={problemOf('site_avatar')}
+          onUploading={setUploading}
+          onBlur={touch('site_avatar')}
+        />
 
-        {formProblem && <p className={styles.formError} role="alert">{formProblem}</p>}
+        {formProblem && (
+          <p className={styles.formError} role="alert">
+            {formProblem}
+          </p>
+        )}
         <div className={styles.buttons}>
           <button type="submit" className={styles.primary} disabled={busy || uploading}>
             {busy ? text.submitting : form.editing === null ? text.submit : text.save}
           </button>
           {form.editing !== null && (
-            <button type="button" className={styles.secondary} onClick={() => { cancelEdit(); setTouched({}); }} disabled={busy}>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => {
+                cancelEdit();
+                setTouched({});
+              }}
+              disabled={busy}
+            >
               {text.cancelEdit}
             </button>
           )}
@@ -91,7 +153,12 @@ export default function ApplyForm() {
       <section className={styles.preview} aria-labelledby={`${id}-preview`}>
         <h2 id={`${id}-preview`}>{text.preview}</h2>
         <p className={styles.hint}>{text.previewHint}</p>
-        <LinkCard name={draft.site_name || text.previewName} desc={draft.site_desc || text.previewDesc} icon={iconShown} url={linkUrlProblem(draft.url) ? null : draft.url} />
+        <LinkCard
+          name={draft.site_name || text.previewName}
+          desc={draft.site_desc || text.previewDesc}
+          icon={iconShown}
+          url={linkUrlProblem(draft.url) ? null : draft.url}
+        />
       </section>
     </div>
   );

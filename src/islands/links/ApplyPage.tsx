@@ -17,12 +17,19 @@ export default function ApplyPage() {
   const loggedIn = useStore($isLoggedIn);
 
   // The server does not know who is reading: the first render says only that the page is coming.
-  if (!hydrated) return <p className="empty" aria-busy="true">{text.loading}</p>;
+  if (!hydrated)
+    return (
+      <p className="empty" aria-busy="true">
+        {text.loading}
+      </p>
+    );
   if (!loggedIn) {
     return (
       <div className={`card ${styles.prompt}`}>
         <p>{text.loginPrompt}</p>
-        <a className={styles.primary} href="/login" onClick={() => rememberRoute()}>{text.goLogin}</a>
+        <a className={styles.primary} href="/login" onClick={() => rememberRoute()}>
+          {text.goLogin}
+        </a>
       </div>
     );
   }

@@ -7,7 +7,11 @@ import { setLinkField } from '../../stores/links';
 import styles from './Apply.module.scss';
 
 const text = linkText;
-const CHOICES: [IconChoice, string][] = [['letter', text.iconLetter], ['upload', text.iconUpload], ['url', text.iconUrl]];
+const CHOICES: [IconChoice, string][] = [
+  ['letter', text.iconLetter],
+  ['upload', text.iconUpload],
+  ['url', text.iconUrl],
+];
 
 interface Props {
   /** The id of the control that takes the focus when the icon has a problem. */
@@ -60,7 +64,16 @@ export default function IconField({ id, form, problem, onUploading, onBlur }: Pr
           {form.uploaded && <img src={form.uploaded} alt={text.uploaded} width="48" height="48" />}
           <label className={styles.secondary} aria-disabled={uploading || undefined}>
             {uploading ? text.uploading : form.uploaded ? text.changeImage : text.chooseImage}
-            <input id={focusTarget} type="file" accept={ACCEPTED_PICTURES.join(',')} disabled={uploading} onChange={(e) => void pick(e.target.files?.[0])} onBlur={onBlur} className="visually-hidden" aria-invalid={shown ? true : undefined} />
+            <input
+              id={focusTarget}
+              type="file"
+              accept={ACCEPTED_PICTURES.join(',')}
+              disabled={uploading}
+              onChange={(e) => void pick(e.target.files?.[0])}
+              onBlur={onBlur}
+              className="visually-hidden"
+              aria-invalid={shown ? true : undefined}
+            />
           </label>
         </div>
       )}

@@ -15,7 +15,18 @@ interface Props {
 export function LinkIcon({ name, icon }: { name: string; icon: string }) {
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [icon]);
-  if (icon && !broken) return <img className={styles.icon} src={icon} alt="" width="48" height="48" loading="lazy" onError={() => setBroken(true)} />;
+  if (icon && !broken)
+    return (
+      <img
+        className={styles.icon}
+        src={icon}
+        alt=""
+        width="48"
+        height="48"
+        loading="lazy"
+        onError={() => setBroken(true)}
+      />
+    );
   const { letter, hue } = letterIcon(name);
   return (
     <span className={styles.icon} data-letter style={{ '--hue': hue } as CSSProperties} aria-hidden="true">

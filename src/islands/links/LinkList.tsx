@@ -16,11 +16,18 @@ export default function LinkList() {
   useEffect(() => void openLinkList(), []);
 
   // The list is the server's; until it has answered, the first render says only that it is coming.
-  if (!hydrated || (!state.loaded && !state.failed)) return <p className="empty" aria-busy="true">{text.loading}</p>;
+  if (!hydrated || (!state.loaded && !state.failed))
+    return (
+      <p className="empty" aria-busy="true">
+        {text.loading}
+      </p>
+    );
   if (!state.loaded) {
     return (
       <p className="empty">
-        <button type="button" className={styles.more} onClick={() => void openLinkList()}>{text.loadFailed}</button>
+        <button type="button" className={styles.more} onClick={() => void openLinkList()}>
+          {text.loadFailed}
+        </button>
       </p>
     );
   }
@@ -40,7 +47,12 @@ export default function LinkList() {
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.more} onClick={() => void loadMoreLinks()} disabled={state.loading || (!more && !state.failed)}>
+      <button
+        type="button"
+        className={styles.more}
+        onClick={() => void loadMoreLinks()}
+        disabled={state.loading || (!more && !state.failed)}
+      >
         {bottom}
       </button>
     </div>

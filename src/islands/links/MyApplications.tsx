@@ -22,13 +22,26 @@ export default function MyApplications() {
     editLink(item);
     // The form is above the list: the reader is taken to it, at its first field.
     const form = document.getElementById(APPLY_FORM_ID);
-    form?.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    form?.scrollIntoView({
+      block: 'start',
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
     form?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
   }
 
   let body;
-  if (!loaded && failed) body = <button type="button" className={styles.retry} onClick={() => void openMyLinks()}>{text.mineFailed}</button>;
-  else if (!loaded) body = <p className={styles.hint} aria-busy="true">{text.mineLoading}</p>;
+  if (!loaded && failed)
+    body = (
+      <button type="button" className={styles.retry} onClick={() => void openMyLinks()}>
+        {text.mineFailed}
+      </button>
+    );
+  else if (!loaded)
+    body = (
+      <p className={styles.hint} aria-busy="true">
+        {text.mineLoading}
+      </p>
+    );
   else if (list.length === 0) body = <p className={styles.hint}>{text.mineEmpty}</p>;
   else {
     body = (
@@ -38,14 +51,23 @@ export default function MyApplications() {
             <LinkIcon name={item.site_name} icon={item.site_avatar} />
             <span className={styles.what}>
               <strong>{item.site_name}</strong>
-              <small>{text.submittedAt} {item.updatedAt}</small>
+              <small>
+                {text.submittedAt} {item.updatedAt}
+              </small>
             </span>
-            <span className={styles.status} data-status={item.status}>{text.statuses[item.status]}</span>
+            <span className={styles.status} data-status={item.status}>
+              {text.statuses[item.status]}
+            </span>
             {editing === item.id ? (
               <span className={styles.hint}>{text.editing}</span>
             ) : (
               isEditable(item) && (
-                <button type="button" className={styles.secondary} onClick={() => edit(item)} aria-label={text.editLabel(item.site_name)}>
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => edit(item)}
+                  aria-label={text.editLabel(item.site_name)}
+                >
                   {text.edit}
                 </button>
               )

@@ -7,7 +7,8 @@ import { neverOnServer, useOnDemand } from '../shared/useOnDemand';
 import styles from './NotificationBell.module.scss';
 
 // The drawer's code (and its sanitiser) loads when the reader reaches for the bell.
-const loadMessageDrawer = () => (import.meta.env.SSR ? neverOnServer() : import('./NotificationDrawer').then((m) => m.default));
+const loadMessageDrawer = () =>
+  import.meta.env.SSR ? neverOnServer() : import('./NotificationDrawer').then((m) => m.default);
 
 /** The logged-in reader's bell: the unread count, and 我的消息 behind it. */
 /** `iconClass`: the header's look for its round icon buttons. */
@@ -32,8 +33,14 @@ export default function NotificationBell({ iconClass }: { iconClass: string }) {
         aria-expanded={open}
         data-testid="notify-bell"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4" /></svg>
-        {badge && <span className={styles.badge} aria-hidden="true" data-testid="notify-badge">{badge}</span>}
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4" />
+        </svg>
+        {badge && (
+          <span className={styles.badge} aria-hidden="true" data-testid="notify-badge">
+            {badge}
+          </span>
+        )}
       </button>
       {NotificationDrawer && <NotificationDrawer open={open} onClose={close} />}
     </>

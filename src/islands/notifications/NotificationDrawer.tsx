@@ -24,22 +24,38 @@ export default function NotificationDrawer({ open, onClose }: Props) {
   }, [open]);
 
   const line = bottomLine({ loading: state.loading, shown: state.list.length, total: state.total });
-  const lineText = state.failed ? text.loadFailed : { loading: text.loading, more: text.loadMore, end: text.end, empty: text.empty }[line];
+  const lineText = state.failed
+    ? text.loadFailed
+    : { loading: text.loading, more: text.loadMore, end: text.end, empty: text.empty }[line];
 
   return (
     <div className={styles.root} hidden={!open}>
       <div className={styles.overlay} onClick={onClose} aria-hidden="true" />
-      <aside ref={panel} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby="message-drawer-title" data-testid="message-drawer">
+      <aside
+        ref={panel}
+        className={styles.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="message-drawer-title"
+        data-testid="message-drawer"
+      >
         <div className={styles.head}>
           <h2 id="message-drawer-title">{text.title}</h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={text.close}>×</button>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={text.close}>
+            ×
+          </button>
         </div>
         <ul className={styles.list} aria-busy={state.loading}>
           {state.list.map((item) => (
             <NotificationItem key={item.id} item={item} onFollow={onClose} />
           ))}
         </ul>
-        <button type="button" className={styles.bottom} onClick={() => void loadMoreNotifications()} disabled={!state.failed && line !== 'more'}>
+        <button
+          type="button"
+          className={styles.bottom}
+          onClick={() => void loadMoreNotifications()}
+          disabled={!state.failed && line !== 'more'}
+        >
           {lineText}
         </button>
       </aside>

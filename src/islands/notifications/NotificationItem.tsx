@@ -18,8 +18,13 @@ const INLINE_ONLY = { ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'span', 'br', 'co
  * inert parse (no script runs in it) turns `<b>&lt;名字&gt;</b>` into `<名字>`.
  */
 function MessageText({ message }: { message: string }) {
-  if (!looksLikeHtml(message)) return <span className={styles.message}>{new DOMParser().parseFromString(message, 'text/html').body.textContent}</span>;
-  return <span className={styles.message} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(message, INLINE_ONLY) }} />;
+  if (!looksLikeHtml(message))
+    return (
+      <span className={styles.message}>{new DOMParser().parseFromString(message, 'text/html').body.textContent}</span>
+    );
+  return (
+    <span className={styles.message} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(message, INLINE_ONLY) }} />
+  );
 }
 
 interface Props {
@@ -43,8 +48,15 @@ export default function NotificationItem({ item, onFollow }: Props) {
         <TimeAgo className={styles.time} at={item.createdAt} />
       </button>
       <div className={styles.actions}>
-        <button type="button" onClick={follow}>{text.jump}</button>
-        <ConfirmButton label={text.remove} question={text.confirmRemove} onConfirm={() => void removeNotification(item.id)} classes={{ box: styles.confirm, danger: styles.danger }} />
+        <button type="button" onClick={follow}>
+          {text.jump}
+        </button>
+        <ConfirmButton
+          label={text.remove}
+          question={text.confirmRemove}
+          onConfirm={() => void removeNotification(item.id)}
+          classes={{ box: styles.confirm, danger: styles.danger }}
+        />
       </div>
     </li>
   );

@@ -17,7 +17,13 @@ function fold() {
 }
 
 /** The collapsed player: a spinning cover, the song, play/pause, and a button that folds it away. */
-export default function Disc({ hidden = false, openButton }: { hidden?: boolean; openButton?: Ref<HTMLButtonElement> }) {
+export default function Disc({
+  hidden = false,
+  openButton,
+}: {
+  hidden?: boolean;
+  openButton?: Ref<HTMLButtonElement>;
+}) {
   const stored = useStore($player, { keys: ['musicDescription', 'isPaused'] });
   // The song restored from session storage appears right after hydration; the server showed none.
   const { musicDescription, isPaused } = useHydrated() ? stored : { musicDescription: null, isPaused: true };
@@ -26,17 +32,38 @@ export default function Disc({ hidden = false, openButton }: { hidden?: boolean;
   return (
     <div className={styles.disc} data-playing={!isPaused} hidden={hidden} data-testid="music-pill">
       {/* The name begins with the text on the button (the song, then the artist), as voice control expects. */}
-      <button type="button" ref={openButton} className={styles.discOpen} {...{ [DISC_OPEN_ATTRIBUTE]: '' }} onClick={() => togglePanel(true)} aria-label={t.player.openPlayer(`${name} ${detail}`)}>
-        <img className={styles.discCover} src={musicDescription?.al.picUrl || DEFAULT_COVER} alt="" width="48" height="48" />
+      <button
+        type="button"
+        ref={openButton}
+        className={styles.discOpen}
+        {...{ [DISC_OPEN_ATTRIBUTE]: '' }}
+        onClick={() => togglePanel(true)}
+        aria-label={t.player.openPlayer(`${name} ${detail}`)}
+      >
+        <img
+          className={styles.discCover}
+          src={musicDescription?.al.picUrl || DEFAULT_COVER}
+          alt=""
+          width="48"
+          height="48"
+        />
         <span className={styles.discText}>
           <strong data-testid="disc-name">{name}</strong> <span>{detail}</span>
         </span>
       </button>
-      <button type="button" className={styles.iconButton} onClick={() => void togglePlay()} aria-label={isPaused ? t.player.play : t.player.pause} data-testid="disc-toggle">
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={() => void togglePlay()}
+        aria-label={isPaused ? t.player.play : t.player.pause}
+        data-testid="disc-toggle"
+      >
         <PlayIcon paused={isPaused} />
       </button>
       <button type="button" className={`${styles.iconButton} ${styles.fold}`} onClick={fold} aria-label={t.player.fold}>
-        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 8l7 8 7-8z" /></svg>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M5 8l7 8 7-8z" />
+        </svg>
       </button>
     </div>
   );
@@ -44,8 +71,12 @@ export default function Disc({ hidden = false, openButton }: { hidden?: boolean;
 
 export function PlayIcon({ paused }: { paused: boolean }) {
   return paused ? (
-    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M8 5v14l11-7z" />
+    </svg>
   ) : (
-    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
+    </svg>
   );
 }

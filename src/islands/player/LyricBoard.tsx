@@ -1,7 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { BRIGHTNESS_DEFAULT, lineHideDelay, lyricFade, SPECIAL_TITLE_HIDE_MS, stepBrightness } from '../../lib/browser/player';
+import {
+  BRIGHTNESS_DEFAULT,
+  lineHideDelay,
+  lyricFade,
+  SPECIAL_TITLE_HIDE_MS,
+  stepBrightness,
+} from '../../lib/browser/player';
 import { seekLyric } from '../../stores/playback';
 import { setLyricType, toggleCoverFullscreen, toggleLyricBoard } from '../../stores/playerPanel';
 import { $player } from '../../stores/player';
@@ -13,7 +19,9 @@ const text = t.player;
 
 /** The full-screen lyric board: a scrolling list (normal) or one line at a time over a picture (special). */
 export default function LyricBoard() {
-  const p = useStore($player, { keys: ['musicInfo', 'musicDescription', 'lyricIndex', 'lyricType', 'isClickLyric', 'isPaused', 'isToggleImg'] });
+  const p = useStore($player, {
+    keys: ['musicInfo', 'musicDescription', 'lyricIndex', 'lyricType', 'isClickLyric', 'isPaused', 'isToggleImg'],
+  });
   const list = useRef<HTMLOListElement>(null);
   const lines = p.musicInfo?.lyricList ?? [];
   const times = p.musicInfo?.lyricTimeList ?? [];
@@ -30,10 +38,21 @@ export default function LyricBoard() {
     <div ref={board} className={styles.board} role="dialog" aria-modal="true" aria-label={text.lyrics}>
       <header className={styles.head}>
         <div className={styles.modes} role="group" aria-label={text.lyricModes}>
-          <button type="button" aria-pressed={p.lyricType === 'COMMON'} onClick={() => setLyricType('COMMON')}>{text.lyricCommon}</button>
-          <button type="button" aria-pressed={p.lyricType === 'SPECIAL'} onClick={() => setLyricType('SPECIAL')}>{text.lyricSpecial}</button>
+          <button type="button" aria-pressed={p.lyricType === 'COMMON'} onClick={() => setLyricType('COMMON')}>
+            {text.lyricCommon}
+          </button>
+          <button type="button" aria-pressed={p.lyricType === 'SPECIAL'} onClick={() => setLyricType('SPECIAL')}>
+            {text.lyricSpecial}
+          </button>
         </div>
-        <button type="button" className={styles.close} onClick={() => toggleLyricBoard(false)} aria-label={text.closeLyrics}>×</button>
+        <button
+          type="button"
+          className={styles.close}
+          onClick={() => toggleLyricBoard(false)}
+          aria-label={text.closeLyrics}
+        >
+          ×
+        </button>
       </header>
       {p.lyricType === 'COMMON' ? (
         <div className={styles.common}>
@@ -45,14 +64,25 @@ export default function LyricBoard() {
             <ol ref={list} className={styles.lines} data-testid="lyric-lines">
               {lines.map((line, i) => (
                 <li key={`${times[i]}-${i}`} aria-current={i === p.lyricIndex}>
-                  <button type="button" onClick={() => seekLyric(i)}>{line || '♪'}</button>
+                  <button type="button" onClick={() => seekLyric(i)}>
+                    {line || '♪'}
+                  </button>
                 </li>
               ))}
             </ol>
           )}
         </div>
       ) : (
-        <Special lines={lines} times={times} index={p.lyricIndex} paused={p.isPaused} cover={p.musicDescription?.al.picUrl || DEFAULT_COVER} fullCover={p.isToggleImg} name={p.musicDescription?.name ?? ''} artist={artistNames(p.musicDescription?.ar ?? [])} />
+        <Special
+          lines={lines}
+          times={times}
+          index={p.lyricIndex}
+          paused={p.isPaused}
+          cover={p.musicDescription?.al.picUrl || DEFAULT_COVER}
+          fullCover={p.isToggleImg}
+          name={p.musicDescription?.name ?? ''}
+          artist={artistNames(p.musicDescription?.ar ?? [])}
+        />
       )}
     </div>
   );
@@ -105,19 +135,35 @@ function Special({ lines, times, index, paused, cover, fullCover, name, artist }
           <h2>{name}</h2>
           <p>{artist}</p>
         </div>
-        <p className={styles.single} data-shown={lineShown} style={{ transitionDuration: `${(lineShown ? fade.fadeInMs : fade.fadeOutMs) / 1000}s` }} data-testid="special-line">
+        <p
+          className={styles.single}
+          data-shown={lineShown}
+          style={{ transitionDuration: `${(lineShown ? fade.fadeInMs : fade.fadeOutMs) / 1000}s` }}
+          data-testid="special-line"
+        >
           {index >= 0 ? lines[index] : ''}
         </p>
       </div>
       {fullCover && <img className={styles.fullCover} src={cover} alt={text.cover} onClick={toggleCoverFullscreen} />}
       <div className={styles.tools}>
-        <button type="button" onClick={() => setBrightness((v) => stepBrightness(v, -1))} aria-label={text.brighter}>☀︎+</button>
-        <button type="button" onClick={() => setBrightness((v) => stepBrightness(v, 1))} aria-label={text.darker}>☀︎−</button>
+        <button type="button" onClick={() => setBrightness((v) => stepBrightness(v, -1))} aria-label={text.brighter}>
+          ☀︎+
+        </button>
+        <button type="button" onClick={() => setBrightness((v) => stepBrightness(v, 1))} aria-label={text.darker}>
+          ☀︎−
+        </button>
         <label>
           {text.changeBackground}
-          <input type="file" accept="image/*" className="visually-hidden" onChange={(e) => e.target.files?.[0] && setBackground(URL.createObjectURL(e.target.files[0]))} />
+          <input
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            onChange={(e) => e.target.files?.[0] && setBackground(URL.createObjectURL(e.target.files[0]))}
+          />
         </label>
-        <button type="button" onClick={toggleCoverFullscreen} aria-pressed={fullCover}>{text.fullCover}</button>
+        <button type="button" onClick={toggleCoverFullscreen} aria-pressed={fullCover}>
+          {text.fullCover}
+        </button>
       </div>
     </div>
   );

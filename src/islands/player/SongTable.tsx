@@ -25,7 +25,11 @@ export default function SongTable({ songs, currentId, customIds, onPlay, onAdd, 
           <th scope="col">{columns.song}</th>
           <th scope="col">{columns.artist}</th>
           <th scope="col">{columns.other}</th>
-          {onAdd && <th scope="col"><span className="visually-hidden">{columns.add}</span></th>}
+          {onAdd && (
+            <th scope="col">
+              <span className="visually-hidden">{columns.add}</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>

@@ -4,7 +4,9 @@ import { highlightParts } from '../../lib/browser/highlight';
 export default function Highlighted({ text, keyword }: { text: string; keyword: string }) {
   return (
     <>
-      {highlightParts(text, keyword).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+      {highlightParts(text, keyword).map((part, i) =>
+        part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+      )}
     </>
   );
 }

@@ -15,7 +15,11 @@ export default function HistoryList({ history, option, onPick, onClear }: Props)
     <section aria-label={t.search.history}>
       <div className={styles.sectionHead}>
         <h3>{t.search.history}</h3>
-        {history.length > 0 && <button type="button" onClick={onClear}>{t.search.clearHistory}</button>}
+        {history.length > 0 && (
+          <button type="button" onClick={onClear}>
+            {t.search.clearHistory}
+          </button>
+        )}
       </div>
       {history.length === 0 ? (
         <p className={styles.muted}>{t.search.noHistory}</p>
@@ -23,7 +27,9 @@ export default function HistoryList({ history, option, onPick, onClear }: Props)
         <ul className={styles.terms} data-testid="search-history">
           {newestFirst(history).map((term, i) => (
             <li key={term} {...option(i)}>
-              <button type="button" onClick={() => onPick(term)}>{term}</button>
+              <button type="button" onClick={() => onPick(term)}>
+                {term}
+              </button>
             </li>
           ))}
         </ul>

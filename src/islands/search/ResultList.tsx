@@ -23,9 +23,19 @@ export default function ResultList({ term, results, status, option, onOpen }: Pr
       <ul className={styles.results}>
         {results.map((r, i) => (
           <li key={r.id} {...option(i)}>
-            <a href={`/article/${r.id}`} onClick={(e) => { e.preventDefault(); onOpen(r.id); }}>
-              <strong><Highlighted text={r.article_title} keyword={term} /></strong>
-              <span><Highlighted text={r.article_content} keyword={term} /></span>
+            <a
+              href={`/article/${r.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                onOpen(r.id);
+              }}
+            >
+              <strong>
+                <Highlighted text={r.article_title} keyword={term} />
+              </strong>
+              <span>
+                <Highlighted text={r.article_content} keyword={term} />
+              </span>
             </a>
           </li>
         ))}

@@ -75,19 +75,51 @@ export default function SearchDialog() {
 
   return (
     <div className={styles.overlay} onMouseDown={(e) => e.target === e.currentTarget && closeSearch()}>
-      <div ref={dialog} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={`${listId}-title`} onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${listId}-title`}
+        onKeyDown={onKeyDown}
+      >
         <header className={styles.head}>
           <h2 id={`${listId}-title`}>{t.search.title}</h2>
-          <button type="button" className={styles.close} onClick={closeSearch} aria-label={t.search.close}>×</button>
+          <button type="button" className={styles.close} onClick={closeSearch} aria-label={t.search.close}>
+            ×
+          </button>
         </header>
-        <SearchField input={input} search={search} listId={`${listId}-list`} expanded={options.length > 0} activeId={active >= 0 ? optionId(active) : undefined} />
+        <SearchField
+          input={input}
+          search={search}
+          listId={`${listId}-list`}
+          expanded={options.length > 0}
+          activeId={active >= 0 ? optionId(active) : undefined}
+        />
         <div id={`${listId}-list`} role="listbox" aria-label={t.search.title} className={styles.body}>
           {search.term ? (
-            <ResultList term={search.term} results={search.results} status={search.status} option={option} onOpen={openResult} />
+            <ResultList
+              term={search.term}
+              results={search.results}
+              status={search.status}
+              option={option}
+              onOpen={openResult}
+            />
           ) : (
             <>
-              <HistoryList history={search.history} option={option} onPick={search.setKeyword} onClear={clearSearchHistory} />
-              <HotList hot={search.hot} failed={search.hotFailed} first={search.history.length} option={option} onOpen={goToArticle} />
+              <HistoryList
+                history={search.history}
+                option={option}
+                onPick={search.setKeyword}
+                onClear={clearSearchHistory}
+              />
+              <HotList
+                hot={search.hot}
+                failed={search.hotFailed}
+                first={search.history.length}
+                option={option}
+                onOpen={goToArticle}
+              />
             </>
           )}
         </div>

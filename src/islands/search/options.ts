@@ -11,7 +11,12 @@ export type OptionAttributes = (index: number) => LiHTMLAttributes<HTMLLIElement
 export const newestFirst = (history: readonly string[]) => [...history].reverse();
 
 /** The options in the order they appear: results while there is a keyword, else history then hot list. */
-export function searchOptions(term: string, results: SearchResult[], history: readonly string[], hot: HotArticle[] | null): SearchOption[] {
+export function searchOptions(
+  term: string,
+  results: SearchResult[],
+  history: readonly string[],
+  hot: HotArticle[] | null,
+): SearchOption[] {
   if (term) return results.map((r) => ({ kind: 'result', id: r.id }));
   return [
     ...newestFirst(history).map((h): SearchOption => ({ kind: 'term', term: h })),

@@ -26,12 +26,26 @@ export default function ConfirmButton({ label, question, onConfirm, classes }: P
 
   return (
     <>
-      <button type="button" onClick={() => setAsking(true)} aria-expanded={asking}>{label}</button>
+      <button type="button" onClick={() => setAsking(true)} aria-expanded={asking}>
+        {label}
+      </button>
       {asking && (
         <span className={classes.box} role="group" aria-label={question}>
           <span>{question}</span>
-          <button type="button" ref={yes} className={classes.danger} onClick={() => { setAsking(false); onConfirm(); }}>{t.confirm.yes}</button>
-          <button type="button" onClick={() => setAsking(false)}>{t.confirm.no}</button>
+          <button
+            type="button"
+            ref={yes}
+            className={classes.danger}
+            onClick={() => {
+              setAsking(false);
+              onConfirm();
+            }}
+          >
+            {t.confirm.yes}
+          </button>
+          <button type="button" onClick={() => setAsking(false)}>
+            {t.confirm.no}
+          </button>
         </span>
       )}
     </>

@@ -12,7 +12,8 @@ export interface ModalOptions {
   returnFocus?: RefObject<HTMLElement | null>;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const stack = new ModalStack();
 
@@ -29,7 +30,11 @@ function focusables(root: HTMLElement): HTMLElement[] {
  *
  * Returns the ref to put on the modal's outermost focus boundary (the element with role="dialog").
  */
-export function useModal<T extends HTMLElement>(open: boolean, onClose: () => void, options: ModalOptions = {}): RefObject<T | null> {
+export function useModal<T extends HTMLElement>(
+  open: boolean,
+  onClose: () => void,
+  options: ModalOptions = {},
+): RefObject<T | null> {
   const container = useRef<T>(null);
   // The latest onClose and options, so a new function each render neither re-runs the effect nor steals focus back.
   const latest = useRef({ onClose, options });
@@ -54,7 +59,11 @@ export function useModal<T extends HTMLElement>(open: boolean, onClose: () => vo
         close();
       } else if (e.key === 'Tab' && trapFocus && root) {
         const inside = focusables(root);
-        const next = trappedFocusIndex(inside.indexOf(document.activeElement as HTMLElement), inside.length, e.shiftKey);
+        const next = trappedFocusIndex(
+          inside.indexOf(document.activeElement as HTMLElement),
+          inside.length,
+          e.shiftKey,
+        );
         if (next === null) return;
         e.preventDefault();
         inside[next].focus();
@@ -67,7 +76,8 @@ export function useModal<T extends HTMLElement>(open: boolean, onClose: () => vo
       document.removeEventListener('astro:before-swap', close);
       if (stack.remove(layer)) document.body.style.overflow = '';
       // Not after a page change took the opener away, and not if the reader has already clicked elsewhere.
-      const focusLeftInside = !document.activeElement || document.activeElement === document.body || root?.contains(document.activeElement);
+      const focusLeftInside =
+        !document.activeElement || document.activeElement === document.body || root?.contains(document.activeElement);
       const target = latest.current.options.returnFocus?.current ?? opener;
       if (target?.isConnected && focusLeftInside) target.focus();
     };

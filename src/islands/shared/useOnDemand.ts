@@ -12,7 +12,11 @@ export const neverOnServer = () => new Promise<never>(() => {});
  * control, e.g. on pointerdown), and `wanted` loads it if it is needed before then. If the chunk
  * does not arrive, `onFailure` runs and the next attempt tries again.
  */
-export function useOnDemand<T>(load: () => Promise<T>, wanted: boolean, onFailure: () => void = () => {}): [T | null, () => void] {
+export function useOnDemand<T>(
+  load: () => Promise<T>,
+  wanted: boolean,
+  onFailure: () => void = () => {},
+): [T | null, () => void] {
   const [loaded, setLoaded] = useState<{ value: T } | null>(null);
   const fetch = useCallback(() => void load().then((value) => setLoaded({ value }), onFailure), [load, onFailure]);
   useEffect(() => {

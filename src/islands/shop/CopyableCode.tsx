@@ -38,9 +38,15 @@ export default function CopyableCode({ value, copyLabel, className, testId }: Pr
 
   return (
     <div className={className}>
-      <code ref={code} data-testid={testId}>{value}</code>
-      <button type="button" onClick={() => void copy()}>{copyLabel}</button>
-      <span aria-live="polite" data-said={said || undefined}>{said === 'copied' ? shopText.copied : said === 'failed' ? shopText.copyFailed : ''}</span>
+      <code ref={code} data-testid={testId}>
+        {value}
+      </code>
+      <button type="button" onClick={() => void copy()}>
+        {copyLabel}
+      </button>
+      <span aria-live="polite" data-said={said || undefined}>
+        {said === 'copied' ? shopText.copied : said === 'failed' ? shopText.copyFailed : ''}
+      </span>
     </div>
   );
 }

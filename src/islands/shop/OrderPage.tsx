@@ -27,10 +27,14 @@ function Order({ order }: { order: OrderItem }) {
   return (
     <article className={`card ${styles.order}`} aria-labelledby={`${id}-title`} data-testid="order">
       <header className={styles.head}>
-        <h2 id={`${id}-title`}>{order.product_name} · {order.plan_name}</h2>
+        <h2 id={`${id}-title`}>
+          {order.product_name} · {order.plan_name}
+        </h2>
         {/* The status changes while the page is open: the change is read out. */}
         <p className={styles.live} aria-live="polite" aria-atomic="true" data-testid="order-status">
-          <span className={styles.status} data-status={stage}>{text.statuses[stage]}</span>
+          <span className={styles.status} data-status={stage}>
+            {text.statuses[stage]}
+          </span>
           {STATUS_NOTE[stage] && <span>{STATUS_NOTE[stage]}</span>}
         </p>
       </header>
@@ -52,7 +56,12 @@ function Order({ order }: { order: OrderItem }) {
       {order.status === 'fulfilled' && order.license_key && (
         <section className={styles.key} aria-labelledby={`${id}-key`}>
           <h3 id={`${id}-key`}>{text.keyTitle}</h3>
-          <CopyableCode value={order.license_key} copyLabel={text.copyKey} className={styles.code} testId="license-key" />
+          <CopyableCode
+            value={order.license_key}
+            copyLabel={text.copyKey}
+            className={styles.code}
+            testId="license-key"
+          />
           <p className={styles.howTo}>{text.howTo}</p>
         </section>
       )}
@@ -85,7 +94,11 @@ export default function OrderPage() {
   const view = started ? page.view : 'loading';
   switch (view) {
     case 'loading':
-      return <p className="empty" aria-busy="true">{text.loading}</p>;
+      return (
+        <p className="empty" aria-busy="true">
+          {text.loading}
+        </p>
+      );
     case 'none':
       return <p className="empty">{text.noOrder}</p>;
     case 'missing':
@@ -93,13 +106,18 @@ export default function OrderPage() {
     case 'anonymous':
       return (
         <p className="empty">
-          {text.loginToView}，<a href="/login" onClick={() => rememberRoute()}>{text.goLogin}</a>
+          {text.loginToView}，
+          <a href="/login" onClick={() => rememberRoute()}>
+            {text.goLogin}
+          </a>
         </p>
       );
     case 'failed':
       return (
         <p className="empty">
-          <button type="button" className={styles.retry} onClick={() => setAttempt((n) => n + 1)}>{text.loadFailed}</button>
+          <button type="button" className={styles.retry} onClick={() => setAttempt((n) => n + 1)}>
+            {text.loadFailed}
+          </button>
         </p>
       );
     default:

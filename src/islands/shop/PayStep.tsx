@@ -22,7 +22,10 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
   if (timeUp) return <p className={styles.countdown}>{shopText.timeUp}</p>;
   return (
     <p className={styles.countdown}>
-      {shopText.timeLeft} <span role="timer" className={styles.clock}>{formatCountdown(left)}</span>
+      {shopText.timeLeft}{' '}
+      <span role="timer" className={styles.clock}>
+        {formatCountdown(left)}
+      </span>
     </p>
   );
 }
@@ -33,13 +36,32 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
  */
 function ReportPaid({ order }: { order: OrderItem }) {
   const { reporting, problem } = useStore($orderPage);
-  if (order.buyer_paid_at) return <p className={styles.reported} data-testid="reported">{shopText.reportedNote(order.buyer_paid_at)}</p>;
+  if (order.buyer_paid_at)
+    return (
+      <p className={styles.reported} data-testid="reported">
+        {shopText.reportedNote(order.buyer_paid_at)}
+      </p>
+    );
   return (
     <div className={styles.report}>
-      <button type="button" className={styles.reportButton} onClick={() => void reportPaid()} disabled={reporting} aria-describedby={problem ? undefined : 'report-paid-hint'}>
+      <button
+        type="button"
+        className={styles.reportButton}
+        onClick={() => void reportPaid()}
+        disabled={reporting}
+        aria-describedby={problem ? undefined : 'report-paid-hint'}
+      >
         {reporting ? shopText.reporting : shopText.reportPaid}
       </button>
-      {problem ? <p role="alert" className={styles.problem}>{problem}</p> : <p id="report-paid-hint" className={styles.hint}>{shopText.reportPaidHint}</p>}
+      {problem ? (
+        <p role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      ) : (
+        <p id="report-paid-hint" className={styles.hint}>
+          {shopText.reportPaidHint}
+        </p>
+      )}
     </div>
   );
 }
@@ -60,12 +82,19 @@ export default function PayStep({ order }: { order: OrderItem }) {
       {redirect ? (
         <>
           <p>{shopText.payRedirect}</p>
-          <a className={styles.goPay} href={redirect} rel="noopener noreferrer">{shopText.goPay}</a>
+          <a className={styles.goPay} href={redirect} rel="noopener noreferrer">
+            {shopText.goPay}
+          </a>
         </>
       ) : (
         <>
           <p>{shopText.payNote}</p>
-          <CopyableCode value={order.order_no} copyLabel={shopText.copyOrderNo} className={styles.orderNo} testId="pay-order-no" />
+          <CopyableCode
+            value={order.order_no}
+            copyLabel={shopText.copyOrderNo}
+            className={styles.orderNo}
+            testId="pay-order-no"
+          />
           {qrcodes.length > 0 && (
             <ul className={styles.qrcodes}>
               {qrcodes.map((qr) => (

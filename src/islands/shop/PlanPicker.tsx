@@ -48,7 +48,8 @@ export default function PlanPicker({ product, plans, labelledBy }: Props) {
             <span className={styles.name}>{plan.name}</span>{' '}
             <span className={styles.price}>{formatPrice(plan.price_cents)}</span>{' '}
             <span className={styles.terms}>
-              {plan.days === null ? pagesText.lifetime : pagesText.days(plan.days)} · {pagesText.machines(plan.max_machines)}
+              {plan.days === null ? pagesText.lifetime : pagesText.days(plan.days)} ·{' '}
+              {pagesText.machines(plan.max_machines)}
             </span>
           </label>
         ))}

@@ -31,7 +31,9 @@ export default function TalkActions({ talkId, commentsHref }: Props) {
       >
         ♥ <span>{ready ? formatCount(live.likes) : '—'}</span>
       </button>
-      <a className={styles.comments} href={commentsHref}>{t.talk.comments(ready ? live.comments : 0)}</a>
+      <a className={styles.comments} href={commentsHref}>
+        {t.talk.comments(ready ? live.comments : 0)}
+      </a>
     </div>
   );
 }

@@ -33,13 +33,29 @@ export default function AvatarForm({ user, defaultAvatar }: { user: UserInfo; de
 
   return (
     <div className={styles.avatarRow}>
-      <img className={styles.avatar} src={user.avatar || defaultAvatar} alt={t.userCenter.avatar} width="96" height="96" data-testid="profile-avatar" />
+      <img
+        className={styles.avatar}
+        src={user.avatar || defaultAvatar}
+        alt={t.userCenter.avatar}
+        width="96"
+        height="96"
+        data-testid="profile-avatar"
+      />
       <div>
         <label className={styles.button} aria-disabled={busy}>
           {busy ? t.userCenter.uploading : t.userCenter.changeAvatar}
-          <input ref={input} type="file" accept={ACCEPTED_PICTURES.join(',')} disabled={busy} onChange={(e) => pick(e.target.files?.[0])} className="visually-hidden" />
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPTED_PICTURES.join(',')}
+            disabled={busy}
+            onChange={(e) => pick(e.target.files?.[0])}
+            className="visually-hidden"
+          />
         </label>
-        <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || 'PNG、JPEG、WebP 或 GIF；上传前会在本机重新编码（去掉位置等信息，动图只保留第一帧）'}</p>
+        <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>
+          {problem || 'PNG、JPEG、WebP 或 GIF；上传前会在本机重新编码（去掉位置等信息，动图只保留第一帧）'}
+        </p>
       </div>
     </div>
   );

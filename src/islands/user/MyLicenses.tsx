@@ -20,7 +20,9 @@ function Machine({ machine }: { machine: MachineItem }) {
         <span className="visually-hidden">{text.fingerprint} </span>
         <code title={machine.fingerprint}>{shortFingerprint(machine.fingerprint)}</code>
       </span>
-      <span className={styles.seen}>{text.lastSeen} {machine.lastSeenAt}</span>
+      <span className={styles.seen}>
+        {text.lastSeen} {machine.lastSeenAt}
+      </span>
       <span className={styles.actions}>
         <ConfirmButton
           label={text.deactivate}
@@ -38,8 +40,12 @@ function License({ license }: { license: LicenseItem }) {
   return (
     <li className={styles.license} aria-labelledby={`${id}-title`} data-testid="my-license">
       <div className={styles.title}>
-        <h3 id={`${id}-title`}>{license.product_name} · {license.plan_name}</h3>
-        <span className={styles.state} data-state={license.state}>{text.states[license.state]}</span>
+        <h3 id={`${id}-title`}>
+          {license.product_name} · {license.plan_name}
+        </h3>
+        <span className={styles.state} data-state={license.state}>
+          {text.states[license.state]}
+        </span>
       </div>
       <CopyableCode value={license.license_key} copyLabel={shopText.copyKey} className={styles.code} />
       <dl className={styles.facts}>
@@ -53,7 +59,9 @@ function License({ license }: { license: LicenseItem }) {
       <p className={styles.used}>{text.machines(license.machines.length, license.max_machines)}</p>
       {license.machines.length > 0 ? (
         <ul className={styles.machines} aria-label={text.machineList(license.product_name)}>
-          {license.machines.map((machine) => <Machine key={machine.id} machine={machine} />)}
+          {license.machines.map((machine) => (
+            <Machine key={machine.id} machine={machine} />
+          ))}
         </ul>
       ) : (
         <p className={styles.quiet}>{text.noMachines}</p>
@@ -71,19 +79,27 @@ export default function MyLicenses() {
   }, []);
 
   if (!loaded) {
-    if (failed && !loading) return <button type="button" className={styles.retry} onClick={() => void openMyLicenses()}>{text.loadFailed}</button>;
+    if (failed && !loading)
+      return (
+        <button type="button" className={styles.retry} onClick={() => void openMyLicenses()}>
+          {text.loadFailed}
+        </button>
+      );
     return <p className={styles.quiet}>{text.loading}</p>;
   }
   if (list.length === 0) {
     return (
       <p className={styles.quiet}>
-        {text.empty}<a href="/pay">{t.userCenter.goPay}</a>
+        {text.empty}
+        <a href="/pay">{t.userCenter.goPay}</a>
       </p>
     );
   }
   return (
     <ul className={styles.licenses}>
-      {list.map((license) => <License key={license.order_no} license={license} />)}
+      {list.map((license) => (
+        <License key={license.order_no} license={license} />
+      ))}
     </ul>
   );
 }

@@ -17,13 +17,19 @@ export default function MyOrders() {
   }, []);
 
   if (!loaded) {
-    if (failed) return <button type="button" className={styles.more} onClick={() => void openMyOrders()}>{shopText.ordersFailed}</button>;
+    if (failed)
+      return (
+        <button type="button" className={styles.more} onClick={() => void openMyOrders()}>
+          {shopText.ordersFailed}
+        </button>
+      );
     return <p className={styles.quiet}>{shopText.ordersLoading}</p>;
   }
   if (list.length === 0) {
     return (
       <p className={styles.quiet}>
-        {text.noOrders}<a href="/pay">{text.goPay}</a>
+        {text.noOrders}
+        <a href="/pay">{text.goPay}</a>
       </p>
     );
   }
@@ -35,10 +41,14 @@ export default function MyOrders() {
         {list.map((order) => (
           <li key={order.order_no} className={styles.row}>
             <span className={styles.what}>
-              <strong>{order.product_name} · {order.plan_name}</strong>
+              <strong>
+                {order.product_name} · {order.plan_name}
+              </strong>
               <span className={styles.no}>{order.order_no}</span>
             </span>
-            <span className={styles.status} data-status={orderStage(order)}>{shopText.statuses[orderStage(order)]}</span>
+            <span className={styles.status} data-status={orderStage(order)}>
+              {shopText.statuses[orderStage(order)]}
+            </span>
             <span className={styles.amount}>{formatPrice(order.amount_cents)}</span>
             <span className={styles.date}>{order.createdAt}</span>
             <a href={orderPath(order.order_no)}>
@@ -48,8 +58,19 @@ export default function MyOrders() {
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.more} disabled={loading || (!more && !failed)} onClick={() => void loadMoreOrders()}>
-        {loading ? shopText.ordersLoading : failed ? shopText.ordersFailed : more ? shopText.moreOrders : shopText.noMoreOrders}
+      <button
+        type="button"
+        className={styles.more}
+        disabled={loading || (!more && !failed)}
+        onClick={() => void loadMoreOrders()}
+      >
+        {loading
+          ? shopText.ordersLoading
+          : failed
+            ? shopText.ordersFailed
+            : more
+              ? shopText.moreOrders
+              : shopText.noMoreOrders}
       </button>
     </div>
   );

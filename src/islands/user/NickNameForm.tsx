@@ -38,12 +38,23 @@ export default function NickNameForm({ user }: { user: UserInfo }) {
     <form className={styles.inline} onSubmit={save} noValidate>
       <label htmlFor={`${id}-nick`}>{t.userCenter.nickName}</label>
       <div className={styles.inlineRow}>
-        <input id={`${id}-nick`} value={value} maxLength={NICK_NAME_INPUT_MAX_LENGTH} onChange={(e) => { setValue(e.target.value); setProblem(''); }} aria-invalid={problem ? true : undefined} />
+        <input
+          id={`${id}-nick`}
+          value={value}
+          maxLength={NICK_NAME_INPUT_MAX_LENGTH}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setProblem('');
+          }}
+          aria-invalid={problem ? true : undefined}
+        />
         <button type="submit" className={styles.button} disabled={busy || value.trim() === user.nick_name}>
           {busy ? t.userCenter.saving : t.userCenter.save}
         </button>
       </div>
-      <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>{problem || t.userCenter.nickNameLimit}</p>
+      <p className={problem ? styles.error : styles.hint} role={problem ? 'alert' : undefined}>
+        {problem || t.userCenter.nickNameLimit}
+      </p>
     </form>
   );
 }

@@ -34,7 +34,11 @@ export default function PasswordForm() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await call(USER_CHANGE_PASSWORD, { password: values.password, password1: values.password1, password2: values.password2 });
+      await call(USER_CHANGE_PASSWORD, {
+        password: values.password,
+        password1: values.password1,
+        password2: values.password2,
+      });
       setValues(EMPTY);
       showToast(t.userCenter.passwordChanged);
     } catch (error) {
@@ -60,7 +64,9 @@ export default function PasswordForm() {
           setProblems((p) => ({ ...p, [name]: undefined }));
         }}
       />
-      <p className={problems[name] ? styles.error : styles.hint} role={problems[name] ? 'alert' : undefined}>{problems[name] ?? ''}</p>
+      <p className={problems[name] ? styles.error : styles.hint} role={problems[name] ? 'alert' : undefined}>
+        {problems[name] ?? ''}
+      </p>
     </div>
   );
 
@@ -69,7 +75,9 @@ export default function PasswordForm() {
       {field('password', t.userCenter.oldPassword, 'current-password')}
       {field('password1', t.userCenter.newPassword, 'new-password')}
       {field('password2', t.userCenter.confirmPassword, 'new-password')}
-      <button type="submit" className={styles.button} disabled={busy}>{busy ? t.userCenter.saving : t.userCenter.password}</button>
+      <button type="submit" className={styles.button} disabled={busy}>
+        {busy ? t.userCenter.saving : t.userCenter.password}
+      </button>
     </form>
   );
 }

@@ -21,10 +21,15 @@ export function auditActionLabel(action: string, labels: Record<string, string>)
 const ORDER_NO = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What a license lookup asks the server for, from the form's kind and text; a problem when it cannot be sent. */
-export function licenseQuery(kind: 'order_no' | 'user_id', value: string): { order_no: string } | { user_id: number } | { problem: 'order_no' | 'user_id' } {
+export function licenseQuery(
+  kind: 'order_no' | 'user_id',
+  value: string,
+): { order_no: string } | { user_id: number } | { problem: 'order_no' | 'user_id' } {
   const text = value.trim();
   if (kind === 'order_no') return ORDER_NO.test(text) ? { order_no: text } : { problem: 'order_no' };
-  return /^[1-9]\d{0,15}$/.test(text) && Number.isSafeInteger(Number(text)) ? { user_id: Number(text) } : { problem: 'user_id' };
+  return /^[1-9]\d{0,15}$/.test(text) && Number.isSafeInteger(Number(text))
+    ? { user_id: Number(text) }
+    : { problem: 'user_id' };
 }
 
 /** The lookup a URL of the licenses screen names (`?order_no=` or `?user_id=`), as the orders screen links to it. */

@@ -27,7 +27,8 @@ export interface RedrawPlan {
 export function redrawPlan(type: string, width: number, height: number): RedrawPlan | null {
   const size = fitWithin(width, height, CONTENT_IMAGE_MAX_SIDE_PX);
   if (type === 'image/jpeg') return { type, ...size };
-  if ((type === 'image/png' || type === 'image/webp') && Math.max(width, height) > CONTENT_IMAGE_MAX_SIDE_PX) return { type, ...size };
+  if ((type === 'image/png' || type === 'image/webp') && Math.max(width, height) > CONTENT_IMAGE_MAX_SIDE_PX)
+    return { type, ...size };
   return null;
 }
 

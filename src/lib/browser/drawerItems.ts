@@ -11,7 +11,10 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-const itemOf = (link: Element): MenuItem => ({ href: link.getAttribute('href') ?? undefined, label: link.textContent!.trim() });
+const itemOf = (link: Element): MenuItem => ({
+  href: link.getAttribute('href') ?? undefined,
+  label: link.textContent!.trim(),
+});
 
 /**
  * The drawer's items, read from the menu the page already carries (the drawer would otherwise send

@@ -31,8 +31,10 @@ export function markCurrent(header: Element | null, pathname: string): void {
 /** Listens on the document, so it serves whichever header the page has; call once per tab. */
 export function enhanceSubmenus(header: () => HTMLElement | null): void {
   const isOpen = (group: HTMLElement) =>
-    !group.hasAttribute('data-dismissed') && (group.hasAttribute('data-open') || group.matches(':hover, :focus-within'));
-  const groupOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>('#site-header .group') : null);
+    !group.hasAttribute('data-dismissed') &&
+    (group.hasAttribute('data-open') || group.matches(':hover, :focus-within'));
+  const groupOf = (target: EventTarget | null) =>
+    target instanceof Element ? target.closest<HTMLElement>('#site-header .group') : null;
   const dismiss = (group: HTMLElement) => {
     group.removeAttribute('data-open');
     group.setAttribute('data-dismissed', '');

@@ -26,7 +26,15 @@ export interface LinkForm {
 export type LinkField = 'site_name' | 'site_desc' | 'url' | 'site_avatar';
 export const LINK_FIELDS: readonly LinkField[] = ['site_name', 'site_desc', 'url', 'site_avatar'];
 
-export const BLANK_LINK_FORM: LinkForm = { editing: null, site_name: '', site_desc: '', url: '', icon: 'letter', uploaded: '', icon_url: '' };
+export const BLANK_LINK_FORM: LinkForm = {
+  editing: null,
+  site_name: '',
+  site_desc: '',
+  url: '',
+  icon: 'letter',
+  uploaded: '',
+  icon_url: '',
+};
 
 /** An upload, by its path or by the absolute address the API answers with. */
 const UPLOAD_PATH = /^(?:https?:\/\/[\w.:-]+)?\/uploads\//;
@@ -58,7 +66,14 @@ export function linkFormProblems(form: LinkForm): Partial<Record<LinkField, stri
   const name = linkNameProblem(draft.site_name);
   const desc = linkDescProblem(draft.site_desc);
   const url = linkUrlProblem(draft.url);
-  const icon = form.icon === 'upload' ? (draft.site_avatar ? null : '请先上传一张图片') : form.icon === 'url' ? iconUrlProblem(draft.site_avatar) : null;
+  const icon =
+    form.icon === 'upload'
+      ? draft.site_avatar
+        ? null
+        : '请先上传一张图片'
+      : form.icon === 'url'
+        ? iconUrlProblem(draft.site_avatar)
+        : null;
   if (name) found.site_name = name;
   if (desc) found.site_desc = desc;
   if (url) found.url = url;

@@ -24,17 +24,23 @@ const UPLOAD_PATH = /^(?:https?:\/\/[\w.:-]+)?\/uploads\/[\w.-]+$/;
 
 export const isUploadPath = (value: string) => UPLOAD_PATH.test(value);
 
-export function messageLook(message: Pick<BoardMessage, 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'>): MessageLook {
+export function messageLook(
+  message: Pick<BoardMessage, 'color' | 'font_size' | 'font_weight' | 'bg_color' | 'bg_url'>,
+): MessageLook {
   const look: MessageLook = {};
   if (message.color && isCssColor(message.color)) look.color = message.color;
   const fontSize = message.font_size === null ? '' : `${message.font_size}px`;
   if (fontSize && !fontSizeProblem(fontSize)) look.fontSize = fontSize;
-  if (message.font_weight && !fontWeightProblem(String(message.font_weight))) look.fontWeight = String(message.font_weight);
+  if (message.font_weight && !fontWeightProblem(String(message.font_weight)))
+    look.fontWeight = String(message.font_weight);
   if (message.bg_color && isCssColor(message.bg_color)) look.backgroundColor = message.bg_color;
   if (message.bg_url && isUploadPath(message.bg_url)) look.backgroundImage = `url("${message.bg_url}")`;
   return look;
 }
 
 /** The font sizes the publish form offers, every 2 px across the allowed range. */
-export const FONT_SIZES = Array.from({ length: (MESSAGE_FONT_SIZE_MAX_PX - MESSAGE_FONT_SIZE_MIN_PX) / 2 + 1 }, (_, i) => `${MESSAGE_FONT_SIZE_MIN_PX + i * 2}px`);
+export const FONT_SIZES = Array.from(
+  { length: (MESSAGE_FONT_SIZE_MAX_PX - MESSAGE_FONT_SIZE_MIN_PX) / 2 + 1 },
+  (_, i) => `${MESSAGE_FONT_SIZE_MIN_PX + i * 2}px`,
+);
 export const FONT_WEIGHTS = ['', 'normal', 'bold', '300', '500', '700', '900'];

@@ -16,7 +16,9 @@ const literal = (value: string) => JSON.stringify(value);
  * it, and repeats themeForHour's rule. Unit tests run it against themeForHour and the stores.
  */
 export function pageBootScript({ playerFold }: { playerFold: boolean }): string {
-  const fold = playerFold ? `e.toggleAttribute(${literal(PLAYER_FOLDED_ATTRIBUTE)},l.getItem(${literal(PLAYER_FOLDED_KEY)})==${literal(FOLDED_STORED)});` : '';
+  const fold = playerFold
+    ? `e.toggleAttribute(${literal(PLAYER_FOLDED_ATTRIBUTE)},l.getItem(${literal(PLAYER_FOLDED_KEY)})==${literal(FOLDED_STORED)});`
+    : '';
   const theme =
     `t=s==${literal(encodeStored('dark'))}?"dark":s==${literal(encodeStored('light'))}?"light":` +
     `(s=new Date().getHours())>=${LIGHT_FROM_HOUR}&&s<${LIGHT_UNTIL_HOUR}?"light":"dark";`;

@@ -16,7 +16,12 @@ export const LINK_DISTANCE = 110;
 const POINTER_RADIUS = 160;
 const MAX_SPEED = 1.2;
 
-export function createParticles(count: number, width: number, height: number, random: () => number = Math.random): Particle[] {
+export function createParticles(
+  count: number,
+  width: number,
+  height: number,
+  random: () => number = Math.random,
+): Particle[] {
   return Array.from({ length: count }, () => ({
     x: random() * width,
     y: random() * height,

@@ -26,7 +26,13 @@ export function nextPlayModel(model: PlayModel): PlayModel {
  * Single cycle stays on the current one; random draws again once if it hits the current song,
  * and never settles on it.
  */
-export function stepIndex(model: PlayModel, current: number, length: number, direction: 1 | -1, random: () => number = Math.random): number {
+export function stepIndex(
+  model: PlayModel,
+  current: number,
+  length: number,
+  direction: 1 | -1,
+  random: () => number = Math.random,
+): number {
   if (length <= 0) return -1;
   if (model === 'SINGLECYCLE') return Math.min(Math.max(current, 0), length - 1);
   if (model === 'LISTLOOP' || length === 1) return (((current + direction) % length) + length) % length;
@@ -126,14 +132,23 @@ export const defaultPlaylistIndex = (count: number) => (count === 0 ? -1 : Math.
 
 /** Artist names for display, or a placeholder when there are none. */
 export function artistNames(artists: readonly { name: string }[]): string {
-  return artists.map((a) => a.name).filter(Boolean).join(' / ') || t.player.lostArtist;
+  return (
+    artists
+      .map((a) => a.name)
+      .filter(Boolean)
+      .join(' / ') || t.player.lostArtist
+  );
 }
 
 /**
  * The lock screen's position bar, or null while the duration is unknown (NaN before metadata,
  * Infinity for a stream): setPositionState throws on those, and on a position past the end.
  */
-export function mediaPosition(durationSeconds: number, positionSeconds: number, playbackRate = 1): MediaPositionState | null {
+export function mediaPosition(
+  durationSeconds: number,
+  positionSeconds: number,
+  playbackRate = 1,
+): MediaPositionState | null {
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return null;
   if (!Number.isFinite(playbackRate) || playbackRate <= 0) return null;
   const position = Number.isFinite(positionSeconds) ? Math.min(durationSeconds, Math.max(0, positionSeconds)) : 0;

@@ -49,6 +49,7 @@ export function createReadingTimer(now: number, { visible = true, onScreen = fal
 /** The server takes 1 ms to an hour a call, so a long read goes in several. */
 export function splitReading(ms: number): number[] {
   const parts: number[] = [];
-  for (let left = Math.floor(ms); left > 0; left -= MAX_READING_MS_PER_CALL) parts.push(Math.min(left, MAX_READING_MS_PER_CALL));
+  for (let left = Math.floor(ms); left > 0; left -= MAX_READING_MS_PER_CALL)
+    parts.push(Math.min(left, MAX_READING_MS_PER_CALL));
   return parts;
 }

@@ -5,7 +5,14 @@
  * injected, so the rules are testable without a browser.
  */
 import { TIP_CODE, type Envelope, type FieldErrors } from '../../contract/envelope.ts';
-import { splitRoute, type AnswerOf, type Bare, type HttpMethod, type InputOf, type Route } from '../../contract/routes.ts';
+import {
+  splitRoute,
+  type AnswerOf,
+  type Bare,
+  type HttpMethod,
+  type InputOf,
+  type Route,
+} from '../../contract/routes.ts';
 import { takeIntoPath } from '../shared/paths.ts';
 import { XHR_HEADERS } from './xhr.ts';
 
@@ -79,7 +86,10 @@ const NOTICES: Record<number, [string, string, NoticeKind]> = {
  * object even when empty; a PUT with nothing left sends none), and for an upload, whose input holds
  * files, the files go as a multipart form and the rest in the query.
  */
-export function requestOf(route: Route, input: object | undefined): { method: HttpMethod; url: string; body?: string | FormData } {
+export function requestOf(
+  route: Route,
+  input: object | undefined,
+): { method: HttpMethod; url: string; body?: string | FormData } {
   const { method, path } = splitRoute(route);
   const values: Record<string, unknown> = { ...input };
   const url = takeIntoPath(path, values);
@@ -107,7 +117,11 @@ export interface CallOptions {
 
 /** The input and options of a call of `R`: no input for an endpoint that takes none. An endpoint whose answer is not an envelope is not called this way. */
 export type CallArgs<R extends Route> =
-  AnswerOf<R> extends Bare<unknown> ? [never] : [InputOf<R>] extends [void] ? [input?: undefined, options?: CallOptions] : [input: InputOf<R>, options?: CallOptions];
+  AnswerOf<R> extends Bare<unknown>
+    ? [never]
+    : [InputOf<R>] extends [void]
+      ? [input?: undefined, options?: CallOptions]
+      : [input: InputOf<R>, options?: CallOptions];
 
 /** The envelope a call of `R` answers. */
 export type Answered<R extends Route> = Envelope<AnswerOf<R>>;
@@ -116,7 +130,10 @@ export function createRequest(deps: RequestDeps) {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   /** Calls the endpoint of `route`: its method, its path, what it takes and what it answers are the route's. */
-  async function call<R extends Route>(route: R, ...[input, { quiet401, keepalive } = {}]: CallArgs<R>): Promise<Answered<R>> {
+  async function call<R extends Route>(
+    route: R,
+    ...[input, { quiet401, keepalive } = {}]: CallArgs<R>
+  ): Promise<Answered<R>> {
     const { method, url, body } = requestOf(route, input as object | undefined);
     const headers: Record<string, string> = { Accept: 'application/json', ...XHR_HEADERS };
     // A form (file upload) sets its own multipart Content-Type with the boundary.
@@ -124,7 +141,14 @@ export function createRequest(deps: RequestDeps) {
 
     let response: Response;
     try {
-      response = await (deps.fetch ?? fetch)(url, { method, credentials: 'include', headers, body, signal: AbortSignal.timeout(timeoutMs), keepalive });
+      response = await (deps.fetch ?? fetch)(url, {
+        method,
+        credentials: 'include',
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+        keepalive,
+      });
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
       const message = timedOut ? '请求超时，请稍后重试' : '网络连接失败，请检查网络';

@@ -23,6 +23,8 @@ export function historyAfter(history: readonly string[], act: SearchAct, cap = S
   return act.kind === 'answered' ? [...history] : addSearchTerm(history, act.term, cap);
 }
 
-export const sameTerms = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((term, i) => term === b[i]);
+export const sameTerms = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((term, i) => term === b[i]);
 
-export const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+export const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');

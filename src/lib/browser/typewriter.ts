@@ -14,7 +14,10 @@ export interface TypewriterTiming {
 export const DEFAULT_TIMING: TypewriterTiming = { charMs: 300, gapMs: 800, eraseMs: 60 };
 
 /** Keeps the entries that have text; an empty one is a content mistake, reported but never shown. */
-export function usableEntries(entries: ReadonlyArray<string | null | undefined>, report: (msg: string) => void = console.error): string[] {
+export function usableEntries(
+  entries: ReadonlyArray<string | null | undefined>,
+  report: (msg: string) => void = console.error,
+): string[] {
   const usable: string[] = [];
   entries.forEach((entry, index) => {
     const text = entry?.trim();
@@ -28,7 +31,10 @@ export function usableEntries(entries: ReadonlyArray<string | null | undefined>,
  * Every frame of the typewriter: each entry is typed a character at a time, held for the gap,
  * then erased, and the last entry stays on screen.
  */
-export function typewriterSteps(entries: readonly string[], timing: TypewriterTiming = DEFAULT_TIMING): TypewriterStep[] {
+export function typewriterSteps(
+  entries: readonly string[],
+  timing: TypewriterTiming = DEFAULT_TIMING,
+): TypewriterStep[] {
   const steps: TypewriterStep[] = [];
   entries.forEach((entry, index) => {
     const chars = Array.from(entry);

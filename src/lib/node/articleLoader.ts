@@ -42,10 +42,15 @@ export async function imageProblem(file: string, target: string, what: string): 
 /** What is wrong with an article's front matter, read from `file`; empty when nothing is. */
 export async function frontMatterProblems(data: Record<string, unknown>, file: string): Promise<Problem[]> {
   const parsed = articleSource.safeParse(data);
-  if (!parsed.success) return parsed.error.issues.map((issue) => ({ field: issue.path.length ? String(issue.path[0]) : null, reason: issue.message }));
+  if (!parsed.success)
+    return parsed.error.issues.map((issue) => ({
+      field: issue.path.length ? String(issue.path[0]) : null,
+      reason: issue.message,
+    }));
   const { cover } = parsed.data;
   if (cover === undefined) return [];
-  if (!isRelativeImage(cover)) return [{ field: 'cover', reason: '封面必须是文章旁的图片，写相对路径，如 ./covers/山.jpg' }];
+  if (!isRelativeImage(cover))
+    return [{ field: 'cover', reason: '封面必须是文章旁的图片，写相对路径，如 ./covers/山.jpg' }];
   const problem = await imageProblem(file, cover, '封面');
   return problem ? [{ field: 'cover', reason: problem }] : [];
 }
@@ -60,11 +65,17 @@ async function bodyImageProblem(file: string, images: readonly string[]): Promis
 }
 
 /** The first line of an error, without Astro's colour codes. */
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0].trim();
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error))
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')[0]
+    .trim();
 
 type EntryType = {
   getEntryInfo(params: { fileUrl: URL; contents: string }): unknown;
-  getRenderFunction?(config: unknown): Promise<(params: { filePath?: string; [key: string]: unknown }) => Promise<unknown>>;
+  getRenderFunction?(
+    config: unknown,
+  ): Promise<(params: { filePath?: string; [key: string]: unknown }) => Promise<unknown>>;
 };
 /** Astro hands its loaders the entry types too (the `glob` loader reads Markdown through them), though its types leave them out. */
 type GlobContext = LoaderContext & { entryTypes: Map<string, EntryType> };
@@ -77,7 +88,12 @@ interface Rendered {
  * An entry type (Markdown's) whose failures on one file are that file's problem: front matter that
  * does not parse reads as empty, a body that does not render or refers to missing images as none.
  */
-function guardedEntryType(type: EntryType, skip: (file: string, problem: Problem) => void, absoluteOf: (path: string) => string, skipped: ReadonlyMap<string, unknown>): EntryType {
+function guardedEntryType(
+  type: EntryType,
+  skip: (file: string, problem: Problem) => void,
+  absoluteOf: (path: string) => string,
+  skipped: ReadonlyMap<string, unknown>,
+): EntryType {
   const guarded: EntryType = Object.create(type);
   guarded.getEntryInfo = async (params) => {
     try {
@@ -85,7 +101,10 @@ function guardedEntryType(type: EntryType, skip: (file: string, problem: Problem
     } catch (error) {
       const line = (error as { loc?: { line?: number } }).loc?.line;
       const where = typeof line === 'number' ? `（front matter 第 ${line + 1} 行附近）` : '';
-      skip(fileURLToPath(params.fileUrl), { field: null, reason: `front matter 格式有误，无法读取${where}：${firstLine(error)}` });
+      skip(fileURLToPath(params.fileUrl), {
+        field: null,
+        reason: `front matter 格式有误，无法读取${where}：${firstLine(error)}`,
+      });
       return { data: {}, body: '', slug: '', rawData: '' };
     }
   };
@@ -132,7 +151,9 @@ export function skippingBrokenArticles(inner: Loader, base: string): Loader {
       const absoluteOf = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
 
       const { entryTypes } = context as GlobContext;
-      const guarded = new Map([...entryTypes].map(([extension, type]) => [extension, guardedEntryType(type, skip, absoluteOf, skipped)]));
+      const guarded = new Map(
+        [...entryTypes].map(([extension, type]) => [extension, guardedEntryType(type, skip, absoluteOf, skipped)]),
+      );
 
       await inner.load({
         ...context,
@@ -176,7 +197,10 @@ export function skippingBrokenArticles(inner: Loader, base: string): Loader {
         const first = byId.get(entry.data.id);
         if (first === undefined) byId.set(entry.data.id, file);
         else {
-          skip(file, { field: 'id', reason: `id ${String(entry.data.id)} 和 ${fileOf(first)} 的相同，请换一个没用过的 id` });
+          skip(file, {
+            field: 'id',
+            reason: `id ${String(entry.data.id)} 和 ${fileOf(first)} 的相同，请换一个没用过的 id`,
+          });
           store.delete(entry.id);
         }
       }

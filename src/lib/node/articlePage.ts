@@ -51,35 +51,59 @@ const cidsOf = (node: ElementNode) =>
 /** The `content` of a `<meta>` tag, set anew in its own source. */
 function metaContent(page: string, node: ElementNode, value: string): Edit {
   const tag = page.slice(node.loc[0].start, node.loc[0].end);
-  return { start: node.loc[0].start, end: node.loc[0].end, text: tag.replace(/content="[^"]*"/, `content="${attribute(value)}"`) };
+  return {
+    start: node.loc[0].start,
+    end: node.loc[0].end,
+    text: tag.replace(/content="[^"]*"/, `content="${attribute(value)}"`),
+  };
 }
 
 function tocItems(list: ElementNode, headings: ArticleText['headings']): string {
   const cids = cidsOf(list);
-  return headings.map((h) => `<li class="depth-${h.depth}"${cids}><a href="#${attribute(h.slug)}"${cids}>${escapeHtml(h.text)}</a></li>`).join('');
+  return headings
+    .map(
+      (h) =>
+        `<li class="depth-${h.depth}"${cids}><a href="#${attribute(h.slug)}"${cids}>${escapeHtml(h.text)}</a></li>`,
+    )
+    .join('');
 }
 
 /** The attributes of each image in the page's body, in order; null for a page without the body mark. */
 export function bodyImages(page: string): Record<string, string>[] | null {
   const body = elements(parse(page)).find((node) => node.attributes[PART] === 'body');
-  return body ? elements(body).filter((node) => node.name === 'img').map((node) => ({ ...node.attributes })) : null;
+  return body
+    ? elements(body)
+        .filter((node) => node.name === 'img')
+        .map((node) => ({ ...node.attributes }))
+    : null;
 }
 
 export function patchArticlePage(page: string, text: ArticleText): string | null {
   const all = elements(parse(page));
   const part = (name: string) => all.find((node) => node.attributes[PART] === name);
-  const meta = (key: string, value: string) => all.find((node) => node.name === 'meta' && node.attributes[key] === value);
+  const meta = (key: string, value: string) =>
+    all.find((node) => node.name === 'meta' && node.attributes[key] === value);
   const title = all.find((node) => node.name === 'title');
-  const heading = all.find((node) => node.name === 'h1' && (node.parent as ElementNode | undefined)?.attributes?.class === 'caption');
+  const heading = all.find(
+    (node) => node.name === 'h1' && (node.parent as ElementNode | undefined)?.attributes?.class === 'caption',
+  );
   const body = part('body');
   const words = part('words');
   const minutes = part('minutes');
   const head = part('head');
   if (!title || !heading || !body || !words || !minutes || !head) return null;
-  const tocs = all.filter((node) => /\btoc\b/.test(node.attributes.class ?? '')).map((toc) => elements(toc).find((node) => node.name === 'ol'));
+  const tocs = all
+    .filter((node) => /\btoc\b/.test(node.attributes.class ?? ''))
+    .map((toc) => elements(toc).find((node) => node.name === 'ol'));
   if (tocs.length > 0 !== text.headings.length > 0 || tocs.some((ol) => !ol)) return null;
 
-  const edits: Edit[] = [inner(title, escapeHtml(text.fullTitle)), inner(heading, escapeHtml(text.title)), inner(words, escapeHtml(text.words)), inner(minutes, escapeHtml(text.minutes)), inner(body, text.body)];
+  const edits: Edit[] = [
+    inner(title, escapeHtml(text.fullTitle)),
+    inner(heading, escapeHtml(text.title)),
+    inner(words, escapeHtml(text.words)),
+    inner(minutes, escapeHtml(text.minutes)),
+    inner(body, text.body),
+  ];
   for (const [key, value, content] of [
     ['name', 'description', text.description],
     ['property', 'og:title', text.title],
@@ -96,7 +120,11 @@ export function patchArticlePage(page: string, text: ArticleText): string | null
     // Where the template puts it: right after the category and tag chips.
     const chips = all.find((node) => node.parent === head && node.attributes.class === 'meta');
     const at = chips ? chips.loc[1].end : head.loc[0].end;
-    edits.push({ start: at, end: at, text: `<p class="muted small" ${PART}="updated"${cidsOf(head)}>${escapeHtml(text.updated)}</p>` });
+    edits.push({
+      start: at,
+      end: at,
+      text: `<p class="muted small" ${PART}="updated"${cidsOf(head)}>${escapeHtml(text.updated)}</p>`,
+    });
   }
 
   return edits

@@ -18,14 +18,21 @@ export interface ArticleMeta {
  * to the content schema reaches them by itself) but the console's draft and private flags, the
  * description (the owner's, or the body's first 120 characters) and the body's length.
  */
-export function pageFields<T extends { draft: boolean; private: boolean; description?: string }>(data: T, body: string) {
+export function pageFields<T extends { draft: boolean; private: boolean; description?: string }>(
+  data: T,
+  body: string,
+) {
   const { draft: _draft, private: _private, ...fields } = data;
   const words = countWords(body);
-  return { ...fields, description: fields.description || plainText(body).slice(0, 120), words, minutes: readingMinutes(words) };
+  return {
+    ...fields,
+    description: fields.description || plainText(body).slice(0, 120),
+    words,
+    minutes: readingMinutes(words),
+  };
 }
 
-export const newestFirst = <T extends Pick<ArticleMeta, 'date' | 'id'>>(a: T, b: T) =>
-  +b.date - +a.date || b.id - a.id;
+export const newestFirst = <T extends Pick<ArticleMeta, 'date' | 'id'>>(a: T, b: T) => +b.date - +a.date || b.id - a.id;
 
 /** Home order: pinned first, then the owner's `order`, then newest. */
 export function sortForHome<T extends ArticleMeta>(list: readonly T[]): T[] {
@@ -42,7 +49,10 @@ export function paginate<T>(list: readonly T[], current: number, size: number): 
 }
 
 /** The older and newer neighbours of an article by date. */
-export function neighbours<T extends ArticleMeta>(list: readonly T[], id: number): { previous: T | null; next: T | null } {
+export function neighbours<T extends ArticleMeta>(
+  list: readonly T[],
+  id: number,
+): { previous: T | null; next: T | null } {
   const byDate = [...list].sort(newestFirst);
   const index = byDate.findIndex((a) => a.id === id);
   if (index < 0) return { previous: null, next: null };

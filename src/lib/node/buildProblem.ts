@@ -63,7 +63,10 @@ async function schemaProblem(file: string, contentDir: string): Promise<Omit<Pub
 }
 
 /** The problem a build's error shows: the file (within the content folder, or else the project) and what is wrong with it. */
-export async function problemOfBuildError(error: unknown, { contentDir, projectRoot }: { contentDir: string; projectRoot: string }): Promise<PublishError> {
+export async function problemOfBuildError(
+  error: unknown,
+  { contentDir, projectRoot }: { contentDir: string; projectRoot: string },
+): Promise<PublishError> {
   const { name, message, loc } = (error ?? {}) as AstroErrorShape;
   const path = typeof loc?.file === 'string' ? loc.file : null;
   const file = path && (inside(contentDir, path) ?? inside(projectRoot, path) ?? path);
@@ -90,7 +93,9 @@ export function readBuildProblem(distDir: string): PublishError | null {
   try {
     const { file, field, message } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
     const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
-    return typeof message === 'string' && message ? { file: textOrNull(file), field: textOrNull(field), message } : null;
+    return typeof message === 'string' && message
+      ? { file: textOrNull(file), field: textOrNull(field), message }
+      : null;
   } catch {
     return null;
   }

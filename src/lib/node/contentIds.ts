@@ -13,7 +13,7 @@ export function nameId(name: string): number {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return (hash & 0x7fffffff) || 1;
+  return hash & 0x7fffffff || 1;
 }
 
 /** An id as the owner wrote it, and the file it came from. */

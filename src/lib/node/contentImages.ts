@@ -16,7 +16,11 @@ export function isRelativeImage(target: string): boolean {
   return !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(target);
 }
 
-async function replaceAsync(text: string, pattern: RegExp, replace: (match: RegExpExecArray) => Promise<string>): Promise<string> {
+async function replaceAsync(
+  text: string,
+  pattern: RegExp,
+  replace: (match: RegExpExecArray) => Promise<string>,
+): Promise<string> {
   const matches = [...text.matchAll(pattern)];
   const replacements = await Promise.all(matches.map((m) => replace(m as RegExpExecArray)));
   let out = '';
@@ -30,11 +34,16 @@ async function replaceAsync(text: string, pattern: RegExp, replace: (match: RegE
 
 /** The target of each Markdown image, in order, as written. */
 export function markdownImageTargets(markdown: string): string[] {
-  return [...markdown.matchAll(MARKDOWN_IMAGE)].map(([, , target]) => (target.startsWith('<') ? target.slice(1, -1) : target));
+  return [...markdown.matchAll(MARKDOWN_IMAGE)].map(([, , target]) =>
+    target.startsWith('<') ? target.slice(1, -1) : target,
+  );
 }
 
 /** Points each Markdown image at the URL `resolve` gives for its target; images it has no URL for stay as written. */
-export function rewriteMarkdownImages(markdown: string, resolve: (target: string) => Promise<string | undefined>): Promise<string> {
+export function rewriteMarkdownImages(
+  markdown: string,
+  resolve: (target: string) => Promise<string | undefined>,
+): Promise<string> {
   return replaceAsync(markdown, MARKDOWN_IMAGE, async ([whole, open, rawTarget, title = '', close]) => {
     const target = rawTarget.startsWith('<') ? rawTarget.slice(1, -1) : rawTarget;
     const url = await resolve(target);
@@ -51,7 +60,10 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * (`src`, `alt`, and whatever else the Markdown plugins set). A placeholder `render` has nothing for
  * becomes `src` and `alt` as written, so no client ever sees a placeholder.
  */
-export function fillImageMarkers(html: string, render: (props: Record<string, unknown>) => Promise<ImageAttributes | undefined>): Promise<string> {
+export function fillImageMarkers(
+  html: string,
+  render: (props: Record<string, unknown>) => Promise<ImageAttributes | undefined>,
+): Promise<string> {
   return replaceAsync(html, IMAGE_MARKER, async ([, json]) => {
     const props = JSON.parse(unescapeHtml(json)) as Record<string, unknown>;
     const attributes = (await render(props)) ?? { src: String(props.src ?? ''), alt: String(props.alt ?? '') };

@@ -19,7 +19,16 @@ import { pathToFileURL } from 'node:url';
 import type { ImageMetadata, ImageTransform, LocalImageService, UnresolvedImageTransform } from 'astro';
 import { unescapeHtml } from '../shared/html.ts';
 import type { ImageAttributes } from './contentImages.ts';
-import { CARD_COVER_SIZES, COVER_FALLBACK_FORMAT, COVER_FORMAT, coverWidth, IMAGE_WIDTHS, SHARE_IMAGE_FORMAT, SHARE_IMAGE_WIDTH, articleBodyImages } from './imageLayout.ts';
+import {
+  CARD_COVER_SIZES,
+  COVER_FALLBACK_FORMAT,
+  COVER_FORMAT,
+  coverWidth,
+  IMAGE_WIDTHS,
+  SHARE_IMAGE_FORMAT,
+  SHARE_IMAGE_WIDTH,
+  articleBodyImages,
+} from './imageLayout.ts';
 
 /** Astro's image settings as astro.config.mjs leaves them (its defaults): the service's name is part of every cache name. */
 export const ASTRO_IMAGE_CONFIG = {
@@ -93,7 +102,10 @@ async function builtMetadata(file: string, bytes: Buffer): Promise<ImageMetadata
 /** The props an article body's image gets from the site's Markdown processor, as the build's image step reads them. */
 async function bodyImageProps(): Promise<Record<string, unknown>> {
   const { createSatteriMarkdownProcessor } = await import('@astrojs/markdown-satteri');
-  const processor = await createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: [articleBodyImages] } as never);
+  const processor = await createSatteriMarkdownProcessor({
+    syntaxHighlight: false,
+    hastPlugins: [articleBodyImages],
+  } as never);
   const { code } = await processor.render('![](./images/a.jpg)');
   const marker = /__ASTRO_IMAGE_="([^"]+)"/.exec(code);
   if (!marker) throw new Error('Markdown 处理器没有标出图片');
@@ -107,7 +119,14 @@ export async function imageRequests(use: ImageUse, src: ImageMetadata): Promise<
   if (use === 'images') return [{ ...(await bodyImageProps()), src } as UnresolvedImageTransform];
   const width = coverWidth(src.width);
   return [
-    ...[COVER_FORMAT, COVER_FALLBACK_FORMAT].map((format) => ({ src, alt: '', width, widths: IMAGE_WIDTHS, sizes: CARD_COVER_SIZES, format })),
+    ...[COVER_FORMAT, COVER_FALLBACK_FORMAT].map((format) => ({
+      src,
+      alt: '',
+      width,
+      widths: IMAGE_WIDTHS,
+      sizes: CARD_COVER_SIZES,
+      format,
+    })),
     { src, width: Math.min(src.width, SHARE_IMAGE_WIDTH), format: SHARE_IMAGE_FORMAT },
   ];
 }
@@ -120,13 +139,17 @@ export interface PlannedImages {
 }
 
 /** A built image's address as Astro's build hook gives it: the path, URL-encoded as its placeholder URL leaves it (vite-plugin-assets). */
-const builtAddress = (path: string) => new URL(encodeURI(path), 'astro://placeholder').href.replace('astro://placeholder', '');
+const builtAddress = (path: string) =>
+  new URL(encodeURI(path), 'astro://placeholder').href.replace('astro://placeholder', '');
 
 /** What the build will encode for `file` used as `use`, and, for a body image, the `<img>` it will write. */
 export async function plannedImages(file: string, use: ImageUse): Promise<PlannedImages> {
   const bytes = await readFile(file);
   const src = await builtMetadata(file, bytes);
-  const [{ getImage, hashTransform, propsToFilename }, { default: sharpService }] = await Promise.all([import('astro/assets'), import('astro/assets/services/sharp')]);
+  const [{ getImage, hashTransform, propsToFilename }, { default: sharpService }] = await Promise.all([
+    import('astro/assets'),
+    import('astro/assets/services/sharp'),
+  ]);
   const found = new Map<string, CachedImage>();
   // Astro's build hook, standing in: each image a request adds is named as the build names it.
   globalThis.astroAsset = {
@@ -147,7 +170,12 @@ export async function plannedImages(file: string, use: ImageUse): Promise<Planne
     // As data/articleImages.ts writes them; reading `src` also names the plain image, as the page reads it.
     // (The Markdown image's place in the body is the page's business, not the `<img>`'s.)
     const { index: _index, ...shown } = result.attributes;
-    if (use === 'images') attributes = { ...shown, src: result.src, srcset: result.srcSet.values.length > 0 ? result.srcSet.attribute : undefined };
+    if (use === 'images')
+      attributes = {
+        ...shown,
+        src: result.src,
+        srcset: result.srcSet.values.length > 0 ? result.srcSet.attribute : undefined,
+      };
     else void result.src;
   }
   return { images: [...found.values()], attributes };
@@ -158,6 +186,11 @@ export async function encodeCachedImage(source: Buffer, image: CachedImage): Pro
   const { default: sharpService } = await import('astro/assets/services/sharp');
   const src = image.transform.src as ImageMetadata;
   const logger = { info() {}, warn() {}, error() {} };
-  const { data } = await (sharpService as LocalImageService).transform(source, { ...image.transform, src: src.src }, ASTRO_IMAGE_CONFIG as never, logger);
+  const { data } = await (sharpService as LocalImageService).transform(
+    source,
+    { ...image.transform, src: src.src },
+    ASTRO_IMAGE_CONFIG as never,
+    logger,
+  );
   return data;
 }

@@ -15,7 +15,8 @@ export const IMAGE_WIDTHS = [360, 560, 720, 960, 1200];
 export const CARD_COVER_SIZES = '(max-width: 797.98px) calc(100vw - 32px), 280px';
 
 /** The article column (its 16 px / 32 px padding inside the container, beside the 240 px table of contents from 1024 px). */
-export const ARTICLE_COLUMN_SIZES = '(max-width: 797.98px) calc(100vw - 64px), (max-width: 1023.98px) calc(100vw - 96px), 772px';
+export const ARTICLE_COLUMN_SIZES =
+  '(max-width: 797.98px) calc(100vw - 64px), (max-width: 1023.98px) calc(100vw - 96px), 772px';
 
 /** The one fixed-size copy of a cover given to link previews (og:image), the feed and the API. */
 export const SHARE_IMAGE_WIDTH = 1200;

@@ -21,7 +21,11 @@ const NOT_HIGHLIGHTED = ['math'];
 let highlighter: Promise<Highlighter> | null = null;
 
 async function highlighterFor(lang: string): Promise<{ shiki: Highlighter; lang: string }> {
-  highlighter ??= createHighlighter({ langs: [PLAIN], themes: Object.values(themes), engine: createJavaScriptRegexEngine({ forgiving: true }) });
+  highlighter ??= createHighlighter({
+    langs: [PLAIN],
+    themes: Object.values(themes),
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  });
   const shiki = await highlighter;
   if (lang === PLAIN || shiki.getLoadedLanguages().includes(lang)) return { shiki, lang };
   try {

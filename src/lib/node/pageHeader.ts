@@ -39,5 +39,10 @@ export const ROUTE_PATHS = {
 
 /** GET /api/pageHeader/getAll: every route with the image our own page at that path shows. */
 export function pageHeaderList(headers: Record<string, string>): PageHeaderEntry[] {
-  return Object.entries(ROUTE_PATHS).map(([route_name, path], index) => ({ id: index + 1, route_name, path, bg_url: pageHeaderFor(path, headers) }));
+  return Object.entries(ROUTE_PATHS).map(([route_name, path], index) => ({
+    id: index + 1,
+    route_name,
+    path,
+    bg_url: pageHeaderFor(path, headers),
+  }));
 }

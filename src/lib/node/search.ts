@@ -59,7 +59,14 @@ export function buildSearchIndex(docs: readonly SearchDoc[]): SearchIndex {
   return {
     entries: docs.map((d) => {
       const lowerText = d.text.toLowerCase();
-      return { id: d.id, title: d.title, text: d.text, lowerTitle: d.title.toLowerCase(), lowerText, bloom: bloomOf(lowerText) };
+      return {
+        id: d.id,
+        title: d.title,
+        text: d.text,
+        lowerTitle: d.title.toLowerCase(),
+        lowerText,
+        bloom: bloomOf(lowerText),
+      };
     }),
   };
 }
@@ -69,7 +76,8 @@ export function search(index: SearchIndex, keyword: string, limit = 8): SearchHi
   const needle = keyword.trim().toLowerCase();
   if (!needle) return [];
   const probes: number[] = [];
-  for (let i = 0; i + 1 < needle.length; i++) probes.push(...pairHashes(needle.charCodeAt(i), needle.charCodeAt(i + 1)));
+  for (let i = 0; i + 1 < needle.length; i++)
+    probes.push(...pairHashes(needle.charCodeAt(i), needle.charCodeAt(i + 1)));
 
   const titleHits: SearchHit[] = [];
   const bodyHits: SearchHit[] = [];
@@ -90,6 +98,8 @@ export function search(index: SearchIndex, keyword: string, limit = 8): SearchHi
 /** Plain text starting at the match, so the reader sees the keyword first; the start when only the title matched. */
 export function snippet(text: string, position: number, length = 120): string {
   const start = Math.max(0, position);
-  const slice = Array.from(text.slice(start, start + length * 2)).slice(0, length).join('');
+  const slice = Array.from(text.slice(start, start + length * 2))
+    .slice(0, length)
+    .join('');
   return start + slice.length < text.length ? `${slice}…` : slice;
 }

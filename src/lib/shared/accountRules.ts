@@ -38,9 +38,11 @@ export function nickNameProblem(nickName: string): string | null {
  * controls (which can make a name read backwards) and zero-width ones (which make two names
  * that look the same differ). A nickname is stored without them.
  */
-const INVISIBLE = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/g;
+const INVISIBLE =
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/g;
 
 export const cleanNickName = (nickName: string): string => nickName.replace(INVISIBLE, '').trim();
 
 /** Two nicknames readers cannot tell apart: the same after width folding (NFKC) and case. */
-export const sameNickName = (a: string, b: string): boolean => cleanNickName(a).normalize('NFKC').toLowerCase() === cleanNickName(b).normalize('NFKC').toLowerCase();
+export const sameNickName = (a: string, b: string): boolean =>
+  cleanNickName(a).normalize('NFKC').toLowerCase() === cleanNickName(b).normalize('NFKC').toLowerCase();

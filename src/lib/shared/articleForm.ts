@@ -12,7 +12,10 @@ export type EditedValues<F extends Fields> = { [K in keyof F]: z.output<WireShap
 
 /** A value as the front matter keeps it: a text trimmed, a list without blanks or repeats, and the empty form's value left out. */
 function stored(value: unknown, empty: unknown): unknown {
-  if (Array.isArray(value)) return [...new Set(value.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== ''))];
+  if (Array.isArray(value))
+    return [
+      ...new Set(value.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '')),
+    ];
   const kept = typeof value === 'string' ? value.trim() : value;
   return kept === empty || kept === '' ? undefined : kept;
 }
@@ -31,14 +34,18 @@ export function articleFormOf<F extends Fields>(fields: F) {
   return {
     /** The edited fields of a form as front matter. */
     toFrontmatter(draft: Record<string, unknown>): Record<string, unknown> {
-      const data = Object.fromEntries(Object.entries(fields).map(([key, rule]) => [key, stored(draft[key], emptyValue(rule))]));
+      const data = Object.fromEntries(
+        Object.entries(fields).map(([key, rule]) => [key, stored(draft[key], emptyValue(rule))]),
+      );
       // The origin belongs to a repost or a translation only.
       if ('origin_url' in data && data.type === undefined) data.origin_url = undefined;
       return data;
     },
     /** The edited fields of a form, from front matter. */
     fromFrontmatter(data: Record<string, unknown>): EditedValues<F> {
-      return Object.fromEntries(Object.entries(fields).map(([key, rule]) => [key, held(data[key], rule)])) as EditedValues<F>;
+      return Object.fromEntries(
+        Object.entries(fields).map(([key, rule]) => [key, held(data[key], rule)]),
+      ) as EditedValues<F>;
     },
   };
 }

@@ -22,12 +22,14 @@ const FILLER = /[\s\p{P}\p{S}\p{Cf}\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]
  * off (NFKD), lower case, without filler; Hangul syllables put back together (NFC). For comparing
  * only: what was typed is stored and shown as it was.
  */
-export const foldForKeywords = (text: string): string => text.normalize('NFKD').toLowerCase().replace(FILLER, '').normalize('NFC');
+export const foldForKeywords = (text: string): string =>
+  text.normalize('NFKD').toLowerCase().replace(FILLER, '').normalize('NFC');
 
-const containsAny = (folded: string, words: readonly string[]) => words.some((word) => {
-  const needle = foldForKeywords(word);
-  return needle !== '' && folded.includes(needle);
-});
+const containsAny = (folded: string, words: readonly string[]) =>
+  words.some((word) => {
+    const needle = foldForKeywords(word);
+    return needle !== '' && folded.includes(needle);
+  });
 
 export interface CommentToJudge {
   /** The comment's text and, for a guest, their nickname and site: a spammer's link often sits there. */

@@ -18,4 +18,5 @@ export function contentFileUrl(articleDir: string, src: string): string | null {
 }
 
 /** The folder of an article's file (`notes` for `notes/x.md`), against which its relative paths resolve. */
-export const articleDirOf = (file: string | null) => (file && file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '');
+export const articleDirOf = (file: string | null) =>
+  file && file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';

@@ -12,7 +12,10 @@ import { editedArticleFields, ORIGIN_REQUIRED } from '../../contract/articleFiel
 
 export { ORIGIN_REQUIRED };
 
-const positiveId = z.number({ error: 'id 必须是数字' }).int({ error: 'id 必须是整数' }).positive({ error: 'id 必须大于 0' });
+const positiveId = z
+  .number({ error: 'id 必须是数字' })
+  .int({ error: 'id 必须是整数' })
+  .positive({ error: 'id 必须大于 0' });
 
 /** A date on the owner's wall clock (see parseSiteDate). */
 export const siteDate = z.union([z.string(), z.date()], { error: '请填写日期' }).transform((value, ctx) => {
@@ -42,7 +45,9 @@ export const articleFields = {
 /** A cover as the server and the editor see it: a path beside the article, `./covers/…`. */
 export const coverPath = z
   .string({ error: '封面必须是图片路径' })
-  .regex(/^\.\/covers\/[\w.-]+\.(?:png|jpe?g|webp|gif|svg)$/i, { error: '封面必须是上传到文章目录的图片（./covers/ 下）' });
+  .regex(/^\.\/covers\/[\w.-]+\.(?:png|jpe?g|webp|gif|svg)$/i, {
+    error: '封面必须是上传到文章目录的图片（./covers/ 下）',
+  });
 
 /** The article's front matter as the server writes it and the editor checks it. */
 export const articleFrontmatter = z
@@ -62,7 +67,10 @@ export const articleSource = z
 export const talkFields = {
   id: positiveId,
   date: siteDate,
-  images: z.array(z.string({ error: '图片必须是地址' }).min(1), { error: '图片必须是地址列表' }).max(TALK_IMAGES_MAX, { error: `最多 ${TALK_IMAGES_MAX} 张图片` }).default([]),
+  images: z
+    .array(z.string({ error: '图片必须是地址' }).min(1), { error: '图片必须是地址列表' })
+    .max(TALK_IMAGES_MAX, { error: `最多 ${TALK_IMAGES_MAX} 张图片` })
+    .default([]),
   pinned: z.boolean({ error: '置顶只能是是或否' }).default(false),
   private: z.boolean({ error: '公开只能是是或否' }).default(false),
 };
@@ -70,4 +78,5 @@ export const talkFrontmatter = z.object(talkFields);
 export type TalkFrontmatter = z.output<typeof talkFrontmatter>;
 
 /** Whether readers see the article now: not a draft, not private, and not dated in the future. */
-export const isLive = (a: { draft: boolean; private: boolean; date: Date }, now = new Date()) => !a.draft && !a.private && a.date <= now;
+export const isLive = (a: { draft: boolean; private: boolean; date: Date }, now = new Date()) =>
+  !a.draft && !a.private && a.date <= now;

@@ -14,7 +14,10 @@ const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 // A number: digits with an optional fraction, or a bare fraction. No two parts can match the same digits.
 const NUMBER = String.raw`(\d{1,3}(?:\.\d{1,6})?|\.\d{1,6})`;
 const ALPHA = String.raw`(?:\s*,\s*${NUMBER}(%?))?`;
-const FUNCTION = new RegExp(String.raw`^(rgba?|hsla?|hsva?)\(\s*${NUMBER}(deg)?\s*,\s*${NUMBER}(%?)\s*,\s*${NUMBER}(%?)${ALPHA}\s*\)$`, 'i');
+const FUNCTION = new RegExp(
+  String.raw`^(rgba?|hsla?|hsva?)\(\s*${NUMBER}(deg)?\s*,\s*${NUMBER}(%?)\s*,\s*${NUMBER}(%?)${ALPHA}\s*\)$`,
+  'i',
+);
 
 /** An alpha of 0 to 1, or 0% to 100%. */
 const alphaOf = (value: string | undefined, percent: string | undefined): number | null => {
@@ -58,7 +61,9 @@ export function cssColor(value: string): string | null {
   if (a > 360 || !secondPercent || !thirdPercent || b > 100 || c > 100) return null;
   if (kind === 'hsl') return value;
   const [red, green, blue] = hsvToRgb(a, b, c);
-  return alphaValue === undefined ? `rgb(${red}, ${green}, ${blue})` : `rgba(${red}, ${green}, ${blue}, ${round(alpha)})`;
+  return alphaValue === undefined
+    ? `rgb(${red}, ${green}, ${blue})`
+    : `rgba(${red}, ${green}, ${blue}, ${round(alpha)})`;
 }
 
 export const isCssColor = (value: string): boolean => cssColor(value) !== null;

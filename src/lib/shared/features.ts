@@ -8,7 +8,12 @@ export type Feature = (typeof FEATURES)[number];
 export type FeatureSwitches = Record<Feature, boolean>;
 
 /** The folder of `src/features/` that holds each part's pages; it is also their address, `/pay/…`. */
-export const FEATURE_PAGES: Partial<Record<Feature, string>> = { shop: 'pay', links: 'link', board: 'message', talks: 'talk' };
+export const FEATURE_PAGES: Partial<Record<Feature, string>> = {
+  shop: 'pay',
+  links: 'link',
+  board: 'message',
+  talks: 'talk',
+};
 
 /** Each part's API, as mounted under `/api` (the music player's is `/wapi`, mounted beside it). */
 export const FEATURE_APIS: Record<Feature, string[]> = {
@@ -35,6 +40,9 @@ export function featureSwitches(configured: FeatureSwitches, off = ''): FeatureS
     .filter(Boolean)
     .map((name) => FORMER_NAMES[name] ?? name);
   const unknown = names.filter((name) => name !== 'all' && !(FEATURES as readonly string[]).includes(name));
-  if (unknown.length) throw new Error(`FEATURES_OFF 里有不认识的功能：${unknown.join('、')}（可选：${FEATURES.join('、')}、all）`);
-  return Object.fromEntries(FEATURES.map((feature) => [feature, configured[feature] && !names.includes(feature) && !names.includes('all')])) as FeatureSwitches;
+  if (unknown.length)
+    throw new Error(`FEATURES_OFF 里有不认识的功能：${unknown.join('、')}（可选：${FEATURES.join('、')}、all）`);
+  return Object.fromEntries(
+    FEATURES.map((feature) => [feature, configured[feature] && !names.includes(feature) && !names.includes('all')]),
+  ) as FeatureSwitches;
 }

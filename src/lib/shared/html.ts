@@ -8,9 +8,21 @@ export function escapeHtml(text: string): string {
 }
 
 const UNESCAPES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'",
-  '#38': '&', '#60': '<', '#62': '>', '#34': '"', '#39': "'",
-  '#x26': '&', '#x3c': '<', '#x3e': '>', '#x22': '"', '#x27': "'",
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#38': '&',
+  '#60': '<',
+  '#62': '>',
+  '#34': '"',
+  '#39': "'",
+  '#x26': '&',
+  '#x3c': '<',
+  '#x3e': '>',
+  '#x22': '"',
+  '#x27': "'",
 };
 
 /**
@@ -18,7 +30,10 @@ const UNESCAPES: Record<string, string> = {
  * back in one pass (so `&amp;lt;` is `&lt;`, never `<`). Any other reference is left as it is.
  */
 export function unescapeHtml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{2}|#\d{2}|[a-z]{2,4});/gi, (whole, name: string) => UNESCAPES[name.toLowerCase()] ?? whole);
+  return text.replace(
+    /&(#x[0-9a-f]{2}|#\d{2}|[a-z]{2,4});/gi,
+    (whole, name: string) => UNESCAPES[name.toLowerCase()] ?? whole,
+  );
 }
 
 /**

@@ -21,7 +21,9 @@ export function messageProblem(text: string): string | null {
 }
 
 export const colorProblem = (label: string) => (value: string) =>
-  value === '' || isCssColor(value) ? null : `${label}必须是 #rrggbb、rgb()、rgba()、hsl()、hsla() 形式的颜色，或 transparent`;
+  value === '' || isCssColor(value)
+    ? null
+    : `${label}必须是 #rrggbb、rgb()、rgba()、hsl()、hsla() 形式的颜色，或 transparent`;
 
 const PIXELS = /^([1-9]\d{0,2})px$/;
 
@@ -33,7 +35,8 @@ export function fontSizeCss(value: string | number | null): string {
 }
 
 /** The pixels of a stored `"16px"`, or null for the default. */
-export const fontSizePx = (css: string): number | null => (css && !fontSizeProblem(css) ? Number(PIXELS.exec(css)![1]) : null);
+export const fontSizePx = (css: string): number | null =>
+  css && !fontSizeProblem(css) ? Number(PIXELS.exec(css)![1]) : null;
 
 export function fontSizeProblem(value: string): string | null {
   const px = Number(PIXELS.exec(value)?.[1] ?? NaN);

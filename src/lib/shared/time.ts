@@ -32,7 +32,14 @@ function partsIn(date: Date, timeZone: string): WallClock {
     partsFormatters.set(timeZone, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, Number(p.value)]));
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+  };
 }
 
 /** The instant at which the given zone's clock shows these digits. */
@@ -51,7 +58,14 @@ export function parseSiteDate(value: string | Date, timeZone = SITE_TIME_ZONE): 
   if (value instanceof Date) {
     if (Number.isNaN(+value)) return null;
     return fromWallClock(
-      { year: value.getUTCFullYear(), month: value.getUTCMonth() + 1, day: value.getUTCDate(), hour: value.getUTCHours(), minute: value.getUTCMinutes(), second: value.getUTCSeconds() },
+      {
+        year: value.getUTCFullYear(),
+        month: value.getUTCMonth() + 1,
+        day: value.getUTCDate(),
+        hour: value.getUTCHours(),
+        minute: value.getUTCMinutes(),
+        second: value.getUTCSeconds(),
+      },
       timeZone,
     );
   }
@@ -62,7 +76,16 @@ export function parseSiteDate(value: string | Date, timeZone = SITE_TIME_ZONE): 
   }
   const [, year, month, day, hour = '0', minute = '0', second = '0'] = m;
   const clock = { year: +year, month: +month, day: +day, hour: +hour, minute: +minute, second: +second };
-  if (clock.month < 1 || clock.month > 12 || clock.day < 1 || clock.day > 31 || clock.hour > 23 || clock.minute > 59 || clock.second > 59) return null;
+  if (
+    clock.month < 1 ||
+    clock.month > 12 ||
+    clock.day < 1 ||
+    clock.day > 31 ||
+    clock.hour > 23 ||
+    clock.minute > 59 ||
+    clock.second > 59
+  )
+    return null;
   return fromWallClock(clock, timeZone);
 }
 
@@ -88,4 +111,3 @@ export function formatDateTime(date: Date, timeZone = SITE_TIME_ZONE): string {
 export function yearOf(date: Date, timeZone = SITE_TIME_ZONE): number {
   return partsIn(date, timeZone).year;
 }
-

@@ -13,7 +13,9 @@ import type { AuditLog } from './audit.ts';
 export function lastDays(now: Date, days: number): string[] {
   const today = parseSiteDate(formatDate(now))!;
   // Noon of each day, so a leap second or a clock change never lands on the wrong date.
-  return Array.from({ length: days }, (_, i) => formatDate(new Date(today.getTime() + 12 * 3600_000 - (days - 1 - i) * 86_400_000)));
+  return Array.from({ length: days }, (_, i) =>
+    formatDate(new Date(today.getTime() + 12 * 3600_000 - (days - 1 - i) * 86_400_000)),
+  );
 }
 
 async function dailyViewsOf(db: Db, now: Date) {
@@ -24,7 +26,9 @@ async function dailyViewsOf(db: Db, now: Date) {
 }
 
 const byCount = (map: Map<number, Taxonomy>) =>
-  [...map.values()].map((t) => ({ name: t.name, count: t.articleIds.length })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh-CN'));
+  [...map.values()]
+    .map((t) => ({ name: t.name, count: t.articleIds.length }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh-CN'));
 
 export interface DashboardSources {
   catalog: Catalog;
@@ -32,19 +36,30 @@ export interface DashboardSources {
   clock?: () => Date;
 }
 
-export async function dashboard(db: Db, { catalog, audit, clock = () => new Date() }: DashboardSources): Promise<Dashboard> {
-  const total = async (table: typeof users | typeof comments | typeof messages) => (await db.select({ n: count() }).from(table))[0].n;
-  const [userCount, commentCount, messageCount, [pendingLinks], [pendingOrders], [revenue], [views], latest] = await Promise.all([
-    total(users),
-    total(comments),
-    total(messages),
-    db.select({ n: count() }).from(links).where(eq(links.status, LINK_STATUS.pending)),
-    db.select({ n: count() }).from(orders).where(eq(orders.status, 'pending')),
-    // Refunded orders are not revenue: only what was fulfilled and kept.
-    db.select({ cents: sum(orders.amountCents) }).from(orders).where(eq(orders.status, 'fulfilled')),
-    db.select({ value: siteStats.value }).from(siteStats).where(eq(siteStats.name, sql`'views'`)),
-    audit.latest(),
-  ]);
+export async function dashboard(
+  db: Db,
+  { catalog, audit, clock = () => new Date() }: DashboardSources,
+): Promise<Dashboard> {
+  const total = async (table: typeof users | typeof comments | typeof messages) =>
+    (await db.select({ n: count() }).from(table))[0].n;
+  const [userCount, commentCount, messageCount, [pendingLinks], [pendingOrders], [revenue], [views], latest] =
+    await Promise.all([
+      total(users),
+      total(comments),
+      total(messages),
+      db.select({ n: count() }).from(links).where(eq(links.status, LINK_STATUS.pending)),
+      db.select({ n: count() }).from(orders).where(eq(orders.status, 'pending')),
+      // Refunded orders are not revenue: only what was fulfilled and kept.
+      db
+        .select({ cents: sum(orders.amountCents) })
+        .from(orders)
+        .where(eq(orders.status, 'fulfilled')),
+      db
+        .select({ value: siteStats.value })
+        .from(siteStats)
+        .where(eq(siteStats.name, sql`'views'`)),
+      audit.latest(),
+    ]);
   const [daily, viewed] = await Promise.all([dailyViewsOf(db, clock()), mostViewed(db, DASHBOARD_TOP_ARTICLES * 2)]);
   const top = viewed.flatMap(({ id, views: count }) => {
     const article = catalog.byId.get(id);

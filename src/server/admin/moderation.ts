@@ -10,9 +10,23 @@ import { contains } from '../shared/textSearch.ts';
 
 export function createModeration(db: Db) {
   return {
-    async comments(keyword: string, status: AdminCommentStatus, current: number, size: number): Promise<Page<AdminComment>> {
-      const words = keyword ? or(contains(comments.content, keyword), contains(users.nickName, keyword), contains(comments.guestName, keyword)) : undefined;
-      const where = and(words, status === 'held' ? eq(comments.held, true) : status === 'hidden' ? eq(comments.hidden, true) : undefined);
+    async comments(
+      keyword: string,
+      status: AdminCommentStatus,
+      current: number,
+      size: number,
+    ): Promise<Page<AdminComment>> {
+      const words = keyword
+        ? or(
+            contains(comments.content, keyword),
+            contains(users.nickName, keyword),
+            contains(comments.guestName, keyword),
+          )
+        : undefined;
+      const where = and(
+        words,
+        status === 'held' ? eq(comments.held, true) : status === 'hidden' ? eq(comments.hidden, true) : undefined,
+      );
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(comments).leftJoin(users, eq(users.id, comments.userId)).where(where),
         db
@@ -42,7 +56,9 @@ export function createModeration(db: Db) {
     },
 
     async messages(keyword: string, current: number, size: number): Promise<Page<AdminMessage>> {
-      const where = keyword ? or(contains(messages.message, keyword), contains(messages.tag, keyword), contains(users.nickName, keyword)) : undefined;
+      const where = keyword
+        ? or(contains(messages.message, keyword), contains(messages.tag, keyword), contains(users.nickName, keyword))
+        : undefined;
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(messages).innerJoin(users, eq(users.id, messages.userId)).where(where),
         db
@@ -68,7 +84,11 @@ export function createModeration(db: Db) {
 
     /** A hidden root takes its replies out of view with it, since they only show under it. Answers how many were found. */
     async hideComments(ids: number[], hidden: boolean): Promise<number> {
-      const changed = await db.update(comments).set({ hidden }).where(inArray(comments.id, ids)).returning({ id: comments.id });
+      const changed = await db
+        .update(comments)
+        .set({ hidden })
+        .where(inArray(comments.id, ids))
+        .returning({ id: comments.id });
       if (!changed.length) throw new NotFound('评论不存在');
       return changed.length;
     },
@@ -76,14 +96,26 @@ export function createModeration(db: Db) {
     /** Everything a user wrote, out of view (when they are disabled for it); the owner can show any of it again. */
     async hideWritingOf(userId: number): Promise<{ comments: number; messages: number }> {
       return db.transaction(async (tx) => {
-        const hiddenComments = await tx.update(comments).set({ hidden: true }).where(and(eq(comments.userId, userId), eq(comments.hidden, false))).returning({ id: comments.id });
-        const hiddenMessages = await tx.update(messages).set({ hidden: true }).where(and(eq(messages.userId, userId), eq(messages.hidden, false))).returning({ id: messages.id });
+        const hiddenComments = await tx
+          .update(comments)
+          .set({ hidden: true })
+          .where(and(eq(comments.userId, userId), eq(comments.hidden, false)))
+          .returning({ id: comments.id });
+        const hiddenMessages = await tx
+          .update(messages)
+          .set({ hidden: true })
+          .where(and(eq(messages.userId, userId), eq(messages.hidden, false)))
+          .returning({ id: messages.id });
         return { comments: hiddenComments.length, messages: hiddenMessages.length };
       });
     },
 
     async hideMessage(id: number, hidden: boolean): Promise<void> {
-      const changed = await db.update(messages).set({ hidden }).where(eq(messages.id, id)).returning({ id: messages.id });
+      const changed = await db
+        .update(messages)
+        .set({ hidden })
+        .where(eq(messages.id, id))
+        .returning({ id: messages.id });
       if (!changed.length) throw new NotFound('留言不存在');
     },
   };

@@ -41,7 +41,11 @@ export function createPeople(db: Db, sessions: Pick<SessionStore, 'revokeAll'>) 
       if (!user) throw new NotFound('用户不存在');
       const set = apply(user);
       if ((set.role !== undefined && set.role !== ROLE.admin) || set.disabled === true) await keepAnAdmin(tx, user);
-      const [changed] = await tx.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      const [changed] = await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
       return toWire(changed);
     });
   }
@@ -51,7 +55,13 @@ export function createPeople(db: Db, sessions: Pick<SessionStore, 'revokeAll'>) 
       const where = keyword ? or(contains(users.username, keyword), contains(users.nickName, keyword)) : undefined;
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(users).where(where),
-        db.select().from(users).where(where).orderBy(desc(users.id)).limit(size).offset((current - 1) * size),
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.id))
+          .limit(size)
+          .offset((current - 1) * size),
       ]);
       return { current, size, total, list: rows.map(toWire) };
     },

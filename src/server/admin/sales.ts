@@ -11,7 +11,12 @@ import { NotFound, Refused } from '../shared/errors.ts';
 
 export function createSales(db: Db) {
   async function licenseOfOrder(orderNo: string) {
-    const [found] = await db.select({ license: licenses }).from(licenses).innerJoin(orders, eq(orders.id, licenses.orderId)).where(eq(orders.orderNo, orderNo)).limit(1);
+    const [found] = await db
+      .select({ license: licenses })
+      .from(licenses)
+      .innerJoin(orders, eq(orders.id, licenses.orderId))
+      .where(eq(orders.orderNo, orderNo))
+      .limit(1);
     if (!found) throw new NotFound('这个订单没有授权');
     return found.license;
   }
@@ -75,9 +80,18 @@ export function createSales(db: Db) {
 
     /** By order number or by buyer. */
     async licenses({ orderNo, userId }: { orderNo?: string; userId?: number }): Promise<AdminLicense[]> {
-      const where = and(orderNo ? eq(orders.orderNo, orderNo) : undefined, userId ? eq(licenses.userId, userId) : undefined);
+      const where = and(
+        orderNo ? eq(orders.orderNo, orderNo) : undefined,
+        userId ? eq(licenses.userId, userId) : undefined,
+      );
       const rows = await db
-        .select({ license: licenses, orderNo: orders.orderNo, productName: orders.productName, planName: orders.planName, nickName: users.nickName })
+        .select({
+          license: licenses,
+          orderNo: orders.orderNo,
+          productName: orders.productName,
+          planName: orders.planName,
+          nickName: users.nickName,
+        })
         .from(licenses)
         .innerJoin(orders, eq(orders.id, licenses.orderId))
         .innerJoin(users, eq(users.id, licenses.userId))
@@ -85,7 +99,9 @@ export function createSales(db: Db) {
         .orderBy(desc(licenses.id))
         .limit(100);
       const ids = rows.map(({ license }) => license.id);
-      const machines = ids.length ? await db.select().from(licenseMachines).where(inArray(licenseMachines.licenseId, ids)) : [];
+      const machines = ids.length
+        ? await db.select().from(licenseMachines).where(inArray(licenseMachines.licenseId, ids))
+        : [];
       return rows.map(({ license, orderNo: no, productName, planName, nickName }) => ({
         order_no: no,
         user_id: license.userId,
@@ -99,7 +115,12 @@ export function createSales(db: Db) {
         max_machines: license.maxMachines,
         machines: machines
           .filter((machine) => machine.licenseId === license.id)
-          .map((machine) => ({ id: machine.id, fingerprint: machine.fingerprint, name: machine.name, lastSeenAt: formatDateTime(machine.lastSeenAt) })),
+          .map((machine) => ({
+            id: machine.id,
+            fingerprint: machine.fingerprint,
+            name: machine.name,
+            lastSeenAt: formatDateTime(machine.lastSeenAt),
+          })),
       }));
     },
 
@@ -113,7 +134,12 @@ export function createSales(db: Db) {
     /** Frees every machine of a license, for a buyer who changed computers. */
     async resetMachines(orderNo: string): Promise<number> {
       const license = await licenseOfOrder(orderNo);
-      return (await db.delete(licenseMachines).where(eq(licenseMachines.licenseId, license.id)).returning({ id: licenseMachines.id })).length;
+      return (
+        await db
+          .delete(licenseMachines)
+          .where(eq(licenseMachines.licenseId, license.id))
+          .returning({ id: licenseMachines.id })
+      ).length;
     },
   };
 }

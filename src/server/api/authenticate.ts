@@ -15,14 +15,17 @@ export const currentUser = (req: Request): SessionUser | null => users.get(req) 
  * Attaches the user when the credentials are valid; anonymous otherwise. Never refuses by itself.
  * When the session came by cookie and its expiry moved, the cookie moves with it.
  */
-export const authenticate = (sessions: SessionStore, cookies: Cookies): RequestHandler => async (req, res, next) => {
-  const found = await sessionOf(sessions, req);
-  if (found) {
-    users.set(req, found.user);
-    if (found.renewedUntil && !req.get('Authorization')) cookies.setSession(req, res, found.token, +found.renewedUntil - Date.now());
-  }
-  next();
-};
+export const authenticate =
+  (sessions: SessionStore, cookies: Cookies): RequestHandler =>
+  async (req, res, next) => {
+    const found = await sessionOf(sessions, req);
+    if (found) {
+      users.set(req, found.user);
+      if (found.renewedUntil && !req.get('Authorization'))
+        cookies.setSession(req, res, found.token, +found.renewedUntil - Date.now());
+    }
+    next();
+  };
 
 /** The session behind the request's bearer token or cookie, if valid. */
 export async function sessionOf(sessions: Pick<SessionStore, 'lookup'>, req: Request) {

@@ -52,7 +52,12 @@ export interface CookieSettings {
  * speaks plain HTTP to us.
  */
 export function createCookies({ httpsSite }: CookieSettings) {
-  const options = (req: Request): CookieOptions => ({ httpOnly: true, sameSite: 'lax', secure: httpsSite || req.secure, path: '/' });
+  const options = (req: Request): CookieOptions => ({
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: httpsSite || req.secure,
+    path: '/',
+  });
   return {
     setSession(req: Request, res: Response, token: string, maxAgeMs: number): void {
       res.cookie(SESSION_COOKIE, token, { ...options(req), maxAge: maxAgeMs });
@@ -68,7 +73,10 @@ export function createCookies({ httpsSite }: CookieSettings) {
       const known = readerOf(req);
       if (known) return { hash: known, issue: () => {} };
       const token = randomBytes(32).toString('base64url');
-      return { hash: readerHash(token), issue: () => void res.cookie(READER_COOKIE, token, { ...options(req), maxAge: READER_MAX_AGE_MS }) };
+      return {
+        hash: readerHash(token),
+        issue: () => void res.cookie(READER_COOKIE, token, { ...options(req), maxAge: READER_MAX_AGE_MS }),
+      };
     },
     clearSession(req: Request, res: Response): void {
       res.clearCookie(SESSION_COOKIE, options(req));

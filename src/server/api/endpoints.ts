@@ -18,7 +18,10 @@ export const API_ROOT = '/api';
 export const mountPath = (group: ApiGroup): string => group.prefix.slice(API_ROOT.length) || '/';
 
 /** Express's router method for each HTTP method of the contract. */
-export const METHODS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const satisfies Record<HttpMethod, string>;
+export const METHODS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const satisfies Record<
+  HttpMethod,
+  string
+>;
 
 /**
  * What a handler answers: the route's answer, or a tip (a notice for the reader) that carries it.
@@ -55,14 +58,18 @@ export function groupRouter(group: ApiGroup) {
     const endpoint = endpointOf(route);
     if (!endpoint.path.startsWith(`${group.prefix}/`)) throw new Error(`${route} 不在 ${group.prefix} 之下`);
     const spent = handlers.map(budgetOf).filter((budget): budget is Budget => budget !== undefined);
-    if (spent.length !== endpoint.budgets.length || spent.some((budget, i) => budget !== endpoint.budgets[i])) throw new Error(`${route} 的限流与接口表不一致`);
+    if (spent.length !== endpoint.budgets.length || spent.some((budget, i) => budget !== endpoint.budgets[i]))
+      throw new Error(`${route} 的限流与接口表不一致`);
     router[METHODS[endpoint.method]](endpoint.path.slice(group.prefix.length), ...handlers);
   }
   function route<R extends Route>(route: R, ...handlers: Handlers<R>): void {
     const all = handlers as RequestHandler[];
     register(route, [...all.slice(0, -1), answering(all.at(-1) as AnswerHandler<unknown>)]);
   }
-  function routeBare<R extends Route>(route: AnswerOf<R> extends Bare<unknown> ? R : never, ...handlers: RequestHandler[]): void {
+  function routeBare<R extends Route>(
+    route: AnswerOf<R> extends Bare<unknown> ? R : never,
+    ...handlers: RequestHandler[]
+  ): void {
     register(route, handlers);
   }
   return { router, route, routeBare };

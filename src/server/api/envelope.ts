@@ -1,5 +1,11 @@
 /** Builds the API's answers `{code, message, result}` (src/contract/envelope.ts) and its errors. */
-import { SUCCESS_CODE, TIP_CODE, type Envelope, type ErrorDetail, type ErrorEnvelope } from '../../contract/envelope.ts';
+import {
+  SUCCESS_CODE,
+  TIP_CODE,
+  type Envelope,
+  type ErrorDetail,
+  type ErrorEnvelope,
+} from '../../contract/envelope.ts';
 
 export const ok = <T>(result: T): Envelope<T> => ({ code: SUCCESS_CODE, message: 'success', result });
 
@@ -25,7 +31,11 @@ export class ApiError extends Error {
   /** More for the client to read than the message, such as a license refusal's code. */
   detail?: ErrorDetail;
 
-  constructor(status: number, message: string, options: { fields?: string[]; headers?: Record<string, string>; detail?: ErrorDetail } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { fields?: string[]; headers?: Record<string, string>; detail?: ErrorDetail } = {},
+  ) {
     super(message);
     this.status = status;
     this.fields = options.fields;

@@ -82,25 +82,27 @@ export function sitePath(value: string, origins: readonly string[]): string {
  * that name this site's own files become site paths (an avatar or background sent back as it was
  * received), and those of every JSON answer become absolute, on `SITE_URL` or else this request's address.
  */
-export const imageAddresses = (siteOrigin: string | null): RequestHandler => (req, res, next) => {
-  // Worked out only when an image field needs it: most calls (a view, a like) have none.
-  let origins: string[] | undefined;
-  const originsNow = () => (origins ??= originsOf(req, siteOrigin));
-  const body = req.body as Record<string, unknown> | undefined;
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    for (const key of Object.keys(body)) {
-      const value = body[key];
-      if (IMAGE_FIELDS.has(key) && typeof value === 'string') body[key] = sitePath(value, originsNow());
+export const imageAddresses =
+  (siteOrigin: string | null): RequestHandler =>
+  (req, res, next) => {
+    // Worked out only when an image field needs it: most calls (a view, a like) have none.
+    let origins: string[] | undefined;
+    const originsNow = () => (origins ??= originsOf(req, siteOrigin));
+    const body = req.body as Record<string, unknown> | undefined;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      for (const key of Object.keys(body)) {
+        const value = body[key];
+        if (IMAGE_FIELDS.has(key) && typeof value === 'string') body[key] = sitePath(value, originsNow());
+      }
     }
-  }
-  const json = res.json.bind(res);
-  res.json = (answer: unknown) => {
-    const envelope = answer as { result?: unknown } | null;
-    if (envelope && typeof envelope === 'object' && 'result' in envelope) {
-      const result = withAbsoluteImages(envelope.result, () => originsNow()[0]);
-      if (result !== envelope.result) return json({ ...envelope, result });
-    }
-    return json(answer);
+    const json = res.json.bind(res);
+    res.json = (answer: unknown) => {
+      const envelope = answer as { result?: unknown } | null;
+      if (envelope && typeof envelope === 'object' && 'result' in envelope) {
+        const result = withAbsoluteImages(envelope.result, () => originsNow()[0]);
+        if (result !== envelope.result) return json({ ...envelope, result });
+      }
+      return json(answer);
+    };
+    next();
   };
-  next();
-};

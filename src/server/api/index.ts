@@ -69,7 +69,9 @@ export interface ApiOptions {
 export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, features }: ApiOptions): Router {
   const api = Router();
   const isOn = (feature: Feature) => !features || features()[feature];
-  const partOf = new Map(FEATURES.flatMap((feature) => FEATURE_APIS[feature].map((path): [string, Feature] => [path, feature])));
+  const partOf = new Map(
+    FEATURES.flatMap((feature) => FEATURE_APIS[feature].map((path): [string, Feature] => [path, feature])),
+  );
   // A switched-off part's router is passed by: its paths meet the 404 below, however they are
   // spelled (the router matches them case-insensitively, which a test of the path beside it would not).
   const mounted = new Set<string>();
@@ -111,7 +113,13 @@ export function apiRouter(services: ApiServices, { cookies, siteOrigin = null, f
   mount(API.writing, writingRoutes(services.writing, services.admin.audit));
   mount(
     API.admin,
-    adminRoutes({ ...services.admin, comments: services.comments, messages: services.messages, links: services.links, recovery: services.recovery }),
+    adminRoutes({
+      ...services.admin,
+      comments: services.comments,
+      messages: services.messages,
+      links: services.links,
+      recovery: services.recovery,
+    }),
   );
   mount(API.license, licenseRoutes({ licenses: services.licenses, publicKeyPem: services.licensePublicKeyPem }));
   mount(API.user, userRoutes(services.users, services.recovery, cookies));

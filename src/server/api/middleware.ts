@@ -17,7 +17,8 @@ const smallJson = express.json({ limit: JSON_BODY_LIMIT });
 /** Articles are longer than anything else sent: the writing console reads its own bodies, after checking the admin. */
 export const WRITING_PATH = '/admin/writing/';
 export const WRITING_BODY_LIMIT = '1mb';
-export const jsonBody = (): RequestHandler => (req, res, next) => (req.path.startsWith(WRITING_PATH) ? next() : smallJson(req, res, next));
+export const jsonBody = (): RequestHandler => (req, res, next) =>
+  req.path.startsWith(WRITING_PATH) ? next() : smallJson(req, res, next);
 
 /**
  * State-changing calls must say `X-Requested-With: XMLHttpRequest`. A cross-site form cannot
@@ -34,20 +35,22 @@ export const requireXhr = (): RequestHandler => (req, _res, next) => {
  * A handler that finishes later finds `res.headersSent` set: it must undo what the client will
  * never hear of (a login's new session) and not write again.
  */
-export const timeout = (ms = REQUEST_TIMEOUT_MS): RequestHandler => (req, res, next) => {
-  let timer: NodeJS.Timeout | undefined;
-  const expire = () => {
-    if (res.headersSent) return;
-    // The body is still coming in (a photo from a phone on a weak signal): that is the server's request
-    // timeout's to judge (http/connections.ts). The handler's time starts again once it is all here.
-    if (!req.complete) return void req.once('end', () => (timer = setTimeout(expire, ms)));
-    res.status(408).json(errorBody(new ApiError(408, '请求超时，请稍后重试')));
+export const timeout =
+  (ms = REQUEST_TIMEOUT_MS): RequestHandler =>
+  (req, res, next) => {
+    let timer: NodeJS.Timeout | undefined;
+    const expire = () => {
+      if (res.headersSent) return;
+      // The body is still coming in (a photo from a phone on a weak signal): that is the server's request
+      // timeout's to judge (http/connections.ts). The handler's time starts again once it is all here.
+      if (!req.complete) return void req.once('end', () => (timer = setTimeout(expire, ms)));
+      res.status(408).json(errorBody(new ApiError(408, '请求超时，请稍后重试')));
+    };
+    timer = setTimeout(expire, ms);
+    res.on('close', () => clearTimeout(timer));
+    res.on('finish', () => clearTimeout(timer));
+    next();
   };
-  timer = setTimeout(expire, ms);
-  res.on('close', () => clearTimeout(timer));
-  res.on('finish', () => clearTimeout(timer));
-  next();
-};
 
 const BUDGETS_SPENT = new WeakMap<RequestHandler, Budget>();
 const QUOTAS = new WeakMap<Response, Quota>();
@@ -64,7 +67,12 @@ export function spend(rule: Budget, keyOf?: (req: Request) => string): RequestHa
   if (rule.excess === 'uncounted') handler = quotaOf(rule);
   else if (per === 'address') handler = budget({ ...limit, keyGenerator: addressOf });
   else if (per === 'reader') handler = budget({ ...limit, keyGenerator: budgetActorOf });
-  else if (per === 'signedOutAddress') handler = budget({ ...limit, keyGenerator: (req) => signedOutAddressOf(req) ?? '', skip: (req) => !signedOutAddressOf(req) });
+  else if (per === 'signedOutAddress')
+    handler = budget({
+      ...limit,
+      keyGenerator: (req) => signedOutAddressOf(req) ?? '',
+      skip: (req) => !signedOutAddressOf(req),
+    });
   else if (keyOf) handler = budget({ ...limit, keyGenerator: keyOf });
   else throw new Error('按授权码限流需要给出取授权码的方法');
   BUDGETS_SPENT.set(handler, rule);
@@ -104,12 +112,17 @@ export const budgetOf = (handler: RequestHandler): Budget | undefined => BUDGETS
 function budget(options: Omit<BudgetOptions, 'refuse'>): RequestHandler {
   return countedBudget({
     ...options,
-    refuse: (req, res) => void res.status(429).set('Retry-After', String(secondsLeft(req, options.windowMs))).json(errorBody(new ApiError(429, options.message))),
+    refuse: (req, res) =>
+      void res
+        .status(429)
+        .set('Retry-After', String(secondsLeft(req, options.windowMs)))
+        .json(errorBody(new ApiError(429, options.message))),
   });
 }
 
 /** A body parser's byte limit as its setting reads (`64KB`, `1MB`): each route group has its own. */
-const limitInWords = (bytes: number) => (bytes % 1048576 === 0 ? `${bytes / 1048576}MB` : `${Math.round(bytes / 1024)}KB`);
+const limitInWords = (bytes: number) =>
+  bytes % 1048576 === 0 ? `${bytes / 1048576}MB` : `${Math.round(bytes / 1024)}KB`;
 
 export const apiNotFound = (): RequestHandler => (_req, _res, next) => next(new ApiError(404, '接口不存在'));
 
@@ -119,12 +132,19 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   if (res.headersSent) return;
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
-  else if (error?.type === 'entity.too.large') apiError = new ApiError(413, `请求内容过大，最多 ${limitInWords(error.limit)}`);
-  else if (error?.type === 'entity.parse.failed') apiError = new ApiError(400, '请求体不是有效的 JSON', { fields: ['body'] });
-  else if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported') apiError = new ApiError(415, '不支持的请求编码');
-  else if (error instanceof RetryLater) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) } });
+  else if (error?.type === 'entity.too.large')
+    apiError = new ApiError(413, `请求内容过大，最多 ${limitInWords(error.limit)}`);
+  else if (error?.type === 'entity.parse.failed')
+    apiError = new ApiError(400, '请求体不是有效的 JSON', { fields: ['body'] });
+  else if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported')
+    apiError = new ApiError(415, '不支持的请求编码');
+  else if (error instanceof RetryLater)
+    apiError = new ApiError(429, error.message, {
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) },
+    });
   else if (error instanceof QueueFull) apiError = new ApiError(429, error.message, { headers: { 'Retry-After': '1' } });
-  else if (error instanceof InvalidInput || error instanceof Refused) apiError = new ApiError(400, error.message, { fields: error.fields });
+  else if (error instanceof InvalidInput || error instanceof Refused)
+    apiError = new ApiError(400, error.message, { fields: error.fields });
   else if (error instanceof SignInRequired) apiError = new ApiError(401, error.message);
   else if (error instanceof NotFound) apiError = new ApiError(404, error.message);
   else if (error instanceof NotYours) apiError = new ApiError(403, error.message);

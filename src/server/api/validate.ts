@@ -19,7 +19,10 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
  * route's input type (src/contract/routes.ts): what it parses must be what the browser is typed to
  * send, or neither compiles.
  */
-export const inputSchema = <R extends Route, S extends z.ZodType<InputOf<R>, unknown>>(_route: R | readonly R[], schema: S): S => schema;
+export const inputSchema = <R extends Route, S extends z.ZodType<InputOf<R>, unknown>>(
+  _route: R | readonly R[],
+  schema: S,
+): S => schema;
 
 /** A positive integer id from a path or body, strings of digits included. */
 export const id = (label = 'id') =>
@@ -40,7 +43,10 @@ export const pagingSchema = z.object(paging);
 export const NOT_AN_OBJECT = { error: '请求体必须是 JSON 对象' };
 
 /** A text field's value, trimmed, `null` read as empty, then held to its rule (a Chinese problem, or null). */
-export const checkedText = <T extends z.ZodType<string | number | null>>(input: T, problem: (value: string) => string | null) =>
+export const checkedText = <T extends z.ZodType<string | number | null>>(
+  input: T,
+  problem: (value: string) => string | null,
+) =>
   input
     .transform((value) => (value === null ? '' : String(value).trim()))
     .superRefine((value, ctx) => {
@@ -57,6 +63,10 @@ export const idList = (what: string, action: string, max: number) =>
 
 /** The token of a link the site mailed (a reset, a verify, a confirm, an undo). */
 export const linkTokenBody = z.object(
-  { token: z.string({ error: '链接不完整，请从邮件里重新打开' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: '链接不完整，请从邮件里重新打开' }) },
+  {
+    token: z
+      .string({ error: '链接不完整，请从邮件里重新打开' })
+      .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: '链接不完整，请从邮件里重新打开' }),
+  },
   NOT_AN_OBJECT,
 );

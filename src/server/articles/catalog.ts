@@ -34,7 +34,10 @@ export interface Catalog {
   recommend(id: number, max?: number): CatalogArticle[];
 }
 
-function taxonomy(list: readonly CatalogArticle[], names: (a: CatalogArticle) => readonly string[]): Map<number, Taxonomy> {
+function taxonomy(
+  list: readonly CatalogArticle[],
+  names: (a: CatalogArticle) => readonly string[],
+): Map<number, Taxonomy> {
   const map = new Map<number, Taxonomy>();
   for (const a of list) {
     for (const name of names(a)) {

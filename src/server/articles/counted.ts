@@ -17,45 +17,65 @@ export interface ArticleCounters {
 export const ZERO: ArticleCounters = { views: 0, likes: 0, readingMs: 0 };
 
 type CounterRow = { views: number; likes: number; reading_ms: number };
-const fromRow = (row: CounterRow | undefined): ArticleCounters => (row ? { views: row.views, likes: row.likes, readingMs: row.reading_ms } : ZERO);
+const fromRow = (row: CounterRow | undefined): ArticleCounters =>
+  row ? { views: row.views, likes: row.likes, readingMs: row.reading_ms } : ZERO;
 
 const countersIn = async (statements: Statements, id: number) =>
-  fromRow(await statements.get<CounterRow>('SELECT views, likes, reading_ms FROM article_stats WHERE article_id = ?', id));
+  fromRow(
+    await statements.get<CounterRow>('SELECT views, likes, reading_ms FROM article_stats WHERE article_id = ?', id),
+  );
 
 /** Counts with `upsert` (which returns the counters) while the address has quota left; the counters either way. */
-async function countWithinQuota(statements: Statements, quota: Quota, id: number, upsert: string, ...args: SqlValue[]): Promise<ArticleCounters> {
+async function countWithinQuota(
+  statements: Statements,
+  quota: Quota,
+  id: number,
+  upsert: string,
+  ...args: SqlValue[]
+): Promise<ArticleCounters> {
   if (!(await withinQuota(statements, quota))) return countersIn(statements, id);
   return fromRow(await statements.get<CounterRow>(upsert, ...args));
 }
 
 /** A view while the address has quota left; the counters either way. */
-export const countArticleView = groupedWrite(import.meta.url, 'countArticleView', (statements: Statements, quota: Quota, id: number) =>
-  countWithinQuota(
-    statements,
-    quota,
-    id,
-    'INSERT INTO article_stats (article_id, views) VALUES (?, 1) ON CONFLICT (article_id) DO UPDATE SET views = views + 1 RETURNING views, likes, reading_ms',
-    id,
-  ),
+export const countArticleView = groupedWrite(
+  import.meta.url,
+  'countArticleView',
+  (statements: Statements, quota: Quota, id: number) =>
+    countWithinQuota(
+      statements,
+      quota,
+      id,
+      'INSERT INTO article_stats (article_id, views) VALUES (?, 1) ON CONFLICT (article_id) DO UPDATE SET views = views + 1 RETURNING views, likes, reading_ms',
+      id,
+    ),
 );
 
 /** Milliseconds of reading while the address has quota left; the counters either way. */
-export const countArticleReading = groupedWrite(import.meta.url, 'countArticleReading', (statements: Statements, quota: Quota, id: number, ms: number) =>
-  countWithinQuota(
-    statements,
-    quota,
-    id,
-    'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
-    id,
-    ms,
-  ),
+export const countArticleReading = groupedWrite(
+  import.meta.url,
+  'countArticleReading',
+  (statements: Statements, quota: Quota, id: number, ms: number) =>
+    countWithinQuota(
+      statements,
+      quota,
+      id,
+      'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
+      id,
+      ms,
+    ),
 );
 
 /** The static page's visit: its view counted, and whether the reader likes the article, as one transaction saw them. */
 export const countArticleVisit = groupedWrite(
   import.meta.url,
   'countArticleVisit',
-  async (statements: Statements, quota: Quota, id: number, actor: string): Promise<{ viewed: ArticleCounters; liked: boolean }> => ({
+  async (
+    statements: Statements,
+    quota: Quota,
+    id: number,
+    actor: string,
+  ): Promise<{ viewed: ArticleCounters; liked: boolean }> => ({
     viewed: await countArticleView(statements, quota, id),
     liked: await likedIn(statements, 'article', id, actor),
   }),
@@ -66,9 +86,12 @@ const BUMP_LIKES =
   'INSERT INTO article_stats (article_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (article_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING views, likes, reading_ms';
 
 /** A reader's like of the article or its withdrawal, with the counters after. Whether the article is there is the catalog's to say, before. */
-export const likeArticle = groupedWrite(import.meta.url, 'likeArticle', (statements: Statements, id: number, actor: string, liked: boolean) =>
-  setLikeIn(statements, 'article', id, actor, liked, {
-    read: () => countersIn(statements, id),
-    bump: async (by) => fromRow(await statements.get<CounterRow>(BUMP_LIKES, id, by)),
-  }),
+export const likeArticle = groupedWrite(
+  import.meta.url,
+  'likeArticle',
+  (statements: Statements, id: number, actor: string, liked: boolean) =>
+    setLikeIn(statements, 'article', id, actor, liked, {
+      read: () => countersIn(statements, id),
+      bump: async (by) => fromRow(await statements.get<CounterRow>(BUMP_LIKES, id, by)),
+    }),
 );

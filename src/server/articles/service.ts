@@ -3,7 +3,13 @@ import { groupByYear, paginate } from '../../lib/node/articles.ts';
 import { snippet, search } from '../../lib/node/search.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
 import { site } from '../../site.config.ts';
-import type { ArticleBrief, ArticleCounters, ArticleItem, ArticleLive, RelatedArticles } from '../../contract/articles.ts';
+import type {
+  ArticleBrief,
+  ArticleCounters,
+  ArticleItem,
+  ArticleLive,
+  RelatedArticles,
+} from '../../contract/articles.ts';
 import { HOT_ARTICLE_COUNT, RELATED_ARTICLE_COUNT, SEARCH_RESULT_LIMIT } from '../../contract/limits.ts';
 import type { Quota } from '../budgets/quota.ts';
 import type { Db } from '../db/client.ts';
@@ -43,10 +49,21 @@ const staticCache = new WeakMap<CatalogArticle, ReturnType<typeof staticFields>>
 function item(a: CatalogArticle, authorId: number, counters: counted.ArticleCounters = counted.ZERO): ArticleItem {
   let fixed = staticCache.get(a);
   if (!fixed) staticCache.set(a, (fixed = staticFields(a)));
-  return { ...fixed, author_id: authorId, view_times: counters.views, thumbs_up_times: counters.likes, reading_duration: counters.readingMs };
+  return {
+    ...fixed,
+    author_id: authorId,
+    view_times: counters.views,
+    thumbs_up_times: counters.likes,
+    reading_duration: counters.readingMs,
+  };
 }
 
-const brief = (a: CatalogArticle): ArticleBrief => ({ id: a.id, article_title: a.title, article_cover: a.source.cover, createdAt: formatDateTime(a.date) });
+const brief = (a: CatalogArticle): ArticleBrief => ({
+  id: a.id,
+  article_title: a.title,
+  article_cover: a.source.cover,
+  createdAt: formatDateTime(a.date),
+});
 
 /** `owner`: whose articles they are (`author_id`), and who is told of comments on them. */
 export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner, 'id'>) {
@@ -64,7 +81,12 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
   function taxonomyPage(taxonomy: Catalog['tags'], id: number, current: number, size: number) {
     const ids = taxonomy.get(id)?.articleIds ?? [];
     const page = paginate(ids, current, size);
-    return { current, size, total: page.total, list: page.list.map((articleId) => brief(catalog.byId.get(articleId)!)) };
+    return {
+      current,
+      size,
+      total: page.total,
+      list: page.list.map((articleId) => brief(catalog.byId.get(articleId)!)),
+    };
   }
 
   return {
@@ -103,21 +125,35 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
 
     /** The full article, counting the view it represents. */
     async detail(article: CatalogArticle, quota: Quota) {
-      const [body, viewed] = await Promise.all([catalog.body(article.id), groupCommitOf(db).run(counted.countArticleView, quota, article.id)]);
+      const [body, viewed] = await Promise.all([
+        catalog.body(article.id),
+        groupCommitOf(db).run(counted.countArticleView, quota, article.id),
+      ]);
       counters.put(article.id, viewed);
-      return { ...item(article, owner.id(), viewed), article_content: body?.markdown ?? '', article_html: body?.html ?? '' };
+      return {
+        ...item(article, owner.id(), viewed),
+        article_content: body?.markdown ?? '',
+        article_html: body?.html ?? '',
+      };
     },
 
     /** The static article page's call: count the view and return what the page shows live, as one transaction saw it. */
     async view(article: CatalogArticle, actor: string, quota: Quota): Promise<ArticleLive> {
       const { viewed, liked } = await groupCommitOf(db).run(counted.countArticleVisit, quota, article.id, actor);
       counters.put(article.id, viewed);
-      return { view_times: viewed.views, thumbs_up_times: viewed.likes, reading_duration: viewed.readingMs, is_like: liked };
+      return {
+        view_times: viewed.views,
+        thumbs_up_times: viewed.likes,
+        reading_duration: viewed.readingMs,
+        is_like: liked,
+      };
     },
 
     /** Five most viewed; newest articles fill in while few have been read. */
     async hot() {
-      const viewed = (await stats.mostViewed(db, HOT_ARTICLE_COUNT * 4)).filter((row) => catalog.byId.has(row.id) && row.views > 0);
+      const viewed = (await stats.mostViewed(db, HOT_ARTICLE_COUNT * 4)).filter(
+        (row) => catalog.byId.has(row.id) && row.views > 0,
+      );
       const picked = new Map(viewed.slice(0, HOT_ARTICLE_COUNT).map((row) => [row.id, row.views]));
       for (const a of catalog.newest) {
         if (picked.size >= HOT_ARTICLE_COUNT) break;
@@ -142,7 +178,8 @@ export function createArticleService(db: Db, catalog: Catalog, owner: Pick<Owner
     } satisfies LikeTarget<counted.ArticleCounters>,
     /** Adds milliseconds of reading and answers the article's new total, in milliseconds. */
     async addReading(article: CatalogArticle, ms: number, quota: Quota) {
-      return counters.put(article.id, await groupCommitOf(db).run(counted.countArticleReading, quota, article.id, ms)).readingMs;
+      return counters.put(article.id, await groupCommitOf(db).run(counted.countArticleReading, quota, article.id, ms))
+        .readingMs;
     },
   };
 }

@@ -7,25 +7,40 @@ import type { Statements } from '../db/groupCommit.ts';
 import { groupedWrite } from '../db/groupedWrites.ts';
 
 /** One more call under `key`, in one atomic upsert that starts a new window once the old one has ended. */
-export const countHit = groupedWrite(import.meta.url, 'countHit', async (statements: Statements, key: string, windowMs: number, now: number = Date.now()): Promise<{ hits: number; resetAt: number }> => {
-  const row = await statements.get<{ hits: number; reset_at: number }>(
-    `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
+export const countHit = groupedWrite(
+  import.meta.url,
+  'countHit',
+  async (
+    statements: Statements,
+    key: string,
+    windowMs: number,
+    now: number = Date.now(),
+  ): Promise<{ hits: number; resetAt: number }> => {
+    const row = await statements.get<{ hits: number; reset_at: number }>(
+      `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN reset_at <= ?3 THEN 1 ELSE hits + 1 END,
        reset_at = CASE WHEN reset_at <= ?3 THEN excluded.reset_at ELSE reset_at END
      RETURNING hits, reset_at`,
-    key,
-    now + windowMs,
-    now,
-  );
-  return { hits: row!.hits, resetAt: row!.reset_at };
-});
+      key,
+      now + windowMs,
+      now,
+    );
+    return { hits: row!.hits, resetAt: row!.reset_at };
+  },
+);
 
-export const takeBackHit = groupedWrite(import.meta.url, 'takeBackHit', (statements: Statements, key: string) => statements.run('UPDATE rate_limits SET hits = max(0, hits - 1) WHERE key = ?', key));
+export const takeBackHit = groupedWrite(import.meta.url, 'takeBackHit', (statements: Statements, key: string) =>
+  statements.run('UPDATE rate_limits SET hits = max(0, hits - 1) WHERE key = ?', key),
+);
 
-export const forgetHits = groupedWrite(import.meta.url, 'forgetHits', (statements: Statements, key: string) => statements.run('DELETE FROM rate_limits WHERE key = ?', key));
+export const forgetHits = groupedWrite(import.meta.url, 'forgetHits', (statements: Statements, key: string) =>
+  statements.run('DELETE FROM rate_limits WHERE key = ?', key),
+);
 
 /** Ended windows are only dead weight: cleared now and then (store.ts). */
-export const forgetEndedWindows = groupedWrite(import.meta.url, 'forgetEndedWindows', (statements: Statements, now: number) =>
-  statements.run('DELETE FROM rate_limits WHERE reset_at < ?', now),
+export const forgetEndedWindows = groupedWrite(
+  import.meta.url,
+  'forgetEndedWindows',
+  (statements: Statements, now: number) => statements.run('DELETE FROM rate_limits WHERE reset_at < ?', now),
 );

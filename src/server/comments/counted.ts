@@ -15,9 +15,19 @@ const REACHABLE_LIKES = `SELECT comment.likes FROM comments comment LEFT JOIN co
  * The like or its withdrawal, with the comment's count after; null for a comment readers cannot
  * reach. Whether what it was written on can be reached is the service's to say, before.
  */
-export const likeComment = groupedWrite(import.meta.url, 'likeComment', (statements: Statements, id: number, actor: string, liked: boolean) =>
-  setLikeIn(statements, 'comment', id, actor, liked, {
-    read: async () => likesIn(await statements.get<LikesRow>(REACHABLE_LIKES, id)),
-    bump: async (by) => likesIn(await statements.get<LikesRow>('UPDATE comments SET likes = max(0, likes + ?) WHERE id = ? RETURNING likes', by, id))!,
-  }),
+export const likeComment = groupedWrite(
+  import.meta.url,
+  'likeComment',
+  (statements: Statements, id: number, actor: string, liked: boolean) =>
+    setLikeIn(statements, 'comment', id, actor, liked, {
+      read: async () => likesIn(await statements.get<LikesRow>(REACHABLE_LIKES, id)),
+      bump: async (by) =>
+        likesIn(
+          await statements.get<LikesRow>(
+            'UPDATE comments SET likes = max(0, likes + ?) WHERE id = ? RETURNING likes',
+            by,
+            id,
+          ),
+        )!,
+    }),
 );

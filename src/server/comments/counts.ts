@@ -5,7 +5,11 @@ import type { Db } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
 import { shownComments } from './reads.ts';
 
-export async function commentCounts(db: Db, type: CommentTargetCode, ids: readonly number[]): Promise<Map<number, number>> {
+export async function commentCounts(
+  db: Db,
+  type: CommentTargetCode,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: comments.forId, total: count() })

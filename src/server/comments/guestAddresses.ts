@@ -52,7 +52,13 @@ export function createGuestAddresses(db: Db, { mailer, siteUrl }: { mailer: Mail
         .returning({ email: guestAddresses.email });
       if (!asked) return;
       try {
-        await mailer.send(guestConfirmMail({ to: email.trim(), url: `${siteUrl}/${CONFIRM_PAGE}?token=${token}`, days: GUEST_CONFIRM_DAYS }));
+        await mailer.send(
+          guestConfirmMail({
+            to: email.trim(),
+            url: `${siteUrl}/${CONFIRM_PAGE}?token=${token}`,
+            days: GUEST_CONFIRM_DAYS,
+          }),
+        );
       } catch (error) {
         console.error(`访客邮箱确认邮件没有发出：${(error as Error).message}`);
       }
@@ -63,7 +69,12 @@ export function createGuestAddresses(db: Db, { mailer, siteUrl }: { mailer: Mail
       const [row] = await db
         .update(guestAddresses)
         .set({ confirmedAt: now, tokenHash: null })
-        .where(and(eq(guestAddresses.tokenHash, hashToken(token)), gt(guestAddresses.askedAt, new Date(+now - GUEST_CONFIRM_DAYS * DAY))))
+        .where(
+          and(
+            eq(guestAddresses.tokenHash, hashToken(token)),
+            gt(guestAddresses.askedAt, new Date(+now - GUEST_CONFIRM_DAYS * DAY)),
+          ),
+        )
         .returning({ email: guestAddresses.email });
       if (!row) throw new Refused('确认链接无效、已经用过或已过期；下次评论时留下邮箱会再发一封', ['token']);
     },

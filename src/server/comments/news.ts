@@ -19,7 +19,11 @@ import { guestAddressConfirmed } from './guestAddresses.ts';
 import type { CommentTargetInfo } from './targets.ts';
 
 /** A comment's notification leads to what it is on. */
-const ABOUT_TARGET: Record<CommentTargetCode, NotificationTypeCode> = { 1: NOTIFICATION_TYPE.article, 2: NOTIFICATION_TYPE.talk, 3: NOTIFICATION_TYPE.board };
+const ABOUT_TARGET: Record<CommentTargetCode, NotificationTypeCode> = {
+  1: NOTIFICATION_TYPE.article,
+  2: NOTIFICATION_TYPE.talk,
+  3: NOTIFICATION_TYPE.board,
+};
 
 /** What a news item needs of a comment. */
 export interface CommentFacts {
@@ -56,26 +60,52 @@ export function createCommentNews({ notifications, mailer, siteUrl = '' }: Comme
       if (comment.parentId === null) {
         if (target.ownerId) {
           const message = html`<b>${comment.writerName}</b> 评论了你的${target.title}：${text}`;
-          await notifications.notify([{ userId: target.ownerId, type: ABOUT_TARGET[comment.type], toId: comment.forId, message }], comment.userId, tx);
+          await notifications.notify(
+            [{ userId: target.ownerId, type: ABOUT_TARGET[comment.type], toId: comment.forId, message }],
+            comment.userId,
+            tx,
+          );
         }
         return null;
       }
       if (comment.toUserId) {
         const message = html`<b>${comment.writerName}</b> 回复了你在${target.title}下的评论：${text}`;
-        await notifications.notify([{ userId: comment.toUserId, type: ABOUT_TARGET[comment.type], toId: comment.forId, message, mail: 'reply' }], comment.userId, tx);
+        await notifications.notify(
+          [{ userId: comment.toUserId, type: ABOUT_TARGET[comment.type], toId: comment.forId, message, mail: 'reply' }],
+          comment.userId,
+          tx,
+        );
         return null;
       }
       if (!comment.toCommentId || !mailer?.enabled) return null;
-      const [answered] = await tx.select({ email: comments.guestEmail, name: comments.guestName }).from(comments).where(eq(comments.id, comment.toCommentId)).limit(1);
+      const [answered] = await tx
+        .select({ email: comments.guestEmail, name: comments.guestName })
+        .from(comments)
+        .where(eq(comments.id, comment.toCommentId))
+        .limit(1);
       if (!answered?.email || !answered.name || !(await guestAddressConfirmed(tx, answered.email))) return null;
       const url = `${siteUrl}${notificationPath(comment.type, comment.forId)}`;
-      return mailAfter(guestReplyMail({ to: answered.email, nickName: answered.name, replier: comment.writerName, where: target.title, text, url }));
+      return mailAfter(
+        guestReplyMail({
+          to: answered.email,
+          nickName: answered.name,
+          replier: comment.writerName,
+          where: target.title,
+          text,
+          url,
+        }),
+      );
     },
 
     /** Tells the admins a comment waits for them (with mail, for those who want the owner's news). */
     async held(tx: Executor, comment: CommentFacts, target: CommentTargetInfo): Promise<void> {
       const message = html`<b>${comment.writerName}</b> 在${target.title}下的评论等待审核：${excerpt(comment.content)}`;
-      const drafts = await notifications.forAdmins({ type: NOTIFICATION_TYPE.heldComment, toId: comment.id, message, mail: 'owner' });
+      const drafts = await notifications.forAdmins({
+        type: NOTIFICATION_TYPE.heldComment,
+        toId: comment.id,
+        message,
+        mail: 'owner',
+      });
       await notifications.notify(drafts, comment.userId, tx);
     },
   };

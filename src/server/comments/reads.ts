@@ -10,7 +10,6 @@ import { comments, users } from '../db/schema.ts';
 import { likedAmong, type Actor } from '../likes/table.ts';
 import { UNKNOWN_LOCATION } from '../shared/ipLocation.ts';
 
-
 /** Comments an admin hid are kept but counted and shown nowhere; held ones wait for the owner. */
 export const visibleComments = and(eq(comments.hidden, false), eq(comments.held, false));
 
@@ -20,7 +19,10 @@ export const visibleComments = and(eq(comments.hidden, false), eq(comments.held,
  */
 export const shownComments = and(
   visibleComments,
-  or(isNull(comments.parentId), sql`EXISTS (SELECT 1 FROM comments root WHERE root.id = ${comments.parentId} AND root.hidden = 0 AND root.held = 0)`),
+  or(
+    isNull(comments.parentId),
+    sql`EXISTS (SELECT 1 FROM comments root WHERE root.id = ${comments.parentId} AND root.hidden = 0 AND root.held = 0)`,
+  ),
 );
 
 /** Who is reading: held comments show to their writer (an account, or a guest's device) and to admins. */
@@ -34,7 +36,10 @@ export interface Viewer {
 
 function visibleTo(viewer: Viewer): SQL | undefined {
   if (viewer.admin) return eq(comments.hidden, false);
-  const own = [viewer.userId !== null ? eq(comments.userId, viewer.userId) : undefined, viewer.device ? eq(comments.guestDevice, viewer.device) : undefined].filter((one) => one !== undefined);
+  const own = [
+    viewer.userId !== null ? eq(comments.userId, viewer.userId) : undefined,
+    viewer.device ? eq(comments.guestDevice, viewer.device) : undefined,
+  ].filter((one) => one !== undefined);
   return own.length ? and(eq(comments.hidden, false), or(eq(comments.held, false), ...own)) : visibleComments;
 }
 
@@ -67,7 +72,11 @@ const columns = {
 };
 
 const selectComments = (db: Executor) =>
-  db.select(columns).from(comments).leftJoin(author, eq(author.id, comments.userId)).leftJoin(addressee, eq(addressee.id, comments.toUserId));
+  db
+    .select(columns)
+    .from(comments)
+    .leftJoin(author, eq(author.id, comments.userId))
+    .leftJoin(addressee, eq(addressee.id, comments.toUserId));
 
 export async function findComment(db: Executor, id: number) {
   const [row] = await selectComments(db).where(eq(comments.id, id)).limit(1);
@@ -88,7 +97,11 @@ export async function reachableComment(db: Executor, id: number) {
     userId: comments.userId,
     guestName: comments.guestName,
   };
-  const [row] = await db.select(fields).from(comments).where(and(eq(comments.id, id), shownComments)).limit(1);
+  const [row] = await db
+    .select(fields)
+    .from(comments)
+    .where(and(eq(comments.id, id), shownComments))
+    .limit(1);
   return row ?? null;
 }
 
@@ -117,7 +130,15 @@ export function replyShape(row: CommentRow, liked: boolean): ReplyComment {
 
 export const newRootShape = (row: CommentRow) => rootShape(row, false, 0);
 
-async function page<T>(db: Executor, filter: SQL | undefined, viewer: Viewer, order: SQL[], current: number, size: number, shape: (rows: CommentRow[]) => Promise<T[]>): Promise<Page<T>> {
+async function page<T>(
+  db: Executor,
+  filter: SQL | undefined,
+  viewer: Viewer,
+  order: SQL[],
+  current: number,
+  size: number,
+  shape: (rows: CommentRow[]) => Promise<T[]>,
+): Promise<Page<T>> {
   const where = and(filter, visibleTo(viewer));
   const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
   const rows = await selectComments(db)
@@ -141,21 +162,47 @@ export interface RootPageQuery {
   order: CommentOrder;
 }
 
-export function rootPage(db: Db, { type, forId, current, size, order }: RootPageQuery, viewer: Viewer): Promise<Page<RootComment>> {
+export function rootPage(
+  db: Db,
+  { type, forId, current, size, order }: RootPageQuery,
+  viewer: Viewer,
+): Promise<Page<RootComment>> {
   const where = and(eq(comments.type, type), eq(comments.forId, forId), isNull(comments.parentId));
   return page(db, where, viewer, ORDERS[order], current, size, async (rows) => {
     const ids = rows.map((row) => row.id);
-    const [liked, counts] = await Promise.all([likedAmong(db, 'comment', ids, viewer.actor), replyCounts(db, ids, viewer)]);
+    const [liked, counts] = await Promise.all([
+      likedAmong(db, 'comment', ids, viewer.actor),
+      replyCounts(db, ids, viewer),
+    ]);
     return rows.map((row) => rootShape(row, liked.has(row.id), counts.get(row.id) ?? 0));
   });
 }
 
 /** Oldest first, so a thread reads as a conversation. */
-export function replyPage(db: Db, rootId: number, current: number, size: number, viewer: Viewer): Promise<Page<ReplyComment>> {
-  return page(db, eq(comments.parentId, rootId), viewer, [asc(comments.createdAt), asc(comments.id)], current, size, async (rows) => {
-    const liked = await likedAmong(db, 'comment', rows.map((row) => row.id), viewer.actor);
-    return rows.map((row) => replyShape(row, liked.has(row.id)));
-  });
+export function replyPage(
+  db: Db,
+  rootId: number,
+  current: number,
+  size: number,
+  viewer: Viewer,
+): Promise<Page<ReplyComment>> {
+  return page(
+    db,
+    eq(comments.parentId, rootId),
+    viewer,
+    [asc(comments.createdAt), asc(comments.id)],
+    current,
+    size,
+    async (rows) => {
+      const liked = await likedAmong(
+        db,
+        'comment',
+        rows.map((row) => row.id),
+        viewer.actor,
+      );
+      return rows.map((row) => replyShape(row, liked.has(row.id)));
+    },
+  );
 }
 
 async function replyCounts(db: Executor, rootIds: number[], viewer: Viewer): Promise<Map<number, number>> {

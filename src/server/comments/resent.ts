@@ -20,7 +20,12 @@ export type CommentWriterKey = { userId: number } | { device: string };
 
 const sameOrNone = (column: Column, value: number | null) => (value === null ? isNull(column) : eq(column, value));
 
-export async function resentComment(tx: Executor, writer: CommentWriterKey, place: CommentPlace, content: string): Promise<CommentRow | null> {
+export async function resentComment(
+  tx: Executor,
+  writer: CommentWriterKey,
+  place: CommentPlace,
+  content: string,
+): Promise<CommentRow | null> {
   const [row] = await tx
     .select({ id: comments.id })
     .from(comments)
@@ -29,7 +34,9 @@ export async function resentComment(tx: Executor, writer: CommentWriterKey, plac
         eq(comments.type, place.type),
         eq(comments.forId, place.forId),
         sameOrNone(comments.parentId, place.parentId),
-        'userId' in writer ? eq(comments.userId, writer.userId) : and(isNull(comments.userId), eq(comments.guestDevice, writer.device)),
+        'userId' in writer
+          ? eq(comments.userId, writer.userId)
+          : and(isNull(comments.userId), eq(comments.guestDevice, writer.device)),
         sameOrNone(comments.toUserId, place.toUserId ?? null),
         sameOrNone(comments.toCommentId, place.toCommentId ?? null),
         eq(comments.content, content),

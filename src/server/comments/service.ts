@@ -3,7 +3,14 @@
  * Each kind of target is lent by its own domain (targets.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { COMMENT_TARGET_NAMES, type AddedComment, type AddedReply, type CommentTargetCode, type ReplyComment, type RootComment } from '../../contract/comments.ts';
+import {
+  COMMENT_TARGET_NAMES,
+  type AddedComment,
+  type AddedReply,
+  type CommentTargetCode,
+  type ReplyComment,
+  type RootComment,
+} from '../../contract/comments.ts';
 import type { Page } from '../../contract/envelope.ts';
 import { ROLE, type RoleCode } from '../../contract/users.ts';
 import { refuseOwnersName } from '../users/ownersName.ts';
@@ -87,12 +94,16 @@ export interface CommentServiceOptions {
 const MISSING_COMMENT = '评论不存在';
 const REFUSED_BY_KEYWORD = '评论包含本站不允许的内容，请修改后再发';
 
-export function createCommentService(db: Db, { targets, notifications, rules, mailer, siteUrl, showIpLocation = true }: CommentServiceOptions) {
+export function createCommentService(
+  db: Db,
+  { targets, notifications, rules, mailer, siteUrl, showIpLocation = true }: CommentServiceOptions,
+) {
   const news = createCommentNews({ notifications, mailer, siteUrl });
   const guestAddresses = mailer?.enabled ? createGuestAddresses(db, { mailer, siteUrl: siteUrl ?? '' }) : null;
   /** Once a new comment has committed: a guest's address is asked whether it takes replies. */
   const askAddressOf = (writer: Writer) => {
-    if (isGuest(writer) && writer.email) guestAddresses?.ask(writer.email).catch((error: Error) => console.error(`访客邮箱确认失败：${error.message}`));
+    if (isGuest(writer) && writer.email)
+      guestAddresses?.ask(writer.email).catch((error: Error) => console.error(`访客邮箱确认失败：${error.message}`));
   };
   const locationOf = (ip: string) => (showIpLocation ? ipLocation(ip) : '');
   /** The comment as readers get it: with its IP 属地 only while the owner shows them. */
@@ -101,7 +112,8 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
     const { ipAddress: _, ...rest } = comment;
     return rest as T;
   };
-  const shownPage = <T extends { ipAddress?: string }>(page: Page<T>): Page<T> => (showIpLocation ? page : { ...page, list: page.list.map(shown) });
+  const shownPage = <T extends { ipAddress?: string }>(page: Page<T>): Page<T> =>
+    showIpLocation ? page : { ...page, list: page.list.map(shown) };
 
   async function target(type: CommentTargetCode, forId: number): Promise<CommentTargetInfo> {
     const found = await targets[type].find(forId);
@@ -127,15 +139,26 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       await refuseOwnersName(writer.nickName);
     }
     const seen = isGuest(writer) ? [text, writer.nickName, writer.site ?? ''].join('\n') : text;
-    const verdict = judgeComment(current, { text: seen, guest: isGuest(writer), byOwner: !isGuest(writer) && writer.role === ROLE.admin });
+    const verdict = judgeComment(current, {
+      text: seen,
+      guest: isGuest(writer),
+      byOwner: !isGuest(writer) && writer.role === ROLE.admin,
+    });
     if (verdict.kind === 'refuse') throw new Refused(REFUSED_BY_KEYWORD, ['content']);
     return verdict.kind === 'hold';
   }
 
-  const writerKey = (writer: Writer): CommentWriterKey => (isGuest(writer) ? { device: writer.device } : { userId: writer.id });
+  const writerKey = (writer: Writer): CommentWriterKey =>
+    isGuest(writer) ? { device: writer.device } : { userId: writer.id };
   const writerColumns = (writer: Writer) =>
     isGuest(writer)
-      ? { userId: null, guestName: writer.nickName, guestEmail: writer.email, guestSite: writer.site, guestDevice: writer.device }
+      ? {
+          userId: null,
+          guestName: writer.nickName,
+          guestEmail: writer.email,
+          guestSite: writer.site,
+          guestDevice: writer.device,
+        }
       : { userId: writer.id };
 
   async function insert(tx: Executor, values: typeof comments.$inferInsert) {
@@ -180,8 +203,21 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       const { comment, created, after } = await db.transaction(async (tx) => {
         // A resend answers the first comment as it was written: no replies or likes counted since.
         const again = await resentComment(tx, writerKey(writer), { type, forId, parentId: null }, text);
-        const row = again ?? (await insert(tx, { type, forId, ...writerColumns(writer), content: text, held, ipLocation: locationOf(ip) }));
-        return { comment: shown({ ...newRootShape(row), parent_id: null, type, for_id: forId }), created: !again, after: again ? null : await announce(tx, row, info, held) };
+        const row =
+          again ??
+          (await insert(tx, {
+            type,
+            forId,
+            ...writerColumns(writer),
+            content: text,
+            held,
+            ipLocation: locationOf(ip),
+          }));
+        return {
+          comment: shown({ ...newRootShape(row), parent_id: null, type, for_id: forId }),
+          created: !again,
+          after: again ? null : await announce(tx, row, info, held),
+        };
       });
       after?.();
       if (created) askAddressOf(writer);
@@ -196,12 +232,28 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
       const { comment, created, after } = await db.transaction(async (tx) => {
         const parent = await reachableComment(tx, parentId);
         if (!parent) throw new NotFound(MISSING_COMMENT);
-        if (parent.type !== type || parent.forId !== forId) throw new InvalidInput(`这条评论不属于该${COMMENT_TARGET_NAMES[type]}`, ['parent_id']);
+        if (parent.type !== type || parent.forId !== forId)
+          throw new InvalidInput(`这条评论不属于该${COMMENT_TARGET_NAMES[type]}`, ['parent_id']);
         const rootId = parent.parentId ?? parentId;
         const addressee = toId === 0 ? guestAddressee(parent, parentId) : await accountAddressee(tx, rootId, toId);
         const again = await resentComment(tx, writerKey(writer), { type, forId, parentId: rootId, ...addressee }, text);
-        const row = again ?? (await insert(tx, { type, forId, parentId: rootId, ...writerColumns(writer), ...addressee, content: text, held, ipLocation: locationOf(ip) }));
-        return { comment: shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId }), created: !again, after: again ? null : await announce(tx, row, info, held) };
+        const row =
+          again ??
+          (await insert(tx, {
+            type,
+            forId,
+            parentId: rootId,
+            ...writerColumns(writer),
+            ...addressee,
+            content: text,
+            held,
+            ipLocation: locationOf(ip),
+          }));
+        return {
+          comment: shown({ ...replyShape(row, false), parent_id: rootId, type, for_id: forId }),
+          created: !again,
+          after: again ? null : await announce(tx, row, info, held),
+        };
       });
       after?.();
       if (created) askAddressOf(writer);
@@ -214,7 +266,11 @@ export function createCommentService(db: Db, { targets, notifications, rules, ma
      */
     async approve(ids: number[]): Promise<number> {
       const waiting = await db.transaction(async (tx) => {
-        const rows = await tx.update(comments).set({ held: false }).where(and(inArray(comments.id, ids), eq(comments.held, true))).returning({ id: comments.id });
+        const rows = await tx
+          .update(comments)
+          .set({ held: false })
+          .where(and(inArray(comments.id, ids), eq(comments.held, true)))
+          .returning({ id: comments.id });
         const afters: (() => void)[] = [];
         for (const { id } of rows) {
           const row = (await findComment(tx, id))!;

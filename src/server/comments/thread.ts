@@ -23,7 +23,8 @@ export function factsOf(row: CommentRow): CommentFacts {
 
 /** Answering a guest: the comment answered must be a guest's. */
 export function guestAddressee(parent: { userId: number | null; guestName: string | null }, parentId: number) {
-  if (parent.userId !== null || !parent.guestName) throw new InvalidInput('to_id 为 0 时，parent_id 必须是访客的评论', ['to_id']);
+  if (parent.userId !== null || !parent.guestName)
+    throw new InvalidInput('to_id 为 0 时，parent_id 必须是访客的评论', ['to_id']);
   return { toCommentId: parentId, toGuestName: parent.guestName };
 }
 

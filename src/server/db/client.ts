@@ -51,11 +51,17 @@ export function exposedDataWarning(url: string): string | null {
   if (!path || path === ':memory:' || !existsSync(path)) return null;
   const dir = dirname(resolve(path));
   const readable = (statSync(dir).mode & 0o007) !== 0 || (statSync(path).mode & 0o007) !== 0;
-  return readable ? `警告：其他用户可以读取数据库所在的目录或文件（${dir}），里面有密码哈希和会话。建议运行 chmod 700 ${dir} && chmod 600 ${resolve(path)}*` : null;
+  return readable
+    ? `警告：其他用户可以读取数据库所在的目录或文件（${dir}），里面有密码哈希和会话。建议运行 chmod 700 ${dir} && chmod 600 ${resolve(path)}*`
+    : null;
 }
 
 /** Opens the database: the embedded SQLite file by default, or a libsql/sqld server by URL. */
-export async function openDb(url = DEFAULT_DATABASE_URL, authToken?: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Promise<Db> {
+export async function openDb(
+  url = DEFAULT_DATABASE_URL,
+  authToken?: string,
+  busyTimeoutMs = BUSY_TIMEOUT_MS,
+): Promise<Db> {
   const path = databaseFilePath(url);
   const isFile = path !== null;
   const onDisk = path !== null && path !== ':memory:';

@@ -43,7 +43,8 @@ export const MAX_GROUP = 256;
 /** Thrown out of a group's first attempt when one of its writes fails: the group is then run again, write by write. */
 const WRITE_FAILED = Symbol('a grouped write failed');
 
-const rejectedAll = (writes: readonly unknown[], reason: unknown): PromiseSettledResult<unknown>[] => writes.map(() => ({ status: 'rejected', reason }));
+const rejectedAll = (writes: readonly unknown[], reason: unknown): PromiseSettledResult<unknown>[] =>
+  writes.map(() => ({ status: 'rejected', reason }));
 
 /**
  * Runs the writes in one transaction; what each came to, or the commit's error for all.
@@ -51,7 +52,10 @@ const rejectedAll = (writes: readonly unknown[], reason: unknown): PromiseSettle
  * double the statements each one costs. Only if a write fails is that transaction rolled back and
  * the group run again with a savepoint per write, so the failing one is undone alone.
  */
-export async function commitGroup(connection: Connection, writes: readonly WriteBody<unknown>[]): Promise<PromiseSettledResult<unknown>[]> {
+export async function commitGroup(
+  connection: Connection,
+  writes: readonly WriteBody<unknown>[],
+): Promise<PromiseSettledResult<unknown>[]> {
   try {
     return await connection.transaction(async (statements) => {
       const settled: PromiseSettledResult<unknown>[] = [];
@@ -90,7 +94,8 @@ export async function commitGroup(connection: Connection, writes: readonly Write
 
 /** Groups the writes of one turn of the event loop, in this thread. */
 export function createGroupCommit(connection: Connection) {
-  let waiting: { write: WriteBody<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  let waiting: { write: WriteBody<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] =
+    [];
   let flushing: Promise<void> | null = null;
 
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -43,7 +43,8 @@ const THREAD = new URL('./groupCommitThread.ts', import.meta.url);
  * A failed write's error as it was thrown in the thread: a structured clone keeps an Error's message
  * but not its `code`, by which the API tells a database that stayed locked (SQLITE_BUSY) from a fault.
  */
-const withCode = ({ error, code }: GroupedFailure) => (code && error instanceof Error ? Object.assign(error, { code }) : error);
+const withCode = ({ error, code }: GroupedFailure) =>
+  code && error instanceof Error ? Object.assign(error, { code }) : error;
 
 function inThisThread(db: Db): GroupCommit {
   const group = createGroupCommit(clientConnection(db.$client));

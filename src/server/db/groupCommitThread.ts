@@ -56,9 +56,10 @@ function serve(port: MessagePort, { file, busyTimeoutMs, turns }: DatabaseFile):
       waiting = waiting.slice(group.length);
       // Modules are loaded before the transaction begins: it holds the write lock.
       const writes = await Promise.allSettled(group.map(writeOf));
-      const bodies = writes.map(
-        (found, i): WriteBody<unknown> =>
-          found.status === 'fulfilled' ? (statements) => found.value(statements, ...group[i].args) : () => Promise.reject(found.reason),
+      const bodies = writes.map((found, i): WriteBody<unknown> =>
+        found.status === 'fulfilled'
+          ? (statements) => found.value(statements, ...group[i].args)
+          : () => Promise.reject(found.reason),
       );
       // The main thread's writes waiting for their turn go first (writeTurns.ts).
       const endTurn = groupTurn(turns);

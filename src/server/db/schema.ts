@@ -6,7 +6,10 @@ import type { LinkStatusCode } from '../../contract/links.ts';
 import type { NotificationTypeCode } from '../../contract/notifications.ts';
 import type { RoleCode } from '../../contract/users.ts';
 
-const createdAt = () => integer('created_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`);
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp' })
+    .notNull()
+    .default(sql`(unixepoch())`);
 
 /** Live counters of an article; the article itself is content, built from Markdown. */
 export const articleStats = sqliteTable(
@@ -52,7 +55,9 @@ export const users = sqliteTable(
     role: integer('role').$type<RoleCode>().notNull().default(2),
     disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+    updatedAt: integer('updated_at', { mode: 'timestamp' })
+      .notNull()
+      .default(sql`(unixepoch())`),
     /** The address the user gave; mail goes to it only once it is verified. */
     email: text('email'),
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp' }),
@@ -64,7 +69,9 @@ export const users = sqliteTable(
     // Usernames are unique regardless of case, so "Alice" cannot pose as "alice".
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     // A verified address belongs to one account, so a reset link can only go to one.
-    uniqueIndex('users_verified_email_unique').on(sql`lower(${t.email})`).where(sql`${t.emailVerifiedAt} IS NOT NULL`),
+    uniqueIndex('users_verified_email_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} IS NOT NULL`),
   ],
 );
 
@@ -116,7 +123,9 @@ export const knownLogins = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     place: text('place').notNull(),
-    lastSeenAt: integer('last_seen_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp' })
+      .notNull()
+      .default(sql`(unixepoch())`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.place] })],
 );
@@ -136,7 +145,10 @@ export const uploads = sqliteTable(
     address: text('address').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_user_created_idx').on(t.userId, t.createdAt), index('uploads_address_created_idx').on(t.address, t.createdAt)],
+  (t) => [
+    index('uploads_user_created_idx').on(t.userId, t.createdAt),
+    index('uploads_address_created_idx').on(t.address, t.createdAt),
+  ],
 );
 
 /**
@@ -189,7 +201,9 @@ export const comments = sqliteTable(
   (t) => [
     index('comments_target_idx').on(t.type, t.forId, t.parentId, t.createdAt),
     index('comments_parent_idx').on(t.parentId, t.createdAt),
-    index('comments_held_idx').on(t.held).where(sql`${t.held} = 1`),
+    index('comments_held_idx')
+      .on(t.held)
+      .where(sql`${t.held} = 1`),
     index('comments_user_idx').on(t.userId),
   ],
 );
@@ -215,9 +229,15 @@ export const messages = sqliteTable(
     /** As for comments: the poster's IP 属地, never the address. */
     ipLocation: text('ip_location').notNull().default(''),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+    updatedAt: integer('updated_at', { mode: 'timestamp' })
+      .notNull()
+      .default(sql`(unixepoch())`),
   },
-  (t) => [index('messages_created_idx').on(t.createdAt), index('messages_tag_idx').on(t.tag, t.createdAt), index('messages_user_idx').on(t.userId)],
+  (t) => [
+    index('messages_created_idx').on(t.createdAt),
+    index('messages_tag_idx').on(t.tag, t.createdAt),
+    index('messages_user_idx').on(t.userId),
+  ],
 );
 
 /** Live counters of a talk; the talk itself is content, built from Markdown. */
@@ -247,7 +267,12 @@ export const notifications = sqliteTable(
     /** When its mail was handled (sent, or skipped for no verified address or an opt-out). */
     mailedAt: integer('mailed_at', { mode: 'timestamp' }),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.viewed, t.createdAt), index('notifications_mail_idx').on(t.mailedAt).where(sql`${t.mail} IS NOT NULL`)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.viewed, t.createdAt),
+    index('notifications_mail_idx')
+      .on(t.mailedAt)
+      .where(sql`${t.mail} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -272,7 +297,9 @@ export const orders = sqliteTable(
     days: integer('days'),
     maxMachines: integer('max_machines').notNull(),
     provider: text('provider', { enum: ['manual', 'epay'] }).notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'fulfilled', 'expired', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'fulfilled', 'expired', 'refunded'] })
+      .notNull()
+      .default('pending'),
     /** The provider's own number for the payment. */
     tradeNo: text('trade_no'),
     createdAt: createdAt(),
@@ -284,7 +311,11 @@ export const orders = sqliteTable(
     /** When the buyer said 我已付款 for a manual payment: from then on it waits for the owner, up to REPORTED_WAIT_DAYS. */
     buyerPaidAt: integer('buyer_paid_at', { mode: 'timestamp' }),
   },
-  (t) => [uniqueIndex('orders_order_no_unique').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status, t.expiresAt)],
+  (t) => [
+    uniqueIndex('orders_order_no_unique').on(t.orderNo),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.expiresAt),
+  ],
 );
 
 /**
@@ -310,7 +341,11 @@ export const licenses = sqliteTable(
     expiresAt: text('expires_at'),
     revokedAt: integer('revoked_at', { mode: 'timestamp' }),
   },
-  (t) => [uniqueIndex('licenses_order_unique').on(t.orderId), uniqueIndex('licenses_key_hash_unique').on(t.keyHash), index('licenses_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('licenses_order_unique').on(t.orderId),
+    uniqueIndex('licenses_key_hash_unique').on(t.keyHash),
+    index('licenses_user_idx').on(t.userId),
+  ],
 );
 
 /** The machines a license is activated on, by the fingerprint the desktop tool sends. */
@@ -340,7 +375,9 @@ export const licenseMachines = sqliteTable(
     fingerprint: text('fingerprint').notNull(),
     name: text('name').notNull().default(''),
     activatedAt: createdAt(),
-    lastSeenAt: integer('last_seen_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp' })
+      .notNull()
+      .default(sql`(unixepoch())`),
   },
   (t) => [uniqueIndex('license_machines_unique').on(t.licenseId, t.fingerprint)],
 );
@@ -384,7 +421,9 @@ export const links = sqliteTable(
     url: text('url').notNull(),
     status: integer('status').$type<LinkStatusCode>().notNull().default(1),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+    updatedAt: integer('updated_at', { mode: 'timestamp' })
+      .notNull()
+      .default(sql`(unixepoch())`),
   },
   (t) => [index('links_status_idx').on(t.status, t.createdAt), index('links_user_idx').on(t.userId)],
 );
@@ -484,5 +523,7 @@ export const dailyViews = sqliteTable('daily_views', {
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  updatedAt: integer('updated_at', { mode: 'timestamp' }).notNull().default(sql`(unixepoch())`),
+  updatedAt: integer('updated_at', { mode: 'timestamp' })
+    .notNull()
+    .default(sql`(unixepoch())`),
 });

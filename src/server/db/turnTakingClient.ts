@@ -20,7 +20,8 @@ const MIN_PATIENCE_MS = 1000;
 /** Statements that only read, which need no turn (in WAL mode readers never wait for the writer). */
 const READS = /^\s*(SELECT|EXPLAIN)\b/i;
 
-const sqlOf = (stmt: unknown): string => (typeof stmt === 'string' ? stmt : String((stmt as { sql?: unknown } | null)?.sql ?? ''));
+const sqlOf = (stmt: unknown): string =>
+  typeof stmt === 'string' ? stmt : String((stmt as { sql?: unknown } | null)?.sql ?? '');
 
 /** Whether a call of the client may write: what it waits for a turn for. */
 function writes(name: PropertyKey, args: unknown[]): boolean {

@@ -27,7 +27,8 @@ export const MAX_YIELD_MS = 50;
 /** Shared between the threads (through `workerData`): two counters in shared memory. */
 export type WriteTurns = Int32Array<SharedArrayBuffer>;
 
-export const createWriteTurns = (): WriteTurns => new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+export const createWriteTurns = (): WriteTurns =>
+  new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
 
 /** A turn for one write on the main thread: resolves once no group is in progress, with the call that ends it. */
 export async function mainThreadTurn(turns: WriteTurns): Promise<() => void> {

@@ -17,12 +17,14 @@ const CONSOLE = /^\/admin(\/|$)/;
  */
 const servedPath = (path: string) => posix.normalize(decodeURIComponent(path));
 
-export const adminGate = (sessions: Pick<SessionStore, 'lookup'>): RequestHandler => async (req, res, next) => {
-  if (!CONSOLE.test(servedPath(req.path))) return next();
-  const found = await sessionOf(sessions, req);
-  if (found?.user.role === ROLE.admin) {
-    res.set('Cache-Control', 'no-store');
-    return next();
-  }
-  res.set('Cache-Control', 'no-store').redirect(302, `/login?redirect=${encodeURIComponent(req.originalUrl)}`);
-};
+export const adminGate =
+  (sessions: Pick<SessionStore, 'lookup'>): RequestHandler =>
+  async (req, res, next) => {
+    if (!CONSOLE.test(servedPath(req.path))) return next();
+    const found = await sessionOf(sessions, req);
+    if (found?.user.role === ROLE.admin) {
+      res.set('Cache-Control', 'no-store');
+      return next();
+    }
+    res.set('Cache-Control', 'no-store').redirect(302, `/login?redirect=${encodeURIComponent(req.originalUrl)}`);
+  };

@@ -45,7 +45,18 @@ export function trustProxySetting(value: string | undefined): number | string | 
 
 const NOT_FOR_PAGES = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-export function createApp({ clientDir, previousClientDir, astroHandler, api, wapi, actions, gates = [], uploadDir, trustProxy = false, security }: AppOptions) {
+export function createApp({
+  clientDir,
+  previousClientDir,
+  astroHandler,
+  api,
+  wapi,
+  actions,
+  gates = [],
+  uploadDir,
+  trustProxy = false,
+  security,
+}: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Static files carry their own ETags; API answers are per reader and never cached, so hashing them is waste.
@@ -86,10 +97,19 @@ export function createApp({ clientDir, previousClientDir, astroHandler, api, wap
   // After the gates, so the console's paths answer only to its own.
   app.use((req, res, next) => {
     const { path } = req;
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || path === '/' || !path.endsWith('/') || /^\/(api|wapi|uploads)\//.test(path)) return next();
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      path === '/' ||
+      !path.endsWith('/') ||
+      /^\/(api|wapi|uploads)\//.test(path)
+    )
+      return next();
     const query = req.originalUrl.indexOf('?');
     // One leading slash only: `//host/` must not become a redirect to another site.
-    res.redirect(301, `/${withoutTrailingSlash(path).replace(/^\/+/, '')}${query < 0 ? '' : req.originalUrl.slice(query)}`);
+    res.redirect(
+      301,
+      `/${withoutTrailingSlash(path).replace(/^\/+/, '')}${query < 0 ? '' : req.originalUrl.slice(query)}`,
+    );
   });
   app.use(staticFiles(clientDir));
   if (previousClientDir) {

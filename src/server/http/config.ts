@@ -77,7 +77,10 @@ export interface ServerConfig {
 }
 
 /** The parts of the site that are on with a build: its own switches less `FEATURES_OFF`, or the config's for a build that did not record them. */
-export function featuresOf(config: Pick<ServerConfig, 'features' | 'featuresOff'>, built: FeatureSwitches | null): FeatureSwitches {
+export function featuresOf(
+  config: Pick<ServerConfig, 'features' | 'featuresOff'>,
+  built: FeatureSwitches | null,
+): FeatureSwitches {
   return built ? featureSwitches(built, config.featuresOff) : config.features;
 }
 

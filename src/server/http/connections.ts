@@ -52,7 +52,11 @@ export const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
  * `trustProxy` is the app's `TRUST_PROXY` setting: a connection from a proxy it trusts carries many
  * readers, and the proxy limits each of them (README, nginx's `limit_conn`).
  */
-export function applyConnectionSettings(server: Server, settings: ConnectionSettings, trustProxy: number | string | false = false): void {
+export function applyConnectionSettings(
+  server: Server,
+  settings: ConnectionSettings,
+  trustProxy: number | string | false = false,
+): void {
   server.requestTimeout = settings.requestTimeoutMs;
   server.headersTimeout = settings.headersTimeoutMs;
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
@@ -78,6 +82,9 @@ export function applyConnectionSettings(server: Server, settings: ConnectionSett
 
 /** Whether the peer of a connection is a proxy the setting trusts, as Express decides it for `req.ip`. */
 function trustedProxies(setting: number | string | false): (address: string) => boolean {
-  const trusts = express().set('trust proxy', setting).get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const trusts = express().set('trust proxy', setting).get('trust proxy fn') as (
+    address: string,
+    hop: number,
+  ) => boolean;
   return (address) => trusts(address, 0);
 }

@@ -24,7 +24,9 @@ import { leaveUncounted, quotaKeyOf } from '../api/middleware.ts';
 import { createLocalCount, type LocalCount } from '../budgets/localCount.ts';
 
 /** The endpoints that only count: every budget they spend lets its excess go uncounted. */
-export const COUNTING_BEACONS = ENDPOINTS.filter((one) => one.budgets.length > 0 && one.budgets.every((budget) => budget.excess === 'uncounted'));
+export const COUNTING_BEACONS = ENDPOINTS.filter(
+  (one) => one.budgets.length > 0 && one.budgets.every((budget) => budget.excess === 'uncounted'),
+);
 
 /** How long an open request holds counting back. */
 export const YIELD_FOR_MS = 1000;
@@ -104,7 +106,8 @@ export function countingLane(lane = createLane(), counts: LocalCount = createLoc
       };
       // This count must never run ahead of the database's: a beacon that does not reach it is taken back.
       const notSent = () => keys.forEach(counts.takeBack);
-      if (!budgets.map((budget, i) => counts.hit(keys[i], budget.max, budget.windowMs)).every(Boolean)) return uncounted();
+      if (!budgets.map((budget, i) => counts.hit(keys[i], budget.max, budget.windowMs)).every(Boolean))
+        return uncounted();
       lane.park(
         // A reader who left while it waited is not answered, so nothing is counted for them.
         () => (res.closed ? notSent() : next()),

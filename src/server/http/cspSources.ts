@@ -36,7 +36,8 @@ export function loadCspSources(distDir: string, warn: (line: string) => void = c
     parsed = {};
   }
   // Only well-formed entries reach the header: a stray keyword here would open the policy up.
-  const list = (value: unknown, shape: RegExp) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && shape.test(item)) : []);
+  const list = (value: unknown, shape: RegExp) =>
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && shape.test(item)) : [];
   return {
     scriptHashes: list(parsed.scriptHashes, SCRIPT_HASH),
     imageOrigins: list(parsed.imageOrigins, HOST_SOURCE),
@@ -61,7 +62,9 @@ export function mediaOriginsFromEnv(env: Record<string, string | undefined>): st
   for (const entry of (env.MEDIA_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)) {
     const origin = trimEnd(entry, '/');
     if (!HOST_SOURCE.test(origin)) {
-      throw new Error(`MEDIA_ORIGINS 里的 ${entry} 不是来源地址：应写成 https://img.example.com 或 https://*.example.com 这样，不带路径`);
+      throw new Error(
+        `MEDIA_ORIGINS 里的 ${entry} 不是来源地址：应写成 https://img.example.com 或 https://*.example.com 这样，不带路径`,
+      );
     }
     origins.add(origin.toLowerCase());
   }

@@ -18,9 +18,11 @@ export class HttpError extends Error {
 
 const statusOf = (error: unknown): number => clientErrorStatus(error) ?? 500;
 
-const messageFor = (error: unknown, status: number): string => (error instanceof HttpError ? error.message : messageForStatus(status));
+const messageFor = (error: unknown, status: number): string =>
+  error instanceof HttpError ? error.message : messageForStatus(status);
 
-const partOf = (req: Request) => (/^\/api(\/|$)/.test(req.path) ? 'api' : /^\/wapi(\/|$)/.test(req.path) ? 'wapi' : 'page');
+const partOf = (req: Request) =>
+  /^\/api(\/|$)/.test(req.path) ? 'api' : /^\/wapi(\/|$)/.test(req.path) ? 'wapi' : 'page';
 
 function errorPage(status: number, message: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${status} · ${message}</title></head><body><h1>${status}</h1><p>${message}</p><p><a href="/home">返回首页</a></p></body></html>`;
@@ -60,6 +62,8 @@ export const appErrors = (): ErrorRequestHandler => (error, req, res, _next) => 
 export function refuseTunnels(server: Server) {
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
-    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    socket.end(
+      'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+    );
   });
 }

@@ -4,7 +4,10 @@ import { createRequire } from 'node:module';
 import type { BuiltCspSources } from './cspSources.ts';
 
 // on-headers ships no types; its whole API is this one function.
-const onHeaders = createRequire(import.meta.url)('on-headers') as (res: ServerResponse, listener: (this: ServerResponse) => void) => void;
+const onHeaders = createRequire(import.meta.url)('on-headers') as (
+  res: ServerResponse,
+  listener: (this: ServerResponse) => void,
+) => void;
 
 export interface PolicySources extends BuiltCspSources {
   /** Hosts the player loads covers and audio from (see mediaOriginsFromEnv). */
@@ -20,10 +23,18 @@ const sources = (...lists: (readonly string[])[]) => [...new Set(lists.flat())].
  * highlighting, the tag cloud and islands put `style="…"` in the HTML; allowing them by hash
  * would add about 2 KB of hashes to every page's headers, more with each new page.
  */
-export function contentSecurityPolicy({ scriptHashes, imageOrigins, connectOrigins, mediaOrigins }: PolicySources): string {
+export function contentSecurityPolicy({
+  scriptHashes,
+  imageOrigins,
+  connectOrigins,
+  mediaOrigins,
+}: PolicySources): string {
   return [
     "default-src 'self'",
-    `script-src ${sources(["'self'"], scriptHashes.map((hash) => `'${hash}'`))}`,
+    `script-src ${sources(
+      ["'self'"],
+      scriptHashes.map((hash) => `'${hash}'`),
+    )}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${sources(["'self'", 'data:', 'blob:'], imageOrigins, mediaOrigins)}`,
     `media-src ${sources(["'self'", 'blob:'], mediaOrigins)}`,
@@ -70,7 +81,9 @@ function isHtml(contentType: ReturnType<ServerResponse['getHeader']>): boolean {
  */
 const NO_EXTRA_SOURCES: PolicySources = { scriptHashes: [], imageOrigins: [], connectOrigins: [], mediaOrigins: [] };
 
-export function securityHeaders({ policy, hsts = false }: SecurityOptions = { policy: contentSecurityPolicy(NO_EXTRA_SOURCES) }): RequestHandler {
+export function securityHeaders(
+  { policy, hsts = false }: SecurityOptions = { policy: contentSecurityPolicy(NO_EXTRA_SOURCES) },
+): RequestHandler {
   const documentHeaders: [string, string][] = [
     ['Content-Security-Policy', policy],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],

@@ -36,7 +36,11 @@ export const shouldRelease = ({ requests, heapBytes, heapBytesAfterRelease }: Qu
 const heapBytes = () => getHeapStatistics().total_heap_size;
 
 /** Watches the server's requests and collects once it has gone quiet with a grown heap. Returns a stop. */
-export function releaseMemoryWhenQuiet(server: Server, collect = (globalThis as { gc?: unknown }).gc as Collect | undefined, quietMs = QUIET_MS): () => void {
+export function releaseMemoryWhenQuiet(
+  server: Server,
+  collect = (globalThis as { gc?: unknown }).gc as Collect | undefined,
+  quietMs = QUIET_MS,
+): () => void {
   if (typeof collect !== 'function') return () => {};
   let requests = 0;
   let heapBytesAfterRelease = heapBytes();

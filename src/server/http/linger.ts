@@ -58,7 +58,8 @@ function closeWhenSent(socket: Duplex) {
   else socket.once('finish', () => socket.destroy());
 }
 
-const declaresBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+const declaresBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
 
 /**
  * An answer given before the request's body was read (401 before an upload, 404, 415): the rest

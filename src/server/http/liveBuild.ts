@@ -60,14 +60,27 @@ export async function loadBuild(release: string, { contentExportDir, mediaOrigin
     loadPageHandler(release),
   ]);
   const policy = contentSecurityPolicy({ ...loadCspSources(release), mediaOrigins });
-  return { release, catalog, products, talkCatalog, handler, policy, skipped: readSkippedArticles(release), features: readBuildFeatures(release) };
+  return {
+    release,
+    catalog,
+    products,
+    talkCatalog,
+    handler,
+    policy,
+    skipped: readSkippedArticles(release),
+    features: readBuildFeatures(release),
+  };
 }
 
 /**
  * The build the server answers from. `catalog`, `products` and `talkCatalog` are the objects to
  * give the services: `switchTo` refills them from the new build and then calls `onSwitch`.
  */
-export async function openLiveBuild(release: string, options: BuildOptions, onSwitch: (build: Build) => void = () => {}) {
+export async function openLiveBuild(
+  release: string,
+  options: BuildOptions,
+  onSwitch: (build: Build) => void = () => {},
+) {
   let current = await loadBuild(release, options);
   const { catalog, products, talkCatalog } = current;
   // One switch at a time: the release watcher and a console publish both ask for the same build,

@@ -8,7 +8,8 @@ export function afterLogoutPath(referer: string | undefined, host: string | unde
   let path = '/home';
   try {
     const from = referer ? new URL(referer) : null;
-    if (from && from.host === host && !/^\/(userCenter|logout|login|register)\/?$/.test(from.pathname)) path = from.pathname + from.search;
+    if (from && from.host === host && !/^\/(userCenter|logout|login|register)\/?$/.test(from.pathname))
+      path = from.pathname + from.search;
   } catch {
     // An unreadable Referer: go home.
   }
@@ -18,12 +19,14 @@ export function afterLogoutPath(referer: string | undefined, host: string | unde
 }
 
 /** Ends the cookie's session and lets the page finish the job (clear local state, say so). */
-export const logoutRoute = (sessions: SessionStore, cookies: Cookies): RequestHandler => async (req, res) => {
-  // A link on another site must not log the reader out (the Lax cookie rides along on top-level navigations).
-  const site = req.get('Sec-Fetch-Site');
-  if (site && site !== 'same-origin' && site !== 'none') return void res.redirect(302, '/home');
-  const token = tokenOf(req);
-  if (token) await sessions.revoke(hashToken(token));
-  cookies.clearSession(req, res);
-  res.set('Cache-Control', 'no-store').redirect(302, afterLogoutPath(req.get('Referer'), req.get('Host')));
-};
+export const logoutRoute =
+  (sessions: SessionStore, cookies: Cookies): RequestHandler =>
+  async (req, res) => {
+    // A link on another site must not log the reader out (the Lax cookie rides along on top-level navigations).
+    const site = req.get('Sec-Fetch-Site');
+    if (site && site !== 'same-origin' && site !== 'none') return void res.redirect(302, '/home');
+    const token = tokenOf(req);
+    if (token) await sessions.revoke(hashToken(token));
+    cookies.clearSession(req, res);
+    res.set('Cache-Control', 'no-store').redirect(302, afterLogoutPath(req.get('Referer'), req.get('Host')));
+  };

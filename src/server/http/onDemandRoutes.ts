@@ -25,6 +25,8 @@ function rendersOnDemand(release: string): boolean {
 export async function loadPageHandler(release: string): Promise<RequestHandler> {
   if (!rendersOnDemand(release)) return passOn;
   // The build's config loads this module through Vite too, which would warn about an import it cannot follow.
-  const entry = (await import(/* @vite-ignore */ pathToFileURL(join(release, 'server', 'entry.mjs')).href)) as { handler: RequestHandler };
+  const entry = (await import(/* @vite-ignore */ pathToFileURL(join(release, 'server', 'entry.mjs')).href)) as {
+    handler: RequestHandler;
+  };
   return entry.handler;
 }

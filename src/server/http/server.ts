@@ -60,7 +60,9 @@ import { createAccountRecovery } from '../users/recovery.ts';
 const config = readConfig(process.env);
 const { distDir, host, port } = config;
 if (config.mail && !config.siteOrigin) {
-  console.warn(`已开启邮件（SMTP_URL），但没有设置 SITE_URL：邮件里的链接将指向 ${config.siteUrl}，只有能访问这个地址的人打得开。请把 SITE_URL 设为站点的正式地址。`);
+  console.warn(
+    `已开启邮件（SMTP_URL），但没有设置 SITE_URL：邮件里的链接将指向 ${config.siteUrl}，只有能访问这个地址的人打得开。请把 SITE_URL 设为站点的正式地址。`,
+  );
 }
 
 const db = await openDb(config.database.url, config.database.authToken);
@@ -87,11 +89,15 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 // A build made elsewhere, or a link removed since: the built server's imports must resolve.
 linkProjectPackages(distDir);
-const live = await openLiveBuild(currentRelease(distDir), { contentExportDir: config.contentExportDir, mediaOrigins: config.mediaOrigins }, (build) => {
-  features = featuresOf(config, build.features);
-  app = appFor(build);
-  console.log(`已切换到新的构建：${build.release}`);
-});
+const live = await openLiveBuild(
+  currentRelease(distDir),
+  { contentExportDir: config.contentExportDir, mediaOrigins: config.mediaOrigins },
+  (build) => {
+    features = featuresOf(config, build.features);
+    app = appFor(build);
+    console.log(`已切换到新的构建：${build.release}`);
+  },
+);
 // The services keep these objects; a new build refills them (liveBuild.ts).
 const { catalog, products, talkCatalog } = live;
 // The parts of the site that are on follow the live build: the API asks on each request.
@@ -105,9 +111,17 @@ const notificationMail = createNotificationMail(db, { mailer, siteUrl: config.si
 const notifications = createNotificationService(db, { admins: () => adminIds(db), mail: notificationMail });
 const recovery = createAccountRecovery(db, { sessions: users.sessions, mailer, siteUrl: config.siteUrl });
 const talks = createTalkService(db, talkCatalog, owner);
-const messages = createMessageService(db, { uploads: users.uploads, notifications, showIpLocation: config.showIpLocation });
+const messages = createMessageService(db, {
+  uploads: users.uploads,
+  notifications,
+  showIpLocation: config.showIpLocation,
+});
 const licenses = createLicenseService(db, licenseKeys, config.licenseDeactivations);
-const links = createLinkService(db, { uploads: users.uploads, notifications, externalIconAllowed: (url) => imageUrlAllowed(url, config.mediaOrigins) });
+const links = createLinkService(db, {
+  uploads: users.uploads,
+  notifications,
+  externalIconAllowed: (url) => imageUrlAllowed(url, config.mediaOrigins),
+});
 const audit = createAuditLog(db);
 const commentRules = createCommentRules(db);
 const admin = {
@@ -139,14 +153,25 @@ const comments = createCommentService(db, {
 const likes = createLikeService(
   db,
   withoutSwitchedOff(
-    { article: articles.likeTarget, talk: talks.likeTarget, message: messages.likeTarget, comment: comments.likeTarget },
+    {
+      article: articles.likeTarget,
+      talk: talks.likeTarget,
+      message: messages.likeTarget,
+      comment: comments.likeTarget,
+    },
     (part) => features[part],
   ),
 );
 
 const api = apiRouter(
   {
-    site: createSiteService({ db, catalog, userCount: users.count, mailEnabled: mailer.enabled, commentGuests: async () => (await commentRules.get()).guests }),
+    site: createSiteService({
+      db,
+      catalog,
+      userCount: users.count,
+      mailEnabled: mailer.enabled,
+      commentGuests: async () => (await commentRules.get()).guests,
+    }),
     articles,
     users,
     recovery,

@@ -64,7 +64,11 @@ export function restartWithSettings(entry: string): void {
   const unset = Object.keys(SERVER_ENV).filter((name) => process.env[name] === undefined);
   if ((!missing.length && !unset.length) || process.channel || typeof process.execve !== 'function') return;
   try {
-    process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, entry, ...process.argv.slice(2)], { ...SERVER_ENV, ...process.env });
+    process.execve(
+      process.execPath,
+      [process.execPath, ...missing, ...process.execArgv, entry, ...process.argv.slice(2)],
+      { ...SERVER_ENV, ...process.env },
+    );
   } catch (error) {
     console.warn(`未能带着内存设置重新启动（${(error as Error).message}），服务器按原样运行`);
   }

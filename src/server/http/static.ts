@@ -74,7 +74,11 @@ async function locate(root: string, rawPath: string): Promise<Found | null> {
   const pathname = decodedPath(rawPath);
   // Dot segments are either `..` or hidden files: neither is part of the site.
   if (pathname !== null && !pathname.includes('\0') && !/(^|\/)\./.test(pathname)) {
-    candidates.push(...(pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`, `${pathname}/index.html`]));
+    candidates.push(
+      ...(pathname.endsWith('/')
+        ? [`${pathname}index.html`]
+        : [pathname, `${pathname}.html`, `${pathname}/index.html`]),
+    );
   }
   for (const candidate of candidates) {
     const path = join(root, candidate);
@@ -114,7 +118,9 @@ function fileFinder(root: string) {
 function pickEncoding(req: Request, available: Encoding[]): Encoding | undefined {
   if (!available.length) return undefined;
   // @types/negotiator describes 0.6, which had no server preference.
-  const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+  const negotiator = new Negotiator(req) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
   const best = negotiator.encoding([...available, 'identity'], { preferred: SERVER_PREFERENCE });
   return best === 'br' || best === 'gzip' ? best : undefined;
 }

@@ -4,7 +4,15 @@
  * Format: `LIC1.<base64url(JSON)>.<base64url(signature)>` for keys, `MCH1.…` for machine files.
  * The signature covers `<prefix>.<payload part>`, so a machine file can never pass as a key.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -51,7 +59,8 @@ export function loadOrCreateSigningKeys(dir: string): SigningKeys {
   try {
     privatePem = readFileSync(privatePath, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`无法读取授权签名私钥 ${privatePath}：${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`无法读取授权签名私钥 ${privatePath}：${(error as Error).message}`);
   }
   if (privatePem === null) {
     privatePem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -70,29 +79,45 @@ export function loadOrCreateSigningKeys(dir: string): SigningKeys {
   try {
     privateKey = createPrivateKey(privatePem);
   } catch {
-    throw new Error(`授权签名私钥 ${privatePath} 已损坏，无法解析；请从备份恢复，不要删除（删除会使已售授权码全部失效）`);
+    throw new Error(
+      `授权签名私钥 ${privatePath} 已损坏，无法解析；请从备份恢复，不要删除（删除会使已售授权码全部失效）`,
+    );
   }
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error(`授权签名私钥 ${privatePath} 不是 Ed25519 密钥`);
   const publicKey = createPublicKey(privateKey);
   const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   // The public file is only a copy for tools; it is always derived from the private key.
   let storedPublic: string | null = null;
-  try { storedPublic = readFileSync(publicPath, 'utf8'); } catch { /* missing: written below */ }
+  try {
+    storedPublic = readFileSync(publicPath, 'utf8');
+  } catch {
+    /* missing: written below */
+  }
   if (storedPublic !== publicKeyPem) writeFileSync(publicPath, publicKeyPem, { mode: 0o644 });
   return { privateKey, publicKey, publicKeyPem };
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 200;
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 200;
 const isDateTime = (value: unknown): value is string => isText(value) && !Number.isNaN(Date.parse(value));
 const isExpiry = (value: unknown) => value === null || isDateTime(value);
 
 function asLicensePayload(value: unknown): LicensePayload | null {
   const p = value as Record<string, unknown> | null;
   if (typeof p !== 'object' || p === null || p.v !== 1) return null;
-  if (!isText(p.product) || !isText(p.plan) || !isText(p.order) || !isExpiry(p.expires_at) || !isDateTime(p.issued_at)) return null;
+  if (!isText(p.product) || !isText(p.plan) || !isText(p.order) || !isExpiry(p.expires_at) || !isDateTime(p.issued_at))
+    return null;
   if (!Number.isSafeInteger(p.max_machines) || (p.max_machines as number) < 1) return null;
   // Fixed key order, so the same licence always encodes to the same key.
-  return { v: 1, product: p.product, plan: p.plan, order: p.order, expires_at: p.expires_at as string | null, max_machines: p.max_machines as number, issued_at: p.issued_at };
+  return {
+    v: 1,
+    product: p.product,
+    plan: p.plan,
+    order: p.order,
+    expires_at: p.expires_at as string | null,
+    max_machines: p.max_machines as number,
+    issued_at: p.issued_at,
+  };
 }
 
 function asMachinePayload(value: unknown): MachineFilePayload | null {
@@ -100,7 +125,14 @@ function asMachinePayload(value: unknown): MachineFilePayload | null {
   if (typeof p !== 'object' || p === null || p.v !== 1) return null;
   if (typeof p.key_hash !== 'string' || !/^[0-9a-f]{64}$/.test(p.key_hash)) return null;
   if (!isText(p.fingerprint) || !isText(p.product) || !isExpiry(p.expires_at) || !isDateTime(p.issued_at)) return null;
-  return { v: 1, key_hash: p.key_hash, fingerprint: p.fingerprint, product: p.product, expires_at: p.expires_at as string | null, issued_at: p.issued_at };
+  return {
+    v: 1,
+    key_hash: p.key_hash,
+    fingerprint: p.fingerprint,
+    product: p.product,
+    expires_at: p.expires_at as string | null,
+    issued_at: p.issued_at,
+  };
 }
 
 function signText(keys: SigningKeys, prefix: string, payload: object): string {

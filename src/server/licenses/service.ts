@@ -5,12 +5,26 @@
  */
 import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { MACHINE_FILE_DAYS } from '../../contract/limits.ts';
-import type { Activation, Deactivation, LicenseCode, LicenseState, MachineItem, Validation } from '../../contract/shop.ts';
+import type {
+  Activation,
+  Deactivation,
+  LicenseCode,
+  LicenseState,
+  MachineItem,
+  Validation,
+} from '../../contract/shop.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { licenseDeactivations, licenseMachines, licenses } from '../db/schema.ts';
 import { RetryLater, waitInWords } from '../shared/errors.ts';
-import { hashLicenseKey, mintLicenseKey, signMachineFile, verifyLicenseKey, type LicensePayload, type SigningKeys } from './keys.ts';
+import {
+  hashLicenseKey,
+  mintLicenseKey,
+  signMachineFile,
+  verifyLicenseKey,
+  type LicensePayload,
+  type SigningKeys,
+} from './keys.ts';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 
@@ -83,7 +97,11 @@ export function createLicenseService(db: Db, keys: SigningKeys, limit = DEFAULT_
    * any number of machines.
    */
   async function freeMachine(tx: Tx, licenseId: number, which: SQL, now: Date): Promise<void> {
-    const [bound] = await tx.select({ id: licenseMachines.id }).from(licenseMachines).where(and(eq(licenseMachines.licenseId, licenseId), which)).limit(1);
+    const [bound] = await tx
+      .select({ id: licenseMachines.id })
+      .from(licenseMachines)
+      .where(and(eq(licenseMachines.licenseId, licenseId), which))
+      .limit(1);
     if (!bound) return;
     const windowStart = new Date(+now - limit.days * DAY_MS);
     const recent = await tx
@@ -93,7 +111,10 @@ export function createLicenseService(db: Db, keys: SigningKeys, limit = DEFAULT_
       .orderBy(asc(licenseDeactivations.at));
     if (recent.length >= limit.times) {
       const retryAfterMs = +recent[recent.length - limit.times].at + limit.days * DAY_MS - +now;
-      throw new RetryLater(`这个授权码 ${limit.days} 天内最多停用 ${limit.times} 次机器，请 ${waitInWords(retryAfterMs)}后再试`, retryAfterMs);
+      throw new RetryLater(
+        `这个授权码 ${limit.days} 天内最多停用 ${limit.times} 次机器，请 ${waitInWords(retryAfterMs)}后再试`,
+        retryAfterMs,
+      );
     }
     await tx.delete(licenseMachines).where(eq(licenseMachines.id, bound.id));
     await tx.insert(licenseDeactivations).values({ licenseId, at: now });
@@ -102,7 +123,11 @@ export function createLicenseService(db: Db, keys: SigningKeys, limit = DEFAULT_
   /** The license behind a key, or the reason it cannot be used at all. */
   async function open(key: string): Promise<LicenseRow> {
     if (!verifyLicenseKey(keys.publicKey, key)) throw refuse('INVALID');
-    const [row] = await db.select().from(licenses).where(eq(licenses.keyHash, hashLicenseKey(key))).limit(1);
+    const [row] = await db
+      .select()
+      .from(licenses)
+      .where(eq(licenses.keyHash, hashLicenseKey(key)))
+      .limit(1);
     // Signed by us but unknown: a key from a database that was lost or restored from an older backup.
     if (!row) throw refuse('INVALID');
     return row;
@@ -118,7 +143,13 @@ export function createLicenseService(db: Db, keys: SigningKeys, limit = DEFAULT_
   function machineFile(row: LicenseRow, fingerprint: string, now: Date): string {
     const grace = new Date(+now + MACHINE_FILE_DAYS * DAY_MS).toISOString();
     const expires = row.expiresAt !== null && row.expiresAt < grace ? row.expiresAt : grace;
-    return signMachineFile(keys, { key_hash: row.keyHash, fingerprint, product: row.product, expires_at: expires, issued_at: now.toISOString() });
+    return signMachineFile(keys, {
+      key_hash: row.keyHash,
+      fingerprint,
+      product: row.product,
+      expires_at: expires,
+      issued_at: now.toISOString(),
+    });
   }
 
   const usedBy = async (executor: Db | Tx, licenseId: number) =>
@@ -169,7 +200,11 @@ export function createLicenseService(db: Db, keys: SigningKeys, limit = DEFAULT_
     async machinesOf(licenseIds: number[]): Promise<Map<number, MachineItem[]>> {
       const found = new Map<number, MachineItem[]>(licenseIds.map((id) => [id, []]));
       if (!licenseIds.length) return found;
-      const rows = await db.select().from(licenseMachines).where(inArray(licenseMachines.licenseId, licenseIds)).orderBy(asc(licenseMachines.id));
+      const rows = await db
+        .select()
+        .from(licenseMachines)
+        .where(inArray(licenseMachines.licenseId, licenseIds))
+        .orderBy(asc(licenseMachines.id));
       for (const row of rows) found.get(row.licenseId)!.push(machineItem(row));
       return found;
     },
@@ -235,14 +270,20 @@ export function createLicenseService(db: Db, keys: SigningKeys, limit = DEFAULT_
         return { valid: false, code: 'INVALID', expires_at: null };
       }
       const state = licenseState(row, now);
-      if (state !== 'active') return { valid: false, code: state === 'revoked' ? 'REVOKED' : 'EXPIRED', expires_at: row.expiresAt };
+      if (state !== 'active')
+        return { valid: false, code: state === 'revoked' ? 'REVOKED' : 'EXPIRED', expires_at: row.expiresAt };
       const seen = await db
         .update(licenseMachines)
         .set({ lastSeenAt: now })
         .where(and(eq(licenseMachines.licenseId, row.id), eq(licenseMachines.fingerprint, fingerprint)))
         .returning({ id: licenseMachines.id });
       if (!seen.length) return { valid: false, code: 'NOT_ACTIVATED', expires_at: row.expiresAt };
-      return { valid: true, code: 'VALID', expires_at: row.expiresAt, machine_file: machineFile(row, fingerprint, now) };
+      return {
+        valid: true,
+        code: 'VALID',
+        expires_at: row.expiresAt,
+        machine_file: machineFile(row, fingerprint, now),
+      };
     },
 
     /** Frees this machine's seat, within the limit. Allowed for expired and revoked keys too; a machine not bound is no error. */

@@ -11,7 +11,14 @@ import type { LikeCount, LikeOutcome } from './target.ts';
 
 /** Whether the reader likes the target: `is_like` beside a counted visit, as its transaction saw it. */
 export async function likedIn(statements: Statements, kind: LikeKind, id: number, actor: Actor): Promise<boolean> {
-  return (await statements.get('SELECT 1 AS liked FROM likes WHERE type = ? AND target_id = ? AND actor = ?', kind, id, actor)) !== undefined;
+  return (
+    (await statements.get(
+      'SELECT 1 AS liked FROM likes WHERE type = ? AND target_id = ? AND actor = ?',
+      kind,
+      id,
+      actor,
+    )) !== undefined
+  );
 }
 
 /** A target's counter as its domain keeps it. */
@@ -41,8 +48,18 @@ export async function setLikeIn<C extends LikeCount>(
   const before = await counter.read();
   if (before === null) return null;
   const row = liked
-    ? await statements.get('INSERT INTO likes (type, target_id, actor) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING actor', kind, id, actor)
-    : await statements.get('DELETE FROM likes WHERE type = ? AND target_id = ? AND actor = ? RETURNING actor', kind, id, actor);
+    ? await statements.get(
+        'INSERT INTO likes (type, target_id, actor) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING actor',
+        kind,
+        id,
+        actor,
+      )
+    : await statements.get(
+        'DELETE FROM likes WHERE type = ? AND target_id = ? AND actor = ? RETURNING actor',
+        kind,
+        id,
+        actor,
+      );
   if (row === undefined) return { changed: false, counters: before };
   return { changed: true, counters: await counter.bump(liked ? 1 : -1) };
 }

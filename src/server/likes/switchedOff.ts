@@ -16,6 +16,7 @@ const whileOn = (target: LikeTarget, on: () => boolean): LikeTarget => ({
 /** The targets, each asking on every like whether its part is on (`isOn` follows the live build). */
 export function withoutSwitchedOff(targets: LikeTargets, isOn: (feature: Feature) => boolean): LikeTargets {
   const kept = { ...targets };
-  for (const [kind, part] of Object.entries(LIKE_PARTS) as [LikeKind, Feature][]) kept[kind] = whileOn(targets[kind], () => isOn(part));
+  for (const [kind, part] of Object.entries(LIKE_PARTS) as [LikeKind, Feature][])
+    kept[kind] = whileOn(targets[kind], () => isOn(part));
   return kept;
 }

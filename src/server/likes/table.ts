@@ -8,7 +8,12 @@ import { likes } from '../db/schema.ts';
 export type Actor = string;
 
 /** Which of these targets the reader has liked: `is_like` for a list or a page. */
-export async function likedAmong(db: Executor, kind: LikeKind, ids: readonly number[], actor: Actor): Promise<Set<number>> {
+export async function likedAmong(
+  db: Executor,
+  kind: LikeKind,
+  ids: readonly number[],
+  actor: Actor,
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: likes.targetId })
@@ -19,6 +24,12 @@ export async function likedAmong(db: Executor, kind: LikeKind, ids: readonly num
 
 /** Removes every like of targets being deleted: a list of ids, or a query selecting them. */
 export async function forgetLikes(tx: Executor, kind: LikeKind, ids: readonly number[] | SQLWrapper): Promise<void> {
-  await tx.delete(likes).where(and(eq(likes.type, kind), inArray(likes.targetId, Array.isArray(ids) ? [...(ids as readonly number[])] : (ids as SQLWrapper))));
+  await tx
+    .delete(likes)
+    .where(
+      and(
+        eq(likes.type, kind),
+        inArray(likes.targetId, Array.isArray(ids) ? [...(ids as readonly number[])] : (ids as SQLWrapper)),
+      ),
+    );
 }
-

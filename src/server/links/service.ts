@@ -37,7 +37,12 @@ const toWire = (row: Row): LinkItem => ({
   updatedAt: formatDateTime(row.updatedAt),
 });
 
-const columns = (fields: LinkFields) => ({ siteName: fields.site_name, siteDesc: fields.site_desc, siteAvatar: fields.site_avatar, url: fields.url });
+const columns = (fields: LinkFields) => ({
+  siteName: fields.site_name,
+  siteDesc: fields.site_desc,
+  siteAvatar: fields.site_avatar,
+  url: fields.url,
+});
 
 export function createLinkService(
   db: Db,
@@ -55,18 +60,34 @@ export function createLinkService(
   async function assertIcon(icon: string, userId: number) {
     if (!icon) return;
     if (isUploadedImagePath(icon) ? await uploads.isOwnedBy(icon, userId) : externalIconAllowed(icon)) return;
-    throw new Refused(isUploadedImagePath(icon) ? '只能使用自己上传的图片作为图标' : '图标只能上传，或使用站长允许的图片地址', ['site_avatar']);
+    throw new Refused(
+      isUploadedImagePath(icon) ? '只能使用自己上传的图片作为图标' : '图标只能上传，或使用站长允许的图片地址',
+      ['site_avatar'],
+    );
   }
 
   const tellAdmins = async (row: Row, actorId: number, verb: string) =>
-    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerLinkApplication, toId: row.id, message: html`有新的下载申请${verb}：<b>${row.siteName}</b>` }), actorId);
+    notifications.notify(
+      await notifications.forAdmins({
+        type: NOTIFICATION_TYPE.ownerLinkApplication,
+        toId: row.id,
+        message: html`有新的下载申请${verb}：<b>${row.siteName}</b>`,
+      }),
+      actorId,
+    );
 
   return {
     /** Approved entries, newest first. */
     async listApproved(current: number, size: number): Promise<Page<LinkItem>> {
       const where = eq(links.status, LINK_STATUS.approved);
       const [{ total }] = await db.select({ total: count() }).from(links).where(where);
-      const rows = await db.select().from(links).where(where).orderBy(desc(links.createdAt), desc(links.id)).limit(size).offset((current - 1) * size);
+      const rows = await db
+        .select()
+        .from(links)
+        .where(where)
+        .orderBy(desc(links.createdAt), desc(links.id))
+        .limit(size)
+        .offset((current - 1) * size);
       return { current, size, total, list: rows.map(toWire) };
     },
 
@@ -79,13 +100,22 @@ export function createLinkService(
     async byStatus(status: LinkStatusCode | null, current: number, size: number): Promise<Page<LinkItem>> {
       const where = status === null ? undefined : eq(links.status, status);
       const [{ total }] = await db.select({ total: count() }).from(links).where(where);
-      const rows = await db.select().from(links).where(where).orderBy(desc(links.id)).limit(size).offset((current - 1) * size);
+      const rows = await db
+        .select()
+        .from(links)
+        .where(where)
+        .orderBy(desc(links.id))
+        .limit(size)
+        .offset((current - 1) * size);
       return { current, size, total, list: rows.map(toWire) };
     },
 
     async add(userId: number, fields: LinkFields): Promise<LinkItem> {
       await assertIcon(fields.site_avatar, userId);
-      const [row] = await db.insert(links).values({ userId, ...columns(fields) }).returning();
+      const [row] = await db
+        .insert(links)
+        .values({ userId, ...columns(fields) })
+        .returning();
       await tellAdmins(row, userId, '');
       return toWire(row);
     },
@@ -107,7 +137,11 @@ export function createLinkService(
     },
 
     /** Sets the verdict on each entry and tells each applicant; answers the entries changed. */
-    async review(ids: number[], status: typeof LINK_STATUS.approved | typeof LINK_STATUS.rejected, adminId: number): Promise<LinkItem[]> {
+    async review(
+      ids: number[],
+      status: typeof LINK_STATUS.approved | typeof LINK_STATUS.rejected,
+      adminId: number,
+    ): Promise<LinkItem[]> {
       return db.transaction(async (tx) => {
         // Entries already in that state are left alone, so nobody hears the same verdict twice.
         const rows = await tx
@@ -119,7 +153,11 @@ export function createLinkService(
         // One notification per entry: an applicant with two entries hears of both.
         for (const row of rows) {
           const message = html`你的下载申请 <b>${row.siteName}</b> ${verdict}`;
-          await notifications.notify([{ userId: row.userId, type: NOTIFICATION_TYPE.linkApplication, toId: row.id, message }], adminId, tx);
+          await notifications.notify(
+            [{ userId: row.userId, type: NOTIFICATION_TYPE.linkApplication, toId: row.id, message }],
+            adminId,
+            tx,
+          );
         }
         return rows.map(toWire);
       });

@@ -28,7 +28,14 @@ export function createMailer(settings: MailSettings | null): Mailer {
     };
   }
   // A host that does not answer must not hold a request for nodemailer's default of minutes.
-  const transport = madeOnFirstUse(async () => (await import('nodemailer')).default.createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }));
+  const transport = madeOnFirstUse(async () =>
+    (await import('nodemailer')).default.createTransport({
+      url: settings.url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
+  );
   return {
     enabled: true,
     async send(mail) {

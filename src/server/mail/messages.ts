@@ -10,7 +10,17 @@ import type { Mail } from './mailer.ts';
 
 const signature = `\n\n—— ${site.title}\n（这封邮件由网站自动发送，请不要直接回复。）`;
 
-export function resetMail({ to, nickName, url, minutes }: { to: string; nickName: string; url: string; minutes: number }): Mail {
+export function resetMail({
+  to,
+  nickName,
+  url,
+  minutes,
+}: {
+  to: string;
+  nickName: string;
+  url: string;
+  minutes: number;
+}): Mail {
   return {
     to,
     subject: `【${site.title}】重置密码`,
@@ -18,7 +28,17 @@ export function resetMail({ to, nickName, url, minutes }: { to: string; nickName
   };
 }
 
-export function verifyMail({ to, nickName, url, hours }: { to: string; nickName: string; url: string; hours: number }): Mail {
+export function verifyMail({
+  to,
+  nickName,
+  url,
+  hours,
+}: {
+  to: string;
+  nickName: string;
+  url: string;
+  hours: number;
+}): Mail {
   return {
     to,
     subject: `【${site.title}】验证你的邮箱`,
@@ -40,7 +60,19 @@ const NOTIFICATION_SUBJECTS: Record<NotificationTypeCode, string> = {
 };
 
 /** A notification as mail: its words, without the markup of the bell's list, and where to read more. */
-export function notificationMail({ to, nickName, type, message, url }: { to: string; nickName: string; type: NotificationTypeCode; message: string; url: string }): Mail {
+export function notificationMail({
+  to,
+  nickName,
+  type,
+  message,
+  url,
+}: {
+  to: string;
+  nickName: string;
+  type: NotificationTypeCode;
+  message: string;
+  url: string;
+}): Mail {
   const words = unescapeHtml(message.replace(/<[^<>]*>/g, ''));
   return {
     to,
@@ -50,7 +82,21 @@ export function notificationMail({ to, nickName, type, message, url }: { to: str
 }
 
 /** A reply to a guest's comment: they left an address for this alone, and confirmed it is theirs. */
-export function guestReplyMail({ to, nickName, replier, where, text, url }: { to: string; nickName: string; replier: string; where: string; text: string; url: string }): Mail {
+export function guestReplyMail({
+  to,
+  nickName,
+  replier,
+  where,
+  text,
+  url,
+}: {
+  to: string;
+  nickName: string;
+  replier: string;
+  where: string;
+  text: string;
+  url: string;
+}): Mail {
   return {
     to,
     subject: `【${site.title}】你的评论有了新回复`,
@@ -69,7 +115,19 @@ export function guestConfirmMail({ to, url, days }: { to: string; url: string; d
 }
 
 /** Tells the address an account had that it now has another, with the way back. */
-export function emailChangedMail({ to, nickName, newAddress, url, days }: { to: string; nickName: string; newAddress: string; url: string; days: number }): Mail {
+export function emailChangedMail({
+  to,
+  nickName,
+  newAddress,
+  url,
+  days,
+}: {
+  to: string;
+  nickName: string;
+  newAddress: string;
+  url: string;
+  days: number;
+}): Mail {
   return {
     to,
     subject: `【${site.title}】你的账号换了邮箱`,

@@ -15,7 +15,8 @@ export function mailSettings(env: Record<string, string | undefined>): MailSetti
   } catch {
     throw new Error('SMTP_URL 不是有效的地址，例如 smtps://账号:授权码@smtp.qq.com:465');
   }
-  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error('SMTP_URL 必须以 smtp:// 或 smtps:// 开头');
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:')
+    throw new Error('SMTP_URL 必须以 smtp:// 或 smtps:// 开头');
   // Most hosts only accept mail from the account that logs in: that account is the default sender.
   const from = env.MAIL_FROM?.trim() || decodeURIComponent(parsed.username);
   if (!/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(from)) {

@@ -7,9 +7,20 @@ import { groupedWrite } from '../db/groupedWrites.ts';
 import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** The like or its withdrawal, with the message's count after; null for a message readers cannot reach (gone or hidden: see likes.ts). */
-export const likeMessage = groupedWrite(import.meta.url, 'likeMessage', (statements: Statements, id: number, actor: string, liked: boolean) =>
-  setLikeIn(statements, 'message', id, actor, liked, {
-    read: async () => likesIn(await statements.get<LikesRow>('SELECT likes FROM messages WHERE id = ? AND hidden = 0', id)),
-    bump: async (by) => likesIn(await statements.get<LikesRow>('UPDATE messages SET likes = max(0, likes + ?) WHERE id = ? RETURNING likes', by, id))!,
-  }),
+export const likeMessage = groupedWrite(
+  import.meta.url,
+  'likeMessage',
+  (statements: Statements, id: number, actor: string, liked: boolean) =>
+    setLikeIn(statements, 'message', id, actor, liked, {
+      read: async () =>
+        likesIn(await statements.get<LikesRow>('SELECT likes FROM messages WHERE id = ? AND hidden = 0', id)),
+      bump: async (by) =>
+        likesIn(
+          await statements.get<LikesRow>(
+            'UPDATE messages SET likes = max(0, likes + ?) WHERE id = ? RETURNING likes',
+            by,
+            id,
+          ),
+        )!,
+    }),
 );

@@ -25,7 +25,9 @@ import { forgetLikes, likedAmong, type Actor } from '../likes/table.ts';
 import { messageLikeTarget, visibleMessage } from './likes.ts';
 
 /** A message's fields as checked by the route: trimmed, `''` for the default look, `font_size` as the CSS `"16px"`. */
-export type MessageFields = Pick<BoardMessage, 'message' | 'color' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'> & { font_size: string };
+export type MessageFields = Pick<BoardMessage, 'message' | 'color' | 'font_weight' | 'bg_color' | 'bg_url' | 'tag'> & {
+  font_size: string;
+};
 
 export interface Poster {
   id: number;
@@ -52,7 +54,10 @@ const COLUMN_OF = {
 
 function columns(fields: Partial<MessageFields>) {
   const set: Partial<typeof messages.$inferInsert> = {};
-  for (const [field, column] of Object.entries(COLUMN_OF) as [keyof MessageFields, (typeof COLUMN_OF)[keyof MessageFields]][]) {
+  for (const [field, column] of Object.entries(COLUMN_OF) as [
+    keyof MessageFields,
+    (typeof COLUMN_OF)[keyof MessageFields],
+  ][]) {
     if (fields[field] !== undefined) set[column] = fields[field];
   }
   return set;
@@ -90,7 +95,10 @@ export function createMessageService(
 
   async function items(rows: readonly MessageWithAuthor[], actor: string): Promise<BoardMessage[]> {
     const ids = rows.map((row) => row.message.id);
-    const [liked, totals] = await Promise.all([likedAmong(db, 'message', ids, actor), commentCounts(db, ON_MESSAGES, ids)]);
+    const [liked, totals] = await Promise.all([
+      likedAmong(db, 'message', ids, actor),
+      commentCounts(db, ON_MESSAGES, ids),
+    ]);
     return rows.map(({ message, nickName, avatar }) => ({
       id: message.id,
       message: message.message,
@@ -126,7 +134,12 @@ export function createMessageService(
     get,
 
     /** Newest first, narrowed to a tag, to messages containing some text, and to an author when given. */
-    async list({ tag, text, authorId }: MessageFilter, current: number, size: number, actor: string): Promise<Page<BoardMessage>> {
+    async list(
+      { tag, text, authorId }: MessageFilter,
+      current: number,
+      size: number,
+      actor: string,
+    ): Promise<Page<BoardMessage>> {
       const where = and(
         eq(messages.hidden, false),
         tag ? eq(messages.tag, tag) : undefined,
@@ -146,7 +159,11 @@ export function createMessageService(
      * Stores it and tells every admin but the poster, in one transaction. Of `ip`, the poster's
      * address, only the IP 属地 is kept; `actor` is the poster as likes know them, for `is_like`.
      */
-    async add(poster: Poster, fields: MessageFields, { ip, actor }: { ip: string; actor: Actor }): Promise<BoardMessage> {
+    async add(
+      poster: Poster,
+      fields: MessageFields,
+      { ip, actor }: { ip: string; actor: Actor },
+    ): Promise<BoardMessage> {
       if (fields.bg_url) await assertOwnUpload(fields.bg_url, poster.id);
       const stored = columns(fields);
       // Every field is given here; one left out would be stored as its column's default, ''.
@@ -156,16 +173,32 @@ export function createMessageService(
         const [again] = await tx
           .select({ id: messages.id })
           .from(messages)
-          .where(and(eq(messages.userId, poster.id), eq(messages.hidden, false), gte(messages.createdAt, resentSince()), ...samePost))
+          .where(
+            and(
+              eq(messages.userId, poster.id),
+              eq(messages.hidden, false),
+              gte(messages.createdAt, resentSince()),
+              ...samePost,
+            ),
+          )
           .orderBy(desc(messages.id))
           .limit(1);
         if (again) return again.id;
         const [row] = await tx
           .insert(messages)
-          .values({ userId: poster.id, message: fields.message, ...stored, ipLocation: showIpLocation ? ipLocation(ip) : '' })
+          .values({
+            userId: poster.id,
+            message: fields.message,
+            ...stored,
+            ipLocation: showIpLocation ? ipLocation(ip) : '',
+          })
           .returning({ id: messages.id });
         const notice = html`<b>${poster.nickName}</b> 在留言板发布了新留言：${excerpt(fields.message)}`;
-        await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: row.id, message: notice }), poster.id, tx);
+        await notifications.notify(
+          await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: row.id, message: notice }),
+          poster.id,
+          tx,
+        );
         return row.id;
       });
       return get(id, actor);
@@ -176,7 +209,11 @@ export function createMessageService(
      * admin hid stays as it was hidden: readers cannot reach it, and the owner decides on that text.
      */
     async update(poster: Poster, id: number, changes: Partial<MessageFields>, actor: Actor): Promise<BoardMessage> {
-      const [message] = await db.select({ userId: messages.userId, bgUrl: messages.bgUrl, hidden: messages.hidden }).from(messages).where(eq(messages.id, id)).limit(1);
+      const [message] = await db
+        .select({ userId: messages.userId, bgUrl: messages.bgUrl, hidden: messages.hidden })
+        .from(messages)
+        .where(eq(messages.id, id))
+        .limit(1);
       if (!message) throw new NotFound('留言不存在');
       if (message.userId !== poster.id) throw new NotYours('只能修改自己的留言');
       if (message.hidden) throw new Refused(HIDDEN_REFUSAL);
@@ -193,7 +230,8 @@ export function createMessageService(
         throw still ? new Refused(HIDDEN_REFUSAL) : new NotFound('留言不存在');
       }
       // A replaced background's file goes once nothing else (an avatar, another message) uses it.
-      if (changes.bg_url !== undefined && message.bgUrl && changes.bg_url !== message.bgUrl) await uploads.releaseIfUnused(message.bgUrl);
+      if (changes.bg_url !== undefined && message.bgUrl && changes.bg_url !== message.bgUrl)
+        await uploads.releaseIfUnused(message.bgUrl);
       return get(id, actor);
     },
 
@@ -204,9 +242,13 @@ export function createMessageService(
     async remove(poster: Poster, ids: readonly number[]): Promise<void> {
       const wanted = [...new Set(ids)];
       const backgrounds = await db.transaction(async (tx) => {
-        const found = await tx.select({ id: messages.id, userId: messages.userId, bgUrl: messages.bgUrl }).from(messages).where(inArray(messages.id, wanted));
+        const found = await tx
+          .select({ id: messages.id, userId: messages.userId, bgUrl: messages.bgUrl })
+          .from(messages)
+          .where(inArray(messages.id, wanted));
         if (found.length < wanted.length) throw new NotFound('留言不存在');
-        if (poster.role !== ROLE.admin && found.some((message) => message.userId !== poster.id)) throw new NotYours('只能删除自己的留言');
+        if (poster.role !== ROLE.admin && found.some((message) => message.userId !== poster.id))
+          throw new NotYours('只能删除自己的留言');
         const onThesePosts = and(eq(comments.type, ON_MESSAGES), inArray(comments.forId, wanted));
         const commentIds = tx.select({ id: comments.id }).from(comments).where(onThesePosts);
         await forgetLikes(tx, 'comment', commentIds);

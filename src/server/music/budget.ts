@@ -18,7 +18,11 @@ function perAddress({ max, windowMs, message, name }: Budget): RequestHandler {
     message,
     name,
     keyGenerator: addressOf,
-    refuse: (_req, res) => void res.status(429).set('Retry-After', String(Math.ceil(windowMs / 1000))).json(musicBody(new MusicError(429, message))),
+    refuse: (_req, res) =>
+      void res
+        .status(429)
+        .set('Retry-After', String(Math.ceil(windowMs / 1000)))
+        .json(musicBody(new MusicError(429, message))),
   });
 }
 

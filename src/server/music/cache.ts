@@ -14,7 +14,12 @@ export interface TtlCacheOptions {
   now?: () => number;
 }
 
-export function ttlCache<V>({ maxEntries, ttlMs, maxBytes = Infinity, now = () => Date.now() }: TtlCacheOptions): TtlCache<V> {
+export function ttlCache<V>({
+  maxEntries,
+  ttlMs,
+  maxBytes = Infinity,
+  now = () => Date.now(),
+}: TtlCacheOptions): TtlCache<V> {
   const entries = new Map<string, { value: V; expires: number; bytes: number }>();
   let total = 0;
   const remove = (key: string) => {

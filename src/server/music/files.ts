@@ -27,18 +27,27 @@ function idOf(raw: unknown): number {
 
 /** Undoes what sendFile had already set for the file before answering with an error instead. */
 function fail(res: Response, error: MusicError, headers: Record<string, string> = {}) {
-  for (const name of ['Content-Type', 'Content-Length', 'Cache-Control', 'ETag', 'Last-Modified', 'Content-Range']) res.removeHeader(name);
-  res.status(error.status).set({ 'Cache-Control': 'no-store', ...headers }).type('application/json').json(musicBody(error));
+  for (const name of ['Content-Type', 'Content-Length', 'Cache-Control', 'ETag', 'Last-Modified', 'Content-Range'])
+    res.removeHeader(name);
+  res
+    .status(error.status)
+    .set({ 'Cache-Control': 'no-store', ...headers })
+    .type('application/json')
+    .json(musicBody(error));
 }
 
 function sendFromIndex(res: Response, file: string, type: string, next: (error: unknown) => void) {
   res.type(type).set('Cache-Control', LONG_CACHE);
-  res.sendFile(file, { cacheControl: false, dotfiles: 'allow' }, (error?: Error & { status?: number; code?: string; headers?: Record<string, string> }) => {
-    if (!error || res.headersSent) return;
-    if (error.status === 416) fail(res, new MusicError(416, '请求的范围超出了文件大小'), error.headers);
-    else if (error.status === 404 || error.code === 'ENOENT') fail(res, notFound('文件已被移走，请稍后再试'));
-    else if (error.code !== 'ECONNABORTED') next(error);
-  });
+  res.sendFile(
+    file,
+    { cacheControl: false, dotfiles: 'allow' },
+    (error?: Error & { status?: number; code?: string; headers?: Record<string, string> }) => {
+      if (!error || res.headersSent) return;
+      if (error.status === 416) fail(res, new MusicError(416, '请求的范围超出了文件大小'), error.headers);
+      else if (error.status === 404 || error.code === 'ENOENT') fail(res, notFound('文件已被移走，请稍后再试'));
+      else if (error.code !== 'ECONNABORTED') next(error);
+    },
+  );
 }
 
 export function fileRoutes(library: LiveLibrary): Router {
@@ -65,11 +74,17 @@ export function fileRoutes(library: LiveLibrary): Router {
 
   route(router, MUSIC_API.endpoints.picture, async (req, res, next) => {
     const { v, ...others } = req.query;
-    if (Object.keys(others).length || (v !== undefined && (typeof v !== 'string' || !VERSION.test(v)))) throw badParam('图片地址的参数有误');
+    if (Object.keys(others).length || (v !== undefined && (typeof v !== 'string' || !VERSION.test(v))))
+      throw badParam('图片地址的参数有误');
     const picture = (await library.current()).pictures.get(idOf(req.params.id));
     if (!picture) throw notFound('图片不存在');
     if (!picture.embedded) {
-      sendFromIndex(res, picture.file, extname(picture.file).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg', next);
+      sendFromIndex(
+        res,
+        picture.file,
+        extname(picture.file).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg',
+        next,
+      );
       return;
     }
     const cover = await embeddedCover(picture);

@@ -16,7 +16,10 @@ export interface IdCollision {
  * which FNV-1a over 31 bits makes rare, always resolves the same way, the later key moving on
  * to the id of `key#2`, `key#3` and so on.
  */
-export function createIdAllocator(onCollision: (collision: IdCollision) => void = () => {}, hash: (key: string) => number = nameId) {
+export function createIdAllocator(
+  onCollision: (collision: IdCollision) => void = () => {},
+  hash: (key: string) => number = nameId,
+) {
   const owners = new Map<number, string>();
   const given = new Map<string, number>();
   return (kind: IdKind, key: string): number => {

@@ -27,7 +27,9 @@ export function musicConfig(env: Record<string, string | undefined>): MusicConfi
       upstream = null;
     }
     if (!upstream || !['http:', 'https:'].includes(upstream.protocol) || upstream.search || upstream.username) {
-      throw new Error(`MUSIC_UPSTREAM 应是 http:// 或 https:// 开头、不带查询参数和账号的地址，现在是 ${env.MUSIC_UPSTREAM}`);
+      throw new Error(
+        `MUSIC_UPSTREAM 应是 http:// 或 https:// 开头、不带查询参数和账号的地址，现在是 ${env.MUSIC_UPSTREAM}`,
+      );
     }
   }
   const timeoutMs = env.MUSIC_UPSTREAM_TIMEOUT_MS ? Number(env.MUSIC_UPSTREAM_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
@@ -45,7 +47,10 @@ export interface MusicService {
 export async function createMusicService(config: MusicConfig): Promise<MusicService> {
   if (config.upstream) {
     console.log(`音乐服务：转发到 ${config.upstream.origin}`);
-    return { router: musicRouter(upstreamProvider({ base: config.upstream, timeoutMs: config.timeoutMs })), close() {} };
+    return {
+      router: musicRouter(upstreamProvider({ base: config.upstream, timeoutMs: config.timeoutMs })),
+      close() {},
+    };
   }
   await mkdir(config.dir, { recursive: true });
   const library = liveLibrary(config.dir);

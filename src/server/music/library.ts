@@ -66,7 +66,11 @@ const natural = (a: string, b: string) => a.localeCompare(b, 'zh-CN', { numeric:
 const versionOf = (file: Pick<FoundFile, 'mtimeMs'>) => Math.floor(file.mtimeMs).toString(36);
 
 /** A file of the library's address (its audio or its picture): its change time rides along, so a replaced file is fetched anew despite the long cache. */
-export const fileUrl = (path: typeof MUSIC_MEDIA | typeof MUSIC_PICTURE, id: number, file: Pick<FoundFile, 'mtimeMs'>) => `${fillPath(path, { id })}?v=${versionOf(file)}`;
+export const fileUrl = (
+  path: typeof MUSIC_MEDIA | typeof MUSIC_PICTURE,
+  id: number,
+  file: Pick<FoundFile, 'mtimeMs'>,
+) => `${fillPath(path, { id })}?v=${versionOf(file)}`;
 const pictureUrl = (id: number, file: FoundFile) => fileUrl(MUSIC_PICTURE, id, file);
 
 export const emptyLibrary = (): Library => ({
@@ -94,7 +98,10 @@ export async function buildLibrary(dir: string, previous: Library = emptyLibrary
       const { file } = audio[next++];
       const known = previous.tags.get(file.real);
       try {
-        const found = known && known.size === file.size && known.mtimeMs === file.mtimeMs ? known.tags : await readTags(file.real, file.rel);
+        const found =
+          known && known.size === file.size && known.mtimeMs === file.mtimeMs
+            ? known.tags
+            : await readTags(file.real, file.rel);
         tags.set(file, found);
         library.tags.set(file.real, { size: file.size, mtimeMs: file.mtimeMs, tags: found });
       } catch {
@@ -107,7 +114,9 @@ export async function buildLibrary(dir: string, previous: Library = emptyLibrary
   // Ids are handed out in one fixed order, so a clash always resolves the same way.
   const folders = [...scan.folders].sort((a, b) => byCodePoint(a.name, b.name));
   const playlistIds = new Map(folders.map((folder) => [folder, newId('playlist', folder.name)]));
-  const songIds = new Map([...tags.keys()].sort((a, b) => byCodePoint(a.rel, b.rel)).map((file) => [file, newId('song', file.rel)]));
+  const songIds = new Map(
+    [...tags.keys()].sort((a, b) => byCodePoint(a.rel, b.rel)).map((file) => [file, newId('song', file.rel)]),
+  );
   const artistNames = [...new Set([...tags.values()].flatMap((t) => t.artists))].sort(byCodePoint);
   const artistIds = new Map(artistNames.map((name) => [name, newId('artist', name)]));
   const albumNames = [...new Set([...tags.values()].map((t) => t.album).filter(Boolean))].sort(byCodePoint);
@@ -115,7 +124,8 @@ export async function buildLibrary(dir: string, previous: Library = emptyLibrary
 
   for (const folder of folders) {
     const id = playlistIds.get(folder)!;
-    if (folder.cover) library.pictures.set(id, { file: folder.cover.real, embedded: false, version: versionOf(folder.cover) });
+    if (folder.cover)
+      library.pictures.set(id, { file: folder.cover.real, embedded: false, version: versionOf(folder.cover) });
     const coverUrl = folder.cover ? pictureUrl(id, folder.cover) : '';
     const tracks: Track[] = [];
     for (const file of [...folder.audio].sort((a, b) => natural(a.rel, b.rel))) {
@@ -144,7 +154,12 @@ export async function buildLibrary(dir: string, previous: Library = emptyLibrary
       });
     }
     if (!tracks.length) continue;
-    library.playlists.push({ id, name: folder.name || ROOT_PLAYLIST_NAME, coverImgUrl: coverUrl || tracks.find((t) => t.picUrl)?.picUrl || '', tracks });
+    library.playlists.push({
+      id,
+      name: folder.name || ROOT_PLAYLIST_NAME,
+      coverImgUrl: coverUrl || tracks.find((t) => t.picUrl)?.picUrl || '',
+      tracks,
+    });
     for (const track of tracks) {
       library.songs.set(track.id, track);
       for (const { id: artistId, name } of track.artists) {

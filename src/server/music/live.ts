@@ -18,7 +18,10 @@ export interface LiveOptions {
   log?: (line: string) => void;
 }
 
-export function liveLibrary(dir: string, { debounceMs = 400, pollMs = 30_000, log = console.log }: LiveOptions = {}): LiveLibrary {
+export function liveLibrary(
+  dir: string,
+  { debounceMs = 400, pollMs = 30_000, log = console.log }: LiveOptions = {},
+): LiveLibrary {
   let latest: Library | null = null;
   let building = false;
   let again = false;
@@ -32,7 +35,13 @@ export function liveLibrary(dir: string, { debounceMs = 400, pollMs = 30_000, lo
     const notes = new Map<string, string>([
       ...next.outside.map((rel) => [`outside:${rel}`, `音乐库：已跳过指向音乐库之外的文件或链接 ${rel}`] as const),
       ...next.unreadable.map((rel) => [`unreadable:${rel}`, `音乐库：无法读取 ${rel}，已跳过`] as const),
-      ...next.collisions.map((c) => [`collision:${c.kind}:${c.key}`, `音乐库：${c.key} 与 ${c.other} 的 id 相同（${c.id}），${c.key} 已改用另一个 id`] as const),
+      ...next.collisions.map(
+        (c) =>
+          [
+            `collision:${c.kind}:${c.key}`,
+            `音乐库：${c.key} 与 ${c.other} 的 id 相同（${c.id}），${c.key} 已改用另一个 id`,
+          ] as const,
+      ),
     ]);
     for (const [key, line] of notes) if (!reported.has(key)) log(line);
     reported = new Set(notes.keys());
@@ -47,13 +56,16 @@ export function liveLibrary(dir: string, { debounceMs = 400, pollMs = 30_000, lo
     try {
       const startedAt = performance.now();
       const next = await buildLibrary(dir, latest ?? emptyLibrary());
-      const changed = !latest || latest.songs.size !== next.songs.size || latest.playlists.length !== next.playlists.length;
+      const changed =
+        !latest || latest.songs.size !== next.songs.size || latest.playlists.length !== next.playlists.length;
       const first = !latest;
       latest = next;
       report(next);
       if (changed) {
         const ms = Math.round(performance.now() - startedAt);
-        log(`音乐库${first ? '已索引' : '已更新'}：${next.playlists.length} 个歌单、${next.songs.size} 首歌，用时 ${ms} 毫秒`);
+        log(
+          `音乐库${first ? '已索引' : '已更新'}：${next.playlists.length} 个歌单、${next.songs.size} 首歌，用时 ${ms} 毫秒`,
+        );
       }
     } catch (error) {
       log(`音乐库索引失败，继续使用上一次的结果：${(error as Error).message}`);

@@ -66,9 +66,25 @@ const handlers: Handlers = {
       ids.map(async (id) => {
         const track = library.songs.get(id);
         // A file removed since the last index is unplayable until the index catches up.
-        const playable = track && (await stat(track.file).then((s) => s.isFile(), () => false));
-        if (!track || !playable) return { id, url: null, br: 0, size: 0, type: null, level, encodeType: null, time: 0, code: 404 };
-        return { id, url: mediaUrl(id, track.mtimeMs), br: track.bitrate, size: track.size, type: track.type, level, encodeType: track.type, time: track.durationMs, code: 200 };
+        const playable =
+          track &&
+          (await stat(track.file).then(
+            (s) => s.isFile(),
+            () => false,
+          ));
+        if (!track || !playable)
+          return { id, url: null, br: 0, size: 0, type: null, level, encodeType: null, time: 0, code: 404 };
+        return {
+          id,
+          url: mediaUrl(id, track.mtimeMs),
+          br: track.bitrate,
+          size: track.size,
+          type: track.type,
+          level,
+          encodeType: track.type,
+          time: track.durationMs,
+          code: 200,
+        };
       }),
     );
     return { data };
@@ -84,7 +100,13 @@ const handlers: Handlers = {
     const songs = searchSongs(library, keywords).slice(0, SUGGEST_SONGS).map(toSong);
     const artists = searchArtists(library, keywords).slice(0, SUGGEST_ARTISTS).map(toArtist);
     const order = [...(songs.length ? ['songs'] : []), ...(artists.length ? ['artists'] : [])];
-    return { result: { ...(songs.length ? { songs } : {}), ...(artists.length ? { artists } : {}), ...(order.length ? { order } : {}) } };
+    return {
+      result: {
+        ...(songs.length ? { songs } : {}),
+        ...(artists.length ? { artists } : {}),
+        ...(order.length ? { order } : {}),
+      },
+    };
   },
 
   search: (library, { keywords, type, limit, offset }) => {

@@ -23,7 +23,9 @@ const positiveId = (name: string) =>
 
 const idList = (name: string) =>
   text(name)
-    .regex(new RegExp(`^${ID}(,${ID}){0,${MUSIC_MAX_IDS - 1}}$`), { error: `${name} 必须是用逗号分隔的正整数，最多 ${MUSIC_MAX_IDS} 个` })
+    .regex(new RegExp(`^${ID}(,${ID}){0,${MUSIC_MAX_IDS - 1}}$`), {
+      error: `${name} 必须是用逗号分隔的正整数，最多 ${MUSIC_MAX_IDS} 个`,
+    })
     .transform((value) => [...new Set(value.split(',').map(Number))])
     .refine((ids) => ids.every(Number.isSafeInteger), { error: `${name} 超出范围` });
 
@@ -58,10 +60,7 @@ export const QUERIES = {
   suggest: z.object({ keywords }),
   search: z.object({
     keywords,
-    type: z
-      .enum(['1', '100'], { error: 'type 只能是 1（歌曲）或 100（歌手）' })
-      .default('1')
-      .transform(Number),
+    type: z.enum(['1', '100'], { error: 'type 只能是 1（歌曲）或 100（歌手）' }).default('1').transform(Number),
     limit: limit(30),
     offset,
   }),
@@ -74,7 +73,8 @@ export type Endpoint = keyof typeof QUERIES;
 export type Params<E extends Endpoint> = z.output<(typeof QUERIES)[E]>;
 
 /** The endpoint's path under /wapi: NeteaseCloudMusicApi's own, where an upstream server answers it. */
-export const protocolPath = (endpoint: Endpoint): string => MUSIC_API.endpoints[endpoint].path.slice(MUSIC_API.prefix.length);
+export const protocolPath = (endpoint: Endpoint): string =>
+  MUSIC_API.endpoints[endpoint].path.slice(MUSIC_API.prefix.length);
 export type AnyParams = Record<string, string | number | number[]>;
 
 export function parseQuery<E extends Endpoint>(endpoint: E, query: unknown): Params<E> {

@@ -85,7 +85,9 @@ export async function scanLibrary(dir: string): Promise<Scan> {
       const lower = file.name.toLowerCase();
       if (top !== null && path === join(dir, top) && COVER_NAMES.includes(lower)) folder.cover ??= file;
       if (!AUDIO_TYPES[extname(lower)]) continue;
-      const lrc = files.find((other) => other.name.toLowerCase().endsWith('.lrc') && baseOf(other.name) === baseOf(file.name));
+      const lrc = files.find(
+        (other) => other.name.toLowerCase().endsWith('.lrc') && baseOf(other.name) === baseOf(file.name),
+      );
       folder.audio.push({ ...file, ...(lrc ? { lrc } : {}) });
     }
   }

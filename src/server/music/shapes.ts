@@ -25,7 +25,11 @@ export const toPlaylist = (playlist: Playlist): PlaylistAnswer => ({
   trackCount: playlist.tracks.length,
 });
 
-export const toArtist = (artist: Artist): ArtistProfile => ({ id: artist.id, name: artist.name, picUrl: artist.picUrl });
+export const toArtist = (artist: Artist): ArtistProfile => ({
+  id: artist.id,
+  name: artist.name,
+  picUrl: artist.picUrl,
+});
 
 export const mediaUrl = (id: number, mtimeMs: number) => fileUrl(MUSIC_MEDIA, id, { mtimeMs });
 
@@ -35,7 +39,8 @@ export function page<T>(items: readonly T[], limit: number, offset: number) {
 }
 
 type Answer = Record<string, unknown>;
-const isObject = (value: unknown): value is Answer => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Answer =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Gives every song of an upstream answer (`songs`, `result.songs`) at least one artist, as our

@@ -64,7 +64,11 @@ export function upstreamProvider({
     let text: string;
     let response: Response;
     try {
-      response = await fetch(url, { headers: { Accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(url, {
+        headers: { Accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       text = await readCapped(response);
     } catch (error) {
       if (error instanceof MusicError) throw error;
@@ -79,7 +83,12 @@ export function upstreamProvider({
     } catch {
       body = null;
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { code?: unknown }).code !== 'number') {
+    if (
+      !body ||
+      typeof body !== 'object' ||
+      Array.isArray(body) ||
+      typeof (body as { code?: unknown }).code !== 'number'
+    ) {
       log(`音乐服务返回了无法识别的内容（HTTP ${response.status}）：${path}`);
       throw new MusicError(502, GARBAGE_MSG);
     }
@@ -89,8 +98,18 @@ export function upstreamProvider({
       cache.set(key, shaped, Buffer.byteLength(text));
       return { status: 200, body: shaped };
     }
-    const status = response.status >= 400 && response.status <= 599 ? response.status : answer.code >= 400 && answer.code <= 599 ? answer.code : 502;
-    const msg = typeof answer.msg === 'string' && answer.msg ? answer.msg : typeof answer.message === 'string' && answer.message ? answer.message : '音乐服务返回了错误';
+    const status =
+      response.status >= 400 && response.status <= 599
+        ? response.status
+        : answer.code >= 400 && answer.code <= 599
+          ? answer.code
+          : 502;
+    const msg =
+      typeof answer.msg === 'string' && answer.msg
+        ? answer.msg
+        : typeof answer.message === 'string' && answer.message
+          ? answer.message
+          : '音乐服务返回了错误';
     return { status, body: { ...answer, code: answer.code === 200 ? status : answer.code, msg } };
   }
 

@@ -23,7 +23,10 @@ export function createNotificationMail(db: Db, { mailer, siteUrl }: { mailer: Ma
 
   async function batch(now: Date): Promise<number> {
     const waiting = and(isNotNull(notifications.mail), isNull(notifications.mailedAt));
-    await db.update(notifications).set({ mailedAt: now }).where(and(waiting, lte(notifications.createdAt, new Date(+now - FRESH_MS))));
+    await db
+      .update(notifications)
+      .set({ mailedAt: now })
+      .where(and(waiting, lte(notifications.createdAt, new Date(+now - FRESH_MS))));
     const rows = await db
       .select({
         id: notifications.id,
@@ -47,14 +50,30 @@ export function createNotificationMail(db: Db, { mailer, siteUrl }: { mailer: Ma
     const claimed = await db
       .update(notifications)
       .set({ mailedAt: now })
-      .where(and(inArray(notifications.id, rows.map((row) => row.id)), isNull(notifications.mailedAt)))
+      .where(
+        and(
+          inArray(
+            notifications.id,
+            rows.map((row) => row.id),
+          ),
+          isNull(notifications.mailedAt),
+        ),
+      )
       .returning({ id: notifications.id });
     const mine = new Set(claimed.map((row) => row.id));
     for (const row of rows) {
       const wanted = row.mail === 'reply' ? row.onReply : row.onOwner;
       if (!mine.has(row.id) || !wanted || !row.email || !row.verified || row.disabled) continue;
       try {
-        await mailer.send(notificationMail({ to: row.email, nickName: row.nickName, type: row.type, message: row.message, url: `${siteUrl}${notificationPath(row.type, row.toId)}` }));
+        await mailer.send(
+          notificationMail({
+            to: row.email,
+            nickName: row.nickName,
+            type: row.type,
+            message: row.message,
+            url: `${siteUrl}${notificationPath(row.type, row.toId)}`,
+          }),
+        );
       } catch (error) {
         console.error(`通知邮件发送失败（通知 ${row.id}）：${(error as Error).message}`);
       }

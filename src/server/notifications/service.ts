@@ -11,7 +11,6 @@ import { notifications } from '../db/schema.ts';
 import { NotFound, NotYours } from '../shared/errors.ts';
 import type { NotificationMail } from './mail.ts';
 
-
 export interface NotificationDraft {
   /** Who is told. */
   userId: number;
@@ -38,7 +37,10 @@ const toWire = (row: Row): Notification => ({
  * `admins`: the ids of the site's admins, told of new message-board posts and download applications.
  * `mail`: the outbox that mails marked notifications (notifications/mail.ts), when the site sends mail.
  */
-export function createNotificationService(db: Db, { admins, mail }: { admins: () => Promise<number[]>; mail?: Pick<NotificationMail, 'enabled' | 'soon'> }) {
+export function createNotificationService(
+  db: Db,
+  { admins, mail }: { admins: () => Promise<number[]>; mail?: Pick<NotificationMail, 'enabled' | 'soon'> },
+) {
   async function own(userId: number, id: number): Promise<Row> {
     const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
     if (!row) throw new NotFound('消息不存在');
@@ -53,10 +55,20 @@ export function createNotificationService(db: Db, { admins, mail }: { admins: ()
      */
     async notify(drafts: readonly NotificationDraft[], actorId: number | null, executor: Db | Tx = db): Promise<void> {
       const seen = new Set<number>();
-      const rows = drafts.filter((draft) => draft.userId !== actorId && !seen.has(draft.userId) && seen.add(draft.userId));
+      const rows = drafts.filter(
+        (draft) => draft.userId !== actorId && !seen.has(draft.userId) && seen.add(draft.userId),
+      );
       if (!rows.length) return;
       const mailing = mail?.enabled ? rows.some((row) => row.mail) : false;
-      await executor.insert(notifications).values(rows.map(({ userId, type, toId, message, mail: kind }) => ({ userId, type, toId, message, mail: mailing ? (kind ?? null) : null })));
+      await executor.insert(notifications).values(
+        rows.map(({ userId, type, toId, message, mail: kind }) => ({
+          userId,
+          type,
+          toId,
+          message,
+          mail: mailing ? (kind ?? null) : null,
+        })),
+      );
       if (mailing) mail!.soon();
     },
 
@@ -67,7 +79,10 @@ export function createNotificationService(db: Db, { admins, mail }: { admins: ()
 
     /** Unread first, then newest. */
     async list(userId: number, current: number, size: number): Promise<Page<Notification>> {
-      const [{ total }] = await db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId));
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(notifications)
+        .where(eq(notifications.userId, userId));
       const rows = await db
         .select()
         .from(notifications)

@@ -5,7 +5,20 @@
  * them. The server follows `current`: it loads a new build completely before it answers from it,
  * and keeps the one before for hashed assets that pages still open in a browser ask for.
  */
-import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export const RELEASES = 'releases';
@@ -43,7 +56,11 @@ export function previousRelease(distDir: string, release: string): string | null
 
 /** A fresh folder for the next build, named by its time so they sort in order (`kind` tells a quick release from a build). */
 export function newReleaseDir(distDir: string, now = new Date(), kind = ''): string {
-  const dir = resolve(distDir, RELEASES, now.toISOString().replaceAll(':', '-').replace('.', '-') + (kind ? `-${kind}` : ''));
+  const dir = resolve(
+    distDir,
+    RELEASES,
+    now.toISOString().replaceAll(':', '-').replace('.', '-') + (kind ? `-${kind}` : ''),
+  );
   mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -86,7 +103,9 @@ export function publishRelease(distDir: string, release: string, now = new Date(
  */
 export function pruneReleases(distDir: string, live: string, now = new Date()): string[] {
   const dir = join(distDir, RELEASES);
-  const all = readdirSync(dir).map((name) => resolve(dir, name)).sort();
+  const all = readdirSync(dir)
+    .map((name) => resolve(dir, name))
+    .sort();
   const keep = new Set([resolve(live), previousRelease(distDir, resolve(live))]);
   const unfinished = (path: string) => !wentLive(path) && now.getTime() - statSync(path).mtimeMs < UNFINISHED_KEPT_MS;
   const removed = all.filter((path) => !keep.has(path) && !unfinished(path));
@@ -117,7 +136,11 @@ export function linkedCopy(release: string, to: string): void {
 }
 
 /** Calls `onChange` with the new build's folder whenever `current` is pointed elsewhere. */
-export function watchReleases(distDir: string, onChange: (release: string) => Promise<void>, everyMs = 1000): () => void {
+export function watchReleases(
+  distDir: string,
+  onChange: (release: string) => Promise<void>,
+  everyMs = 1000,
+): () => void {
   let known = currentRelease(distDir);
   let busy = false;
   const timer = setInterval(async () => {

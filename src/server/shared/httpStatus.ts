@@ -16,4 +16,5 @@ export function clientErrorStatus(error: unknown): number | null {
   return typeof found === 'number' && found >= 400 && found < 500 ? found : null;
 }
 
-export const messageForStatus = (status: number): string => MESSAGES[status] ?? (status < 500 ? MESSAGES[400] : MESSAGES[500]);
+export const messageForStatus = (status: number): string =>
+  MESSAGES[status] ?? (status < 500 ? MESSAGES[400] : MESSAGES[500]);

@@ -18,7 +18,9 @@ export interface ShopParts {
 }
 
 export function createShop(db: Db, { products, licenses, notifications, payment, ownerQrCodes }: ShopParts) {
-  const provider = payment.epay ? epayProvider(payment.epay, payment.siteUrl) : manualProvider(ownerQrCodes, payment.manualPayHours);
+  const provider = payment.epay
+    ? epayProvider(payment.epay, payment.siteUrl)
+    : manualProvider(ownerQrCodes, payment.manualPayHours);
   const settlements = createSettlement(db, { licenses, notifications });
   const orders = createOrderService(db, { products, provider, licenses, settlements, notifications });
   let sweeping: Promise<unknown> = Promise.resolve();

@@ -23,7 +23,6 @@ import type { ProductCatalog } from './catalog.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { orderByNo, overdue, reportedWaiting, type OrderRow, type Settlements } from './settle.ts';
 
-
 /** A buyer's page asks about its order every few seconds; the provider is asked at most this often. */
 const QUERY_EVERY_MS = 15_000;
 /** A notice usually beats this; only then is the provider asked. */
@@ -32,7 +31,9 @@ const SWEEP_QUERY_LIMIT = 20;
 
 /** A pending order whose notice is late, and whose provider was not asked about it lately. */
 const queryDue = (row: OrderRow, now: Date) =>
-  row.status === 'pending' && +now - +row.createdAt >= QUERY_AFTER_MS && +now - (row.queriedAt ? +row.queriedAt : 0) >= QUERY_EVERY_MS;
+  row.status === 'pending' &&
+  +now - +row.createdAt >= QUERY_AFTER_MS &&
+  +now - (row.queriedAt ? +row.queriedAt : 0) >= QUERY_EVERY_MS;
 
 /**
  * The site's date, then 18 random digits: about 60 bits nobody can guess, and only digits, which a
@@ -52,12 +53,24 @@ export interface OrderServiceParts {
   notifications: Pick<NotificationService, 'notify' | 'forAdmins'>;
 }
 
-export function createOrderService(db: Db, { products, provider, licenses, settlements, notifications }: OrderServiceParts) {
+export function createOrderService(
+  db: Db,
+  { products, provider, licenses, settlements, notifications }: OrderServiceParts,
+) {
   /** In the transaction of what it tells, so the owner hears of an order exactly when it exists. */
   const tellOwner = async (tx: Tx, row: OrderRow, message: string) =>
-    notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message, mail: 'owner' }), row.userId, tx);
+    notifications.notify(
+      await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message, mail: 'owner' }),
+      row.userId,
+      tx,
+    );
 
-  const payable = (row: OrderRow) => ({ orderNo: row.orderNo, amountCents: row.amountCents, productName: row.productName, planName: row.planName });
+  const payable = (row: OrderRow) => ({
+    orderNo: row.orderNo,
+    amountCents: row.amountCents,
+    productName: row.productName,
+    planName: row.planName,
+  });
 
   function item(row: OrderRow, license: LicenseRow | undefined): OrderItem {
     const key = license && row.status === 'fulfilled' ? licenses.keyOf(license, row.orderNo) : null;
@@ -118,7 +131,13 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
    * The buyer's order of this plan, made within the resend window, still to be paid on the same
    * terms and with at least half its time to pay left; or none.
    */
-  async function openOrder(q: Db | Tx, userId: number, productSlug: string, plan: PlanItem, now: Date): Promise<OrderRow | undefined> {
+  async function openOrder(
+    q: Db | Tx,
+    userId: number,
+    productSlug: string,
+    plan: PlanItem,
+    now: Date,
+  ): Promise<OrderRow | undefined> {
     const [open] = await q
       .select()
       .from(orders)
@@ -165,11 +184,25 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
         const [{ waiting }] = await tx
           .select({ waiting: count() })
           .from(orders)
-          .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), gt(orders.expiresAt, now), isNull(orders.buyerPaidAt)));
+          .where(
+            and(
+              eq(orders.userId, userId),
+              eq(orders.status, 'pending'),
+              gt(orders.expiresAt, now),
+              isNull(orders.buyerPaidAt),
+            ),
+          );
         if (waiting >= MAX_PENDING_ORDERS) {
-          throw new Refused(`你已有 ${MAX_PENDING_ORDERS} 个待支付的订单，请先完成支付，或等它们在 ${payWindowText(provider.payMinutes)}内过期`);
+          throw new Refused(
+            `你已有 ${MAX_PENDING_ORDERS} 个待支付的订单，请先完成支付，或等它们在 ${payWindowText(provider.payMinutes)}内过期`,
+          );
         }
-        await assertFewReported(tx, userId, now, `你已有 ${MAX_REPORTED_ORDERS} 个说了已付款的订单在等站长确认收款，请等站长确认后再下单`);
+        await assertFewReported(
+          tx,
+          userId,
+          now,
+          `你已有 ${MAX_REPORTED_ORDERS} 个说了已付款的订单在等站长确认收款，请等站长确认后再下单`,
+        );
         const [inserted] = await tx
           .insert(orders)
           .values({
@@ -187,10 +220,21 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
             expiresAt,
           })
           .returning();
-        await tellOwner(tx, inserted, html`新订单 ${inserted.orderNo}：${inserted.productName} · ${inserted.planName}，${formatPrice(inserted.amountCents)}`);
+        await tellOwner(
+          tx,
+          inserted,
+          html`新订单 ${inserted.orderNo}：${inserted.productName} ·
+          ${inserted.planName}，${formatPrice(inserted.amountCents)}`,
+        );
         return inserted;
       });
-      return { order_no: row.orderNo, amount_cents: row.amountCents, status: row.status, pay: provider.payStep(payable(row)), expires_at: row.expiresAt.toISOString() };
+      return {
+        order_no: row.orderNo,
+        amount_cents: row.amountCents,
+        status: row.status,
+        pay: provider.payStep(payable(row)),
+        expires_at: row.expiresAt.toISOString(),
+      };
     },
 
     /** The buyer's own order. A pending one whose notice is late makes the shop ask the provider. */
@@ -214,14 +258,25 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
       if (row.status === 'expired') throw new Refused('订单已过期。如果你已经付款，请联系站长核对');
       if (row.status === 'pending' && !row.buyerPaidAt) {
         await db.transaction(async (tx) => {
-          await assertFewReported(tx, userId, now, `你已有 ${MAX_REPORTED_ORDERS} 个说了已付款的订单在等站长确认收款，请等站长确认后再试；如果这一单也已付款，请联系站长核对`);
+          await assertFewReported(
+            tx,
+            userId,
+            now,
+            `你已有 ${MAX_REPORTED_ORDERS} 个说了已付款的订单在等站长确认收款，请等站长确认后再试；如果这一单也已付款，请联系站长核对`,
+          );
           const [reported] = await tx
             .update(orders)
             .set({ buyerPaidAt: now })
             .where(and(eq(orders.id, row.id), eq(orders.status, 'pending'), isNull(orders.buyerPaidAt)))
             .returning();
           // Only the request that made the change tells the owner: a double tap sends one notice.
-          if (reported) await tellOwner(tx, reported, html`订单 ${row.orderNo} 的买家说已经付款 ${formatPrice(row.amountCents)}（${row.productName} · ${row.planName}），请核对收款后确认`);
+          if (reported)
+            await tellOwner(
+              tx,
+              reported,
+              html`订单 ${row.orderNo} 的买家说已经付款 ${formatPrice(row.amountCents)}（${row.productName} ·
+              ${row.planName}），请核对收款后确认`,
+            );
         });
       }
       return (await items([await own(userId, orderNo)]))[0];
@@ -280,7 +335,11 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
     async releaseMachine(userId: number, machineId: number): Promise<LicenseItem> {
       const license = await licenses.releaseMachine(userId, machineId);
       if (!license) throw new NotFound('这台机器不存在，或不属于你的授权');
-      const [row] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, license.orderId)).limit(1);
+      const [row] = await db
+        .select({ orderNo: orders.orderNo })
+        .from(orders)
+        .where(eq(orders.id, license.orderId))
+        .limit(1);
       const mine = (await service.licensesOf(userId)).find((item) => item.order_no === row.orderNo);
       if (!mine) throw new NotFound('授权不存在');
       return mine;
@@ -294,7 +353,10 @@ export function createOrderService(db: Db, { products, provider, licenses, settl
         .where(overdue(now))
         .limit(SWEEP_QUERY_LIMIT * 10);
       for (const row of due.slice(0, SWEEP_QUERY_LIMIT)) await askProvider(row, now);
-      await settlements.expire(due.map((row) => row.id), now);
+      await settlements.expire(
+        due.map((row) => row.id),
+        now,
+      );
       return due.length;
     },
   };

@@ -17,7 +17,6 @@ import type { ProviderPayment } from './payments/provider.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-
 export interface Settlement extends ProviderPayment {
   source: 'notice' | 'query' | 'admin';
   /** The admin who confirmed a manual payment. */
@@ -28,21 +27,25 @@ export interface Settlement extends ProviderPayment {
  * `fulfilled`: this payment fulfilled the order. `already`: it was paid before (a replay).
  * `flagged`: money for an order that had expired, recorded for the owner. `refused`: nothing written.
  */
-export type SettleOutcome = { outcome: 'fulfilled' | 'already' | 'flagged'; order: OrderRow } | { outcome: 'refused'; reason: string };
-
+export type SettleOutcome =
+  { outcome: 'fulfilled' | 'already' | 'flagged'; order: OrderRow } | { outcome: 'refused'; reason: string };
 
 /** Said paid (我已付款) after this, an order still waits for the owner. */
 const reportedSince = (now: Date) => new Date(+now - REPORTED_WAIT_DAYS * 86_400_000);
 
 /** Pending orders the buyer said are paid and the owner has not confirmed yet. */
-export const reportedWaiting = (now: Date) => and(eq(orders.status, 'pending'), gt(orders.buyerPaidAt, reportedSince(now)));
+export const reportedWaiting = (now: Date) =>
+  and(eq(orders.status, 'pending'), gt(orders.buyerPaidAt, reportedSince(now)));
 
 /**
  * Pending orders past their time: unpaid past the pay window, or said paid and left unconfirmed
  * for REPORTED_WAIT_DAYS, so that saying 我已付款 cannot keep an order (and its place) forever.
  */
 export const overdue = (now: Date) =>
-  and(eq(orders.status, 'pending'), or(and(isNull(orders.buyerPaidAt), lte(orders.expiresAt, now)), lte(orders.buyerPaidAt, reportedSince(now))));
+  and(
+    eq(orders.status, 'pending'),
+    or(and(isNull(orders.buyerPaidAt), lte(orders.expiresAt, now)), lte(orders.buyerPaidAt, reportedSince(now))),
+  );
 
 export async function orderByNo(executor: Db | Tx, orderNo: string): Promise<OrderRow | undefined> {
   const [order] = await executor.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
@@ -51,7 +54,13 @@ export async function orderByNo(executor: Db | Tx, orderNo: string): Promise<Ord
 
 export function createSettlement(
   db: Db,
-  { licenses, notifications }: { licenses: Pick<LicenseService, 'mint' | 'revoke'>; notifications: Pick<NotificationService, 'notify' | 'forAdmins'> },
+  {
+    licenses,
+    notifications,
+  }: {
+    licenses: Pick<LicenseService, 'mint' | 'revoke'>;
+    notifications: Pick<NotificationService, 'notify' | 'forAdmins'>;
+  },
 ) {
   const settlements = {
     async settle(payment: Settlement, now = new Date()): Promise<SettleOutcome> {
@@ -59,27 +68,76 @@ export function createSettlement(
         const order = await orderByNo(tx, payment.orderNo);
         if (!order) return { outcome: 'refused', reason: `订单不存在：${payment.orderNo}` } as const;
         if (payment.amountCents !== order.amountCents) {
-          return { outcome: 'refused', reason: `金额不符：收到 ${formatPrice(payment.amountCents)}，订单 ${formatPrice(order.amountCents)}` } as const;
+          return {
+            outcome: 'refused',
+            reason: `金额不符：收到 ${formatPrice(payment.amountCents)}，订单 ${formatPrice(order.amountCents)}`,
+          } as const;
         }
-        if (order.status === 'paid' || order.status === 'fulfilled' || order.status === 'refunded') return { outcome: 'already', order } as const;
-        const record = { orderId: order.id, source: payment.source, tradeNo: payment.tradeNo, amountCents: payment.amountCents, actorId: payment.actorId ?? null, detail: payment.detail };
+        if (order.status === 'paid' || order.status === 'fulfilled' || order.status === 'refunded')
+          return { outcome: 'already', order } as const;
+        const record = {
+          orderId: order.id,
+          source: payment.source,
+          tradeNo: payment.tradeNo,
+          amountCents: payment.amountCents,
+          actorId: payment.actorId ?? null,
+          detail: payment.detail,
+        };
         // An owner confirming an expired order has decided to honour it; a provider's late notice has not.
         if (order.status === 'expired' && payment.source !== 'admin') {
           // The provider repeats a notice until it hears `success`: one flag per payment is enough.
           const sameTrade = payment.tradeNo === null ? isNull(payments.tradeNo) : eq(payments.tradeNo, payment.tradeNo);
-          const known = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), sameTrade)).limit(1);
+          const known = await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.orderId, order.id), sameTrade))
+            .limit(1);
           if (known.length) return { outcome: 'already', order } as const;
           await tx.insert(payments).values({ ...record, flagged: true });
-          const message = html`订单 ${order.orderNo}（${order.productName} · ${order.planName}）过期后收到付款 ${formatPrice(payment.amountCents)}，请核对后确认或退款`;
-          await notifications.notify(await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: order.id, message, mail: 'owner' }), null, tx);
+          const message = html`订单 ${order.orderNo}（${order.productName} · ${order.planName}）过期后收到付款
+          ${formatPrice(payment.amountCents)}，请核对后确认或退款`;
+          await notifications.notify(
+            await notifications.forAdmins({
+              type: NOTIFICATION_TYPE.ownerOrder,
+              toId: order.id,
+              message,
+              mail: 'owner',
+            }),
+            null,
+            tx,
+          );
           return { outcome: 'flagged', order } as const;
         }
-        await tx.update(orders).set({ status: 'paid', paidAt: now, tradeNo: payment.tradeNo }).where(eq(orders.id, order.id));
-        await licenses.mint(tx, { orderId: order.id, orderNo: order.orderNo, userId: order.userId, product: order.product, plan: order.plan, days: order.days, maxMachines: order.maxMachines }, now);
-        const [fulfilled] = await tx.update(orders).set({ status: 'fulfilled' }).where(eq(orders.id, order.id)).returning();
+        await tx
+          .update(orders)
+          .set({ status: 'paid', paidAt: now, tradeNo: payment.tradeNo })
+          .where(eq(orders.id, order.id));
+        await licenses.mint(
+          tx,
+          {
+            orderId: order.id,
+            orderNo: order.orderNo,
+            userId: order.userId,
+            product: order.product,
+            plan: order.plan,
+            days: order.days,
+            maxMachines: order.maxMachines,
+          },
+          now,
+        );
+        const [fulfilled] = await tx
+          .update(orders)
+          .set({ status: 'fulfilled' })
+          .where(eq(orders.id, order.id))
+          .returning();
         await tx.insert(payments).values(record);
-        const message = html`你的订单 ${order.orderNo}（${order.productName} · ${order.planName}）已支付，激活码已发放，可以在个人中心查看`;
-        await notifications.notify([{ userId: order.userId, type: NOTIFICATION_TYPE.myOrder, toId: order.id, message }], payment.actorId ?? null, tx);
+        const message = html`你的订单 ${order.orderNo}（${order.productName} ·
+        ${order.planName}）已支付，激活码已发放，可以在个人中心查看`;
+        await notifications.notify(
+          [{ userId: order.userId, type: NOTIFICATION_TYPE.myOrder, toId: order.id, message }],
+          payment.actorId ?? null,
+          tx,
+        );
         return { outcome: 'fulfilled', order: fulfilled } as const;
       });
     },
@@ -89,7 +147,10 @@ export function createSettlement(
       const order = await orderByNo(db, orderNo);
       if (!order) throw new NotFound('订单不存在');
       if (order.status === 'refunded') throw new Refused('订单已退款，不能再确认收款');
-      const settled = await settlements.settle({ orderNo, amountCents: order.amountCents, tradeNo: null, detail: '', source: 'admin', actorId }, now);
+      const settled = await settlements.settle(
+        { orderNo, amountCents: order.amountCents, tradeNo: null, detail: '', source: 'admin', actorId },
+        now,
+      );
       if (settled.outcome === 'refused') throw new Refused(settled.reason);
       return settled.order;
     },
@@ -101,10 +162,19 @@ export function createSettlement(
         if (!order) throw new NotFound('订单不存在');
         if (order.status === 'refunded') return order;
         if (order.status !== 'paid' && order.status !== 'fulfilled') throw new Refused('订单还没有付款，不能退款');
-        const [refunded] = await tx.update(orders).set({ status: 'refunded', refundedAt: now }).where(eq(orders.id, order.id)).returning();
+        const [refunded] = await tx
+          .update(orders)
+          .set({ status: 'refunded', refundedAt: now })
+          .where(eq(orders.id, order.id))
+          .returning();
         await licenses.revoke(tx, order.id, now);
-        const message = html`你的订单 ${order.orderNo}（${order.productName} · ${order.planName}）已退款，对应的激活码已失效`;
-        await notifications.notify([{ userId: order.userId, type: NOTIFICATION_TYPE.myOrder, toId: order.id, message }], actorId, tx);
+        const message = html`你的订单 ${order.orderNo}（${order.productName} ·
+        ${order.planName}）已退款，对应的激活码已失效`;
+        await notifications.notify(
+          [{ userId: order.userId, type: NOTIFICATION_TYPE.myOrder, toId: order.id, message }],
+          actorId,
+          tx,
+        );
         return refunded;
       });
     },
@@ -113,7 +183,10 @@ export function createSettlement(
     async expire(orderIds: number[], now: Date): Promise<void> {
       if (orderIds.length) {
         // A buyer may say 我已付款 between the sweep's read and this write: such an order stays, and its wait begins.
-        await db.update(orders).set({ status: 'expired' }).where(and(inArray(orders.id, orderIds), overdue(now)));
+        await db
+          .update(orders)
+          .set({ status: 'expired' })
+          .where(and(inArray(orders.id, orderIds), overdue(now)));
       }
     },
   };

@@ -10,9 +10,16 @@ import { groupedWrite } from '../db/groupedWrites.ts';
 export const SITE_VIEWS = 'views';
 
 /** The site's view count, one more when the address has quota left. */
-export const countSiteView = groupedWrite(import.meta.url, 'countSiteView', async (statements: Statements, quota: Quota): Promise<number> => {
-  const row = (await withinQuota(statements, quota))
-    ? await statements.get<{ value: number }>('INSERT INTO site_stats (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value', SITE_VIEWS)
-    : await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', SITE_VIEWS);
-  return row?.value ?? 0;
-});
+export const countSiteView = groupedWrite(
+  import.meta.url,
+  'countSiteView',
+  async (statements: Statements, quota: Quota): Promise<number> => {
+    const row = (await withinQuota(statements, quota))
+      ? await statements.get<{ value: number }>(
+          'INSERT INTO site_stats (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
+          SITE_VIEWS,
+        )
+      : await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', SITE_VIEWS);
+    return row?.value ?? 0;
+  },
+);

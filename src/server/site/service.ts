@@ -21,10 +21,17 @@ export interface SiteDeps {
   commentGuests?: () => Promise<boolean>;
 }
 
-export function createSiteService({ db, catalog, userCount = async () => 0, mailEnabled = false, commentGuests = async () => false }: SiteDeps) {
+export function createSiteService({
+  db,
+  catalog,
+  userCount = async () => 0,
+  mailEnabled = false,
+  commentGuests = async () => false,
+}: SiteDeps) {
   const headers = pageHeaderList(site.pageHeaders);
   const started = parseSiteDate(site.createdAt);
-  if (!started) throw new Error(`site.config.ts 里的 createdAt 应是 "YYYY-MM-DD HH:mm:ss" 格式的日期，现在是 "${site.createdAt}"`);
+  if (!started)
+    throw new Error(`site.config.ts 里的 createdAt 应是 "YYYY-MM-DD HH:mm:ss" 格式的日期，现在是 "${site.createdAt}"`);
   const createdAt = formatDateTime(started);
 
   async function viewCount(): Promise<number> {
@@ -71,7 +78,11 @@ export function createSiteService({ db, catalog, userCount = async () => 0, mail
     },
 
     categories() {
-      return [...catalog.categories.values()].map((c) => ({ id: c.id, category_name: c.name, articleCount: c.articleIds.length }));
+      return [...catalog.categories.values()].map((c) => ({
+        id: c.id,
+        category_name: c.name,
+        articleCount: c.articleIds.length,
+      }));
     },
 
     tags() {

@@ -20,7 +20,14 @@ export interface TalkCatalog {
 }
 
 export function createTalkCatalog(talks: readonly IndexedTalk[]): TalkCatalog {
-  const list = talks.map((t) => ({ id: t.id, date: new Date(t.date), pinned: t.pinned, images: [...t.images], text: t.text ?? '', html: t.html }));
+  const list = talks.map((t) => ({
+    id: t.id,
+    date: new Date(t.date),
+    pinned: t.pinned,
+    images: [...t.images],
+    text: t.text ?? '',
+    html: t.html,
+  }));
   const ordered = [...list].sort((a, b) => Number(b.pinned) - Number(a.pinned) || +b.date - +a.date || b.id - a.id);
   return { byId: new Map(list.map((t) => [t.id, t])), ordered };
 }

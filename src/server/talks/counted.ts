@@ -7,12 +7,17 @@ import { groupedWrite } from '../db/groupedWrites.ts';
 import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** Moves the like counter by ?2 (one up or down), never below zero. */
-const BUMP_LIKES = 'INSERT INTO talk_stats (talk_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (talk_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING likes';
+const BUMP_LIKES =
+  'INSERT INTO talk_stats (talk_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (talk_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING likes';
 
 /** The like or its withdrawal, with the talk's count after. Whether the talk is there is the catalog's to say, before. */
-export const likeTalk = groupedWrite(import.meta.url, 'likeTalk', (statements: Statements, id: number, actor: string, liked: boolean) =>
-  setLikeIn(statements, 'talk', id, actor, liked, {
-    read: async () => likesIn(await statements.get<LikesRow>('SELECT likes FROM talk_stats WHERE talk_id = ?', id)) ?? { likes: 0 },
-    bump: async (by) => likesIn(await statements.get<LikesRow>(BUMP_LIKES, id, by))!,
-  }),
+export const likeTalk = groupedWrite(
+  import.meta.url,
+  'likeTalk',
+  (statements: Statements, id: number, actor: string, liked: boolean) =>
+    setLikeIn(statements, 'talk', id, actor, liked, {
+      read: async () =>
+        likesIn(await statements.get<LikesRow>('SELECT likes FROM talk_stats WHERE talk_id = ?', id)) ?? { likes: 0 },
+      bump: async (by) => likesIn(await statements.get<LikesRow>(BUMP_LIKES, id, by))!,
+    }),
 );

@@ -17,7 +17,11 @@ import * as stats from './stats.ts';
 export function createTalkService(db: Db, catalog: TalkCatalog, owner: Pick<Owner, 'id'>) {
   async function items(list: readonly CatalogTalk[], actor: string): Promise<Talk[]> {
     const ids = list.map((t) => t.id);
-    const [counts, liked, comments] = await Promise.all([stats.likeCounts(db, ids), likedAmong(db, 'talk', ids, actor), commentCounts(db, 2, ids)]);
+    const [counts, liked, comments] = await Promise.all([
+      stats.likeCounts(db, ids),
+      likedAmong(db, 'talk', ids, actor),
+      commentCounts(db, 2, ids),
+    ]);
     return list.map((t) => ({
       id: t.id,
       content: t.text,

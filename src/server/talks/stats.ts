@@ -10,6 +10,9 @@ export async function likeCount(db: Executor, id: number): Promise<number> {
 
 export async function likeCounts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: talkStats.talkId, likes: talkStats.likes }).from(talkStats).where(inArray(talkStats.talkId, [...ids]));
+  const rows = await db
+    .select({ id: talkStats.talkId, likes: talkStats.likes })
+    .from(talkStats)
+    .where(inArray(talkStats.talkId, [...ids]));
   return new Map(rows.map((row) => [row.id, row.likes]));
 }

@@ -65,8 +65,15 @@ export async function readImageHeader(bytes: Buffer): Promise<ImageHeader> {
  */
 export async function checkImageSize(bytes: Buffer): Promise<void> {
   const { width, height, pages } = await readImageHeader(bytes);
-  const tooLarge = width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX || width * height > MAX_IMAGE_PIXELS || width * height * pages > 8 * MAX_IMAGE_PIXELS;
+  const tooLarge =
+    width > MAX_IMAGE_SIDE_PX ||
+    height > MAX_IMAGE_SIDE_PX ||
+    width * height > MAX_IMAGE_PIXELS ||
+    width * height * pages > 8 * MAX_IMAGE_PIXELS;
   if (tooLarge) {
-    throw new Refused(`图片尺寸太大（${width}×${height}）：宽和高都不能超过 ${MAX_IMAGE_SIDE_PX} 像素，总共不超过 ${MAX_IMAGE_PIXELS / 10_000} 万像素`, ['file']);
+    throw new Refused(
+      `图片尺寸太大（${width}×${height}）：宽和高都不能超过 ${MAX_IMAGE_SIDE_PX} 像素，总共不超过 ${MAX_IMAGE_PIXELS / 10_000} 万像素`,
+      ['file'],
+    );
   }
 }

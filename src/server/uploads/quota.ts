@@ -19,7 +19,12 @@ export type QuotaVerdict = { ok: true } | { ok: false; limit: 'files' | 'bytes';
  * Whether `incoming` more bytes fit, given the user's uploads. When they do not, how long until
  * enough of the oldest uploads have left the window for them to fit.
  */
-export function checkQuota(past: readonly PastUpload[], incoming: number, now: number, quota: UploadQuota = DAILY_UPLOAD_QUOTA): QuotaVerdict {
+export function checkQuota(
+  past: readonly PastUpload[],
+  incoming: number,
+  now: number,
+  quota: UploadQuota = DAILY_UPLOAD_QUOTA,
+): QuotaVerdict {
   const recent = past.filter((u) => u.createdAt > now - quota.windowMs).sort((a, b) => a.createdAt - b.createdAt);
   let files = recent.length;
   let bytes = recent.reduce((sum, u) => sum + u.bytes, 0);

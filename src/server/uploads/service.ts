@@ -41,7 +41,10 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
   /** The quota holds per account and per address: a new account from the same place brings no fresh quota. */
   async function assertFits(executor: Executor, { userId, address }: Uploader, incoming: number, now: number) {
     const byUser = checkQuota(await recent(executor, eq(uploads.userId, userId), now), incoming, now, quota);
-    const verdict = byUser.ok && address ? checkQuota(await recent(executor, eq(uploads.address, address), now), incoming, now, quota) : byUser;
+    const verdict =
+      byUser.ok && address
+        ? checkQuota(await recent(executor, eq(uploads.address, address), now), incoming, now, quota)
+        : byUser;
     if (verdict.ok) return;
     const hours = Math.round(quota.windowMs / 3600_000);
     const what =
@@ -100,7 +103,11 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
     async isOwnedBy(path: string, userId: number): Promise<boolean> {
       const name = uploadedFileName(path);
       if (!name) return false;
-      const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.path, path), eq(uploads.userId, userId))).limit(1);
+      const [row] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.path, path), eq(uploads.userId, userId)))
+        .limit(1);
       if (!row) return false;
       return stat(join(dir, name)).then(
         (s) => s.isFile(),
@@ -114,7 +121,10 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
      * quota. Answers how many files were removed.
      */
     async sweepOrphans(): Promise<number> {
-      const old = await db.select({ id: uploads.id, path: uploads.path }).from(uploads).where(lt(uploads.createdAt, new Date(clock() - quota.windowMs)));
+      const old = await db
+        .select({ id: uploads.id, path: uploads.path })
+        .from(uploads)
+        .where(lt(uploads.createdAt, new Date(clock() - quota.windowMs)));
       let removed = 0;
       for (const { id, path } of old) {
         if (await inUse(path)) continue;

@@ -25,7 +25,13 @@ export interface AdminOutcome {
  * in from (they no longer skip the username limit); the same password again changes nothing, so a
  * permanent ADMIN_PASSWORD does not log the admin out at every start. Throws with a Chinese message.
  */
-export async function ensureAdmin(db: Db, sessions: SessionStore, username: string, password: string | undefined, { promote }: { promote: boolean }): Promise<AdminOutcome> {
+export async function ensureAdmin(
+  db: Db,
+  sessions: SessionStore,
+  username: string,
+  password: string | undefined,
+  { promote }: { promote: boolean },
+): Promise<AdminOutcome> {
   const badName = usernameProblem(username);
   if (badName) throw new Error(`管理员用户名有误：${badName}`);
   const badPassword = password === undefined ? null : passwordProblem(password, '管理员密码');
@@ -35,7 +41,9 @@ export async function ensureAdmin(db: Db, sessions: SessionStore, username: stri
   if (!existing) {
     if (!password) throw new Error(`用户 ${username} 不存在，创建管理员需要同时提供密码`);
     // Shown beside every comment the admin writes: the site's author, never the login name an attacker would need.
-    await db.insert(users).values({ username, passwordHash: await hashPassword(password), nickName: site.author, role: ROLE.admin });
+    await db
+      .insert(users)
+      .values({ username, passwordHash: await hashPassword(password), nickName: site.author, role: ROLE.admin });
     return { status: 'created', passwordReset: false };
   }
   if (existing.role !== ROLE.admin && !promote) return { status: 'not-admin', passwordReset: false };

@@ -16,12 +16,20 @@ export async function isKnownPlace(db: Db, userId: number, places: readonly stri
   return Boolean(row);
 }
 
-export async function rememberPlaces(db: Db, userId: number, places: readonly string[], now = Date.now()): Promise<void> {
+export async function rememberPlaces(
+  db: Db,
+  userId: number,
+  places: readonly string[],
+  now = Date.now(),
+): Promise<void> {
   if (places.length === 0) return;
   await db
     .insert(knownLogins)
     .values(places.map((place) => ({ userId, place, lastSeenAt: new Date(now) })))
-    .onConflictDoUpdate({ target: [knownLogins.userId, knownLogins.place], set: { lastSeenAt: sql`excluded.last_seen_at` } });
+    .onConflictDoUpdate({
+      target: [knownLogins.userId, knownLogins.place],
+      set: { lastSeenAt: sql`excluded.last_seen_at` },
+    });
 }
 
 export async function forgetStalePlaces(db: Db, now = Date.now()): Promise<void> {
@@ -35,5 +43,9 @@ export async function forgetStalePlaces(db: Db, now = Date.now()): Promise<void>
 export async function forgetPlaces(db: Db, userId: number, keep: readonly string[] = []): Promise<void> {
   await db
     .delete(knownLogins)
-    .where(keep.length ? and(eq(knownLogins.userId, userId), notInArray(knownLogins.place, [...keep])) : eq(knownLogins.userId, userId));
+    .where(
+      keep.length
+        ? and(eq(knownLogins.userId, userId), notInArray(knownLogins.place, [...keep]))
+        : eq(knownLogins.userId, userId),
+    );
 }

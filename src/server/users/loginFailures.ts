@@ -23,14 +23,24 @@ type Kind = 'address' | 'username' | 'password';
 async function read<Entry>(statements: Statements, kind: Kind, keys: readonly string[]): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
   for (const key of keys) {
-    const row = await statements.get<{ entry: string }>('SELECT entry FROM login_failures WHERE kind = ? AND key = ?', kind, key);
+    const row = await statements.get<{ entry: string }>(
+      'SELECT entry FROM login_failures WHERE kind = ? AND key = ?',
+      kind,
+      key,
+    );
     if (row) entries.set(key, JSON.parse(row.entry) as Entry);
   }
   return entries;
 }
 
 /** Writes back what the rules made of the rows: kept, changed, or forgotten. */
-async function write<Entry>(statements: Statements, kind: Kind, keys: readonly string[], entries: Map<string, Entry>, expiresAt: (entry: Entry) => number) {
+async function write<Entry>(
+  statements: Statements,
+  kind: Kind,
+  keys: readonly string[],
+  entries: Map<string, Entry>,
+  expiresAt: (entry: Entry) => number,
+) {
   for (const key of keys) {
     const entry = entries.get(key);
     if (entry === undefined) await statements.run('DELETE FROM login_failures WHERE kind = ? AND key = ?', kind, key);
@@ -47,10 +57,16 @@ async function write<Entry>(statements: Statements, kind: Kind, keys: readonly s
 }
 
 const lockoutExpiry = (limits: LoginLimits) => (entry: LockoutEntry) => entry.since + limits.windowMs;
-const throttleExpiry = (limits: LoginLimits) => (entry: ThrottleEntry) => Math.max(entry.lastAt, entry.nextAt) + limits.windowMs;
+const throttleExpiry = (limits: LoginLimits) => (entry: ThrottleEntry) =>
+  Math.max(entry.lastAt, entry.nextAt) + limits.windowMs;
 
 /** Lends the login rules the attempt's rows, and writes back what they made of them. */
-async function overLoginRows<T>(statements: Statements, limits: LoginLimits, attempt: LoginAttempt, decide: (guard: LoginGuard) => T): Promise<T> {
+async function overLoginRows<T>(
+  statements: Statements,
+  limits: LoginLimits,
+  attempt: LoginAttempt,
+  decide: (guard: LoginGuard) => T,
+): Promise<T> {
   const addresses = await read<LockoutEntry>(statements, 'address', [attempt.address]);
   const usernames = await read<ThrottleEntry>(statements, 'username', [attempt.username]);
   const result = decide(createLoginGuard(limits, { addresses, usernames }));
@@ -60,35 +76,54 @@ async function overLoginRows<T>(statements: Statements, limits: LoginLimits, att
 }
 
 /** Lends the password-change lockout the keys' rows, and writes back what it made of them. */
-async function overPasswordRows<T>(statements: Statements, limits: LoginLimits, keys: readonly string[], decide: (lockout: Lockout) => T): Promise<T> {
+async function overPasswordRows<T>(
+  statements: Statements,
+  limits: LoginLimits,
+  keys: readonly string[],
+  decide: (lockout: Lockout) => T,
+): Promise<T> {
   const entries = await read<LockoutEntry>(statements, 'password', keys);
   const result = decide(createLockout(limits, entries));
   await write(statements, 'password', keys, entries, lockoutExpiry(limits));
   return result;
 }
 
-export const admitLogin = groupedWrite(import.meta.url, 'admitLogin', (statements: Statements, limits: LoginLimits, attempt: LoginAttempt): Promise<Admission> =>
-  overLoginRows(statements, limits, attempt, (guard) => guard.admit(attempt)),
+export const admitLogin = groupedWrite(
+  import.meta.url,
+  'admitLogin',
+  (statements: Statements, limits: LoginLimits, attempt: LoginAttempt): Promise<Admission> =>
+    overLoginRows(statements, limits, attempt, (guard) => guard.admit(attempt)),
 );
 
-export const releaseLogin = groupedWrite(import.meta.url, 'releaseLogin', (statements: Statements, limits: LoginLimits, attempt: LoginAttempt): Promise<void> =>
-  overLoginRows(statements, limits, attempt, (guard) => guard.release(attempt)),
+export const releaseLogin = groupedWrite(
+  import.meta.url,
+  'releaseLogin',
+  (statements: Statements, limits: LoginLimits, attempt: LoginAttempt): Promise<void> =>
+    overLoginRows(statements, limits, attempt, (guard) => guard.release(attempt)),
 );
 
 /** Counted and 0, or how long the keys must wait (and not counted). */
-export const admitPasswordChange = groupedWrite(import.meta.url, 'admitPasswordChange', (statements: Statements, limits: LoginLimits, keys: readonly string[]): Promise<number> =>
-  overPasswordRows(statements, limits, keys, (lockout) => {
-    const wait = lockout.wait(keys);
-    if (wait === 0) lockout.count(keys);
-    return wait;
-  }),
+export const admitPasswordChange = groupedWrite(
+  import.meta.url,
+  'admitPasswordChange',
+  (statements: Statements, limits: LoginLimits, keys: readonly string[]): Promise<number> =>
+    overPasswordRows(statements, limits, keys, (lockout) => {
+      const wait = lockout.wait(keys);
+      if (wait === 0) lockout.count(keys);
+      return wait;
+    }),
 );
 
-export const forgivePasswordChange = groupedWrite(import.meta.url, 'forgivePasswordChange', (statements: Statements, limits: LoginLimits, keys: readonly string[]): Promise<void> =>
-  overPasswordRows(statements, limits, keys, (lockout) => lockout.forgive(keys)),
+export const forgivePasswordChange = groupedWrite(
+  import.meta.url,
+  'forgivePasswordChange',
+  (statements: Statements, limits: LoginLimits, keys: readonly string[]): Promise<void> =>
+    overPasswordRows(statements, limits, keys, (lockout) => lockout.forgive(keys)),
 );
 
 /** Rows the rules have forgotten by now. */
-export const forgetExpiredLoginFailures = groupedWrite(import.meta.url, 'forgetExpiredLoginFailures', (statements: Statements, now: number) =>
-  statements.run('DELETE FROM login_failures WHERE expires_at < ?', now),
+export const forgetExpiredLoginFailures = groupedWrite(
+  import.meta.url,
+  'forgetExpiredLoginFailures',
+  (statements: Statements, now: number) => statements.run('DELETE FROM login_failures WHERE expires_at < ?', now),
 );

@@ -36,7 +36,13 @@ const MAX_ENTRIES = 100_000;
 
 /** The defaults: 10 failures, a 15-minute window, pauses from 1 minute doubling up to 15 minutes. */
 export function loginLimits(windowMs = 15 * 60_000): LoginLimits {
-  return { maxFailures: 10, windowMs, slowBaseMs: Math.round(windowMs / 15), slowMaxMs: windowMs, maxEntries: MAX_ENTRIES };
+  return {
+    maxFailures: 10,
+    windowMs,
+    slowBaseMs: Math.round(windowMs / 15),
+    slowMaxMs: windowMs,
+    maxEntries: MAX_ENTRIES,
+  };
 }
 
 /**

@@ -24,5 +24,6 @@ export async function passesForOwner(nickName: string, author: string): Promise<
 
 /** Refuses `nickName` for anyone but the owner when it would pass for the site's author. */
 export async function refuseOwnersName(nickName: string): Promise<void> {
-  if (await passesForOwner(nickName, site.author)) throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
+  if (await passesForOwner(nickName, site.author))
+    throw new InvalidInput(`昵称「${site.author}」是站长专用的，请换一个`, ['nick_name']);
 }

@@ -27,11 +27,18 @@ export interface HashOptions {
   priority?: boolean;
 }
 
-function derive(password: string, salt: Buffer, options: ScryptOptions, { priority = false }: HashOptions): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions,
+  { priority = false }: HashOptions,
+): Promise<Buffer> {
   return scryptQueue.run(
     () =>
       new Promise((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAXMEM }, (error, key) => (error ? reject(error) : resolve(key))),
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAXMEM }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
       ),
     { priority },
   );
@@ -47,7 +54,12 @@ export async function verifyPassword(password: string, stored: string, options: 
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, options);
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    options,
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -12,7 +12,8 @@ import { isIPv6 } from 'node:net';
 function ipv6Groups(address: string): number[] {
   const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
   const text = dotted
-    ? address.slice(0, dotted.index) + [((+dotted[1] << 8) | +dotted[2]).toString(16), ((+dotted[3] << 8) | +dotted[4]).toString(16)].join(':')
+    ? address.slice(0, dotted.index) +
+      [((+dotted[1] << 8) | +dotted[2]).toString(16), ((+dotted[3] << 8) | +dotted[4]).toString(16)].join(':')
     : address;
   const [head, tail] = text.split('::');
   const groups = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
@@ -47,7 +48,13 @@ export function addressKey(ip: string): string {
   const address = ip.split('%', 1)[0];
   if (!isIPv6(address)) return address;
   const groups = ipv6Groups(address);
-  return embeddedIpv4(groups) ?? `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return (
+    embeddedIpv4(groups) ??
+    `${groups
+      .slice(0, 4)
+      .map((g) => g.toString(16))
+      .join(':')}::/64`
+  );
 }
 
 export const addressPlace = (ip: string) => `ip:${addressKey(ip)}`;

@@ -41,16 +41,27 @@ export interface RecoveryParts {
  * would otherwise still set another one, for whoever got hold of it.
  */
 export async function endResetLinks(db: Db, userId: number, now: Date): Promise<void> {
-  await db.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'reset'), isNull(accountTokens.usedAt)));
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'reset'), isNull(accountTokens.usedAt)));
 }
 
 export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: RecoveryParts) {
   const link = (page: string, token: string) => `${siteUrl}/${page}?token=${token}`;
 
-  async function issue(userId: number, purpose: Purpose, ttlMs: number, now: Date, email: string | null = null): Promise<{ token: string; expiresAt: Date }> {
+  async function issue(
+    userId: number,
+    purpose: Purpose,
+    ttlMs: number,
+    now: Date,
+    email: string | null = null,
+  ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(+now + ttlMs);
-    await db.insert(accountTokens).values({ tokenHash: hashToken(token), userId, purpose, email, expiresAt, createdAt: now });
+    await db
+      .insert(accountTokens)
+      .values({ tokenHash: hashToken(token), userId, purpose, email, expiresAt, createdAt: now });
     return { token, expiresAt };
   }
 
@@ -59,7 +70,14 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
     const [row] = await db
       .update(accountTokens)
       .set({ usedAt: now })
-      .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(accountTokens.tokenHash, hashToken(token)),
+          eq(accountTokens.purpose, purpose),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, now),
+        ),
+      )
       .returning();
     return row ?? null;
   }
@@ -78,19 +96,48 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
     const [user] = await db
       .select({ id: users.id, nickName: users.nickName, email: users.email })
       .from(users)
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNotNull(users.emailVerifiedAt), eq(users.disabled, false)))
+      .where(
+        and(
+          sql`lower(${users.email}) = ${email.toLowerCase()}`,
+          isNotNull(users.emailVerifiedAt),
+          eq(users.disabled, false),
+        ),
+      )
       .limit(1);
     if (!user?.email) return;
     const { token } = await issue(user.id, 'reset', RESET_LINK_MINUTES * MINUTE, now);
-    await mailer.send(resetMail({ to: user.email, nickName: user.nickName, url: link('resetPassword', token), minutes: RESET_LINK_MINUTES }));
+    await mailer.send(
+      resetMail({
+        to: user.email,
+        nickName: user.nickName,
+        url: link('resetPassword', token),
+        minutes: RESET_LINK_MINUTES,
+      }),
+    );
   }
 
   /** Tells the verified address being replaced, with its way back. A mail that cannot go is logged: the change stands. */
-  async function tellOldAddress(userId: number, nickName: string, oldAddress: string, newAddress: string, now: Date): Promise<void> {
+  async function tellOldAddress(
+    userId: number,
+    nickName: string,
+    oldAddress: string,
+    newAddress: string,
+    now: Date,
+  ): Promise<void> {
     const { token } = await issue(userId, 'undoEmail', EMAIL_UNDO_DAYS * DAY, now, oldAddress);
-    mailer.send(emailChangedMail({ to: oldAddress, nickName, newAddress: newAddress || '（不再绑定邮箱）', url: link('undoEmailChange', token), days: EMAIL_UNDO_DAYS })).catch((error: Error) => {
-      console.error(`换绑邮箱的提醒没有发出（用户 ${userId}）：${error.message}`);
-    });
+    mailer
+      .send(
+        emailChangedMail({
+          to: oldAddress,
+          nickName,
+          newAddress: newAddress || '（不再绑定邮箱）',
+          url: link('undoEmailChange', token),
+          days: EMAIL_UNDO_DAYS,
+        }),
+      )
+      .catch((error: Error) => {
+        console.error(`换绑邮箱的提醒没有发出（用户 ${userId}）：${error.message}`);
+      });
   }
 
   return {
@@ -101,7 +148,9 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
      */
     forgotPassword(email: string, now = new Date()): void {
       if (!mailer.enabled) return;
-      setImmediate(() => mailResetLink(email, now).catch((error: Error) => console.error(`重置密码邮件发送失败：${error.message}`)));
+      setImmediate(() =>
+        mailResetLink(email, now).catch((error: Error) => console.error(`重置密码邮件发送失败：${error.message}`)),
+      );
     },
 
     async resetPassword(token: string, password: string, now = new Date()): Promise<void> {
@@ -118,8 +167,18 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
      * removing a verified address first takes the account's password, which `checkPassword` checks
      * (and counts when wrong), and the old address is told.
      */
-    async setEmail(userId: number, email: string, password: string | undefined, checkPassword: (password: string) => Promise<unknown>, now = new Date()): Promise<void> {
-      const [user] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt, nickName: users.nickName }).from(users).where(eq(users.id, userId)).limit(1);
+    async setEmail(
+      userId: number,
+      email: string,
+      password: string | undefined,
+      checkPassword: (password: string) => Promise<unknown>,
+      now = new Date(),
+    ): Promise<void> {
+      const [user] = await db
+        .select({ email: users.email, verifiedAt: users.emailVerifiedAt, nickName: users.nickName })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       if (!user) throw new NotFound('用户不存在');
       if (user.verifiedAt && user.email?.toLowerCase() === email.toLowerCase()) return;
       const verifiedBefore = user.verifiedAt && user.email ? user.email : null;
@@ -136,13 +195,25 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
       const [{ sent }] = await db
         .select({ sent: count() })
         .from(accountTokens)
-        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'verify'), gt(accountTokens.createdAt, new Date(+now - 60 * MINUTE))));
-      if (sent >= EMAIL_VERIFY_MAILS_PER_HOUR) throw new RetryLater(`验证邮件发得太频繁了，每小时最多 ${EMAIL_VERIFY_MAILS_PER_HOUR} 封，请稍后再试`, 60 * MINUTE);
+        .where(
+          and(
+            eq(accountTokens.userId, userId),
+            eq(accountTokens.purpose, 'verify'),
+            gt(accountTokens.createdAt, new Date(+now - 60 * MINUTE)),
+          ),
+        );
+      if (sent >= EMAIL_VERIFY_MAILS_PER_HOUR)
+        throw new RetryLater(
+          `验证邮件发得太频繁了，每小时最多 ${EMAIL_VERIFY_MAILS_PER_HOUR} 封，请稍后再试`,
+          60 * MINUTE,
+        );
       await db.update(users).set({ email, emailVerifiedAt: null, updatedAt: now }).where(eq(users.id, userId));
       if (verifiedBefore) await tellOldAddress(userId, user.nickName, verifiedBefore, email, now);
       const { token } = await issue(userId, 'verify', VERIFY_LINK_HOURS * 60 * MINUTE, now, email);
       try {
-        await mailer.send(verifyMail({ to: email, nickName: user.nickName, url: link('verifyEmail', token), hours: VERIFY_LINK_HOURS }));
+        await mailer.send(
+          verifyMail({ to: email, nickName: user.nickName, url: link('verifyEmail', token), hours: VERIFY_LINK_HOURS }),
+        );
       } catch (error) {
         // The address has had enough mail for today (mail/recipientCap.ts): its own answer, a 429.
         if (error instanceof RetryLater) throw error;
@@ -160,7 +231,10 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
       const row = await take(token, 'undoEmail', now);
       if (!row?.email) throw new Refused('撤销链接无效、已经用过或已过期', ['token']);
       try {
-        await db.update(users).set({ email: row.email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
+        await db
+          .update(users)
+          .set({ email: row.email, emailVerifiedAt: now, updatedAt: now })
+          .where(eq(users.id, row.userId));
       } catch (error) {
         if (isUniqueViolation(error)) throw new Refused('这个邮箱已经绑定了其他账号，无法换回', ['token']);
         throw error;
@@ -183,7 +257,8 @@ export function createAccountRecovery(db: Db, { sessions, mailer, siteUrl }: Rec
       const row = await take(token, 'verify', now);
       if (!row?.email) throw new Refused('验证链接无效、已经用过或已过期，请在个人中心重新发送验证邮件', ['token']);
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
-      if (user?.email?.toLowerCase() !== row.email.toLowerCase()) throw new Refused('邮箱已经换过了，请打开最新的那封验证邮件', ['token']);
+      if (user?.email?.toLowerCase() !== row.email.toLowerCase())
+        throw new Refused('邮箱已经换过了，请打开最新的那封验证邮件', ['token']);
       try {
         await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
       } catch (error) {

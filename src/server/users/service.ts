@@ -42,7 +42,14 @@ function placesOf(origin: Origin): string[] {
 
 /** Who the user is: what login answers, as the original front end knows it. */
 function identity(user: UserRow): Omit<LoginResult, 'token'> {
-  return { id: user.id, username: user.username, nick_name: user.nickName, avatar: user.avatar, role: user.role, createdAt: formatDateTime(user.createdAt) };
+  return {
+    id: user.id,
+    username: user.username,
+    nick_name: user.nickName,
+    avatar: user.avatar,
+    role: user.role,
+    createdAt: formatDateTime(user.createdAt),
+  };
 }
 
 /** The user's own profile: who they are, and their address and mail choices. */
@@ -79,7 +86,11 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     return row;
   }
 
-  async function confirmPassword(user: Pick<SessionUser, 'id'>, password: string, origin: Origin): Promise<{ here: string[]; priority: boolean }> {
+  async function confirmPassword(
+    user: Pick<SessionUser, 'id'>,
+    password: string,
+    origin: Origin,
+  ): Promise<{ here: string[]; priority: boolean }> {
     const here = placesOf(origin);
     const keys = [`user:${user.id}`, here[0]];
     const wait = await guard.admitPasswordAttempt(keys);
@@ -123,7 +134,10 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
      * Never says whether the username exists: a miss and a wrong password look and take the same,
      * and the limits treat unknown names like real ones. Gives a new device token to set as a cookie.
      */
-    async login(input: { username: string; password: string }, origin: Origin): Promise<{ result: LoginResult; deviceToken: string }> {
+    async login(
+      input: { username: string; password: string },
+      origin: Origin,
+    ): Promise<{ result: LoginResult; deviceToken: string }> {
       const places = placesOf(origin);
       const [address, device] = places;
       const user = await findByUsername(db, input.username);
@@ -171,7 +185,10 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     },
 
     /** One change at a time per user, so a replaced avatar is never removed while being set again. */
-    update: (id: number, changes: { nick_name?: string; avatar?: string; mail_on_reply?: boolean; mail_on_owner?: boolean }) =>
+    update: (
+      id: number,
+      changes: { nick_name?: string; avatar?: string; mail_on_reply?: boolean; mail_on_owner?: boolean },
+    ) =>
       serialize(String(id), async () => {
         const before = await byId(id);
         await assertNotOwnersName(changes.nick_name, before.role);
@@ -185,7 +202,8 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
         if (changes.mail_on_reply !== undefined) set.mailOnReply = changes.mail_on_reply;
         if (changes.mail_on_owner !== undefined) set.mailOnOwnerEvents = changes.mail_on_owner;
         await db.update(users).set(set).where(eq(users.id, id));
-        if (avatar !== undefined && before.avatar && before.avatar !== avatar) await uploads.releaseIfUnused(before.avatar);
+        if (avatar !== undefined && before.avatar && before.avatar !== avatar)
+          await uploads.releaseIfUnused(before.avatar);
         return profile(await byId(id));
       }),
 
@@ -200,7 +218,10 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
     async changePassword(user: SessionUser, input: { password: string; password1: string }, origin: Origin) {
       const { here, priority } = await confirmPassword(user, input.password, origin);
       const now = new Date();
-      await db.update(users).set({ passwordHash: await hashPassword(input.password1, { priority }), updatedAt: now }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password1, { priority }), updatedAt: now })
+        .where(eq(users.id, user.id));
       await endResetLinks(db, user.id, now);
       await sessions.revokeOthers(user.id, user.tokenHash);
       await forgetPlaces(db, user.id, here);
@@ -212,7 +233,8 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
       return row.n;
     },
 
-    ensureAdmin: (username: string, password: string | undefined, how: { promote: boolean }) => ensureAdmin(db, sessions, username, password, how),
+    ensureAdmin: (username: string, password: string | undefined, how: { promote: boolean }) =>
+      ensureAdmin(db, sessions, username, password, how),
 
     /** Expired sessions and long-unseen login places; run at start and then periodically. */
     /** Hourly: ended sessions, places not seen for long, and uploads nothing uses. */

@@ -16,7 +16,11 @@ export interface SessionPolicy {
   slideEveryMs: number;
 }
 
-export const DEFAULT_SESSION_POLICY: SessionPolicy = { ttlMs: 7 * DAY_MS, maxAgeMs: 30 * DAY_MS, slideEveryMs: 10 * 60_000 };
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  ttlMs: 7 * DAY_MS,
+  maxAgeMs: 30 * DAY_MS,
+  slideEveryMs: 10 * 60_000,
+};
 
 /** `SESSION_TTL_DAYS` (default 7) and `SESSION_MAX_DAYS` (default 30). */
 export function sessionPolicyFromEnv(env: Record<string, string | undefined>): SessionPolicy {
@@ -49,14 +53,23 @@ export interface SessionLookup {
   renewedUntil?: Date;
 }
 
-export function createSessionStore(db: Db, policy: SessionPolicy = DEFAULT_SESSION_POLICY, clock: () => number = Date.now) {
+export function createSessionStore(
+  db: Db,
+  policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+  clock: () => number = Date.now,
+) {
   return {
     policy,
 
     async create(userId: number): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = clock();
-      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(slidExpiry(now, now, policy)) });
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId,
+        createdAt: new Date(now),
+        expiresAt: new Date(slidExpiry(now, now, policy)),
+      });
       return token;
     },
 
@@ -78,7 +91,13 @@ export function createSessionStore(db: Db, policy: SessionPolicy = DEFAULT_SESSI
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now)), gt(sessions.createdAt, new Date(now - policy.maxAgeMs))))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, new Date(now)),
+            gt(sessions.createdAt, new Date(now - policy.maxAgeMs)),
+          ),
+        )
         .limit(1);
       if (!row || row.disabled) return null;
       const { disabled: _disabled, expiresAt, sessionCreatedAt, ...user } = row;
@@ -106,7 +125,9 @@ export function createSessionStore(db: Db, policy: SessionPolicy = DEFAULT_SESSI
 
     async purgeExpired(): Promise<void> {
       const now = clock();
-      await db.delete(sessions).where(or(lte(sessions.expiresAt, new Date(now)), lte(sessions.createdAt, new Date(now - policy.maxAgeMs))));
+      await db
+        .delete(sessions)
+        .where(or(lte(sessions.expiresAt, new Date(now)), lte(sessions.createdAt, new Date(now - policy.maxAgeMs))));
     },
   };
 }

@@ -19,7 +19,10 @@ export interface AdminSettings {
 }
 
 export function userServiceFromSettings(db: Db, settings: UserSettings): UserService {
-  return createUserService(db, { sessions: createSessionStore(db, settings.sessions), uploads: createUploadService(db, { dir: settings.uploadDir }) });
+  return createUserService(db, {
+    sessions: createSessionStore(db, settings.sessions),
+    uploads: createUploadService(db, { dir: settings.uploadDir }),
+  });
 }
 
 /** Creates the admin if missing; never promotes an existing user. */
@@ -30,7 +33,9 @@ export async function ensureAdminAtStart(users: UserService, admin: AdminSetting
     const { status, passwordReset } = await users.ensureAdmin(username, admin.password, { promote: false });
     if (status === 'created') console.log(`已创建管理员 ${username}`);
     else if (status === 'not-admin') {
-      console.error(`用户 ${username} 已存在但不是管理员：ADMIN_USERNAME 不会把已有账号设为管理员，也没有改动它的密码。如确需如此，请运行 npm run admin:create -- ${username}`);
+      console.error(
+        `用户 ${username} 已存在但不是管理员：ADMIN_USERNAME 不会把已有账号设为管理员，也没有改动它的密码。如确需如此，请运行 npm run admin:create -- ${username}`,
+      );
     } else if (passwordReset) console.log(`已按 ADMIN_PASSWORD 重设管理员 ${username} 的密码，其所有登录已失效`);
   } catch (error) {
     console.error(`未能设置管理员：${(error as Error).message}`);

@@ -6,7 +6,13 @@
  */
 import type { Db } from '../db/client.ts';
 import { groupCommitOf } from '../db/groupCommitOf.ts';
-import { admitLogin, admitPasswordChange, forgetExpiredLoginFailures, forgivePasswordChange, releaseLogin } from './loginFailures.ts';
+import {
+  admitLogin,
+  admitPasswordChange,
+  forgetExpiredLoginFailures,
+  forgivePasswordChange,
+  releaseLogin,
+} from './loginFailures.ts';
 import type { Admission, LoginAttempt, LoginLimits } from './loginGuard.ts';
 
 export function createSharedLoginGuard(db: Db, limits: LoginLimits) {

@@ -28,7 +28,15 @@ export interface WorkQueue {
   readonly waiting: number;
 }
 
-export function createWorkQueue({ concurrency, maxQueued, maxPriorityQueued = 0 }: { concurrency: number; maxQueued: number; maxPriorityQueued?: number }): WorkQueue {
+export function createWorkQueue({
+  concurrency,
+  maxQueued,
+  maxPriorityQueued = 0,
+}: {
+  concurrency: number;
+  maxQueued: number;
+  maxPriorityQueued?: number;
+}): WorkQueue {
   let running = 0;
   const ordinary: (() => void)[] = [];
   const priority: (() => void)[] = [];

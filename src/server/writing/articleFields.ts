@@ -2,7 +2,13 @@
  * An article's file as the editor's fields and back: its status, the front matter a save writes,
  * and the content schema's check of it (the build's own rules, so a save never breaks a build).
  */
-import { LIVE_STATUSES, type ArticleDraft, type ArticleStatus, type PendingEdit, type WritingArticle } from '../../contract/writing.ts';
+import {
+  LIVE_STATUSES,
+  type ArticleDraft,
+  type ArticleStatus,
+  type PendingEdit,
+  type WritingArticle,
+} from '../../contract/writing.ts';
 import { articleForm } from '../../lib/shared/articleForm.ts';
 import { ARTICLE_BODY_MAX } from '../../contract/limits.ts';
 import { articleFrontmatter } from '../../lib/shared/contentSchema.ts';
@@ -10,8 +16,10 @@ import { formatDateTime, parseSiteDate } from '../../lib/shared/time.ts';
 import { Refused } from '../shared/errors.ts';
 import type { SourceFile } from './sourceFiles.ts';
 
-export const text = (value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '');
-export const dateOf = (value: unknown): Date | null => (typeof value === 'string' || value instanceof Date ? parseSiteDate(value) : null);
+export const text = (value: unknown) =>
+  typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '';
+export const dateOf = (value: unknown): Date | null =>
+  typeof value === 'string' || value instanceof Date ? parseSiteDate(value) : null;
 
 export function statusOf(file: SourceFile, now: Date): ArticleStatus {
   if (file.trashed) return 'trash';
@@ -42,7 +50,12 @@ export function toWritingArticle(file: SourceFile, now: Date, pending: PendingEd
 }
 
 /** The front matter for a save: the file's own keys kept (`order`, anything hand-written), the editor's replaced. */
-export function frontmatterOf(id: number, input: ArticleDraft & { publish: boolean }, before: SourceFile | null, now: Date): Record<string, unknown> {
+export function frontmatterOf(
+  id: number,
+  input: ArticleDraft & { publish: boolean },
+  before: SourceFile | null,
+  now: Date,
+): Record<string, unknown> {
   const old = before?.data ?? {};
   const date = input.date.trim() || (typeof old.date === 'string' ? old.date : formatDateTime(now));
   // Ordered as `npm run new:post` writes a file: the title and date first.
@@ -66,8 +79,11 @@ const FIELD_OF: Record<string, string> = { private: 'public', draft: 'publish' }
 /** Checks the front matter with the build's schema; the 400 names every wrong field, the first message first. */
 export function checked(data: Record<string, unknown>, body: string): void {
   const result = articleFrontmatter.safeParse(data);
-  const problems = result.success ? [] : result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message }));
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message }));
   if (body.length > ARTICLE_BODY_MAX) problems.push({ field: 'body', message: `正文最多 ${ARTICLE_BODY_MAX} 个字符` });
   if (!body.trim()) problems.push({ field: 'body', message: '请填写正文' });
-  if (problems.length) throw new Refused(problems[0].message, [...new Set(problems.map((p) => FIELD_OF[p.field] ?? p.field))]);
+  if (problems.length)
+    throw new Refused(problems[0].message, [...new Set(problems.map((p) => FIELD_OF[p.field] ?? p.field))]);
 }

@@ -5,7 +5,14 @@
  * overwrite. Edits to a live article wait beside it until published (liveEdits.ts).
  */
 import type { Page } from '../../contract/envelope.ts';
-import type { ArticleFilter, ArticleStatus, SaveArticleBody, Taxonomies, WritingArticle, WritingArticleRow } from '../../contract/writing.ts';
+import type {
+  ArticleFilter,
+  ArticleStatus,
+  SaveArticleBody,
+  Taxonomies,
+  WritingArticle,
+  WritingArticleRow,
+} from '../../contract/writing.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
 import { Conflict, NotFound, Refused } from '../shared/errors.ts';
 import { checked, dateOf, frontmatterOf, isLive, statusOf, text, toWritingArticle } from './articleFields.ts';
@@ -27,7 +34,8 @@ export interface ArticleWritingOptions {
   clock?: () => Date;
 }
 
-const inFilter = (status: ArticleStatus, filter: ArticleFilter) => status === filter || (filter === 'published' && status === 'scheduled');
+const inFilter = (status: ArticleStatus, filter: ArticleFilter) =>
+  status === filter || (filter === 'published' && status === 'scheduled');
 
 /** `0035-astro-islands.md` from an English title, `0035.md` from a Chinese one. */
 export function articleFileName(id: number, title: string): string {
@@ -37,10 +45,17 @@ export function articleFileName(id: number, title: string): string {
   return `${String(id).padStart(4, '0')}${slug ? `-${slug}` : ''}.md`;
 }
 
-export function createArticleWriting({ files, versions, published, live = () => UNKNOWN_LIVE_BUILD, clock = () => new Date() }: ArticleWritingOptions) {
+export function createArticleWriting({
+  files,
+  versions,
+  published,
+  live = () => UNKNOWN_LIVE_BUILD,
+  clock = () => new Date(),
+}: ArticleWritingOptions) {
   const withLock = createKeyedSerializer();
   // A draft or private article was never on the site (binned or not); a scheduled one may be by now.
-  const seenByReaders = (file: SourceFile) => !['draft', 'private'].includes(statusOf({ ...file, trashed: false }, clock()));
+  const seenByReaders = (file: SourceFile) =>
+    !['draft', 'private'].includes(statusOf({ ...file, trashed: false }, clock()));
   const bin = recycleBin({
     kind: 'articles',
     files,
@@ -54,14 +69,23 @@ export function createArticleWriting({ files, versions, published, live = () => 
   const copies = versions.workingCopies;
   const liveEdits = articleLiveEdits({ files, versions, withLock, fileOf, lockOf, published, clock });
 
-  async function write(before: SourceFile | null, id: number, input: SaveArticleBody, savedBy: number): Promise<WritingArticle> {
+  async function write(
+    before: SourceFile | null,
+    id: number,
+    input: SaveArticleBody,
+    savedBy: number,
+  ): Promise<WritingArticle> {
     const now = clock();
     if (before && !input.overwrite && input.base_revision !== before.revision) {
-      throw new Conflict('文章在你打开之后被修改过（可能是直接编辑了文件），请对比两个版本后再保存', toWritingArticle(before, now));
+      throw new Conflict(
+        '文章在你打开之后被修改过（可能是直接编辑了文件），请对比两个版本后再保存',
+        toWritingArticle(before, now),
+      );
     }
     if (before?.trashed) throw new Refused('文章在回收站里，请先恢复再编辑');
     // Saving a draft of a live article took it off the site 25 s later, without a word.
-    if (before && !input.publish && isLive(statusOf(before, now))) throw new Refused('文章正在网站上：请用「暂存修改」保存而不影响线上，要下线请用「撤下」', ['publish']);
+    if (before && !input.publish && isLive(statusOf(before, now)))
+      throw new Refused('文章正在网站上：请用「暂存修改」保存而不影响线上，要下线请用「撤下」', ['publish']);
     const data = frontmatterOf(id, input, before, now);
     checked(data, input.body);
     // Nothing changed: no file write, no history entry, no build; any working copy is what is live.
@@ -73,7 +97,9 @@ export function createArticleWriting({ files, versions, published, live = () => 
     if (before && statusOf(before, now) === 'published' && input.publish) data.updated = formatDateTime(now);
     const source = formatSource(data, input.body);
     if (before) await versions.keep('articles', id, before.source, savedBy, now.getTime());
-    const saved = before ? await files.write(before, source) : await files.create(articleFileName(id, input.title), source);
+    const saved = before
+      ? await files.write(before, source)
+      : await files.create(articleFileName(id, input.title), source);
     // The editor's fields, which held any working copy, are now the file's.
     if (before) await copies.clear(id);
     if (input.publish || (before && seenByReaders(before))) await published({ id, before, after: saved });
@@ -81,14 +107,27 @@ export function createArticleWriting({ files, versions, published, live = () => 
   }
 
   return {
-    async list(filter: ArticleFilter, keyword: string, current: number, size: number): Promise<Page<WritingArticleRow>> {
+    async list(
+      filter: ArticleFilter,
+      keyword: string,
+      current: number,
+      size: number,
+    ): Promise<Page<WritingArticleRow>> {
       const now = clock();
       const needle = keyword.toLowerCase();
       const rows = (await files.all())
         .map((file) => ({ file, status: statusOf(file, now), date: dateOf(file.data.date) }))
         .filter(({ status }) => inFilter(status, filter))
-        .filter(({ file }) => !needle || text(file.data.title).toLowerCase().includes(needle) || file.body.toLowerCase().includes(needle))
-        .sort((a, b) => Number(b.file.data.pinned === true) - Number(a.file.data.pinned === true) || (b.date?.getTime() ?? 0) - (a.date?.getTime() ?? 0) || b.file.id - a.file.id);
+        .filter(
+          ({ file }) =>
+            !needle || text(file.data.title).toLowerCase().includes(needle) || file.body.toLowerCase().includes(needle),
+        )
+        .sort(
+          (a, b) =>
+            Number(b.file.data.pinned === true) - Number(a.file.data.pinned === true) ||
+            (b.date?.getTime() ?? 0) - (a.date?.getTime() ?? 0) ||
+            b.file.id - a.file.id,
+        );
       const build = live();
       const list = rows.slice((current - 1) * size, current * size).map(({ file, status, date }) => ({
         id: file.id,
@@ -157,13 +196,17 @@ export function createArticleWriting({ files, versions, published, live = () => 
     /** Whether an article became due after `builtAt` (its time came while no server was running to build it). */
     async dueSince(builtAt: Date): Promise<boolean> {
       const now = clock();
-      return (await files.all()).some((f) => statusOf(f, now) === 'published' && (dateOf(f.data.date)?.getTime() ?? 0) > builtAt.getTime());
+      return (await files.all()).some(
+        (f) => statusOf(f, now) === 'published' && (dateOf(f.data.date)?.getTime() ?? 0) > builtAt.getTime(),
+      );
     },
 
     /** The earliest date a scheduled article goes live, so a build can run then. */
     async nextScheduled(): Promise<Date | null> {
       const now = clock();
-      const dates = (await files.all()).filter((f) => statusOf(f, now) === 'scheduled').map((f) => dateOf(f.data.date)!);
+      const dates = (await files.all())
+        .filter((f) => statusOf(f, now) === 'scheduled')
+        .map((f) => dateOf(f.data.date)!);
       return dates.length ? new Date(Math.min(...dates.map(Number))) : null;
     },
 
@@ -175,16 +218,22 @@ export function createArticleWriting({ files, versions, published, live = () => 
         if (file.trashed) continue;
         const category = text(file.data.category);
         if (category) categories.set(category, (categories.get(category) ?? 0) + 1);
-        for (const tag of Array.isArray(file.data.tags) ? file.data.tags : []) if (typeof tag === 'string') tags.set(tag, (tags.get(tag) ?? 0) + 1);
+        for (const tag of Array.isArray(file.data.tags) ? file.data.tags : [])
+          if (typeof tag === 'string') tags.set(tag, (tags.get(tag) ?? 0) + 1);
       }
-      const rows = (map: Map<string, number>) => [...map].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh-CN'));
+      const rows = (map: Map<string, number>) =>
+        [...map]
+          .map(([name, count]) => ({ name, count }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh-CN'));
       return { categories: rows(categories), tags: rows(tags) };
     },
 
     /** Renames a category or tag in every article that uses it; renaming onto an existing name merges them. */
     async renameName(kind: 'category' | 'tag', from: string, to: string, savedBy: number): Promise<number> {
       const now = clock();
-      const affected = (await files.all()).filter((f) => (kind === 'category' ? f.data.category === from : Array.isArray(f.data.tags) && f.data.tags.includes(from)));
+      const affected = (await files.all()).filter((f) =>
+        kind === 'category' ? f.data.category === from : Array.isArray(f.data.tags) && f.data.tags.includes(from),
+      );
       for (const file of affected) {
         await withLock(lockOf(file.id), async () => {
           // Read again under the lock: binned, deleted, broken or changed by hand since the list was read means left alone.

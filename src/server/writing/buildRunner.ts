@@ -41,6 +41,8 @@ export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings)
       createInterface({ input: child.stderr }).on('line', keep);
       child.on('error', (error) => resolve({ ok: false, output: error.message }));
       // A build that fails on something it can name leaves its problem beside the releases (lib/node/buildProblem.ts).
-      child.on('close', (code) => resolve({ ok: code === 0, output: lines.join('\n'), problem: code === 0 ? null : readBuildProblem(distDir) }));
+      child.on('close', (code) =>
+        resolve({ ok: code === 0, output: lines.join('\n'), problem: code === 0 ? null : readBuildProblem(distDir) }),
+      );
     });
 }

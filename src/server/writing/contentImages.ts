@@ -16,7 +16,11 @@ import { uprightImage } from './uprightImage.ts';
 
 export type ContentImageUse = 'images' | 'covers';
 
-export async function saveContentImage(articlesDir: string, use: ContentImageUse, bytes: Buffer): Promise<UploadedContentImage> {
+export async function saveContentImage(
+  articlesDir: string,
+  use: ContentImageUse,
+  bytes: Buffer,
+): Promise<UploadedContentImage> {
   const extension = await imageExtension(bytes);
   if (!extension) throw new Refused('只能上传 PNG、JPEG、WebP 或 GIF 图片', ['file']);
   const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}.${extension}`;

@@ -116,9 +116,14 @@ export function createImageCacheQueue({ projectRoot, contentDir, env = process.e
       waiting.shift();
       if (code === 0) {
         const { encoded = 0, ms = 0 } = report;
-        if (encoded > 0) console.log(`已为下次构建预先编码图片 ${basename(job.file)}：${encoded} 个尺寸和格式，用时 ${(ms / 1000).toFixed(1)} 秒`);
+        if (encoded > 0)
+          console.log(
+            `已为下次构建预先编码图片 ${basename(job.file)}：${encoded} 个尺寸和格式，用时 ${(ms / 1000).toFixed(1)} 秒`,
+          );
       } else {
-        console.warn(`预先编码图片 ${basename(job.file)} 没有完成（构建时会再编码）：${problem || `退出码 ${code ?? signal}`}`);
+        console.warn(
+          `预先编码图片 ${basename(job.file)} 没有完成（构建时会再编码）：${problem || `退出码 ${code ?? signal}`}`,
+        );
       }
       next();
     });
@@ -154,7 +159,8 @@ export function createImageCacheQueue({ projectRoot, contentDir, env = process.e
       return holding(async () => {
         const { code, report, problem } = await startWorker({ file, use: 'images' }, true).ended;
         if (code !== 0 || !report.names || !report.attributes) {
-          if (code !== 0) console.warn(`编码图片 ${basename(file)} 没有完成（等待完整构建）：${problem || `退出码 ${code}`}`);
+          if (code !== 0)
+            console.warn(`编码图片 ${basename(file)} 没有完成（等待完整构建）：${problem || `退出码 ${code}`}`);
           return null;
         }
         return { files: report.names.map((name) => join(cacheDir, name)), attributes: report.attributes };

@@ -58,4 +58,12 @@ for (const image of images) {
   temporary = null;
   encoded++;
 }
-console.log(JSON.stringify({ images: images.length, encoded, ms: Math.round(performance.now() - started), names: images.map((image) => image.name), attributes }));
+console.log(
+  JSON.stringify({
+    images: images.length,
+    encoded,
+    ms: Math.round(performance.now() - started),
+    names: images.map((image) => image.name),
+    attributes,
+  }),
+);

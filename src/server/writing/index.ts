@@ -55,7 +55,9 @@ export function createWriting(db: Db, options: WritingOptions) {
     // Asked first, so the quick release's page_live comes after the queued_at the console compares it with.
     publisher.request();
     if (!change) return;
-    const released = quick.apply(change).catch((error: Error) => console.error(`快速发布失败，等待完整构建：${error.message}`));
+    const released = quick
+      .apply(change)
+      .catch((error: Error) => console.error(`快速发布失败，等待完整构建：${error.message}`));
     let patience: NodeJS.Timeout | undefined;
     await Promise.race([released, new Promise((resolve) => (patience = setTimeout(resolve, QUICK_RELEASE_WAIT_MS)))]);
     clearTimeout(patience);

@@ -18,7 +18,12 @@ export const UNKNOWN_LIVE_BUILD: LiveArticles = { has: () => true, skipped: [] }
  * An article's state in the list: its status, except that one meant for readers now is `live` only
  * in the live build, `failed` when the build left it out, and `pending` until a build has it.
  */
-export function listStateOf(status: ArticleStatus, id: number, file: string, live: LiveArticles): { state: ArticleListState; skipped: SkippedArticle | null } {
+export function listStateOf(
+  status: ArticleStatus,
+  id: number,
+  file: string,
+  live: LiveArticles,
+): { state: ArticleListState; skipped: SkippedArticle | null } {
   const skipped = status === 'trash' ? null : (live.skipped.find((s) => s.file === file) ?? null);
   if (status !== 'published') return { state: status, skipped };
   if (skipped) return { state: 'failed', skipped };

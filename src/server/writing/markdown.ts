@@ -6,7 +6,10 @@
 import { madeOnFirstUse } from '../shared/firstUse.ts';
 
 const renderer = madeOnFirstUse(async () => {
-  const [{ createSatteriMarkdownProcessor }, { markdownHastPlugins }] = await Promise.all([import('@astrojs/markdown-satteri'), import('../../lib/node/markdownOptions.ts')]);
+  const [{ createSatteriMarkdownProcessor }, { markdownHastPlugins }] = await Promise.all([
+    import('@astrojs/markdown-satteri'),
+    import('../../lib/node/markdownOptions.ts'),
+  ]);
   return createSatteriMarkdownProcessor({ syntaxHighlight: false, hastPlugins: markdownHastPlugins });
 });
 

@@ -12,5 +12,9 @@ export { CONTENT_FILE_URL, contentFileUrl };
 export async function renderPreview(markdown: string, articleDir = ''): Promise<string> {
   const { html } = await renderMarkdown(markdown);
   // The build swaps each marked image for its optimised copy; the preview shows the original.
-  return fillImageMarkers(html, async ({ src, alt }) => ({ src: contentFileUrl(articleDir, String(src)) ?? String(src), alt: String(alt ?? ''), loading: 'lazy' }));
+  return fillImageMarkers(html, async ({ src, alt }) => ({
+    src: contentFileUrl(articleDir, String(src)) ?? String(src),
+    alt: String(alt ?? ''),
+    loading: 'lazy',
+  }));
 }

@@ -49,10 +49,23 @@ function progressAt(state: PublishState, line: string): Pick<PublishState, 'step
   const to = STEPS[IMAGES_STEP + 1].percent;
   if (!count || state.percent < from || state.percent >= to) return null;
   const [done, all] = [Number(count[1]), Number(count[2])];
-  return { step: `${name} ${done}/${all}`, percent: Math.max(state.percent, from + Math.floor(((to - from - 1) * done) / Math.max(all, 1))) };
+  return {
+    step: `${name} ${done}/${all}`,
+    percent: Math.max(state.percent, from + Math.floor(((to - from - 1) * done) / Math.max(all, 1))),
+  };
 }
 
-const idle = (): PublishState => ({ state: 'idle', step: '', percent: 0, queued_at: null, started_at: null, finished_at: null, error: null, builds: 0, page_live: null });
+const idle = (): PublishState => ({
+  state: 'idle',
+  step: '',
+  percent: 0,
+  queued_at: null,
+  started_at: null,
+  finished_at: null,
+  error: null,
+  builds: 0,
+  page_live: null,
+});
 
 export function createPublisher({ build, goLive, settleMs = 300, clock = () => new Date() }: PublisherOptions) {
   let state = idle();
@@ -65,7 +78,15 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
   async function runOnce(): Promise<void> {
     wanted = false;
     const startedAt = clock();
-    state = { ...state, state: 'building', step: '准备构建', percent: 2, started_at: startedAt.toISOString(), finished_at: null, error: null };
+    state = {
+      ...state,
+      state: 'building',
+      step: '准备构建',
+      percent: 2,
+      started_at: startedAt.toISOString(),
+      finished_at: null,
+      error: null,
+    };
     let result: BuildRun;
     try {
       result = await build((line) => {
@@ -78,8 +99,23 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     }
     const problem: PublishError = result.problem ?? UNKNOWN_BUILD_PROBLEM;
     state = result.ok
-      ? { ...state, state: wanted ? 'queued' : 'live', step: '', percent: 100, finished_at: now(), builds: state.builds + 1 }
-      : { ...state, state: wanted ? 'queued' : 'failed', step: '', percent: 0, finished_at: now(), error: problem, builds: state.builds + 1 };
+      ? {
+          ...state,
+          state: wanted ? 'queued' : 'live',
+          step: '',
+          percent: 100,
+          finished_at: now(),
+          builds: state.builds + 1,
+        }
+      : {
+          ...state,
+          state: wanted ? 'queued' : 'failed',
+          step: '',
+          percent: 0,
+          finished_at: now(),
+          error: problem,
+          builds: state.builds + 1,
+        };
     if (!result.ok) console.error(`发布失败：${problem.message}${result.problem ? '' : `\n${result.output}`}`);
   }
 

@@ -18,7 +18,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { t } from '../../i18n/zh-CN.ts';
 import { bodyImages, patchArticlePage } from '../../lib/node/articlePage.ts';
-import { fillImageMarkers, isRelativeImage, markdownImageTargets, rewriteMarkdownImages, type ImageAttributes } from '../../lib/node/contentImages.ts';
+import {
+  fillImageMarkers,
+  isRelativeImage,
+  markdownImageTargets,
+  rewriteMarkdownImages,
+  type ImageAttributes,
+} from '../../lib/node/contentImages.ts';
 import type { ArticleBody, ContentIndex } from '../../lib/node/contentIndex.ts';
 import { countWords, plainText, readingMinutes } from '../../lib/node/reading.ts';
 import { articleFrontmatter, isLive, type ArticleFrontmatter } from '../../lib/shared/contentSchema.ts';
@@ -71,7 +77,9 @@ function seenAs(file: SourceFile | null, now: Date): ArticleFrontmatter | null {
 }
 
 const sameKept = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => PATCHED.includes(key) || JSON.stringify(a[key]) === JSON.stringify(b[key]));
+  [...new Set([...Object.keys(a), ...Object.keys(b)])].every(
+    (key) => PATCHED.includes(key) || JSON.stringify(a[key]) === JSON.stringify(b[key]),
+  );
 
 /** Replaces `path` in a linked copy by a new file: writing in place would change the live build's file too. */
 async function replaceFile(path: string, content: string | Buffer): Promise<void> {
@@ -83,9 +91,15 @@ async function replaceFile(path: string, content: string | Buffer): Promise<void
 /** A page and its brotli and gzip variants, as the build writes them (scripts/lib/precompress.ts). */
 async function replacePage(path: string, html: string): Promise<void> {
   const raw = Buffer.from(html);
-  const [br, gzipped] = await Promise.all([brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), gz(raw, { level: 9 })]);
+  const [br, gzipped] = await Promise.all([
+    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gz(raw, { level: 9 }),
+  ]);
   await replaceFile(path, raw);
-  for (const [suffix, bytes] of [['.br', br], ['.gz', gzipped]] as const) {
+  for (const [suffix, bytes] of [
+    ['.br', br],
+    ['.gz', gzipped],
+  ] as const) {
     if (bytes.length < raw.length) await replaceFile(path + suffix, bytes);
     else await rm(path + suffix, { force: true });
   }
@@ -105,7 +119,8 @@ function imagesOfPage(page: string, markdown: string): Record<string, ImageAttri
 }
 
 const pageOf = (release: string, id: number) => join(release, 'client', 'article', String(id), 'index.html');
-const readJson = async <T>(path: string): Promise<T | null> => JSON.parse(await readFile(path, 'utf8').catch(() => 'null')) as T | null;
+const readJson = async <T>(path: string): Promise<T | null> =>
+  JSON.parse(await readFile(path, 'utf8').catch(() => 'null')) as T | null;
 
 /** The image file a relative Markdown target of `article` names, when it is one beside the articles. */
 function imageFile(articlesDir: string, article: SourceFile, target: string): string | null {
@@ -126,8 +141,13 @@ interface UpdateContext {
  * The `<img>` of each image in `markdown` the live build has no file for, with those files copied
  * into the release `dir`; null when one of them cannot be made here.
  */
-async function newImages({ dir, file, articlesDir, bodyImage }: UpdateContext, known: Record<string, ImageAttributes>): Promise<Record<string, ImageAttributes> | null> {
-  const targets = [...new Set(markdownImageTargets(file.body).filter((target) => isRelativeImage(target) && !known[target]))];
+async function newImages(
+  { dir, file, articlesDir, bodyImage }: UpdateContext,
+  known: Record<string, ImageAttributes>,
+): Promise<Record<string, ImageAttributes> | null> {
+  const targets = [
+    ...new Set(markdownImageTargets(file.body).filter((target) => isRelativeImage(target) && !known[target])),
+  ];
   if (targets.length === 0) return {};
   if (!bodyImage) return null;
   const made: Record<string, ImageAttributes> = {};
@@ -183,10 +203,21 @@ async function writeUpdate(context: UpdateContext): Promise<boolean> {
   if (!patched) return false;
 
   await replacePage(pageOf(dir, file.id), patched);
-  const markdown = await rewriteMarkdownImages(file.body, async (target) => (typeof known[target]?.src === 'string' ? String(known[target].src) : undefined));
+  const markdown = await rewriteMarkdownImages(file.body, async (target) =>
+    typeof known[target]?.src === 'string' ? String(known[target].src) : undefined,
+  );
   // With every image the page now has, so the next quick edit finds them.
-  await replaceFile(join(content, `${file.id}.json`), JSON.stringify({ ...exported, markdown, html: body, images: known } satisfies ArticleBody));
-  Object.assign(entry, { title: data.title, description, updated: data.updated?.toISOString() ?? null, words, text: plainText(file.body, { keepCode: true }) });
+  await replaceFile(
+    join(content, `${file.id}.json`),
+    JSON.stringify({ ...exported, markdown, html: body, images: known } satisfies ArticleBody),
+  );
+  Object.assign(entry, {
+    title: data.title,
+    description,
+    updated: data.updated?.toISOString() ?? null,
+    words,
+    text: plainText(file.body, { keepCode: true }),
+  });
   await replaceFile(join(content, 'index.json'), JSON.stringify(index));
   return true;
 }
@@ -199,11 +230,22 @@ async function writeWithdrawal(dir: string, id: number): Promise<boolean> {
   if (!(await stat(page).catch(() => null))) return false;
   await rm(join(page, '..'), { recursive: true, force: true });
   await rm(join(content, `${id}.json`), { force: true });
-  if (index) await replaceFile(join(content, 'index.json'), JSON.stringify({ ...index, articles: index.articles.filter((a) => a.id !== id) }));
+  if (index)
+    await replaceFile(
+      join(content, 'index.json'),
+      JSON.stringify({ ...index, articles: index.articles.filter((a) => a.id !== id) }),
+    );
   return true;
 }
 
-export function createQuickReleases({ distDir, files, goLive, onLive = () => {}, bodyImage, clock = () => new Date() }: QuickReleaseOptions) {
+export function createQuickReleases({
+  distDir,
+  files,
+  goLive,
+  onLive = () => {},
+  bodyImage,
+  clock = () => new Date(),
+}: QuickReleaseOptions) {
   const serially = createKeyedSerializer();
   /** When each article last went out in a quick release, for putting it back over a full build that started before. */
   const released = new Map<number, number>();
@@ -241,7 +283,12 @@ export function createQuickReleases({ distDir, files, goLive, onLive = () => {},
     const seenBefore = seenAs(before, now);
     let outcome: QuickOutcome | null = null;
     if (!seenAfter) outcome = (await release((dir) => writeWithdrawal(dir, id))) ? 'withdrawn' : null;
-    else if (seenBefore && sameKept(seenBefore, seenAfter)) outcome = (await release((dir) => writeUpdate({ dir, file: after!, data: seenAfter, articlesDir: files.dir, bodyImage }))) ? 'updated' : null;
+    else if (seenBefore && sameKept(seenBefore, seenAfter))
+      outcome = (await release((dir) =>
+        writeUpdate({ dir, file: after!, data: seenAfter, articlesDir: files.dir, bodyImage }),
+      ))
+        ? 'updated'
+        : null;
     if (outcome) {
       released.set(id, now.getTime());
       onLive(id, outcome);

@@ -38,7 +38,8 @@ export function parseSource(source: string): { data: Record<string, unknown>; bo
   if (yaml === null) return { data: {}, body, problem: '文件开头没有 --- 包围的 front matter' };
   try {
     const data = parseYaml(yaml, { schema: 'core' }) as unknown;
-    if (!data || typeof data !== 'object' || Array.isArray(data)) return { data: {}, body, problem: 'front matter 不是键值对' };
+    if (!data || typeof data !== 'object' || Array.isArray(data))
+      return { data: {}, body, problem: 'front matter 不是键值对' };
     return { data: data as Record<string, unknown>, body, problem: null };
   } catch (error) {
     return { data: {}, body, problem: `front matter 无法解析：${(error as Error).message.split('\n')[0]}` };
@@ -47,7 +48,9 @@ export function parseSource(source: string): { data: Record<string, unknown>; bo
 
 /** Front matter and body as one file, the keys in the order given, empty values left out. */
 export function formatSource(data: Record<string, unknown>, body: string): string {
-  const kept = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  const kept = Object.fromEntries(
+    Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
   const yaml = stringifyYaml(kept, { lineWidth: 0, defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' });
   return `---\n${yaml}---\n\n${body.trimEnd()}\n`;
 }
@@ -55,7 +58,16 @@ export function formatSource(data: Record<string, unknown>, body: string): strin
 function toFile(path: string, source: string, trashed: boolean): SourceFile {
   const { data, body, problem } = parseSource(source);
   const id = Number.isSafeInteger(data.id) && (data.id as number) > 0 ? (data.id as number) : 0;
-  return { id, path, data, body, source, revision: revisionOf(source), trashed, problem: problem ?? (id ? null : 'front matter 缺少正整数 id') };
+  return {
+    id,
+    path,
+    data,
+    body,
+    source,
+    revision: revisionOf(source),
+    trashed,
+    problem: problem ?? (id ? null : 'front matter 缺少正整数 id'),
+  };
 }
 
 async function markdownFiles(dir: string): Promise<string[]> {
@@ -82,7 +94,8 @@ export async function writeAtomically(path: string, content: string | Buffer): P
 
 /** `path`, or `<name>-<n>.md` with the first n, that no file in any of `dirs` has: a new or moved file never replaces another. */
 async function freePath(dirs: string[], path: string): Promise<string> {
-  const taken = async (candidate: string) => (await Promise.all(dirs.map((dir) => stat(join(dir, candidate)).catch(() => null)))).some(Boolean);
+  const taken = async (candidate: string) =>
+    (await Promise.all(dirs.map((dir) => stat(join(dir, candidate)).catch(() => null)))).some(Boolean);
   let candidate = path;
   for (let n = 2; await taken(candidate); n++) candidate = path.replace(/\.md$/, `-${n}.md`);
   return candidate;
@@ -105,7 +118,13 @@ export function createSourceFiles(root: string, kind: ContentKind) {
     const known = cache.get(absolute);
     if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known.file;
     const source = await readFile(absolute, 'utf8');
-    const file = toFile(relative(trashed ? trash : live, absolute).split(sep).join('/'), source, trashed);
+    const file = toFile(
+      relative(trashed ? trash : live, absolute)
+        .split(sep)
+        .join('/'),
+      source,
+      trashed,
+    );
     cache.set(absolute, { mtimeMs: info.mtimeMs, size: info.size, file });
     return file;
   }

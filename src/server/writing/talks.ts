@@ -42,8 +42,14 @@ export function createTalkWriting({ files, versions, published, clock = () => ne
   const bin = recycleBin({ kind: 'talks', files, versions, withLock, seenByReaders, published, what: '说说' });
   const { fileOf, lockOf } = bin;
 
-  async function write(before: SourceFile | null, id: number, input: SaveTalkBody, savedBy: number): Promise<WritingTalk> {
-    if (before && input.base_revision !== before.revision) throw new Conflict('这条说说在你打开之后被修改过，请刷新后再编辑', toWritingTalk(before));
+  async function write(
+    before: SourceFile | null,
+    id: number,
+    input: SaveTalkBody,
+    savedBy: number,
+  ): Promise<WritingTalk> {
+    if (before && input.base_revision !== before.revision)
+      throw new Conflict('这条说说在你打开之后被修改过，请刷新后再编辑', toWritingTalk(before));
     if (before?.trashed) throw new Refused('这条说说在回收站里，请先恢复');
     const content = input.content.trim();
     if (!content) throw new Refused('请填写内容', ['content']);
@@ -60,12 +66,15 @@ export function createTalkWriting({ files, versions, published, clock = () => ne
       private: input.public ? undefined : true,
     };
     const result = talkFrontmatter.safeParse(data);
-    if (!result.success) throw new Refused(result.error.issues[0].message, [String(result.error.issues[0].path[0] ?? 'content')]);
+    if (!result.success)
+      throw new Refused(result.error.issues[0].message, [String(result.error.issues[0].path[0] ?? 'content')]);
     const source = formatSource(data, content);
     // Nothing changed: no file write, no history entry, no build (as for articles).
     if (before && before.source === source) return toWritingTalk(before);
     if (before) await versions.keep('talks', id, before.source, savedBy, now.getTime());
-    const saved = before ? await files.write(before, source) : await files.create(`${String(id).padStart(4, '0')}.md`, source);
+    const saved = before
+      ? await files.write(before, source)
+      : await files.create(`${String(id).padStart(4, '0')}.md`, source);
     // A private talk that stays private changes nothing readers see.
     if (seenByReaders(saved) || (before && seenByReaders(before))) await published();
     return toWritingTalk(saved);

@@ -16,7 +16,15 @@ import { readImageHeader } from '../uploads/images.ts';
  * image with nothing else is kept as it is; one re-encoded is converted to sRGB and loses it too.
  */
 const carriesMetadata = (meta: Metadata) =>
-  Boolean(meta.exif || meta.iptc || meta.xmp || meta.tifftagPhotoshop || meta.comments?.length || meta.gainMap || (meta.orientation ?? 1) !== 1);
+  Boolean(
+    meta.exif ||
+    meta.iptc ||
+    meta.xmp ||
+    meta.tifftagPhotoshop ||
+    meta.comments?.length ||
+    meta.gainMap ||
+    (meta.orientation ?? 1) !== 1,
+  );
 
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
@@ -50,17 +58,26 @@ function encoded(image: Sharp, format: string): Sharp {
 export async function uprightImage(bytes: Buffer, extension: string): Promise<Buffer> {
   const { width, height, pages } = await readImageHeader(bytes);
   if (width * height * pages > MAX_CONTENT_IMAGE_PIXELS) {
-    throw new Refused(`图片尺寸太大（${width}×${height}${pages > 1 ? `，${pages} 帧` : ''}）：总共不能超过 ${inWords(MAX_CONTENT_IMAGE_PIXELS)}像素`, ['file']);
+    throw new Refused(
+      `图片尺寸太大（${width}×${height}${pages > 1 ? `，${pages} 帧` : ''}）：总共不能超过 ${inWords(MAX_CONTENT_IMAGE_PIXELS)}像素`,
+      ['file'],
+    );
   }
   const { default: sharp } = await import('sharp');
   const animated = pages > 1;
   const source = () => sharp(bytes, { animated, failOn: 'truncated', limitInputPixels: MAX_CONTENT_IMAGE_PIXELS });
   const meta = await source().metadata();
-  if (!carriesMetadata(meta) && endsWithImage(bytes, extension) && Math.max(width, height) <= CONTENT_IMAGE_MAX_SIDE_PX) return bytes;
+  if (!carriesMetadata(meta) && endsWithImage(bytes, extension) && Math.max(width, height) <= CONTENT_IMAGE_MAX_SIDE_PX)
+    return bytes;
   // Without keepMetadata() sharp writes none, and converts the colours to sRGB when it drops a profile.
   let image = source();
   if (!animated) image = image.autoOrient();
-  image = image.resize({ width: CONTENT_IMAGE_MAX_SIDE_PX, height: CONTENT_IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true });
+  image = image.resize({
+    width: CONTENT_IMAGE_MAX_SIDE_PX,
+    height: CONTENT_IMAGE_MAX_SIDE_PX,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
   try {
     return await encoded(image, extension).toBuffer();
   } catch {

@@ -20,7 +20,13 @@ export function createVersions(db: Db) {
   return {
     workingCopies: createWorkingCopies(db),
     /** Keeps `source` as a version of the content, then drops all but the newest kept ones. */
-    async keep(kind: ContentKind, contentId: number, source: string, savedBy: number | null, now = Date.now()): Promise<void> {
+    async keep(
+      kind: ContentKind,
+      contentId: number,
+      source: string,
+      savedBy: number | null,
+      now = Date.now(),
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(contentVersions).values({ kind, contentId, source, savedAt: now, savedBy });
         const newest = await tx
@@ -29,9 +35,16 @@ export function createVersions(db: Db) {
           .where(and(eq(contentVersions.kind, kind), eq(contentVersions.contentId, contentId)))
           .orderBy(desc(contentVersions.savedAt), desc(contentVersions.id))
           .limit(CONTENT_VERSIONS_KEPT);
-        await tx
-          .delete(contentVersions)
-          .where(and(eq(contentVersions.kind, kind), eq(contentVersions.contentId, contentId), notInArray(contentVersions.id, newest.map((v) => v.id))));
+        await tx.delete(contentVersions).where(
+          and(
+            eq(contentVersions.kind, kind),
+            eq(contentVersions.contentId, contentId),
+            notInArray(
+              contentVersions.id,
+              newest.map((v) => v.id),
+            ),
+          ),
+        );
       });
     },
     /** Newest first. */
@@ -47,11 +60,15 @@ export function createVersions(db: Db) {
       const [row] = await db
         .select()
         .from(contentVersions)
-        .where(and(eq(contentVersions.kind, kind), eq(contentVersions.contentId, contentId), eq(contentVersions.id, id)));
+        .where(
+          and(eq(contentVersions.kind, kind), eq(contentVersions.contentId, contentId), eq(contentVersions.id, id)),
+        );
       return row ? { id: row.id, source: row.source, savedAt: new Date(row.savedAt) } : null;
     },
     async forget(kind: ContentKind, contentId: number): Promise<void> {
-      await db.delete(contentVersions).where(and(eq(contentVersions.kind, kind), eq(contentVersions.contentId, contentId)));
+      await db
+        .delete(contentVersions)
+        .where(and(eq(contentVersions.kind, kind), eq(contentVersions.contentId, contentId)));
     },
   };
 }

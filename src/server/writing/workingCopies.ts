@@ -17,10 +17,22 @@ export function createWorkingCopies(db: Db) {
   return {
     async get(articleId: number): Promise<WorkingCopy | null> {
       const [row] = await db.select().from(articleWorkingCopies).where(eq(articleWorkingCopies.articleId, articleId));
-      return row ? { fields: JSON.parse(row.fields) as ArticleDraft, baseRevision: row.baseRevision, savedAt: new Date(row.savedAt) } : null;
+      return row
+        ? {
+            fields: JSON.parse(row.fields) as ArticleDraft,
+            baseRevision: row.baseRevision,
+            savedAt: new Date(row.savedAt),
+          }
+        : null;
     },
     /** Keeps `fields` as the article's working copy, in place of any earlier one. */
-    async put(articleId: number, fields: ArticleDraft, baseRevision: string, savedBy: number | null, now = Date.now()): Promise<void> {
+    async put(
+      articleId: number,
+      fields: ArticleDraft,
+      baseRevision: string,
+      savedBy: number | null,
+      now = Date.now(),
+    ): Promise<void> {
       const row = { fields: JSON.stringify(fields), baseRevision, savedAt: now, savedBy };
       await db
         .insert(articleWorkingCopies)

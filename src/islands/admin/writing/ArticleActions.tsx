@@ -22,25 +22,53 @@ export default function ArticleActions() {
   return (
     <div className={styles.actionBar}>
       <div className={styles.buttons}>
-        {state.status && <span className={styles.state} data-status={state.status}>{text.statuses[state.status]}</span>}
+        {state.status && (
+          <span className={styles.state} data-status={state.status}>
+            {text.statuses[state.status]}
+          </span>
+        )}
         {state.status === 'trash' ? (
-          <button type="button" onClick={() => void moveArticle('restore')}>{text.restore}</button>
+          <button type="button" onClick={() => void moveArticle('restore')}>
+            {text.restore}
+          </button>
         ) : live ? (
           <>
-            <button type="button" onClick={() => void savePendingEdit()} disabled={busy || !isDirty(state)} title={text.savePendingHint}>{text.savePending}</button>
-            <button type="button" className={styles.primary} onClick={() => void saveArticle(true)} disabled={busy}>{text.update}</button>
+            <button
+              type="button"
+              onClick={() => void savePendingEdit()}
+              disabled={busy || !isDirty(state)}
+              title={text.savePendingHint}
+            >
+              {text.savePending}
+            </button>
+            <button type="button" className={styles.primary} onClick={() => void saveArticle(true)} disabled={busy}>
+              {text.update}
+            </button>
             <span className={styles.apart}>
-              <ConfirmButton label={text.withdraw} question={text.confirmWithdraw} onConfirm={() => void withdrawArticle()} classes={confirmClasses} />
+              <ConfirmButton
+                label={text.withdraw}
+                question={text.confirmWithdraw}
+                onConfirm={() => void withdrawArticle()}
+                classes={confirmClasses}
+              />
             </span>
           </>
         ) : (
           <>
-            <button type="button" onClick={() => void saveArticle(false)} disabled={busy}>{text.saveDraft}</button>
-            <button type="button" className={styles.primary} onClick={() => void saveArticle(true)} disabled={busy}>{text.publish}</button>
+            <button type="button" onClick={() => void saveArticle(false)} disabled={busy}>
+              {text.saveDraft}
+            </button>
+            <button type="button" className={styles.primary} onClick={() => void saveArticle(true)} disabled={busy}>
+              {text.publish}
+            </button>
           </>
         )}
       </div>
-      {state.refusal && <p className={styles.error} role="alert">{state.refusal}</p>}
+      {state.refusal && (
+        <p className={styles.error} role="alert">
+          {state.refusal}
+        </p>
+      )}
       <PublishStatus articleId={state.status === 'published' ? state.id : null} retryAfterFailureOnly />
     </div>
   );

@@ -3,7 +3,19 @@ import { useEffect, useRef, useState } from 'react';
 import { writingText } from '../../../i18n/writing.zh-CN';
 import { bodyTooLong } from '../../../lib/browser/writingDraft';
 import { NEW_ARTICLE_PAGE } from '../../../lib/browser/writingPages';
-import { $editor, $localDraft, changeDraft, dropLocalDraft, isDirty, loadIntoEditor, previewHtml, saveArticle, takeDiskVersion, takeLocalDraft, uploadImages } from '../../../stores/articleEditor';
+import {
+  $editor,
+  $localDraft,
+  changeDraft,
+  dropLocalDraft,
+  isDirty,
+  loadIntoEditor,
+  previewHtml,
+  saveArticle,
+  takeDiskVersion,
+  takeLocalDraft,
+  uploadImages,
+} from '../../../stores/articleEditor';
 import { dropPendingEdit } from '../../../stores/articleLiveEdits';
 import { loadTaxonomies } from '../../../stores/writingLists';
 import ConfirmButton from '../../shared/ConfirmButton';
@@ -32,7 +44,10 @@ export default function ArticleEditor({ page }: { page: 'new' | 'edit' }) {
   const fullscreenToggle = useRef<HTMLButtonElement>(null);
   // Full screen is a board over the page: Escape leaves it, and the page behind stays still. Tab is
   // not held inside it, as the editor's own dialogs (a link's address) open outside it, on the page.
-  const workspace = useModal<HTMLDivElement>(fullscreen, () => setFullscreen(false), { initialFocus: fullscreenToggle, trapFocus: false });
+  const workspace = useModal<HTMLDivElement>(fullscreen, () => setFullscreen(false), {
+    initialFocus: fullscreenToggle,
+    trapFocus: false,
+  });
   const [tagsTyped, setTagsTyped] = useState('');
   const upload = uploadImages;
   const { draft, problems } = state;
@@ -72,47 +87,120 @@ export default function ArticleEditor({ page }: { page: 'new' | 'edit' }) {
       <ArticleActions />
       {local && (
         <p className={styles.notice}>
-          {text.localDraft(local.at)} <button type="button" onClick={() => { takeLocalDraft(); setTagsTyped($editor.get().draft.tags.join(', ')); }}>{text.takeLocalDraft}</button>{' '}
-          <button type="button" onClick={dropLocalDraft}>{text.dropLocalDraft}</button>
+          {text.localDraft(local.at)}{' '}
+          <button
+            type="button"
+            onClick={() => {
+              takeLocalDraft();
+              setTagsTyped($editor.get().draft.tags.join(', '));
+            }}
+          >
+            {text.takeLocalDraft}
+          </button>{' '}
+          <button type="button" onClick={dropLocalDraft}>
+            {text.dropLocalDraft}
+          </button>
         </p>
       )}
       {state.pending && (
         <p className={styles.notice}>
           {text.pendingNotice(state.pending.saved_at)}{' '}
-          <ConfirmButton label={text.dropPending} question={text.confirmDropPending} onConfirm={() => void dropPendingEdit()} classes={confirmClasses} />
+          <ConfirmButton
+            label={text.dropPending}
+            question={text.confirmDropPending}
+            onConfirm={() => void dropPendingEdit()}
+            classes={confirmClasses}
+          />
         </p>
       )}
       {state.conflict && (
         <section className={styles.notice} aria-label={text.conflictDisk}>
           <p>{text.conflict}</p>
           <div className={styles.compare}>
-            <div><h3>{text.conflictDisk}</h3><pre>{state.conflict.body}</pre></div>
-            <div><h3>{text.conflictMine}</h3><pre>{draft.body}</pre></div>
+            <div>
+              <h3>{text.conflictDisk}</h3>
+              <pre>{state.conflict.body}</pre>
+            </div>
+            <div>
+              <h3>{text.conflictMine}</h3>
+              <pre>{draft.body}</pre>
+            </div>
           </div>
           <div className={styles.buttons}>
-            <button type="button" onClick={() => void saveArticle(state.status !== 'draft', true)}>{text.keepMine}</button>
-            <button type="button" onClick={takeDiskVersion}>{text.takeDisk}</button>
+            <button type="button" onClick={() => void saveArticle(state.status !== 'draft', true)}>
+              {text.keepMine}
+            </button>
+            <button type="button" onClick={takeDiskVersion}>
+              {text.takeDisk}
+            </button>
           </div>
         </section>
       )}
       <div className={styles.layout}>
         <div className={styles.writing}>
           <Field label={text.title} labelHidden problem={problems.title} className={styles.titleField}>
-            <input value={draft.title} placeholder={text.title} onChange={(e) => changeDraft({ title: e.target.value })} maxLength={200} />
+            <input
+              value={draft.title}
+              placeholder={text.title}
+              onChange={(e) => changeDraft({ title: e.target.value })}
+              maxLength={200}
+            />
           </Field>
           <div className={styles.toolbar}>
-            <button type="button" aria-pressed={preview !== null} onClick={() => setPreview(preview === null ? '' : null)}>{text.preview}</button>
-            <button ref={fullscreenToggle} type="button" aria-pressed={fullscreen} onClick={() => setFullscreen(!fullscreen)}>{fullscreen ? text.exitFullscreen : text.fullscreen}</button>
-            <FilePickButton label={text.uploadImage} multiple onFiles={(files) => void upload(files, 'images').then((paths) => paths.length && changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }))} />
+            <button
+              type="button"
+              aria-pressed={preview !== null}
+              onClick={() => setPreview(preview === null ? '' : null)}
+            >
+              {text.preview}
+            </button>
+            <button
+              ref={fullscreenToggle}
+              type="button"
+              aria-pressed={fullscreen}
+              onClick={() => setFullscreen(!fullscreen)}
+            >
+              {fullscreen ? text.exitFullscreen : text.fullscreen}
+            </button>
+            <FilePickButton
+              label={text.uploadImage}
+              multiple
+              onFiles={(files) =>
+                void upload(files, 'images').then(
+                  (paths) =>
+                    paths.length &&
+                    changeDraft({ body: `${$editor.get().draft.body}\n\n${paths.map((p) => `![](${p})`).join('\n')}` }),
+                )
+              }
+            />
             <UploadProgress spot="body" />
           </div>
-          {bodyProblem && <p className={styles.error} role="alert">{bodyProblem}</p>}
+          {bodyProblem && (
+            <p className={styles.error} role="alert">
+              {bodyProblem}
+            </p>
+          )}
           <div className={styles.editorArea} data-preview={preview !== null} data-fullscreen={fullscreen}>
-            <BodyEditor value={draft.body} onChange={(body) => changeDraft({ body })} fullscreen={fullscreen} onUploadImg={(files, done) => void upload(files, 'images').then(done)} />
-            {preview !== null && <div className={`${styles.preview} prose`} aria-label={text.preview} dangerouslySetInnerHTML={{ __html: preview }} />}
+            <BodyEditor
+              value={draft.body}
+              onChange={(body) => changeDraft({ body })}
+              fullscreen={fullscreen}
+              onUploadImg={(files, done) => void upload(files, 'images').then(done)}
+            />
+            {preview !== null && (
+              <div
+                className={`${styles.preview} prose`}
+                aria-label={text.preview}
+                dangerouslySetInnerHTML={{ __html: preview }}
+              />
+            )}
           </div>
         </div>
-        <ArticleSettings tagsTyped={tagsTyped} setTagsTyped={setTagsTyped} uploadCover={(files) => void upload(files, 'covers').then(([path]) => path && changeDraft({ cover: path }))} />
+        <ArticleSettings
+          tagsTyped={tagsTyped}
+          setTagsTyped={setTagsTyped}
+          uploadCover={(files) => void upload(files, 'covers').then(([path]) => path && changeDraft({ cover: path }))}
+        />
       </div>
     </div>
   );

@@ -33,40 +33,84 @@ export default function ArticleSettings({ tagsTyped, setTagsTyped, uploadCover }
   const taxonomies = useStore($taxonomies);
   const [open, setOpen] = useState(false);
   const bodyId = useId();
-  const unusedTags = (taxonomies?.tags ?? []).map((t) => t.name).filter((name) => !draft.tags.includes(name)).slice(0, 12);
+  const unusedTags = (taxonomies?.tags ?? [])
+    .map((t) => t.name)
+    .filter((name) => !draft.tags.includes(name))
+    .slice(0, 12);
   // A problem in a folded field opens the fold, so the owner sees what to fix.
   const shown = open || SETTINGS_FIELDS.some((field) => problems[field]);
 
   return (
     <aside className={styles.settings} aria-label={text.settings} data-open={shown}>
       <h2 className={styles.settingsHeading}>{text.settings}</h2>
-      <button type="button" className={styles.settingsToggle} aria-expanded={shown} aria-controls={bodyId} onClick={() => setOpen(!shown)}>{text.settings}</button>
+      <button
+        type="button"
+        className={styles.settingsToggle}
+        aria-expanded={shown}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!shown)}
+      >
+        {text.settings}
+      </button>
       <div id={bodyId} className={styles.settingsBody}>
         <Field label={text.category} problem={problems.category}>
-          <input value={draft.category} onChange={(e) => changeDraft({ category: e.target.value })} list="writing-categories" />
+          <input
+            value={draft.category}
+            onChange={(e) => changeDraft({ category: e.target.value })}
+            list="writing-categories"
+          />
         </Field>
         <datalist id="writing-categories">
-          {taxonomies?.categories.map((c) => <option key={c.name} value={c.name} />)}
+          {taxonomies?.categories.map((c) => (
+            <option key={c.name} value={c.name} />
+          ))}
         </datalist>
         <Field label={text.tags} problem={problems.tags} hint={text.tagsHint}>
-          <input value={tagsTyped} onChange={(e) => { setTagsTyped(e.target.value); changeDraft({ tags: splitTags(e.target.value) }); }} />
+          <input
+            value={tagsTyped}
+            onChange={(e) => {
+              setTagsTyped(e.target.value);
+              changeDraft({ tags: splitTags(e.target.value) });
+            }}
+          />
         </Field>
         {unusedTags.length > 0 && (
           <div className={styles.chips} role="group" aria-label={text.pickTags}>
             <span className={styles.hint}>{text.pickTags}：</span>
             {unusedTags.map((tag) => (
-              <button key={tag} type="button" className={styles.chip} onClick={() => { const tags = [...draft.tags, tag]; setTagsTyped(tags.join(', ')); changeDraft({ tags }); }}>＋{tag}</button>
+              <button
+                key={tag}
+                type="button"
+                className={styles.chip}
+                onClick={() => {
+                  const tags = [...draft.tags, tag];
+                  setTagsTyped(tags.join(', '));
+                  changeDraft({ tags });
+                }}
+              >
+                ＋{tag}
+              </button>
             ))}
           </div>
         )}
         <DateTimeField value={draft.date} problem={problems.date} onChange={(date) => changeDraft({ date })} />
-        <CoverField cover={draft.cover} file={file} problem={problems.cover} onFiles={uploadCover} onRemove={() => changeDraft({ cover: '' })} />
+        <CoverField
+          cover={draft.cover}
+          file={file}
+          problem={problems.cover}
+          onFiles={uploadCover}
+          onRemove={() => changeDraft({ cover: '' })}
+        />
         <Field label={text.description} problem={problems.description} hint={text.descriptionHint}>
           <textarea rows={3} value={draft.description} onChange={(e) => changeDraft({ description: e.target.value })} />
         </Field>
         <Field label={text.type}>
           <select value={draft.type} onChange={(e) => changeDraft({ type: e.target.value as typeof draft.type })}>
-            {ARTICLE_TYPES.map((type) => <option key={type} value={type}>{text.types[type]}</option>)}
+            {ARTICLE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {text.types[type]}
+              </option>
+            ))}
           </select>
         </Field>
         {draft.type !== 'original' && (
@@ -75,13 +119,26 @@ export default function ArticleSettings({ tagsTyped, setTagsTyped, uploadCover }
           </Field>
         )}
         <div className={styles.checks}>
-          <label><input type="checkbox" checked={draft.pinned} onChange={(e) => changeDraft({ pinned: e.target.checked })} /> {text.pinned}</label>
-          <label><input type="checkbox" checked={draft.public} onChange={(e) => changeDraft({ public: e.target.checked })} /> {text.public}</label>
+          <label>
+            <input type="checkbox" checked={draft.pinned} onChange={(e) => changeDraft({ pinned: e.target.checked })} />{' '}
+            {text.pinned}
+          </label>
+          <label>
+            <input type="checkbox" checked={draft.public} onChange={(e) => changeDraft({ public: e.target.checked })} />{' '}
+            {text.public}
+          </label>
         </div>
         {id !== null && (
           <div className={styles.buttons}>
             <HistoryPanel />
-            {status !== 'trash' && <ConfirmButton label={text.trash} question={text.confirmTrash} onConfirm={() => void moveArticle('trash')} classes={confirmClasses} />}
+            {status !== 'trash' && (
+              <ConfirmButton
+                label={text.trash}
+                question={text.confirmTrash}
+                onConfirm={() => void moveArticle('trash')}
+                classes={confirmClasses}
+              />
+            )}
           </div>
         )}
       </div>

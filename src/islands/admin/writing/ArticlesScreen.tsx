@@ -30,16 +30,34 @@ export default function ArticlesScreen() {
     <div className={styles.screen}>
       <ProblemLine />
       <div className={styles.toolbar}>
-        <a className={`${styles.primary} ${styles.upload}`} href={NEW_ARTICLE_PAGE}>{text.newArticle}</a>
+        <a className={`${styles.primary} ${styles.upload}`} href={NEW_ARTICLE_PAGE}>
+          {text.newArticle}
+        </a>
         <div role="group" aria-label={text.statusFilter} className={styles.toolbar}>
           {ARTICLE_FILTERS.map((filter) => (
-            <button key={filter} type="button" aria-pressed={status === filter} onClick={() => void articleTable.open({ status: filter, keyword })}>{text.filters[filter]}</button>
+            <button
+              key={filter}
+              type="button"
+              aria-pressed={status === filter}
+              onClick={() => void articleTable.open({ status: filter, keyword })}
+            >
+              {text.filters[filter]}
+            </button>
           ))}
         </div>
-        <SearchBox label={`${adminText.search}${text.articles}`} keyword={keyword} onSearch={(words) => void articleTable.open({ status, keyword: words })} />
+        <SearchBox
+          label={`${adminText.search}${text.articles}`}
+          keyword={keyword}
+          onSearch={(words) => void articleTable.open({ status, keyword: words })}
+        />
       </div>
       <PublishStatus />
-      <Listing label={text.articles} state={state} onRetry={() => void articleTable.reload()} onPage={(page) => void articleTable.goTo(page)}>
+      <Listing
+        label={text.articles}
+        state={state}
+        onRetry={() => void articleTable.reload()}
+        onPage={(page) => void articleTable.goTo(page)}
+      >
         <table className={`${adminStyles.table} ${adminStyles.cards}`}>
           <thead>
             <tr>
@@ -58,7 +76,13 @@ export default function ArticlesScreen() {
                 <td data-label={text.title}>
                   {row.pinned && `[${text.pinned}] `}
                   {row.status === 'trash' ? row.title : <a href={editArticlePage(row.id)}>{row.title}</a>}
-                  {row.problem && <span className={styles.error}> {text.problemIn(row.file)}{row.problem}</span>}
+                  {row.problem && (
+                    <span className={styles.error}>
+                      {' '}
+                      {text.problemIn(row.file)}
+                      {row.problem}
+                    </span>
+                  )}
                   {row.skipped && !row.problem && (
                     <span className={styles.error}>
                       {' '}
@@ -68,16 +92,36 @@ export default function ArticlesScreen() {
                   )}
                 </td>
                 <td data-label={text.category}>{row.category}</td>
-                <td className={adminStyles.nowrap} data-label={adminText.state} title={row.state === 'pending' ? text.pendingHint : undefined}>{text.states[row.state]}</td>
-                <td className={adminStyles.nowrap} data-label={text.date}>{row.date}</td>
+                <td
+                  className={adminStyles.nowrap}
+                  data-label={adminText.state}
+                  title={row.state === 'pending' ? text.pendingHint : undefined}
+                >
+                  {text.states[row.state]}
+                </td>
+                <td className={adminStyles.nowrap} data-label={text.date}>
+                  {row.date}
+                </td>
                 <td className={adminStyles.actions} aria-busy={busy === `article:${row.id}`}>
                   {row.status === 'trash' ? (
                     <>
-                      <button type="button" onClick={() => void binArticle(row.id, 'restore')} disabled={busy !== null}>{text.restore}</button>
-                      <ConfirmButton label={text.destroy} question={text.confirmDestroy} onConfirm={() => void binArticle(row.id, 'destroy')} classes={confirmClasses} />
+                      <button type="button" onClick={() => void binArticle(row.id, 'restore')} disabled={busy !== null}>
+                        {text.restore}
+                      </button>
+                      <ConfirmButton
+                        label={text.destroy}
+                        question={text.confirmDestroy}
+                        onConfirm={() => void binArticle(row.id, 'destroy')}
+                        classes={confirmClasses}
+                      />
                     </>
                   ) : (
-                    <ConfirmButton label={text.trash} question={text.confirmTrash} onConfirm={() => void binArticle(row.id, 'trash')} classes={confirmClasses} />
+                    <ConfirmButton
+                      label={text.trash}
+                      question={text.confirmTrash}
+                      onConfirm={() => void binArticle(row.id, 'trash')}
+                      classes={confirmClasses}
+                    />
                   )}
                 </td>
               </tr>

@@ -7,16 +7,35 @@ import styles from './Writing.module.scss';
 
 const text = writingText;
 // The editor's text area is named like every other field, for screen readers and tests.
-config({ codeMirrorExtensions: (extensions) => [...extensions, { type: 'label', extension: EditorView.contentAttributes.of({ 'aria-label': text.body }) }] });
+config({
+  codeMirrorExtensions: (extensions) => [
+    ...extensions,
+    { type: 'label', extension: EditorView.contentAttributes.of({ 'aria-label': text.body }) },
+  ],
+});
 // Its own image menu is left out: the one 上传图片 button beside it does the same, and pasting or dropping still uploads.
-const HIDDEN_TOOLS = ['image', 'preview', 'previewOnly', 'htmlPreview', 'pageFullscreen', 'fullscreen', 'catalog', 'github', 'save', 'mermaid', 'katex', 'prettier'] as const;
+const HIDDEN_TOOLS = [
+  'image',
+  'preview',
+  'previewOnly',
+  'htmlPreview',
+  'pageFullscreen',
+  'fullscreen',
+  'catalog',
+  'github',
+  'save',
+  'mermaid',
+  'katex',
+  'prettier',
+] as const;
 
 /**
  * The site's light or dark theme, followed as the reader switches it. Read from the attribute the
  * boot script always sets, not through stores/theme: sharing that store with the header made the
  * bundler move it into a chunk every reader's page loads.
  */
-const readTheme = (): 'light' | 'dark' => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
+const readTheme = (): 'light' | 'dark' =>
+  document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light';
 
 function useSiteTheme() {
   const [theme, setTheme] = useState(readTheme);
@@ -63,7 +82,9 @@ export default function BodyEditor({ value, onChange, fullscreen, onUploadImg }:
         className={styles.mdEditor}
         style={{ height: fullscreen ? '100%' : undefined }}
       />
-      <p className={styles.count} data-over={over}>{text.bodyCount(value.length, ARTICLE_BODY_MAX)}</p>
+      <p className={styles.count} data-over={over}>
+        {text.bodyCount(value.length, ARTICLE_BODY_MAX)}
+      </p>
     </>
   );
 }

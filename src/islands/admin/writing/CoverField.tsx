@@ -22,15 +22,39 @@ export default function CoverField({ cover, file, problem, onFiles, onRemove }: 
   const id = useId();
   const url = cover ? contentFileUrl(articleDirOf(file), cover) : null;
   return (
-    <div className={styles.field} role="group" aria-labelledby={`${id}-label`} aria-describedby={problem ? `${id}-problem` : undefined}>
-      <span id={`${id}-label`} className={styles.fieldLabel}>{text.cover}</span>
-      {cover && (url ? <img className={styles.coverPreview} src={url} alt={text.coverPreview} /> : <span className={styles.hint}>{cover}</span>)}
+    <div
+      className={styles.field}
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={problem ? `${id}-problem` : undefined}
+    >
+      <span id={`${id}-label`} className={styles.fieldLabel}>
+        {text.cover}
+      </span>
+      {cover &&
+        (url ? (
+          <img className={styles.coverPreview} src={url} alt={text.coverPreview} />
+        ) : (
+          <span className={styles.hint}>{cover}</span>
+        ))}
       <div className={styles.controlRow}>
-        <FilePickButton label={cover ? text.replaceCover : text.chooseCover} className={styles.button} onFiles={onFiles} />
-        {cover && <button type="button" className={styles.button} onClick={onRemove}>{text.removeCover}</button>}
+        <FilePickButton
+          label={cover ? text.replaceCover : text.chooseCover}
+          className={styles.button}
+          onFiles={onFiles}
+        />
+        {cover && (
+          <button type="button" className={styles.button} onClick={onRemove}>
+            {text.removeCover}
+          </button>
+        )}
         <UploadProgress spot="cover" />
       </div>
-      {problem && <span id={`${id}-problem`} className={styles.error} role="alert">{problem}</span>}
+      {problem && (
+        <span id={`${id}-problem`} className={styles.error} role="alert">
+          {problem}
+        </span>
+      )}
     </div>
   );
 }

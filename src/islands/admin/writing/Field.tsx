@@ -17,10 +17,16 @@ interface Props {
 export default function Field({ label, problem, hint, labelHidden = false, className, after, children }: Props) {
   const id = useId();
   const described = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
-  const control = cloneElement(children, { id, 'aria-describedby': described, 'aria-invalid': problem ? true : undefined });
+  const control = cloneElement(children, {
+    id,
+    'aria-describedby': described,
+    'aria-invalid': problem ? true : undefined,
+  });
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={id} className={labelHidden ? 'visually-hidden' : undefined}>{label}</label>
+      <label htmlFor={id} className={labelHidden ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       {after ? (
         <div className={styles.controlRow}>
           {control}
@@ -29,8 +35,16 @@ export default function Field({ label, problem, hint, labelHidden = false, class
       ) : (
         control
       )}
-      {hint && <span id={`${id}-hint`} className={styles.hint}>{hint}</span>}
-      {problem && <span id={`${id}-problem`} className={styles.error} role="alert">{problem}</span>}
+      {hint && (
+        <span id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      {problem && (
+        <span id={`${id}-problem`} className={styles.error} role="alert">
+          {problem}
+        </span>
+      )}
     </div>
   );
 }

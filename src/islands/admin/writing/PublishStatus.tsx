@@ -11,7 +11,13 @@ const text = writingText;
  * The build queue in words, announced to screen readers; 查看文章 once the article is live; 重新发布
  * to build now (in the editor, whose own buttons publish, only after a failed build).
  */
-export default function PublishStatus({ articleId, retryAfterFailureOnly = false }: { articleId?: number | null; retryAfterFailureOnly?: boolean }) {
+export default function PublishStatus({
+  articleId,
+  retryAfterFailureOnly = false,
+}: {
+  articleId?: number | null;
+  retryAfterFailureOnly?: boolean;
+}) {
   const state = useStore($publishState);
   useEffect(() => watchPublishing(), []);
   const phase = state?.state ?? 'idle';
@@ -21,16 +27,25 @@ export default function PublishStatus({ articleId, retryAfterFailureOnly = false
   return (
     <div className={styles.toolbar}>
       {/* Builds the site now: after a failed build, a hand edit, or with AUTO_PUBLISH=off. */}
-      {(!retryAfterFailureOnly || phase === 'failed') && <button type="button" onClick={() => void publishNow()} disabled={working}>{text.publishNow}</button>}
+      {(!retryAfterFailureOnly || phase === 'failed') && (
+        <button type="button" onClick={() => void publishNow()} disabled={working}>
+          {text.publishNow}
+        </button>
+      )}
       <div role="status" aria-label={text.publishStatus} className={styles.status} data-state={phase}>
         {ahead && `${text.pageLiveAhead}`}
-        {!ahead && phase === 'building' && state && `${text.publishStates.building}：${state.step}（${state.percent}%）`}
+        {!ahead &&
+          phase === 'building' &&
+          state &&
+          `${text.publishStates.building}：${state.step}（${state.percent}%）`}
         {!ahead && phase !== 'building' && text.publishStates[phase]}
         {ahead && state && phase === 'building' && text.restBuilding(state.step, state.percent)}
         {(phase === 'live' || ahead) && articleId ? (
           <>
             {' '}
-            <a href={`/article/${articleId}`} target="_blank" rel="noopener">{text.viewArticle}</a>
+            <a href={`/article/${articleId}`} target="_blank" rel="noopener">
+              {text.viewArticle}
+            </a>
           </>
         ) : null}
         {phase === 'failed' && state?.error && (

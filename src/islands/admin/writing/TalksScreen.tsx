@@ -45,7 +45,16 @@ export default function TalksScreen() {
   }
   async function publish() {
     if (!content.trim()) return setProblem(text.contentRequired);
-    if (await saveTalk(editing?.id ?? null, { content, images, pinned, public: visible, base_revision: editing?.revision ?? null })) fill(null);
+    if (
+      await saveTalk(editing?.id ?? null, {
+        content,
+        images,
+        pinned,
+        public: visible,
+        base_revision: editing?.revision ?? null,
+      })
+    )
+      fill(null);
   }
 
   return (
@@ -55,32 +64,64 @@ export default function TalksScreen() {
         <label className={`${styles.field} ${styles.wide}`}>
           <span>{text.content}</span>
           <textarea rows={4} value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} />
-          {problem && <span className={styles.error} role="alert">{problem}</span>}
+          {problem && (
+            <span className={styles.error} role="alert">
+              {problem}
+            </span>
+          )}
         </label>
         <div className={styles.thumbs}>
           {images.map((src, i) => (
-            <button key={src} type="button" aria-label={text.removeImage(i + 1)} onClick={() => setImages(images.filter((s) => s !== src))}>
+            <button
+              key={src}
+              type="button"
+              aria-label={text.removeImage(i + 1)}
+              onClick={() => setImages(images.filter((s) => s !== src))}
+            >
               <img src={src} alt="" />
             </button>
           ))}
         </div>
         <div className={styles.checks}>
-          <FilePickButton label={text.uploadImage} multiple disabled={images.length >= TALK_IMAGES_MAX} onFiles={(files) => void addImages(files)} />
+          <FilePickButton
+            label={text.uploadImage}
+            multiple
+            disabled={images.length >= TALK_IMAGES_MAX}
+            onFiles={(files) => void addImages(files)}
+          />
           <span className={styles.hint}>{text.imagesMax(TALK_IMAGES_MAX)}</span>
-          <label><input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} /> {text.pinned}</label>
-          <label><input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> {text.public}</label>
-          <button type="button" className={styles.primary} onClick={() => void publish()}>{text.publish}</button>
-          {editing && <button type="button" onClick={() => fill(null)}>{text.cancel}</button>}
+          <label>
+            <input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} /> {text.pinned}
+          </label>
+          <label>
+            <input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> {text.public}
+          </label>
+          <button type="button" className={styles.primary} onClick={() => void publish()}>
+            {text.publish}
+          </button>
+          {editing && (
+            <button type="button" onClick={() => fill(null)}>
+              {text.cancel}
+            </button>
+          )}
         </div>
       </section>
       <PublishStatus />
       <div role="group" aria-label={text.statusFilter} className={styles.toolbar}>
-        <button type="button" aria-pressed={!trashed} onClick={() => void loadTalks(false)}>{adminText.all}</button>
-        <button type="button" aria-pressed={trashed} onClick={() => void loadTalks(true)}>{text.statuses.trash}</button>
+        <button type="button" aria-pressed={!trashed} onClick={() => void loadTalks(false)}>
+          {adminText.all}
+        </button>
+        <button type="button" aria-pressed={trashed} onClick={() => void loadTalks(true)}>
+          {text.statuses.trash}
+        </button>
       </div>
       {talks === null ? (
         failed ? (
-          <p><button type="button" onClick={() => void loadTalks(trashed)}>{adminText.loadFailed}</button></p>
+          <p>
+            <button type="button" onClick={() => void loadTalks(trashed)}>
+              {adminText.loadFailed}
+            </button>
+          </p>
         ) : (
           <p aria-busy="true">{adminText.loading}</p>
         )
@@ -90,11 +131,27 @@ export default function TalksScreen() {
         <ul>
           {talks.map((talk) => (
             <li key={talk.id} className={styles.notice}>
-              <p>{talk.pinned && `[${text.pinned}] `}{!talk.public && `[${text.statuses.private}] `}{talk.date}</p>
+              <p>
+                {talk.pinned && `[${text.pinned}] `}
+                {!talk.public && `[${text.statuses.private}] `}
+                {talk.date}
+              </p>
               <p>{talk.content}</p>
               <div className={styles.buttons}>
-                {!talk.trashed && <button type="button" onClick={() => { fill(talk); scrollTo({ top: 0 }); }}>{text.edit}</button>}
-                <button type="button" onClick={() => void binTalk(talk.id, talk.trashed ? 'restore' : 'trash')}>{talk.trashed ? text.restore : text.trash}</button>
+                {!talk.trashed && (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      fill(talk);
+                      scrollTo({ top: 0 });
+                    }}
+                  >
+                    {text.edit}
+                  </button>
+                )}
+                <button type="button" onClick={() => void binTalk(talk.id, talk.trashed ? 'restore' : 'trash')}>
+                  {talk.trashed ? text.restore : text.trash}
+                </button>
               </div>
             </li>
           ))}

@@ -22,13 +22,31 @@ function RenameRow({ kind, name, count }: { kind: 'category' | 'tag'; name: stri
       <td>{count}</td>
       <td className={adminStyles.actions}>
         {editing ? (
-          <form className={styles.toolbar} onSubmit={(e) => { e.preventDefault(); void renameName(kind, name, to.trim()).then((ok) => ok && setEditing(false)); }}>
-            <input aria-label={text.renameTo(name)} value={to} maxLength={TAXONOMY_NAME_MAX} required onChange={(e) => setTo(e.target.value)} />
-            <button type="submit" disabled={busy !== null || !to.trim() || to.trim() === name}>{text.rename}</button>
-            <button type="button" onClick={() => setEditing(false)}>{text.cancel}</button>
+          <form
+            className={styles.toolbar}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void renameName(kind, name, to.trim()).then((ok) => ok && setEditing(false));
+            }}
+          >
+            <input
+              aria-label={text.renameTo(name)}
+              value={to}
+              maxLength={TAXONOMY_NAME_MAX}
+              required
+              onChange={(e) => setTo(e.target.value)}
+            />
+            <button type="submit" disabled={busy !== null || !to.trim() || to.trim() === name}>
+              {text.rename}
+            </button>
+            <button type="button" onClick={() => setEditing(false)}>
+              {text.cancel}
+            </button>
           </form>
         ) : (
-          <button type="button" onClick={() => setEditing(true)} aria-label={`${text.rename}：${name}`}>{text.rename}</button>
+          <button type="button" onClick={() => setEditing(true)} aria-label={`${text.rename}：${name}`}>
+            {text.rename}
+          </button>
         )}
       </td>
     </tr>
@@ -40,7 +58,14 @@ export default function TaxonomyScreen() {
   const taxonomies = useStore($taxonomies);
   const failed = useStore($taxonomiesFailed);
   useEffect(() => void loadTaxonomies(), []);
-  if (!taxonomies && failed) return <p><button type="button" onClick={() => void loadTaxonomies()}>{adminText.loadFailed}</button></p>;
+  if (!taxonomies && failed)
+    return (
+      <p>
+        <button type="button" onClick={() => void loadTaxonomies()}>
+          {adminText.loadFailed}
+        </button>
+      </p>
+    );
   if (!taxonomies) return <p aria-busy="true">{adminText.loading}</p>;
   return (
     <div className={styles.screen}>
@@ -59,7 +84,14 @@ export default function TaxonomyScreen() {
               </tr>
             </thead>
             <tbody>
-              {taxonomies[key].map((row) => <RenameRow key={row.name} kind={key === 'categories' ? 'category' : 'tag'} name={row.name} count={row.count} />)}
+              {taxonomies[key].map((row) => (
+                <RenameRow
+                  key={row.name}
+                  kind={key === 'categories' ? 'category' : 'tag'}
+                  name={row.name}
+                  count={row.count}
+                />
+              ))}
             </tbody>
           </table>
         ))}

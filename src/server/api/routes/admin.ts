@@ -57,7 +57,11 @@ export interface AdminServices {
   recovery: Pick<AccountRecovery, 'ownerResetLink'>;
 }
 
-const keyword = z.string({ error: '关键词必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `关键词最多 ${KEYWORD_MAX_LENGTH} 个字符` }).default('');
+const keyword = z
+  .string({ error: '关键词必须是文字' })
+  .trim()
+  .max(KEYWORD_MAX_LENGTH, { error: `关键词最多 ${KEYWORD_MAX_LENGTH} 个字符` })
+  .default('');
 const listQuery = z.object({ ...paging, keyword });
 const idParams = z.object({ id: id() });
 const orderParams = z.object({ order_no: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: '订单号格式不对' }) });
@@ -69,14 +73,33 @@ const disabledBody = z.object(
   },
   NOT_AN_OBJECT,
 );
-const commentQuery = listQuery.extend({ status: z.enum(ADMIN_COMMENT_STATUSES, { error: 'status 只能是 all、held 或 hidden' }).default('all') });
+const commentQuery = listQuery.extend({
+  status: z.enum(ADMIN_COMMENT_STATUSES, { error: 'status 只能是 all、held 或 hidden' }).default('all'),
+});
 const bulkBody = z.object({ idList: idList('评论', '处理', COMMENT_BULK_MAX_IDS) }, NOT_AN_OBJECT);
 const bulkHiddenBody = bulkBody.extend(hiddenBody.shape);
 const commentRulesBody = inputSchema(ADMIN_SET_COMMENT_RULES, z.object(commentRules.shape, NOT_AN_OBJECT));
-const roleBody = z.object({ role: z.union([z.literal(ROLE.admin), z.literal(ROLE.user)], { error: 'role 只能是 1（管理员）或 2（普通用户）' }) }, NOT_AN_OBJECT);
-const linkQuery = z.object({ ...paging, status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'status 只能是 1、2 或 3' })).optional() });
-const orderQuery = z.object({ ...paging, status: z.enum(ORDER_STATUSES as [string, ...string[]], { error: '订单状态不对' }).optional() });
-const paymentQuery = z.object({ ...paging, flagged: z.enum(['0', '1'], { error: 'flagged 只能是 0 或 1' }).optional() });
+const roleBody = z.object(
+  {
+    role: z.union([z.literal(ROLE.admin), z.literal(ROLE.user)], { error: 'role 只能是 1（管理员）或 2（普通用户）' }),
+  },
+  NOT_AN_OBJECT,
+);
+const linkQuery = z.object({
+  ...paging,
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'status 只能是 1、2 或 3' }))
+    .optional(),
+});
+const orderQuery = z.object({
+  ...paging,
+  status: z.enum(ORDER_STATUSES as [string, ...string[]], { error: '订单状态不对' }).optional(),
+});
+const paymentQuery = z.object({
+  ...paging,
+  flagged: z.enum(['0', '1'], { error: 'flagged 只能是 0 或 1' }).optional(),
+});
 const licenseQuery = z
   .object({ order_no: orderParams.shape.order_no.optional(), user_id: id('user_id').optional() })
   .refine((query) => query.order_no || query.user_id, { error: '请按订单号或用户 id 查找' });
@@ -133,7 +156,12 @@ export function adminRoutes(services: AdminServices): Router {
   route(ADMIN_COMMENT_RULES, () => services.commentRules.get());
   route(ADMIN_SET_COMMENT_RULES, async (req) => {
     const rules = await services.commentRules.set(parse(commentRulesBody, req.body));
-    await audit.record(adminOf(req).id, 'comment.rules', 'settings:comments', `${rules.guests ? 'guests' : 'accounts'} hold=${rules.hold}`);
+    await audit.record(
+      adminOf(req).id,
+      'comment.rules',
+      'settings:comments',
+      `${rules.guests ? 'guests' : 'accounts'} hold=${rules.hold}`,
+    );
     return rules;
   });
 
@@ -171,7 +199,12 @@ export function adminRoutes(services: AdminServices): Router {
     await audit.record(admin.id, disabled ? 'user.disable' : 'user.enable', `user:${id}`);
     if (disabled && hide_writing) {
       const hidden = await moderation.hideWritingOf(id);
-      await audit.record(admin.id, 'user.hideWriting', `user:${id}`, `comments=${hidden.comments} messages=${hidden.messages}`);
+      await audit.record(
+        admin.id,
+        'user.hideWriting',
+        `user:${id}`,
+        `comments=${hidden.comments} messages=${hidden.messages}`,
+      );
     }
     return user;
   });

@@ -71,7 +71,9 @@ export function articleRoutes(articles: ArticleService, { likes, likeGate, devic
   route(ARTICLE_RELATED, (req) => articles.related(article(req)));
   // The view budget is made once: the page's view and the original front end's detail count as one.
   const viewQuota = spend(BUDGETS.articleView);
-  route(ARTICLE_DETAIL, spend(BUDGETS.articleDetail), viewQuota, (req, res) => articles.detail(article(req), quotaFor(res)));
+  route(ARTICLE_DETAIL, spend(BUDGETS.articleDetail), viewQuota, (req, res) =>
+    articles.detail(article(req), quotaFor(res)),
+  );
   route(ARTICLE_VIEW, device, viewQuota, (req, res) => articles.view(article(req), actorOf(req), quotaFor(res)));
   route(ARTICLE_HOT, () => articles.hot());
   route(ARTICLE_SEARCH, (req) => {

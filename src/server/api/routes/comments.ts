@@ -52,7 +52,11 @@ const optionalText = z.union([z.string({ error: '必须是文字' }), z.null()])
 /** What a guest gives; ignored with a session, since the account says who is writing. */
 const guest = {
   nick_name: checkedText(optionalText, (name) => (name ? guestNameProblem(name) : null)).optional(),
-  email: checkedText(optionalText, (email) => (email ? emailProblem(email) || (email.length > EMAIL_MAX_LENGTH ? `邮箱最长 ${EMAIL_MAX_LENGTH} 个字符` : null) : null)).optional(),
+  email: checkedText(optionalText, (email) =>
+    email
+      ? emailProblem(email) || (email.length > EMAIL_MAX_LENGTH ? `邮箱最长 ${EMAIL_MAX_LENGTH} 个字符` : null)
+      : null,
+  ).optional(),
   site: checkedText(optionalText, guestSiteProblem).optional(),
 };
 const commentBody = inputSchema(COMMENT_ADD, z.object({ ...target, content, ...guest }, { error: BODY_ERROR }));
@@ -62,20 +66,33 @@ const replyBody = inputSchema(
     {
       ...target,
       parent_id: id('parent_id'),
-      to_id: z.coerce.number({ error: 'to_id 必须是数字' }).int({ error: 'to_id 必须是整数' }).nonnegative({ error: 'to_id 不能小于 0' }),
+      to_id: z.coerce
+        .number({ error: 'to_id 必须是数字' })
+        .int({ error: 'to_id 必须是整数' })
+        .nonnegative({ error: 'to_id 不能小于 0' }),
       content,
       ...guest,
     },
     { error: BODY_ERROR },
   ),
 );
-const rootQuery = inputSchema(COMMENT_ROOTS, z.object({ ...target, ...paging, order: order.default('new') }, { error: BODY_ERROR }));
-const replyQuery = inputSchema(COMMENT_REPLIES, z.object({ parent_id: id('parent_id'), ...paging }, { error: BODY_ERROR }));
+const rootQuery = inputSchema(
+  COMMENT_ROOTS,
+  z.object({ ...target, ...paging, order: order.default('new') }, { error: BODY_ERROR }),
+);
+const replyQuery = inputSchema(
+  COMMENT_REPLIES,
+  z.object({ parent_id: id('parent_id'), ...paging }, { error: BODY_ERROR }),
+);
 const totalQuery = inputSchema(COMMENT_TOTAL, z.object(target, { error: BODY_ERROR }));
 // The original client sends the root's id, or 0 for a root; the comment's own id decides what goes.
 const deleteParams = z.object({
   id: id(),
-  parent_id: z.coerce.number({ error: 'parent_id 必须是数字' }).int({ error: 'parent_id 必须是整数' }).nonnegative({ error: 'parent_id 不能小于 0' }).optional(),
+  parent_id: z.coerce
+    .number({ error: 'parent_id 必须是数字' })
+    .int({ error: 'parent_id 必须是整数' })
+    .nonnegative({ error: 'parent_id 不能小于 0' })
+    .optional(),
 });
 
 /** Who is reading, for the held comments they may see. */
@@ -89,15 +106,29 @@ function viewerOf(req: Request): Viewer {
  * owner's rule, which the service applies). A guest's browser gets its reader cookie once the
  * comment is in.
  */
-function writerOf(req: Request, res: Response, cookies: Cookies, fields: Partial<GuestFields>): { writer: Writer; written: () => void } {
+function writerOf(
+  req: Request,
+  res: Response,
+  cookies: Cookies,
+  fields: Partial<GuestFields>,
+): { writer: Writer; written: () => void } {
   const user = currentUser(req);
   if (user) return { writer: user, written: () => {} };
   const reader = cookies.reader(req, res);
-  const writer = { guest: true as const, nickName: fields.nick_name ?? '', email: fields.email || null, site: fields.site || null, device: reader.hash };
+  const writer = {
+    guest: true as const,
+    nickName: fields.nick_name ?? '',
+    email: fields.email || null,
+    site: fields.site || null,
+    device: reader.hash,
+  };
   return { writer, written: reader.issue };
 }
 
-export function commentRoutes(comments: CommentService, { likes, likeGate, cookies }: LikeRouting & { cookies: Cookies }): Router {
+export function commentRoutes(
+  comments: CommentService,
+  { likes, likeGate, cookies }: LikeRouting & { cookies: Cookies },
+): Router {
   const { router, route } = groupRouter(API.comment);
   // One budget for comments and replies together, per reader and per address without an account.
   const commentLimits = [spend(BUDGETS.comment), spend(BUDGETS.commentPerAddress)];
@@ -118,7 +149,14 @@ export function commentRoutes(comments: CommentService, { likes, likeGate, cooki
   route(COMMENT_REPLY, ...commentLimits, guestsWelcome, async (req, res) => {
     const { type, for_id, parent_id, to_id, content, ...fields } = parse(replyBody, req.body);
     const { writer, written } = writerOf(req, res, cookies, fields);
-    const reply = await comments.reply(writer, { type, forId: for_id, parentId: parent_id, toId: to_id, content, ip: req.ip ?? '' });
+    const reply = await comments.reply(writer, {
+      type,
+      forId: for_id,
+      parentId: parent_id,
+      toId: to_id,
+      content,
+      ip: req.ip ?? '',
+    });
     written();
     return reply;
   });

@@ -29,9 +29,16 @@ const likeBody = inputSchema(
       // The original client sends its own idea of the user. The session decides who likes, so it is
       // checked for shape and otherwise ignored.
       user_id: z
-        .union([z.number().int({ error: USER_ID_ERROR }).nonnegative({ error: USER_ID_ERROR }), z.string().regex(/^\d*$/, { error: USER_ID_ERROR }), z.null()], {
-          error: USER_ID_ERROR,
-        })
+        .union(
+          [
+            z.number().int({ error: USER_ID_ERROR }).nonnegative({ error: USER_ID_ERROR }),
+            z.string().regex(/^\d*$/, { error: USER_ID_ERROR }),
+            z.null(),
+          ],
+          {
+            error: USER_ID_ERROR,
+          },
+        )
         .optional(),
     },
     { error: '请求体必须是 JSON 对象' },

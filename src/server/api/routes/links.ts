@@ -15,7 +15,10 @@ import { LINK_ADD, LINK_APPROVE, LINK_LIST, LINK_MINE, LINK_REJECT, LINK_UPDATE 
 import { groupRouter } from '../endpoints.ts';
 
 const text = (label: string, problem: (value: string) => string | null) =>
-  checkedText(z.string({ error: (issue) => (issue.input === undefined ? `请填写${label}` : `${label}必须是文字`) }), problem);
+  checkedText(
+    z.string({ error: (issue) => (issue.input === undefined ? `请填写${label}` : `${label}必须是文字`) }),
+    problem,
+  );
 
 const fields = {
   site_name: text('名称', linkNameProblem),
@@ -29,7 +32,10 @@ const fields = {
 };
 const addBody = inputSchema(LINK_ADD, z.object(fields, NOT_AN_OBJECT));
 const updateBody = inputSchema(LINK_UPDATE, z.object({ id: id(), ...fields }, NOT_AN_OBJECT));
-const reviewBody = inputSchema([LINK_APPROVE, LINK_REJECT], z.object({ idList: idList('申请', '审核', LINK_REVIEW_MAX_IDS) }, NOT_AN_OBJECT));
+const reviewBody = inputSchema(
+  [LINK_APPROVE, LINK_REJECT],
+  z.object({ idList: idList('申请', '审核', LINK_REVIEW_MAX_IDS) }, NOT_AN_OBJECT),
+);
 
 export function linkRoutes(links: LinkService, audit: Pick<AuditLog, 'record'>): Router {
   const { router, route } = groupRouter(API.link);

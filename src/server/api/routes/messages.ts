@@ -3,7 +3,14 @@ import { Router, type Request } from 'express';
 import { z } from 'astro/zod';
 import { KEYWORD_MAX_LENGTH, MESSAGE_DELETE_MAX_IDS } from '../../../contract/limits.ts';
 import { cssColor } from '../../../lib/shared/cssColor.ts';
-import { colorProblem, fontSizeCss, fontSizeProblem, fontWeightProblem, messageProblem, tagProblem } from '../../../lib/shared/messageRules.ts';
+import {
+  colorProblem,
+  fontSizeCss,
+  fontSizeProblem,
+  fontWeightProblem,
+  messageProblem,
+  tagProblem,
+} from '../../../lib/shared/messageRules.ts';
 import type { MessageService, Poster } from '../../messages/service.ts';
 import { isUploadedImagePath } from '../../uploads/images.ts';
 import { requireUser } from '../authenticate.ts';
@@ -13,14 +20,29 @@ import { spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
 import { checkedText, id, idList, inputSchema, NOT_AN_OBJECT, paging, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
-import { MESSAGE_ADD, MESSAGE_GET, MESSAGE_HOT_TAGS, MESSAGE_LIKE, MESSAGE_LIST, MESSAGE_REMOVE, MESSAGE_UNLIKE, MESSAGE_UPDATE } from '../../../contract/routes.ts';
+import {
+  MESSAGE_ADD,
+  MESSAGE_GET,
+  MESSAGE_HOT_TAGS,
+  MESSAGE_LIKE,
+  MESSAGE_LIST,
+  MESSAGE_REMOVE,
+  MESSAGE_UNLIKE,
+  MESSAGE_UPDATE,
+} from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
 const textOrNull = (label: string) => z.union([z.string(), z.null()], { error: `${label}必须是文字` });
 
-const message = checkedText(z.string({ error: (issue) => (issue.input === undefined ? '请输入留言内容' : '留言内容必须是文字') }), messageProblem);
+const message = checkedText(
+  z.string({ error: (issue) => (issue.input === undefined ? '请输入留言内容' : '留言内容必须是文字') }),
+  messageProblem,
+);
 /** A colour as CSS: the `hsv()` of the original front end's picker is stored as the `rgb()` it means. */
-const color = (label: string) => checkedText(textOrNull(label), colorProblem(label)).transform((value) => (value === '' ? '' : (cssColor(value) ?? '')));
+const color = (label: string) =>
+  checkedText(textOrNull(label), colorProblem(label)).transform((value) =>
+    value === '' ? '' : (cssColor(value) ?? ''),
+  );
 
 const look = {
   color: color('文字颜色'),
@@ -34,11 +56,15 @@ const look = {
     }),
   // A number (700) means the same as its digits; keywords in any case mean the same.
   font_weight: checkedText(
-    z.union([z.string(), z.number(), z.null()], { error: '字重必须是文字或数字' }).transform((value) => (typeof value === 'string' ? value.toLowerCase() : value)),
+    z
+      .union([z.string(), z.number(), z.null()], { error: '字重必须是文字或数字' })
+      .transform((value) => (typeof value === 'string' ? value.toLowerCase() : value)),
     fontWeightProblem,
   ),
   bg_color: color('背景颜色'),
-  bg_url: checkedText(textOrNull('背景图片'), (value) => (value === '' || isUploadedImagePath(value) ? null : '背景图片必须是上传的图片')),
+  bg_url: checkedText(textOrNull('背景图片'), (value) =>
+    value === '' || isUploadedImagePath(value) ? null : '背景图片必须是上传的图片',
+  ),
   tag: checkedText(textOrNull('标签'), tagProblem),
 };
 
@@ -74,7 +100,9 @@ const updateBody = inputSchema(
       },
       NOT_AN_OBJECT,
     )
-    .refine(({ id: _id, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }),
+    .refine(({ id: _id, ...changes }) => Object.values(changes).some((value) => value !== undefined), {
+      error: '没有需要修改的内容',
+    }),
 );
 
 const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -89,7 +117,14 @@ const listBody = inputSchema(
     {
       ...paging,
       tag: look.tag.optional(),
-      message: z.preprocess(blankAsMissing, z.string({ error: '搜索内容必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字符` }).optional()),
+      message: z.preprocess(
+        blankAsMissing,
+        z
+          .string({ error: '搜索内容必须是文字' })
+          .trim()
+          .max(KEYWORD_MAX_LENGTH, { error: `搜索内容最多 ${KEYWORD_MAX_LENGTH} 个字符` })
+          .optional(),
+      ),
       author_id: z.preprocess(blankAsMissing, id('author_id').optional()),
       user_id: z.preprocess(blankAsMissing, id('user_id').optional()),
     },
@@ -97,7 +132,10 @@ const listBody = inputSchema(
   ),
 );
 
-const deleteBody = inputSchema(MESSAGE_REMOVE, z.object({ idList: idList('留言', '删除', MESSAGE_DELETE_MAX_IDS) }, NOT_AN_OBJECT));
+const deleteBody = inputSchema(
+  MESSAGE_REMOVE,
+  z.object({ idList: idList('留言', '删除', MESSAGE_DELETE_MAX_IDS) }, NOT_AN_OBJECT),
+);
 
 const idParams = z.object({ id: id() });
 

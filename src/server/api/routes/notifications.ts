@@ -6,10 +6,18 @@ import { requireUser } from '../authenticate.ts';
 import { forbidden } from '../envelope.ts';
 import { id, inputSchema, paging, parse } from '../validate.ts';
 import { API } from '../../../contract/endpoints.ts';
-import { NOTIFICATION_LIST, NOTIFICATION_MARK_READ, NOTIFICATION_REMOVE, NOTIFICATION_UNREAD_COUNT } from '../../../contract/routes.ts';
+import {
+  NOTIFICATION_LIST,
+  NOTIFICATION_MARK_READ,
+  NOTIFICATION_REMOVE,
+  NOTIFICATION_UNREAD_COUNT,
+} from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
-const listBody = inputSchema(NOTIFICATION_LIST, z.object({ ...paging, userId: id('userId') }, { error: '请求体必须是 JSON 对象' }));
+const listBody = inputSchema(
+  NOTIFICATION_LIST,
+  z.object({ ...paging, userId: id('userId') }, { error: '请求体必须是 JSON 对象' }),
+);
 const idParams = z.object({ id: id() });
 
 export function notificationRoutes(notifications: NotificationService): Router {

@@ -25,11 +25,20 @@ import {
 } from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 
-const slug = (label: string) => z.string({ error: `请选择${label}` }).trim().min(1, { error: `请选择${label}` }).max(64, { error: `${label}不存在` });
+const slug = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .trim()
+    .min(1, { error: `请选择${label}` })
+    .max(64, { error: `${label}不存在` });
 const orderBody = inputSchema(
   SHOP_ORDER,
   z.object(
-    { product: slug('商品'), plan: slug('套餐'), provider: z.enum(['manual', 'epay'], { error: '本站不支持这种支付方式' }).optional() },
+    {
+      product: slug('商品'),
+      plan: slug('套餐'),
+      provider: z.enum(['manual', 'epay'], { error: '本站不支持这种支付方式' }).optional(),
+    },
     { error: '请求体必须是 JSON 对象' },
   ),
 );
@@ -75,13 +84,18 @@ export function shopRoutes({ products, orders, settlements, provider, audit }: S
     return orders.list(user.id, current, size);
   });
   route(SHOP_LICENSES, (req) => orders.licensesOf(requireUser(req).id));
-  route(SHOP_RELEASE_MACHINE, (req) => orders.releaseMachine(requireUser(req).id, parse(machineParams, req.params).machine_id));
+  route(SHOP_RELEASE_MACHINE, (req) =>
+    orders.releaseMachine(requireUser(req).id, parse(machineParams, req.params).machine_id),
+  );
 
   // The provider retries until it reads `success`, so that word goes out only once the payment is committed.
   routeBare(SHOP_EPAY_NOTICE, async (req, res) => {
     const answer = (word: 'success' | 'fail') => void res.type('text/plain').send(word);
     const params = noticeParams(req);
-    const reading = params && provider.readNotice ? provider.readNotice(params) : { ok: false as const, reason: '本站没有启用易支付' };
+    const reading =
+      params && provider.readNotice
+        ? provider.readNotice(params)
+        : { ok: false as const, reason: '本站没有启用易支付' };
     if (!reading.ok) {
       console.warn(`拒绝了一条易支付通知：${reading.reason}`);
       return answer('fail');

@@ -4,7 +4,16 @@ import type { SiteService } from '../../site/service.ts';
 import { quotaFor, spend } from '../middleware.ts';
 import { BUDGETS } from '../../../contract/budgets.ts';
 import { API } from '../../../contract/endpoints.ts';
-import { SITE_ADD_VIEW, SITE_ALBUM_PHOTOS, SITE_ALBUMS, SITE_CATEGORIES, SITE_CONFIG, SITE_PAGE_HEADERS, SITE_STATISTIC, SITE_TAGS } from '../../../contract/routes.ts';
+import {
+  SITE_ADD_VIEW,
+  SITE_ALBUM_PHOTOS,
+  SITE_ALBUMS,
+  SITE_CATEGORIES,
+  SITE_CONFIG,
+  SITE_PAGE_HEADERS,
+  SITE_STATISTIC,
+  SITE_TAGS,
+} from '../../../contract/routes.ts';
 import { groupRouter } from '../endpoints.ts';
 import { id, parse } from '../validate.ts';
 

@@ -46,13 +46,22 @@ const nickName = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-const registerBody = inputSchema(USER_REGISTER, z.object({ username, password: password('密码'), nick_name: nickName.optional() }, NOT_AN_OBJECT));
+const registerBody = inputSchema(
+  USER_REGISTER,
+  z.object({ username, password: password('密码'), nick_name: nickName.optional() }, NOT_AN_OBJECT),
+);
 const loginBody = inputSchema(
   USER_LOGIN,
   z.object(
     {
-      username: z.string({ error: '请输入用户名' }).min(1, { error: '请输入用户名' }).max(USERNAME_INPUT_MAX_LENGTH, { error: '用户名或密码错误' }),
-      password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
+      username: z
+        .string({ error: '请输入用户名' })
+        .min(1, { error: '请输入用户名' })
+        .max(USERNAME_INPUT_MAX_LENGTH, { error: '用户名或密码错误' }),
+      password: z
+        .string({ error: '请输入密码' })
+        .min(1, { error: '请输入密码' })
+        .max(PASSWORD_MAX_LENGTH, { error: '用户名或密码错误' }),
       cookie: z.boolean({ error: 'cookie 必须是 true 或 false' }).optional(),
     },
     NOT_AN_OBJECT,
@@ -82,7 +91,9 @@ const updateBody = inputSchema(
       },
       NOT_AN_OBJECT,
     )
-    .refine(({ password: _, ...changes }) => Object.values(changes).some((value) => value !== undefined), { error: '没有需要修改的内容' }),
+    .refine(({ password: _, ...changes }) => Object.values(changes).some((value) => value !== undefined), {
+      error: '没有需要修改的内容',
+    }),
 );
 const forgotBody = inputSchema(USER_FORGOT_PASSWORD, z.object({ email }, NOT_AN_OBJECT));
 const resetBody = inputSchema(USER_RESET_PASSWORD, linkTokenBody.extend({ password: password('新密码') }));
@@ -91,7 +102,11 @@ const passwordBody = inputSchema(
   USER_CHANGE_PASSWORD,
   z
     .object(
-      { password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }), password1: password('新密码'), password2: z.string({ error: '请再次输入新密码' }) },
+      {
+        password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }),
+        password1: password('新密码'),
+        password2: z.string({ error: '请再次输入新密码' }),
+      },
       NOT_AN_OBJECT,
     )
     .refine((b) => b.password1 === b.password2, { error: '两次输入的新密码不一致', path: ['password2'] })
@@ -104,7 +119,10 @@ export function userRoutes(users: UserService, recovery: AccountRecovery, cookie
   route(USER_REGISTER, spend(BUDGETS.register), (req) => users.register(parse(registerBody, req.body)));
   route(USER_LOGIN, spend(BUDGETS.login), async (req, res) => {
     const { cookie, ...credentials } = parse(loginBody, req.body);
-    const { result, deviceToken } = await users.login(credentials, { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
+    const { result, deviceToken } = await users.login(credentials, {
+      ip: req.ip ?? 'unknown',
+      deviceToken: deviceTokenOf(req),
+    });
     // Too late: a 408 went out (or the client left), so nobody will ever hold this token. It must
     // not stay valid, an unknown login nobody can end; and there is no answer left to set cookies on
     // (nor to write the result to: `route` writes nothing once an answer has gone).
@@ -127,8 +145,11 @@ export function userRoutes(users: UserService, recovery: AccountRecovery, cookie
     const user = requireUser(req);
     const { email: address, password, ...changes } = parse(updateBody, req.body);
     const origin = { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) };
-    if (address !== undefined) await recovery.setEmail(user.id, address, password, (given) => users.confirmPassword(user, given, origin));
-    return Object.values(changes).some((value) => value !== undefined) ? users.update(user.id, changes) : users.info(user.id);
+    if (address !== undefined)
+      await recovery.setEmail(user.id, address, password, (given) => users.confirmPassword(user, given, origin));
+    return Object.values(changes).some((value) => value !== undefined)
+      ? users.update(user.id, changes)
+      : users.info(user.id);
   });
   // The same answer whether the address is known or not: it tells nobody who has an account.
   route(USER_FORGOT_PASSWORD, spend(BUDGETS.forgotPassword), (req) => {
@@ -147,7 +168,10 @@ export function userRoutes(users: UserService, recovery: AccountRecovery, cookie
   });
   route(USER_CHANGE_PASSWORD, async (req) => {
     const user = requireUser(req);
-    await users.changePassword(user, parse(passwordBody, req.body), { ip: req.ip ?? 'unknown', deviceToken: deviceTokenOf(req) });
+    await users.changePassword(user, parse(passwordBody, req.body), {
+      ip: req.ip ?? 'unknown',
+      deviceToken: deviceTokenOf(req),
+    });
   });
   return router;
 }

@@ -3,7 +3,14 @@ import express, { Router, type Request } from 'express';
 import { dirname, join } from 'node:path';
 import { z } from 'astro/zod';
 import { ARTICLE_FILTERS, type ContentVersionRow } from '../../../contract/writing.ts';
-import { ARTICLE_BODY_MAX, KEYWORD_MAX_LENGTH, MAX_CONTENT_IMAGE_BYTES, TALK_BODY_MAX, TALK_IMAGES_MAX, TAXONOMY_NAME_MAX as NAME_MAX } from '../../../contract/limits.ts';
+import {
+  ARTICLE_BODY_MAX,
+  KEYWORD_MAX_LENGTH,
+  MAX_CONTENT_IMAGE_BYTES,
+  TALK_BODY_MAX,
+  TALK_IMAGES_MAX,
+  TAXONOMY_NAME_MAX as NAME_MAX,
+} from '../../../contract/limits.ts';
 import type { AuditLog } from '../../admin/audit.ts';
 import { contentImageFile, saveContentImage } from '../../writing/contentImages.ts';
 import type { ArticleWriting } from '../../writing/articles.ts';
@@ -55,7 +62,11 @@ const flag = (what: string) => z.boolean({ error: `${what}只能是 true 或 fal
 const articleBody = z.object(
   {
     ...articleDraft.shape,
-    base_revision: z.string().regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' }).nullable().default(null),
+    base_revision: z
+      .string()
+      .regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' })
+      .nullable()
+      .default(null),
     publish: flag('publish'),
     overwrite: flag('overwrite').optional(),
   },
@@ -63,31 +74,57 @@ const articleBody = z.object(
 );
 /** 暂存修改: the editor's fields, and the revision of the file they started from. */
 const pendingBody = articleBody.omit({ publish: true, overwrite: true }).extend({
-  base_revision: z.string({ error: '请带上打开文章时的 base_revision' }).regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' }),
+  base_revision: z
+    .string({ error: '请带上打开文章时的 base_revision' })
+    .regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' }),
 });
 const talkBody = z.object(
   {
     content: z.string({ error: '内容必须是文字' }).max(TALK_BODY_MAX * 2, { error: `内容最多 ${TALK_BODY_MAX} 个字` }),
-    images: z.array(z.string({ error: '图片必须是地址' }).max(500), { error: '图片必须是地址列表' }).max(TALK_IMAGES_MAX, { error: `最多 ${TALK_IMAGES_MAX} 张图片` }).default([]),
+    images: z
+      .array(z.string({ error: '图片必须是地址' }).max(500), { error: '图片必须是地址列表' })
+      .max(TALK_IMAGES_MAX, { error: `最多 ${TALK_IMAGES_MAX} 张图片` })
+      .default([]),
     pinned: flag('置顶').default(false),
     public: flag('公开').default(true),
-    base_revision: z.string().regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' }).nullable().default(null),
+    base_revision: z
+      .string()
+      .regex(/^[a-f0-9]{16}$/, { error: 'base_revision 格式不对' })
+      .nullable()
+      .default(null),
   },
   NOT_AN_OBJECT,
 );
 const listQuery = z.object({
   ...paging,
   status: z.enum(ARTICLE_FILTERS, { error: 'status 只能是 published、draft、private 或 trash' }).default('published'),
-  keyword: z.string({ error: '关键词必须是文字' }).trim().max(KEYWORD_MAX_LENGTH, { error: `关键词最多 ${KEYWORD_MAX_LENGTH} 个字符` }).default(''),
+  keyword: z
+    .string({ error: '关键词必须是文字' })
+    .trim()
+    .max(KEYWORD_MAX_LENGTH, { error: `关键词最多 ${KEYWORD_MAX_LENGTH} 个字符` })
+    .default(''),
 });
 const idParams = z.object({ id: id() });
 const versionParams = z.object({ id: id(), versionId: id('versionId') });
-const previewBody = z.object({ markdown: z.string({ error: '正文必须是文字' }).max(ARTICLE_BODY_MAX, { error: `正文最多 ${ARTICLE_BODY_MAX} 个字符` }), id: id().optional() }, NOT_AN_OBJECT);
-const imageQuery = z.object({ use: z.enum(['images', 'covers'], { error: 'use 只能是 images 或 covers' }).default('images') });
+const previewBody = z.object(
+  {
+    markdown: z
+      .string({ error: '正文必须是文字' })
+      .max(ARTICLE_BODY_MAX, { error: `正文最多 ${ARTICLE_BODY_MAX} 个字符` }),
+    id: id().optional(),
+  },
+  NOT_AN_OBJECT,
+);
+const imageQuery = z.object({
+  use: z.enum(['images', 'covers'], { error: 'use 只能是 images 或 covers' }).default('images'),
+});
 const renameBody = z.object(
   {
     kind: z.enum(['category', 'tag'], { error: 'kind 只能是 category 或 tag' }),
-    from: z.string({ error: '请选择要改的名字' }).min(1, { error: '请选择要改的名字' }).max(NAME_MAX * 4),
+    from: z
+      .string({ error: '请选择要改的名字' })
+      .min(1, { error: '请选择要改的名字' })
+      .max(NAME_MAX * 4),
     to: taxonomyName('新名字'),
   },
   NOT_AN_OBJECT,
@@ -95,7 +132,12 @@ const renameBody = z.object(
 
 const versionRow = (version: ContentVersion): ContentVersionRow => {
   const { data, body } = parseSource(version.source);
-  return { id: version.id, saved_at: formatDateTime(version.savedAt), title: typeof data.title === 'string' ? data.title : '', chars: body.length };
+  return {
+    id: version.id,
+    saved_at: formatDateTime(version.savedAt),
+    title: typeof data.title === 'string' ? data.title : '',
+    chars: body.length,
+  };
 };
 
 /** 移到回收站, 恢复 and 彻底删除 of one kind of content, each in the audit log (`article.trash`, `talk.destroy`). */
@@ -173,7 +215,13 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     await audit.record(admin.id, 'article.withdraw', `article:${id}`);
     return article;
   });
-  binRoutes(route, 'article', { trash: WRITING_TRASH_ARTICLE, restore: WRITING_RESTORE_ARTICLE, destroy: WRITING_DESTROY_ARTICLE }, articles, audit);
+  binRoutes(
+    route,
+    'article',
+    { trash: WRITING_TRASH_ARTICLE, restore: WRITING_RESTORE_ARTICLE, destroy: WRITING_DESTROY_ARTICLE },
+    articles,
+    audit,
+  );
   route(WRITING_VERSIONS, async (req) => {
     const versions = await articles.history(parse(idParams, req.params).id);
     return versions.map(versionRow);
@@ -215,7 +263,9 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
   });
 
   route(WRITING_TALKS, async (req) => {
-    const trashed = parse(z.object({ trashed: z.enum(['0', '1'], { error: 'trashed 只能是 0 或 1' }).default('0') }), req.query).trashed === '1';
+    const trashed =
+      parse(z.object({ trashed: z.enum(['0', '1'], { error: 'trashed 只能是 0 或 1' }).default('0') }), req.query)
+        .trashed === '1';
     return talks.list(trashed);
   });
   route(WRITING_CREATE_TALK, async (req) => {
@@ -231,7 +281,13 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     await audit.record(admin.id, 'talk.save', `talk:${id}`);
     return saved;
   });
-  binRoutes(route, 'talk', { trash: WRITING_TRASH_TALK, restore: WRITING_RESTORE_TALK, destroy: WRITING_DESTROY_TALK }, talks, audit);
+  binRoutes(
+    route,
+    'talk',
+    { trash: WRITING_TRASH_TALK, restore: WRITING_RESTORE_TALK, destroy: WRITING_DESTROY_TALK },
+    talks,
+    audit,
+  );
 
   route(WRITING_TAXONOMY, () => articles.taxonomies());
   route(WRITING_RENAME_TAXONOMY, async (req) => {

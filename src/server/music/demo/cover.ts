@@ -6,7 +6,8 @@ type Rgb = [number, number, number];
 type Cover = DemoPlaylist['cover'];
 
 /** How much of a pixel a disc covers, with a one-pixel soft edge instead of jagged steps. */
-const disc = (x: number, y: number, cx: number, cy: number, r: number) => Math.max(0, Math.min(1, r - Math.hypot(x - cx, y - cy) + 0.5));
+const disc = (x: number, y: number, cx: number, cy: number, r: number) =>
+  Math.max(0, Math.min(1, r - Math.hypot(x - cx, y - cy) + 0.5));
 
 const ellipse = (x: number, y: number, cx: number, cy: number, rx: number, ry: number) =>
   Math.max(0, Math.min(1, (1 - Math.hypot((x - cx) / rx, (y - cy) / ry)) * Math.min(rx, ry) + 0.5));
@@ -31,7 +32,11 @@ function shapeCoverage(shape: Cover['shape'], x: number, y: number, size: number
   const bottom = y >= 195 * s ? ellipse(x, y, 140 * s, 195 * s, 58 * s, 32 * s) : 0;
   const saucer = ellipse(x, y, 140 * s, 232 * s, 88 * s, 9 * s);
   const handle = Math.max(0, disc(x, y, 200 * s, 160 * s, 26 * s) - disc(x, y, 200 * s, 160 * s, 14 * s));
-  const steam = [112, 140, 168].reduce((sum, sx) => sum + (Math.abs(x - (sx * s + 8 * s * Math.sin(y / (9 * s)))) < 4 * s && y > 70 * s && y < 112 * s ? 0.6 : 0), 0);
+  const steam = [112, 140, 168].reduce(
+    (sum, sx) =>
+      sum + (Math.abs(x - (sx * s + 8 * s * Math.sin(y / (9 * s)))) < 4 * s && y > 70 * s && y < 112 * s ? 0.6 : 0),
+    0,
+  );
   return Math.min(1, body + bottom + saucer + handle + steam);
 }
 

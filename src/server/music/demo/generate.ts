@@ -30,7 +30,8 @@ export function demoLyrics(playlist: DemoPlaylist, track: DemoTrack, tune: Tune)
   }
   const lines = [`[ti:${track.title}]`, ...(track.artist ? [`[ar:${track.artist}]`] : []), `[al:${playlist.album}]`];
   lines.push(`${stamp(0)}${track.title}${track.artist ? ` - ${track.artist}` : ''}`);
-  for (let bar = 1; bar < tune.bars; bar++) lines.push(`${stamp(bar * tune.barSeconds)}${pool[(bar - 1) % pool.length]}`);
+  for (let bar = 1; bar < tune.bars; bar++)
+    lines.push(`${stamp(bar * tune.barSeconds)}${pool[(bar - 1) % pool.length]}`);
   lines.push(stamp(tune.bars * tune.barSeconds));
   return `${lines.join('\n')}\n`;
 }
@@ -64,11 +65,22 @@ export function demoSketches(sketches: DemoSketches = DEMO_SKETCHES): Sketch[] {
     for (let n = 0; n < fadeOut; n++) samples[samples.length - 1 - n] *= n / fadeOut;
     const heading = `[ti:${title}]\n[ar:${sketches.artist}]\n[al:${sketches.album}]`;
     const lyrics = `${heading}\n${stamp(0)}${title} - ${sketches.artist}\n${stamp(0.5)}${sketches.lyrics[i % sketches.lyrics.length]}\n`;
-    return { file: `${String(i + 1).padStart(2, '0')}-${title}.wav`, title, samples, sampleRate: tune.sampleRate, lyrics };
+    return {
+      file: `${String(i + 1).padStart(2, '0')}-${title}.wav`,
+      title,
+      samples,
+      sampleRate: tune.sampleRate,
+      lyrics,
+    };
   });
 }
 
-async function writePlaylist(dir: string, folder: string, cover: DemoPlaylist['cover'], tracks: Iterable<{ file: string; wav: Buffer; lyrics: string }>): Promise<DemoSummary> {
+async function writePlaylist(
+  dir: string,
+  folder: string,
+  cover: DemoPlaylist['cover'],
+  tracks: Iterable<{ file: string; wav: Buffer; lyrics: string }>,
+): Promise<DemoSummary> {
   const path = join(dir, folder);
   await mkdir(path, { recursive: true });
   const png = await drawCover(cover);
@@ -87,14 +99,22 @@ async function writePlaylist(dir: string, folder: string, cover: DemoPlaylist['c
 function* songsOf(playlist: DemoPlaylist) {
   for (const track of playlist.tracks) {
     const tune = synthesise(track.seed, track.seconds);
-    const wav = encodeWav(tune.samples, tune.sampleRate, { title: track.title, artist: track.artist, album: playlist.album });
+    const wav = encodeWav(tune.samples, tune.sampleRate, {
+      title: track.title,
+      artist: track.artist,
+      album: playlist.album,
+    });
     yield { file: track.file, wav, lyrics: demoLyrics(playlist, track, tune) };
   }
 }
 
 function* snippetsOf(sketches: DemoSketches) {
   for (const sketch of demoSketches(sketches)) {
-    const wav = encodeWav(sketch.samples, sketch.sampleRate, { title: sketch.title, artist: sketches.artist, album: sketches.album });
+    const wav = encodeWav(sketch.samples, sketch.sampleRate, {
+      title: sketch.title,
+      artist: sketches.artist,
+      album: sketches.album,
+    });
     yield { file: sketch.file, wav, lyrics: sketch.lyrics };
   }
 }

@@ -38,7 +38,15 @@ function chordTones(root: number): number[] {
  * harmonics come from it by the double- and triple-angle formulas, and the decay is one
  * multiplication: several times faster than calling Math.sin and Math.exp for every sample.
  */
-function addNote(out: Float32Array, rate: number, start: number, length: number, hz: number, gain: number, decay: number): void {
+function addNote(
+  out: Float32Array,
+  rate: number,
+  start: number,
+  length: number,
+  hz: number,
+  gain: number,
+  decay: number,
+): void {
   const attack = 0.02;
   const release = 0.25;
   const first = Math.floor(start * rate);

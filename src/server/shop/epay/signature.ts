@@ -22,17 +22,21 @@ function isEmpty(value: EpayParams[string]): value is null | undefined | '' {
 
 /** Sorted by key (plain code-unit order), empty values (undefined, null, '') and `sign`/`sign_type` dropped, joined `k=v&…` with NO URL-encoding. */
 export function epaySignContent(params: EpayParams): string {
-  return Object.keys(params)
-    .filter((key) => !SIGNATURE_KEYS.has(key) && !isEmpty(params[key]))
-    // Plain code-unit order, like the gateway's; localeCompare would move `_` and capitals and break the signature.
-    .sort()
-    .map((key) => `${key}=${String(params[key])}`)
-    .join('&');
+  return (
+    Object.keys(params)
+      .filter((key) => !SIGNATURE_KEYS.has(key) && !isEmpty(params[key]))
+      // Plain code-unit order, like the gateway's; localeCompare would move `_` and capitals and break the signature.
+      .sort()
+      .map((key) => `${key}=${String(params[key])}`)
+      .join('&')
+  );
 }
 
 /** V1: lowercase hex MD5 of `content + merchantKey`. */
 export function signEpayV1(params: EpayParams, merchantKey: string): string {
-  return createHash('md5').update(epaySignContent(params) + merchantKey, 'utf8').digest('hex');
+  return createHash('md5')
+    .update(epaySignContent(params) + merchantKey, 'utf8')
+    .digest('hex');
 }
 
 /** Timing-safe compare of `params.sign` (case-insensitive hex) against the V1 signature; false for missing/ill-formed sign, never throws. */
@@ -83,7 +87,8 @@ export function epayMoneyToCents(money: unknown): number | null {
 
 /** 3900 → "39.00". */
 export function centsToEpayMoney(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not a non-negative whole number of cents: ${cents}`);
+  if (!Number.isSafeInteger(cents) || cents < 0)
+    throw new RangeError(`not a non-negative whole number of cents: ${cents}`);
   const whole = BigInt(cents);
   return `${whole / 100n}.${String(whole % 100n).padStart(2, '0')}`;
 }

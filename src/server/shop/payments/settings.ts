@@ -47,7 +47,8 @@ function isLoopback(url: string): boolean {
 
 function epaySettings(env: Env): EpaySettings {
   const url = trimEnd(env.EPAY_URL ?? '', '/');
-  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new Error('PAY_PROVIDER=epay 需要设置 EPAY_URL（易支付平台地址，如 https://pay.example.com）');
+  if (!/^https?:\/\/[^\s]+$/.test(url))
+    throw new Error('PAY_PROVIDER=epay 需要设置 EPAY_URL（易支付平台地址，如 https://pay.example.com）');
   if (url.startsWith('http:') && !(env.EPAY_ALLOW_HTTP_LOOPBACK === '1' && isLoopback(url))) {
     throw new Error('EPAY_URL 必须是 https 地址：用 http 时，商户密钥签名的请求和支付结果会以明文经过网络，可被篡改');
   }
@@ -59,7 +60,13 @@ function epaySettings(env: Env): EpaySettings {
     if (!env.EPAY_KEY) throw new Error('易支付 V1 需要设置 EPAY_KEY（商户密钥）');
     return { url, pid, version, key: env.EPAY_KEY };
   }
-  return { url, pid, version, merchantPrivateKeyPem: readPem(env, 'EPAY_MERCHANT_KEY_FILE'), platformPublicKeyPem: readPem(env, 'EPAY_PLATFORM_KEY_FILE') };
+  return {
+    url,
+    pid,
+    version,
+    merchantPrivateKeyPem: readPem(env, 'EPAY_MERCHANT_KEY_FILE'),
+    platformPublicKeyPem: readPem(env, 'EPAY_PLATFORM_KEY_FILE'),
+  };
 }
 
 /** `siteUrl`: the site's public address, as the server config reads it (SITE_URL, or the site config's). */
@@ -69,6 +76,13 @@ export function paymentSettings(env: Env, siteUrl: string): PaymentSettings {
   const sweepSeconds = Number(env.ORDER_SWEEP_SECONDS || 60);
   if (!Number.isInteger(sweepSeconds) || sweepSeconds < 1) throw new Error('ORDER_SWEEP_SECONDS 必须是正整数（秒）');
   const manualPayHours = Number(env.MANUAL_PAY_HOURS || MANUAL_PAY_HOURS);
-  if (!(manualPayHours > 0 && manualPayHours <= 24 * 30)) throw new Error('MANUAL_PAY_HOURS 必须是 0 到 720 之间的小时数（可以带小数）');
-  return { provider, siteUrl, epay: provider === 'epay' ? epaySettings(env) : null, sweepMs: sweepSeconds * 1000, manualPayHours };
+  if (!(manualPayHours > 0 && manualPayHours <= 24 * 30))
+    throw new Error('MANUAL_PAY_HOURS 必须是 0 到 720 之间的小时数（可以带小数）');
+  return {
+    provider,
+    siteUrl,
+    epay: provider === 'epay' ? epaySettings(env) : null,
+    sweepMs: sweepSeconds * 1000,
+    manualPayHours,
+  };
 }
