@@ -23,6 +23,7 @@ import { showToast } from './toasts';
 import { yieldToMain } from './yieldToMain';
 import './searchShortcut';
 import './session';
+import './skippedTransitions';
 import './toaster';
 
 /* Lazily loaded islands (the search dialog, the player's panel) bring their stylesheets as <link>s

@@ -19,7 +19,7 @@ function zoneWhereItIs(hour: number): string {
   return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
-const READERS_AT_ONCE = 4;
+const READERS_AT_ONCE = 2;
 
 // By night and by day are two workers' work.
 test.describe.configure({ mode: 'parallel' });
@@ -36,7 +36,7 @@ for (const [label, hour] of [
       baseURL,
       problems,
     }) => {
-      test.setTimeout(routes.length * 2_000);
+      test.setTimeout(routes.length * 4_000);
       expect(routes.length).toBeGreaterThan(50);
       const visit = async (route: string) => {
         // A new profile for each route: the first visit is the one that hydrates over browser-only state.

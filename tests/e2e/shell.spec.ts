@@ -133,3 +133,16 @@ test('the header and back-to-top still work after visiting the landing page', as
   await page.waitForFunction(() => window.scrollY === 0);
   await expect(menuLink(page, '首页')).toHaveAttribute('aria-current', 'page');
 });
+
+test('a view transition the router skips for a newer navigation is no error, and any other unhandled rejection still is', async ({
+  page,
+  problems,
+}) => {
+  await page.goto('/home');
+  await islandsHydrated(page);
+  // What the browser rejects a skipped transition's `ready` with, which Astro's router leaves unhandled.
+  await page.evaluate(() => void Promise.reject(new DOMException('Transition was skipped', 'AbortError')));
+  await page.evaluate(() => void Promise.reject(new Error('一个真正的错误')));
+  await expect.poll(() => problems.seen).toEqual(['未捕获的页面错误：一个真正的错误']);
+  problems.allow(/一个真正的错误/);
+});
