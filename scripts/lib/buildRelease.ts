@@ -21,6 +21,7 @@ import { site } from '../../src/site.config.ts';
 import { PROJECT_ROOT } from '../../src/server/projectRoot.ts';
 import { forgetBuildProblem, problemOfBuildError, writeBuildProblem } from '../../src/lib/node/buildProblem.ts';
 import { CHECKOUT_CONTENT_DIR } from '../../src/lib/node/astroCache.ts';
+import { oneAstroBuildAtATime } from './astroBuildLock.ts';
 import { writeCspSources } from './cspSources.ts';
 import { precompress } from './precompress.ts';
 
@@ -47,6 +48,7 @@ os.availableParallelism = () => 1;
 
 // Astro runs in this process: one process for the whole build keeps its peak memory down (bench:build).
 process.env.ASTRO_OUT_DIR = release;
+const unlock = await oneAstroBuildAtATime();
 try {
   const { build } = await import('astro');
   await build({ root: PROJECT_ROOT });
@@ -60,6 +62,8 @@ try {
   writeBuildProblem(DIST_DIR, await problemOfBuildError(error, { contentDir, projectRoot: PROJECT_ROOT }));
   failed('构建失败：请根据上面的提示修改内容或代码后重试。正在运行的站点不受影响。');
 }
+
+await unlock();
 
 // The API's article export is for the server only: move it out of the public folder.
 moveContentExport(release);
