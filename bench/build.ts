@@ -10,14 +10,14 @@
  * owner's first build), then as that build left it; for the generated one, the project's.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoginResult } from '../src/contract/users.ts';
 import type { PublishState, UploadedContentImage, WritingArticle } from '../src/contract/writing.ts';
-import { encodedImagesDir } from '../src/lib/node/astroCache.ts';
 import { BUILD_ENV, BUILD_NODE_FLAGS } from '../src/server/writing/buildSettings.ts';
 import { makePhoto } from '../tests/fixtures/photos.ts';
+import { astroCacheWithDemoImages, copyDemoContent } from '../tests/siteCopies.ts';
 import { writeSyntheticMarkdown } from './lib/blog.ts';
 import { serve } from './lib/server.ts';
 import { watchPeak } from './lib/treeMemory.ts';
@@ -126,8 +126,7 @@ async function scenario(
   const content = join(work, 'content');
   fill(content);
   const cache = join(work, 'cache');
-  const projectImages = encodedImagesDir({}, process.cwd());
-  if (!coldImages && existsSync(projectImages)) cpSync(projectImages, join(cache, 'assets'), { recursive: true });
+  if (!coldImages) astroCacheWithDemoImages(cache);
   const env = { CONTENT_DIR: content, DIST_DIR: join(work, 'dist'), ASTRO_CACHE_DIR: cache };
   const lines: string[] = [`${name}（${articles} 篇）`];
   try {
@@ -191,15 +190,7 @@ async function scenario(
 }
 
 const lines = [
-  ...(await scenario(
-    '示例博客',
-    34,
-    (dir) => {
-      cpSync('src/content/articles', join(dir, 'articles'), { recursive: true });
-      cpSync('src/content/talks', join(dir, 'talks'), { recursive: true });
-    },
-    { coldImages: true },
-  )),
+  ...(await scenario('示例博客', 34, (dir) => copyDemoContent(dir), { coldImages: true })),
   ...(await scenario('生成的博客', 1000, (dir) => writeSyntheticMarkdown(dir, 1000))),
 ];
 console.log(`\n${lines.join('\n')}`);

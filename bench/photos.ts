@@ -9,14 +9,13 @@
  * Each case in a temp folder with an image cache of its own.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { encodedImagesDir } from '../src/lib/node/astroCache.ts';
-import { currentRelease, publishRelease, RELEASES } from '../src/server/releases/releases.ts';
 import { uprightImage } from '../src/server/writing/uprightImage.ts';
 import { makePhoto } from '../tests/fixtures/photos.ts';
+import { astroCacheWithDemoImages, copyDemoContent, distWithSuiteBuild } from '../tests/siteCopies.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, serve } from './lib/server.ts';
 import { treeRss } from './lib/treeMemory.ts';
 
@@ -28,16 +27,14 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 function site(): { work: string; env: Record<string, string> } {
   const work = mkdtempSync(join(tmpdir(), 'blog-bench-photos-'));
   const content = join(work, 'content');
-  cpSync('src/content/articles', join(content, 'articles'), { recursive: true });
-  cpSync('src/content/talks', join(content, 'talks'), { recursive: true });
-  const projectImages = encodedImagesDir({}, process.cwd());
-  if (existsSync(projectImages)) cpSync(projectImages, join(work, 'cache', 'assets'), { recursive: true });
+  copyDemoContent(content);
   // The project's build stands in for the live one, for the server to start on.
   const dist = join(work, 'dist');
-  const first = join(dist, RELEASES, '0001-first');
-  cpSync(currentRelease('dist'), first, { recursive: true });
-  publishRelease(dist, first);
-  return { work, env: { CONTENT_DIR: content, DIST_DIR: dist, ASTRO_CACHE_DIR: join(work, 'cache') } };
+  distWithSuiteBuild(dist);
+  return {
+    work,
+    env: { CONTENT_DIR: content, DIST_DIR: dist, ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(work, 'cache')) },
+  };
 }
 
 /** The build's wall time, and the time its lines say each image of `names` took. */

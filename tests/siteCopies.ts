@@ -5,8 +5,8 @@
  */
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodedImagesDir } from '../src/lib/node/astroCache';
-import { currentRelease, publishRelease, RELEASES } from '../src/server/releases/releases';
+import { encodedImagesDir } from '../src/lib/node/astroCache.ts';
+import { currentRelease, publishRelease, RELEASES } from '../src/server/releases/releases.ts';
 
 /** The demo articles (unless `articles` is false) and talks, under `content`. */
 export function copyDemoContent(content: string, { articles = true } = {}): void {
