@@ -66,6 +66,8 @@ test('a reader who opens the console is sent to log in, and an admin who logs in
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin$/);
   await islandsHydrated(page);
+  // The figures the screen got: other tests add users on this server at the same time.
+  const dashboard = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/admin/dashboard');
   await loginThroughForm(page, username, password);
 
   await expect(page).toHaveURL(/\/admin$/);
@@ -74,7 +76,7 @@ test('a reader who opens the console is sent to log in, and an admin who logs in
     'aria-current',
     'page',
   );
-  const { result } = await (await page.request.get('/api/admin/dashboard')).json();
+  const { result } = await (await dashboard).json();
   const counts = page.getByTestId('dashboard-counts');
   await expect(counts).toContainText(`收入${formatPrice(result.revenue_cents)}`);
   await expect(counts).toContainText(`用户${result.users}`);
