@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM } from './tests/chromium';
 
 /** A port the system has free right now: a fixed one may be taken on the machine that runs the tests. */
 const freePort = () =>
@@ -48,7 +48,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
+        launchOptions: { executablePath: TEST_CHROMIUM, args: CHROMIUM_FLAGS },
       },
     },
   ],

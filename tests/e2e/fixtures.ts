@@ -6,6 +6,7 @@
  * in anything but a CJK font.
  */
 import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium';
 import { cjkFontProblem } from './cjkFont';
 
 export { expect };
@@ -79,6 +80,12 @@ export async function watchContext(context: BrowserContext, problems: PageProble
     });
   });
 }
+
+/**
+ * For a describe whose taps must be a phone's (`test.use(onFullBrowser)`): after a tap, the headless
+ * shell moves its mouse back and fires a `mouseout` that no phone fires, which undoes a toggle.
+ */
+export const onFullBrowser = { launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS } };
 
 let readers = 0;
 

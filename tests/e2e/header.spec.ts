@@ -186,25 +186,6 @@ test('a submenu opens on hover and focus, and Escape or the button closes it', a
   await expect(articles).toHaveAttribute('aria-expanded', 'true');
 });
 
-test.describe('on a 900 px touch screen', () => {
-  test.use({ viewport: { width: 900, height: 700 }, hasTouch: true });
-
-  test('a tap opens a group and a second tap closes it', async ({ page }) => {
-    await page.goto('/home');
-    await islandsHydrated(page);
-    const resources = menuGroup(page, '资源导航');
-    await resources.tap();
-    await expect(resources).toHaveAttribute('aria-expanded', 'true');
-    await expect(menuLink(page, '网站列表')).toBeVisible();
-    await resources.tap();
-    await expect(resources).toHaveAttribute('aria-expanded', 'false');
-    await expect(menuLink(page, '网站列表')).toBeHidden();
-    await resources.tap();
-    await menuLink(page, '网站列表').tap();
-    await expect(page).toHaveURL(/\/siteList$/);
-  });
-});
-
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
