@@ -31,10 +31,10 @@ export default defineConfig({
   globalSetup: './tests/e2e/mailSetup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // Two files at a time: most of a browser test is waiting (on a page, a build, a timer), so two
+  // Three files at a time: much of a browser test is waiting (on a page, a build, a timer), so three
   // share two cores well. The tests of one file run in order on one worker.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
