@@ -82,7 +82,7 @@ export async function watchContext(context: BrowserContext, problems: PageProble
 }
 
 /**
- * For a describe whose taps must be a phone's (`test.use(onFullBrowser)`): after a tap, the headless
+ * For a spec file whose taps must be a phone's (`test.use(onFullBrowser)` at its top): after a tap, the headless
  * shell moves its mouse back and fires a `mouseout` that no phone fires, which undoes a toggle.
  */
 export const onFullBrowser = { launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS } };
