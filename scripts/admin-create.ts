@@ -9,7 +9,7 @@ import { read } from 'read';
 import { text } from 'node:stream/consumers';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../src/contract/limits.ts';
 import { passwordProblem, usernameProblem } from '../src/lib/shared/accountRules.ts';
-import { databaseSettings, migrateDb, openDb } from '../src/server/db/client.ts';
+import { closeDb, databaseSettings, migrateDb, openDb } from '../src/server/db/client.ts';
 import { createUserService } from '../src/server/users/service.ts';
 
 const [username, ...rest] = process.argv.slice(2);
@@ -58,5 +58,5 @@ try {
   console.error((error as Error).message);
   process.exitCode = 1;
 } finally {
-  db.$client.close();
+  await closeDb(db);
 }

@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { databaseFilePath } from '../../src/server/db/client.ts';
+import { isPostgresUrl } from '../../src/server/db/engine.ts';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from '../../src/server/licenses/keys.ts';
 import { TRASH } from '../../src/server/writing/sourceFiles.ts';
 
@@ -51,12 +52,16 @@ export interface Manifest {
   music?: number;
 }
 
-/** The file behind a `file:` URL; other databases (a libSQL server) are backed up by their own tools. */
+/** The file behind a `file:` URL; other databases (PostgreSQL, a libSQL server) are backed up by their own tools. */
 export function databaseFile(url: string): string {
   const path = databaseFilePath(url);
-  if (path === null)
-    throw new Error(`只能备份本地 SQLite 文件（DATABASE_URL=${url}）；libSQL 服务器请用它自己的备份功能`);
-  return resolve(path);
+  if (path !== null) return resolve(path);
+  if (isPostgresUrl(url)) {
+    throw new Error(
+      '本命令只备份本地 SQLite 数据库和它旁边的文件。PostgreSQL 的数据请用 pg_dump 备份（pg_dump -Fc "$DATABASE_URL" -f blog.dump，恢复用 pg_restore），上传文件、签名密钥和 CONTENT_DIR 请一并复制（见 README「多台服务器」）',
+    );
+  }
+  throw new Error(`只能备份本地 SQLite 文件（DATABASE_URL=${url}）；libSQL 服务器请用它自己的备份功能`);
 }
 
 const countFiles = (dir: string): number =>

@@ -1,4 +1,3 @@
-import { createClient } from '@libsql/client';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -31,36 +30,26 @@ const withDevice = (device: string) => ({ Cookie: `blog_device=${device}` });
 
 /** How many places the user is known to have logged in from. */
 /** A user's reset links that could still set a password: one is made for the owner by hand here, as a mailed one would be. */
-async function openResetLinks(dir: string, username: string, make = false): Promise<number> {
-  const db = createClient({ url: `file:${join(dir, 'blog.db')}` });
-  try {
-    if (make) {
-      await db.execute({
-        sql: "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, (SELECT id FROM users WHERE username = ?), 'reset', unixepoch() + 1800)",
-        args: [`reset-${username}`, username],
-      });
-    }
-    const { rows } = await db.execute({
-      sql: "SELECT count(*) AS n FROM account_tokens WHERE user_id = (SELECT id FROM users WHERE username = ?) AND purpose = 'reset' AND used_at IS NULL",
-      args: [username],
-    });
-    return Number(rows[0].n);
-  } finally {
-    db.close();
+async function openResetLinks(client: ApiClient, username: string, make = false): Promise<number> {
+  if (make) {
+    await client.sql(
+      "INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES (?, (SELECT id FROM users WHERE username = ?), 'reset', ?)",
+      [`reset-${username}`, username, new Date(Date.now() + 1800_000)],
+    );
   }
+  const rows = await client.sql(
+    "SELECT count(*) AS n FROM account_tokens WHERE user_id = (SELECT id FROM users WHERE username = ?) AND purpose = 'reset' AND used_at IS NULL",
+    [username],
+  );
+  return Number(rows[0].n);
 }
 
-async function knownPlaces(dir: string, username: string): Promise<number> {
-  const db = createClient({ url: `file:${join(dir, 'blog.db')}` });
-  try {
-    const { rows } = await db.execute({
-      sql: 'SELECT count(*) AS n FROM known_logins WHERE user_id = (SELECT id FROM users WHERE username = ?)',
-      args: [username],
-    });
-    return Number(rows[0].n);
-  } finally {
-    db.close();
-  }
+async function knownPlaces(client: ApiClient, username: string): Promise<number> {
+  const rows = await client.sql(
+    'SELECT count(*) AS n FROM known_logins WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+    [username],
+  );
+  return Number(rows[0].n);
 }
 
 /** Ten wrong passwords for the username, each from an address of its own: an attack spread out. */
@@ -225,7 +214,7 @@ describe('password changes', () => {
       body: { password: 'changerpass1', password1: 'changerpass2', password2: 'changerpass2' },
     });
     expect(changed.status).toBe(200);
-    expect(await knownPlaces(api.dir, 'changer')).toBe(2);
+    expect(await knownPlaces(api, 'changer')).toBe(2);
 
     await spreadAttack('changer');
     // The old places are strangers now, even with the new password.
@@ -238,35 +227,33 @@ describe('password changes', () => {
 });
 
 describe('sessions', () => {
-  const dbFile = () => join(api.dir, 'blog.db');
   const now = () => Math.floor(Date.now() / 1000);
+  const at = (seconds: number) => new Date(seconds * 1000);
 
   it('end 30 days after the login however busy they are', async () => {
     await register(api, 'busyreader');
     const { token } = (await login('busyreader', 'password123', freshIp())).body.result;
-    const db = createClient({ url: `file:${dbFile()}` });
     const day = 24 * 3600;
     const started = now() - 30 * day + 3600;
-    await db.execute({
-      sql: 'UPDATE sessions SET created_at = ?, expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)',
-      args: [started, now() + 60, 'busyreader'],
-    });
+    await api.sql(
+      'UPDATE sessions SET created_at = ?, expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+      [at(started), at(now() + 60), 'busyreader'],
+    );
 
     const me = await api.call('GET', '/user/getUserInfo', { headers: { Cookie: `blog_session=${token}` } });
     expect(me.status).toBe(200);
-    const { rows } = await db.execute({
-      sql: 'SELECT expires_at FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)',
-      args: ['busyreader'],
-    });
+    const rows = await api.sql(
+      'SELECT expires_at FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+      ['busyreader'],
+    );
     // Slid forward, but only to the absolute end, and the cookie follows.
     expect(Number(rows[0].expires_at)).toBe(started + 30 * day);
     expect(Number(/Max-Age=(\d+)/.exec(cookieNamed(me, 'blog_session') ?? '')?.[1])).toBeLessThanOrEqual(3600);
 
-    await db.execute({
-      sql: 'UPDATE sessions SET created_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)',
-      args: [now() - 30 * day - 1, 'busyreader'],
-    });
-    db.close();
+    await api.sql('UPDATE sessions SET created_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)', [
+      at(now() - 30 * day - 1),
+      'busyreader',
+    ]);
     expect((await api.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
   });
 });
@@ -276,7 +263,7 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
   it('is created at start, is never a silent promotion, and a new password there ends its sessions', async () => {
     const admin = await startApi({ ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword1' });
     const env = {
-      DATABASE_URL: `file:${join(admin.dir, 'blog.db')}`,
+      DATABASE_URL: admin.databaseUrl,
       UPLOAD_DIR: join(admin.dir, 'uploads'),
       TRUST_PROXY: 'loopback',
     };
@@ -289,7 +276,7 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
     try {
       const first = await adminLogin('ownerpassword1');
       expect(first.result.role).toBe(1);
-      expect(await knownPlaces(admin.dir, 'siteowner')).toBe(2);
+      expect(await knownPlaces(admin, 'siteowner')).toBe(2);
       await register(admin, 'plainuser', 'plainpassword1');
       await admin.server.stop();
 
@@ -310,18 +297,18 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       await admin.server.stop();
 
       // A new ADMIN_PASSWORD replaces the old one and ends the sessions made with it, and any reset link still open.
-      expect(await openResetLinks(admin.dir, 'siteowner', true)).toBe(1);
+      expect(await openResetLinks(admin, 'siteowner', true)).toBe(1);
       admin.server = await startServer({ ...env, ADMIN_USERNAME: 'siteowner', ADMIN_PASSWORD: 'ownerpassword2' });
       expect(admin.server.output()).toContain('已按 ADMIN_PASSWORD 重设管理员 siteowner 的密码');
       expect((await admin.call('GET', '/user/getUserInfo', { headers: bearer(first.result.token) })).status).toBe(401);
       // The places that logged in with the old password no longer skip the username limit.
-      expect(await knownPlaces(admin.dir, 'siteowner')).toBe(0);
-      expect(await openResetLinks(admin.dir, 'siteowner')).toBe(0);
+      expect(await knownPlaces(admin, 'siteowner')).toBe(0);
+      expect(await openResetLinks(admin, 'siteowner')).toBe(0);
       expect((await adminLogin('ownerpassword2')).result.role).toBe(1);
 
       // admin:create promotes, and a password given there ends the user's sessions too.
       const { token } = plain.body.result;
-      expect(await knownPlaces(admin.dir, 'plainuser')).toBeGreaterThan(0);
+      expect(await knownPlaces(admin, 'plainuser')).toBeGreaterThan(0);
       const output = execFileSync(process.execPath, ['scripts/admin-create.ts', 'plainuser'], {
         env: { ...process.env, ...env },
         input: 'plainpassword2\n',
@@ -329,7 +316,7 @@ describe('the admin from ADMIN_USERNAME', { timeout: 90_000 }, () => {
       });
       expect(output).toContain('已将 plainuser 设为管理员，并重设了密码');
       expect((await admin.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
-      expect(await knownPlaces(admin.dir, 'plainuser')).toBe(0);
+      expect(await knownPlaces(admin, 'plainuser')).toBe(0);
     } finally {
       await admin.stop();
     }

@@ -1,8 +1,9 @@
-import { createClient, type InValue, type Row } from '@libsql/client';
+import type { InValue, Row } from '@libsql/client';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newDatabaseUrl, sqlOn } from './databases';
 import { startServer, type RunningServer } from './serve';
 
 export interface ApiAnswer<T = any> {
@@ -27,18 +28,20 @@ export interface ApiClient {
   server: RunningServer;
   dir: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiAnswer<T>>;
-  /** Runs one statement on the server's database file, as a check from outside the API. */
-  sql(statement: string, args?: InValue[]): Promise<Row[]>;
+  /** The server's database (databases.ts). */
+  databaseUrl: string;
+  /** Runs one statement on the server's database, as a check from outside the API (`?` placeholders on either engine). */
+  sql(statement: string, args?: (InValue | Date)[]): Promise<Row[]>;
   /** Stops the server (or, with `crash`, kills it at once) and starts a new one on the same database. */
   restart(how?: { crash?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** The built server on a fresh SQLite file in a temp dir, trusting X-Forwarded-For so tests can act as several readers. */
+/** The built server on a fresh database (a SQLite file in a temp dir, or the project's PostgreSQL), trusting X-Forwarded-For so tests can act as several readers. */
 export async function startApi(env: Record<string, string> = {}): Promise<ApiClient> {
   const dir = mkdtempSync(join(tmpdir(), 'blog-api-'));
   const serverEnv = {
-    DATABASE_URL: `file:${join(dir, 'blog.db')}`,
+    DATABASE_URL: env.DATABASE_URL ?? (await newDatabaseUrl(dir)),
     UPLOAD_DIR: join(dir, 'uploads'),
     LICENSE_KEY_DIR: dir,
     TRUST_PROXY: 'loopback',
@@ -47,6 +50,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiCli
   const client: ApiClient = {
     server: await startServer(serverEnv),
     dir,
+    databaseUrl: serverEnv.DATABASE_URL,
     async call(method, path, { body, raw, headers = {}, ip, reader } = {}) {
       const res = await fetch(`${client.server.url}/api${path}`, {
         method,
@@ -61,14 +65,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiCli
       });
       return { status: res.status, headers: res.headers, body: await res.json() };
     },
-    async sql(statement, args = []) {
-      const db = createClient({ url: `file:${join(dir, 'blog.db')}` });
-      try {
-        return (await db.execute({ sql: statement, args })).rows;
-      } finally {
-        db.close();
-      }
-    },
+    sql: (statement, args = []) => sqlOn(serverEnv.DATABASE_URL, statement, args),
     async restart({ crash = false } = {}) {
       await (crash ? client.server.crash() : client.server.stop());
       client.server = await startServer(serverEnv);

@@ -79,10 +79,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk) => (output += chunk));
+    // TEST_SERVER_OUTPUT=1 shows what every server prints as it prints it, for a failure that a status code does not explain.
+    if (process.env.TEST_SERVER_OUTPUT === '1') {
+      child.stdout!.pipe(process.stderr);
+      child.stderr!.pipe(process.stderr);
+    }
     child.once('exit', (code) => reject(new Error(`服务器退出（${code}）：\n${output}`)));
   });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const end = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
+      // Stopped already: there is no exit to wait for.
+      if (exited()) return resolve();
       child.once('exit', () => {
         if (keyDir) rmSync(keyDir, { recursive: true, force: true });
         resolve();

@@ -8,6 +8,7 @@ import { clientErrorStatus, messageForStatus } from '../shared/httpStatus.ts';
 import { Conflict, InvalidInput, NotFound, NotYours, Refused, RetryLater, SignInRequired } from '../shared/errors.ts';
 import { QueueFull } from '../users/workQueue.ts';
 import { isBusy } from '../db/renewedAfterBusy.ts';
+import { isPostgresBusy } from '../db/sqlState.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -149,8 +150,8 @@ export const apiErrors = (): ErrorRequestHandler => (error, _req, res, _next) =>
   else if (error instanceof NotFound) apiError = new ApiError(404, error.message);
   else if (error instanceof NotYours) apiError = new ApiError(403, error.message);
   else if (error instanceof Conflict) apiError = new ApiError(409, error.message, { detail: { disk: error.current } });
-  else if (isBusy(error) || isBusy(error?.cause)) {
-    // Another writer held the database for the whole busy timeout: nothing was written, and a retry soon will do.
+  else if (isBusy(error) || isBusy(error?.cause) || isPostgresBusy(error)) {
+    // Another writer held the database for the whole busy timeout, or PostgreSQL was restarting: nothing was written, and a retry soon will do.
     console.error(error);
     apiError = new ApiError(500, '数据库正忙，请稍后再试');
   } else {

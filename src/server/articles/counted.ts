@@ -46,7 +46,7 @@ export const countArticleView = groupedWrite(
       statements,
       quota,
       id,
-      'INSERT INTO article_stats (article_id, views) VALUES (?, 1) ON CONFLICT (article_id) DO UPDATE SET views = views + 1 RETURNING views, likes, reading_ms',
+      'INSERT INTO article_stats (article_id, views) VALUES (?, 1) ON CONFLICT (article_id) DO UPDATE SET views = article_stats.views + 1 RETURNING views, likes, reading_ms',
       id,
     ),
 );
@@ -60,7 +60,7 @@ export const countArticleReading = groupedWrite(
       statements,
       quota,
       id,
-      'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = reading_ms + ?2 RETURNING views, likes, reading_ms',
+      'INSERT INTO article_stats (article_id, reading_ms) VALUES (?1, ?2) ON CONFLICT (article_id) DO UPDATE SET reading_ms = article_stats.reading_ms + ?2 RETURNING views, likes, reading_ms',
       id,
       ms,
     ),
@@ -83,7 +83,7 @@ export const countArticleVisit = groupedWrite(
 
 /** Moves the like counter by ?2 (one up or down), never below zero. */
 const BUMP_LIKES =
-  'INSERT INTO article_stats (article_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (article_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING views, likes, reading_ms';
+  'INSERT INTO article_stats (article_id, likes) VALUES (?1, CASE WHEN ?2 > 0 THEN ?2 ELSE 0 END) ON CONFLICT (article_id) DO UPDATE SET likes = CASE WHEN article_stats.likes + ?2 > 0 THEN article_stats.likes + ?2 ELSE 0 END RETURNING views, likes, reading_ms';
 
 /** A reader's like of the article or its withdrawal, with the counters after. Whether the article is there is the catalog's to say, before. */
 export const likeArticle = groupedWrite(

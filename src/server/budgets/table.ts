@@ -19,8 +19,8 @@ export const countHit = groupedWrite(
     const row = await statements.get<{ hits: number; reset_at: number }>(
       `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
      ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN reset_at <= ?3 THEN 1 ELSE hits + 1 END,
-       reset_at = CASE WHEN reset_at <= ?3 THEN excluded.reset_at ELSE reset_at END
+       hits = CASE WHEN rate_limits.reset_at <= ?3 THEN 1 ELSE rate_limits.hits + 1 END,
+       reset_at = CASE WHEN rate_limits.reset_at <= ?3 THEN excluded.reset_at ELSE rate_limits.reset_at END
      RETURNING hits, reset_at`,
       key,
       now + windowMs,
@@ -31,7 +31,7 @@ export const countHit = groupedWrite(
 );
 
 export const takeBackHit = groupedWrite(import.meta.url, 'takeBackHit', (statements: Statements, key: string) =>
-  statements.run('UPDATE rate_limits SET hits = max(0, hits - 1) WHERE key = ?', key),
+  statements.run('UPDATE rate_limits SET hits = CASE WHEN hits > 0 THEN hits - 1 ELSE 0 END WHERE key = ?', key),
 );
 
 export const forgetHits = groupedWrite(import.meta.url, 'forgetHits', (statements: Statements, key: string) =>

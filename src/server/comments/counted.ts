@@ -8,8 +8,8 @@ import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** Shown, as reads.ts's reachableComment has it: neither the comment nor its thread's root hidden or held, and the root still there. */
 const REACHABLE_LIKES = `SELECT comment.likes FROM comments comment LEFT JOIN comments root ON root.id = comment.parent_id
-  WHERE comment.id = ? AND comment.hidden = 0 AND comment.held = 0
-    AND (comment.parent_id IS NULL OR (root.hidden = 0 AND root.held = 0))`;
+  WHERE comment.id = ? AND NOT comment.hidden AND NOT comment.held
+    AND (comment.parent_id IS NULL OR (NOT root.hidden AND NOT root.held))`;
 
 /**
  * The like or its withdrawal, with the comment's count after; null for a comment readers cannot
@@ -24,7 +24,7 @@ export const likeComment = groupedWrite(
       bump: async (by) =>
         likesIn(
           await statements.get<LikesRow>(
-            'UPDATE comments SET likes = max(0, likes + ?) WHERE id = ? RETURNING likes',
+            'UPDATE comments SET likes = CASE WHEN likes + ?1 > 0 THEN likes + ?1 ELSE 0 END WHERE id = ?2 RETURNING likes',
             by,
             id,
           ),

@@ -5,7 +5,7 @@
  * link confirms it for good, and replies to every comment left with it reach it from then on.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { GUEST_CONFIRM_DAYS } from '../../contract/limits.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { guestAddresses } from '../db/schema.ts';
@@ -47,7 +47,10 @@ export function createGuestAddresses(db: Db, { mailer, siteUrl }: { mailer: Mail
           target: guestAddresses.email,
           set: { tokenHash, askedAt: now },
           // One upsert: two comments at once ask once.
-          setWhere: sql`${guestAddresses.confirmedAt} IS NULL AND (${guestAddresses.askedAt} IS NULL OR ${guestAddresses.askedAt} <= ${Math.floor((+now - DAY) / 1000)})`,
+          setWhere: and(
+            isNull(guestAddresses.confirmedAt),
+            or(isNull(guestAddresses.askedAt), lte(guestAddresses.askedAt, new Date(+now - DAY))),
+          ),
         })
         .returning({ email: guestAddresses.email });
       if (!asked) return;

@@ -21,7 +21,7 @@ export const shownComments = and(
   visibleComments,
   or(
     isNull(comments.parentId),
-    sql`EXISTS (SELECT 1 FROM comments root WHERE root.id = ${comments.parentId} AND root.hidden = 0 AND root.held = 0)`,
+    sql`EXISTS (SELECT 1 FROM comments root WHERE root.id = ${comments.parentId} AND NOT root.hidden AND NOT root.held)`,
   ),
 );
 

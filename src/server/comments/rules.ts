@@ -3,7 +3,7 @@
  * restart. They are read from the database on every use, so every server process on this
  * database follows a change at once; a comment is rare next to the pages around it.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { commentRules, DEFAULT_COMMENT_RULES, type CommentRules } from '../../contract/commentRules.ts';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
@@ -29,7 +29,7 @@ export function createCommentRules(db: Db) {
       await db
         .insert(settings)
         .values({ key: KEY, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`(unixepoch())` } });
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
       return rules;
     },
   };

@@ -4,10 +4,13 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { engineOfUrl, PROCESS_ENGINE } from './engine.ts';
+import type { PostgresDatabase } from './postgres.ts';
+import { sqlStateOf } from './sqlState.ts';
 import { renewedAfterBusy } from './renewedAfterBusy.ts';
 import { takingTurns } from './turnTakingClient.ts';
 import { createWriteTurns, type WriteTurns } from './writeTurns.ts';
-import * as schema from './schema.ts';
+import * as schema from './schema.sqlite.ts';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 /** A transaction, as `db.transaction` hands it to its callback. */
@@ -56,12 +59,35 @@ export function exposedDataWarning(url: string): string | null {
     : null;
 }
 
-/** Opens the database: the embedded SQLite file by default, or a libsql/sqld server by URL. */
+const postgresDatabases = new WeakMap<Db, PostgresDatabase>();
+
+/** The pool and drizzle of a database on PostgreSQL; null on SQLite. */
+export const postgresOf = (db: Db): PostgresDatabase | null => postgresDatabases.get(db) ?? null;
+
+/** Loaded only on PostgreSQL: a SQLite server never loads the pg driver. */
+async function openPostgres(url: string): Promise<Db> {
+  const { openPostgresDatabase } = await import('./postgres.ts');
+  const postgres = openPostgresDatabase(url);
+  // The domains are written once, against the SQLite tables' types. On this engine schema.ts hands
+  // them the pg-core tables, whose rows tests/unit/pgSchema.test.ts holds equal, and the query
+  // builders they call exist on both.
+  const db = postgres.db as unknown as Db;
+  postgresDatabases.set(db, postgres);
+  return db;
+}
+
+/** Opens the database: the embedded SQLite file by default, PostgreSQL for a `postgres://` URL, or a libsql/sqld server. */
 export async function openDb(
   url = DEFAULT_DATABASE_URL,
   authToken?: string,
   busyTimeoutMs = BUSY_TIMEOUT_MS,
 ): Promise<Db> {
+  if (engineOfUrl(url) !== PROCESS_ENGINE) {
+    throw new Error(
+      `数据库地址 ${engineOfUrl(url)} 与本进程启动时的 DATABASE_URL（${PROCESS_ENGINE}）不是同一种数据库`,
+    );
+  }
+  if (PROCESS_ENGINE === 'postgres') return openPostgres(url);
   const path = databaseFilePath(url);
   const isFile = path !== null;
   const onDisk = path !== null && path !== ':memory:';
@@ -94,11 +120,21 @@ export const databaseFileOf = (db: Db): DatabaseFile | null => files.get(db) ?? 
 
 /** Applies the committed migrations that have not run yet; a second start is a no-op. */
 export async function migrateDb(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  const postgres = postgresOf(db);
+  if (postgres) await postgres.migrate();
+  else await migrate(db, { migrationsFolder: MIGRATIONS });
+}
+
+/** Closes the database's connections. */
+export async function closeDb(db: Db): Promise<void> {
+  const postgres = postgresOf(db);
+  if (postgres) await postgres.pool.end();
+  else db.$client.close();
 }
 
 /** Whether a write failed on a unique index: the database, not an earlier read, decides a race for one name or address. */
 export function isUniqueViolation(error: unknown): boolean {
+  if (sqlStateOf(error) === '23505') return true;
   const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
   return /UNIQUE/.test(`${String(message)} ${String(cause?.message ?? cause ?? '')}`);
 }

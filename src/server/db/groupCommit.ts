@@ -34,6 +34,8 @@ export type WriteBody<T> = (statements: Statements) => Promise<T>;
 /** Where a group's transaction runs: a file's own connection, or the client's for a database served over the network. */
 export interface Connection {
   transaction<T>(body: (statements: Statements) => Promise<T>): Promise<T>;
+  /** Whether an error cancelled the whole transaction, which the connection then runs again (PostgreSQL's conflicts): not the write's fault. */
+  isTransient?(error: unknown): boolean;
   close(): void;
 }
 
@@ -62,8 +64,8 @@ export async function commitGroup(
       for (const write of writes) {
         try {
           settled.push({ status: 'fulfilled', value: await write(statements) });
-        } catch {
-          throw WRITE_FAILED;
+        } catch (error) {
+          throw connection.isTransient?.(error) ? error : WRITE_FAILED;
         }
       }
       return settled;
@@ -80,6 +82,7 @@ export async function commitGroup(
         try {
           settled.push({ status: 'fulfilled', value: await write(statements) });
         } catch (reason) {
+          if (connection.isTransient?.(reason)) throw reason;
           await statements.run('ROLLBACK TO grouped_write');
           settled.push({ status: 'rejected', reason });
         }

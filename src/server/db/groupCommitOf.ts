@@ -5,8 +5,9 @@
  * statements and its commit's disk sync then never hold up the pages this thread serves. Writes
  * are posted to it by module and name (groupedWrites.ts), those of one turn of the event loop in
  * one message.
- * A database served over the network is grouped in this thread instead: its client waits for the
- * server without blocking the thread (and a database in memory has no file a thread could open).
+ * A database served over the network (PostgreSQL, a libsql server) is grouped in this thread
+ * instead: its client waits for the server without blocking the thread (and a database in memory
+ * has no file a thread could open).
  *
  * Each caller goes on in a turn of its own, as it would after a write of its own. Resumed together,
  * one caller's next transaction would be open while the next caller's code runs, and a write of
@@ -14,8 +15,8 @@
  * transaction finish: the database's calls block the thread.
  */
 import { Worker } from 'node:worker_threads';
-import { databaseFileOf, type DatabaseFile, type Db } from './client.ts';
-import { clientConnection, createGroupCommit } from './groupCommit.ts';
+import { databaseFileOf, postgresOf, type DatabaseFile, type Db } from './client.ts';
+import { clientConnection, createGroupCommit, type Connection } from './groupCommit.ts';
 import type { GroupCommitMessage, GroupCommitThreadData } from './groupCommitThread.ts';
 import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
 import { endGroupTurn } from './writeTurns.ts';
@@ -46,8 +47,8 @@ const THREAD = new URL('./groupCommitThread.ts', import.meta.url);
 const withCode = ({ error, code }: GroupedFailure) =>
   code && error instanceof Error ? Object.assign(error, { code }) : error;
 
-function inThisThread(db: Db): GroupCommit {
-  const group = createGroupCommit(clientConnection(db.$client));
+function inThisThread(connection: Connection): GroupCommit {
+  const group = createGroupCommit(connection);
   let pending = 0;
   return {
     run: (write, ...args) => {
@@ -143,7 +144,13 @@ export function groupCommitOf(db: Db): GroupCommit {
   let found = groupCommits.get(db);
   if (!found) {
     const file = databaseFileOf(db);
-    groupCommits.set(db, (found = file ? inItsOwnThread(file) : inThisThread(db)));
+    const postgres = postgresOf(db);
+    found = postgres
+      ? inThisThread(postgres.groupConnection)
+      : file
+        ? inItsOwnThread(file)
+        : inThisThread(clientConnection(db.$client));
+    groupCommits.set(db, found);
   }
   return found;
 }

@@ -15,7 +15,7 @@ import { articleCommentTarget } from '../comments/targets.ts';
 import { featuresOf, listeningUrl, readConfig } from './config.ts';
 import { PROJECT_ROOT } from '../projectRoot.ts';
 import { createWriting } from '../writing/index.ts';
-import { exposedDataWarning, migrateDb, openDb } from '../db/client.ts';
+import { closeDb, exposedDataWarning, migrateDb, openDb } from '../db/client.ts';
 import { generateDemoLibrary } from '../music/demo/generate.ts';
 import { createMusicService } from '../music/index.ts';
 import { hasAudio } from '../music/scan.ts';
@@ -240,7 +240,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       shop.stop();
       notificationMail.stop();
       await groupCommitOf(db).close();
-      db.$client.close();
+      await closeDb(db);
       process.exit(0);
     });
     setTimeout(() => process.exit(0), 5000).unref();

@@ -13,11 +13,11 @@ export const likeMessage = groupedWrite(
   (statements: Statements, id: number, actor: string, liked: boolean) =>
     setLikeIn(statements, 'message', id, actor, liked, {
       read: async () =>
-        likesIn(await statements.get<LikesRow>('SELECT likes FROM messages WHERE id = ? AND hidden = 0', id)),
+        likesIn(await statements.get<LikesRow>('SELECT likes FROM messages WHERE id = ? AND NOT hidden', id)),
       bump: async (by) =>
         likesIn(
           await statements.get<LikesRow>(
-            'UPDATE messages SET likes = max(0, likes + ?) WHERE id = ? RETURNING likes',
+            'UPDATE messages SET likes = CASE WHEN likes + ?1 > 0 THEN likes + ?1 ELSE 0 END WHERE id = ?2 RETURNING likes',
             by,
             id,
           ),

@@ -16,7 +16,7 @@ export const countSiteView = groupedWrite(
   async (statements: Statements, quota: Quota): Promise<number> => {
     const row = (await withinQuota(statements, quota))
       ? await statements.get<{ value: number }>(
-          'INSERT INTO site_stats (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
+          'INSERT INTO site_stats (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = site_stats.value + 1 RETURNING value',
           SITE_VIEWS,
         )
       : await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', SITE_VIEWS);

@@ -8,7 +8,7 @@ import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** Moves the like counter by ?2 (one up or down), never below zero. */
 const BUMP_LIKES =
-  'INSERT INTO talk_stats (talk_id, likes) VALUES (?1, max(0, ?2)) ON CONFLICT (talk_id) DO UPDATE SET likes = max(0, likes + ?2) RETURNING likes';
+  'INSERT INTO talk_stats (talk_id, likes) VALUES (?1, CASE WHEN ?2 > 0 THEN ?2 ELSE 0 END) ON CONFLICT (talk_id) DO UPDATE SET likes = CASE WHEN talk_stats.likes + ?2 > 0 THEN talk_stats.likes + ?2 ELSE 0 END RETURNING likes';
 
 /** The like or its withdrawal, with the talk's count after. Whether the talk is there is the catalog's to say, before. */
 export const likeTalk = groupedWrite(

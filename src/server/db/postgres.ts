@@ -1,0 +1,155 @@
+/**
+ * The PostgreSQL engine: a `pg` pool, drizzle over the pg-core tables (schema.pg.ts), its own
+ * migrations (drizzle-pg/), and what the SQLite engine got from having one writer.
+ *
+ * - **Transactions are SERIALIZABLE and retried.** Rules that read and then write in one transaction
+ *   (an order's payment and its code, activations against the machine limit, the upload quota)
+ *   were strict on SQLite because only one transaction wrote at a time. SERIALIZABLE promises the
+ *   same: the outcome of some one-at-a-time order. The price is that PostgreSQL may cancel a
+ *   transaction that conflicts with another (40001, or a deadlock, 40P01); it is then run again.
+ * - **Grouped writes** (groupCommit.ts) run in one transaction per group on a client of the pool.
+ *   They are single-row upserts and updates, which READ COMMITTED already makes atomic.
+ * - **Several nodes start at once:** migrations run under an advisory lock, so one applies them and
+ *   the others find them applied.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Connection, SqlValue, Statements } from './groupCommit.ts';
+import * as schema from './schema.pg.ts';
+import { sqlStateOf } from './sqlState.ts';
+
+const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle-pg');
+
+/** Connections per node: a 1-core node gains nothing from more, and ten nodes stay under PostgreSQL's default of 100. */
+export const POOL_SIZE = 8;
+
+/**
+ * Tries of a transaction PostgreSQL cancelled for a conflict, before its error reaches the caller.
+ * A burst of the same rule (fifty buyers at once) conflicts round after round while the tables are
+ * small enough to be read whole; PostgreSQL lets at least one of each conflict commit.
+ */
+const MAX_TRIES = 20;
+
+/** The advisory lock the nodes' migrations take turns at (any constant of our own). */
+const MIGRATION_LOCK = 0x6d656e67;
+
+/** Serialization failure and deadlock: PostgreSQL cancelled the transaction, and running it again is right. */
+const TRANSIENT = new Set(['40001', '40P01']);
+
+export const isTransient = (error: unknown): boolean => TRANSIENT.has(sqlStateOf(error) ?? '');
+
+/** A short random wait before the next try, so two cancelled transactions do not meet again. */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 5 * 2 ** attempt)));
+
+/** Runs `attempt` until it ends without a conflict, at most MAX_TRIES times. */
+export async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isTransient(error) || tries >= MAX_TRIES) throw error;
+      await backOff(tries);
+    }
+  }
+}
+
+/** int8 (counts, bigint columns) as a number: every value here is far below 2^53. */
+const rawTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * SQLite's placeholders in PostgreSQL's: `?N` is `$N`, and a bare `?` is one more than the largest
+ * number so far, as SQLite counts them. Grouped writes keep one text for both engines.
+ */
+export function numberedPlaceholders(text: string): string {
+  let largest = 0;
+  return text.replace(/\?(\d*)/g, (_, digits: string) => {
+    const n = digits ? Number(digits) : largest + 1;
+    largest = Math.max(largest, n);
+    return `$${n}`;
+  });
+}
+
+function statementsOn(client: pg.PoolClient): Statements {
+  const query = (text: string, args: SqlValue[]) =>
+    client.query({ text: numberedPlaceholders(text), values: args, types: rawTypes });
+  return {
+    run: async (text, ...args) => void (await query(text, args)),
+    get: async <Row>(text: string, ...args: SqlValue[]) => (await query(text, args)).rows[0] as Row | undefined,
+  };
+}
+
+/** Where a group's transaction runs on PostgreSQL: a client of the pool, the group retried if PostgreSQL cancels it. */
+export function postgresConnection(pool: pg.Pool): Connection {
+  return {
+    transaction: (body) =>
+      retryingConflicts(async () => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query('BEGIN');
+          const result = await body(statementsOn(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch((failed: Error) => (broken = failed));
+          throw error;
+        } finally {
+          client.release(broken);
+        }
+      }),
+    isTransient,
+    // The pool is the database's own, closed with it.
+    close: () => {},
+  };
+}
+
+function openPostgresPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, idleTimeoutMillis: 30_000 });
+  // A restart of the server ends idle connections: the pool drops them and opens new ones when asked.
+  pool.on('error', (error) => console.warn(`与 PostgreSQL 的一条空闲连接断开了（${error.message}），将自动重连`));
+  return pool;
+}
+
+/** Drizzle over the pool, every transaction serializable and retried on a conflict. */
+function drizzleOverPool(pool: pg.Pool) {
+  const db = drizzle(pool, { schema });
+  const transaction = db.transaction.bind(db);
+  db.transaction = (body, config) =>
+    retryingConflicts(() => transaction(body, { isolationLevel: 'serializable', ...config }));
+  return db;
+}
+
+export type PostgresDb = ReturnType<typeof drizzleOverPool>;
+
+/** Applies the migrations not applied yet, one node at a time. */
+async function migratePostgres(db: PostgresDb, pool: pg.Pool): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
+}
+
+export interface PostgresDatabase {
+  pool: pg.Pool;
+  db: PostgresDb;
+  migrate(): Promise<void>;
+  /** Where grouped writes run (groupCommit.ts). */
+  groupConnection: Connection;
+}
+
+export function openPostgresDatabase(url: string): PostgresDatabase {
+  const pool = openPostgresPool(url);
+  const db = drizzleOverPool(pool);
+  return { pool, db, migrate: () => migratePostgres(db, pool), groupConnection: postgresConnection(pool) };
+}
