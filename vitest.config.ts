@@ -24,8 +24,12 @@ const ON_BOTH_ENGINES = [
   'tests/integration/api-talks.test.ts',
   'tests/integration/api-uploads.test.ts',
   'tests/integration/api-users.test.ts',
+  'tests/integration/scale-out.test.ts',
   'tests/integration/shared-address.test.ts',
 ];
+
+/** What exists for PostgreSQL alone, each file saying why. */
+const POSTGRES_ONLY = 'tests/integration/postgres-*.test.ts';
 
 export default defineConfig({
   test: {
@@ -34,13 +38,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'] },
+        test: {
+          name: 'sqlite',
+          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: [POSTGRES_ONLY],
+        },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
-          include: ON_BOTH_ENGINES,
+          include: [...ON_BOTH_ENGINES, POSTGRES_ONLY],
           globalSetup: ['tests/integration/postgresSetup.ts'],
         },
       },

@@ -6,7 +6,8 @@
  * PostgreSQL refuses to run as root: when the tests run as root, the cluster belongs to the
  * `postgres` user that the Debian package creates, and its commands run as that user.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -75,16 +76,20 @@ export async function startPostgres({ settings = {} }: PostgresOptions = {}): Pr
   const owner = clusterOwner();
   if (owner) chownSync(dir, owner.uid, owner.gid);
   chmodSync(dir, 0o700);
-  const run = (program: string, args: string[]) => {
-    const done = spawnSync(join(bin, program), args, {
-      encoding: 'utf8',
-      ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
-      // initdb checks the locale of its environment; C keeps it the same on every machine.
-      env: { PATH: process.env.PATH, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
-    });
-    if (done.status !== 0) throw new Error(`${program} 失败：${done.stderr || done.stdout || done.error}`);
+  // Run without blocking: a test that restarts the server keeps its own requests going meanwhile.
+  const run = async (program: string, args: string[]) => {
+    try {
+      await promisify(execFile)(join(bin, program), args, {
+        ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+        // initdb checks the locale of its environment; C.UTF-8 is the same on every machine.
+        env: { PATH: process.env.PATH, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+      });
+    } catch (error) {
+      const { stderr, stdout, message } = error as { stderr?: string; stdout?: string; message: string };
+      throw new Error(`${program} 失败：${stderr || stdout || message}`);
+    }
   };
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -94,7 +99,7 @@ export async function startPostgres({ settings = {} }: PostgresOptions = {}): Pr
   ].join(' ');
   const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', 'start']);
   const stopServer = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-  start();
+  await start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
@@ -110,12 +115,12 @@ export async function startPostgres({ settings = {} }: PostgresOptions = {}): Pr
       return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
     },
     async restart() {
-      stopServer();
-      start();
+      await stopServer();
+      await start();
     },
     async stop() {
       try {
-        stopServer();
+        await stopServer();
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

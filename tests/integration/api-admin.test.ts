@@ -327,7 +327,7 @@ describe('users', () => {
     expect((await admin('PUT', `/users/${owner.id}/role`, deputyAuth, { role: 2 })).status).toBe(200);
     expect((await admin('PUT', `/users/${deputy.id}/role`, deputyAuth, { role: 2 })).status).toBe(400);
     expect((await admin('PUT', `/users/${owner.id}/role`, deputyAuth, { role: 1 })).status).toBe(200);
-    const [{ admins }] = await api.sql('SELECT count(*) AS admins FROM users WHERE role = 1 AND disabled = 0');
+    const [{ admins }] = await api.sql('SELECT count(*) AS admins FROM users WHERE role = 1 AND NOT disabled');
     expect(admins).toBe(2);
     expect((await admin('PUT', `/users/${owner.id}/role`, owner, { role: 3 })).status).toBe(400);
     expect((await admin('PUT', '/users/987654/role', owner, { role: 2 })).status).toBe(404);

@@ -1,10 +1,10 @@
-import { createClient } from '@libsql/client';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIKES_PER_MINUTE } from '../../src/contract/limits';
 import { nameId } from '../../src/lib/node/contentIds';
 import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import { startApi, type ApiClient } from './api';
+import { TEST_ENGINE } from './databases';
 
 const index: ContentIndex = JSON.parse(readFileSync('dist/server/content/index.json', 'utf8'));
 const total = index.articles.length;
@@ -452,12 +452,16 @@ describe('persistence', () => {
     expect(after.view_times).toBe(before.view_times + 1);
     expect(after.thumbs_up_times).toBe(before.thumbs_up_times);
 
-    const db = createClient({ url: `file:${api.dir}/blog.db` });
-    const applied = await db.execute('SELECT count(*) AS n FROM __drizzle_migrations');
-    const files = readdirSync('drizzle').filter((f) => f.endsWith('.sql'));
-    expect(Number(applied.rows[0].n)).toBe(files.length);
-    expect(String((await db.execute('PRAGMA journal_mode')).rows[0].journal_mode)).toBe('wal');
-    db.close();
+    // Each engine has its own migrations, and drizzle keeps PostgreSQL's record in a schema of its own.
+    const [migrations, record] =
+      TEST_ENGINE === 'postgres' ? ['drizzle-pg', 'drizzle.__drizzle_migrations'] : ['drizzle', '__drizzle_migrations'];
+    const [applied] = await api.sql(`SELECT count(*) AS n FROM ${record}`);
+    const files = readdirSync(migrations).filter((f) => f.endsWith('.sql'));
+    expect(Number(applied.n)).toBe(files.length);
+    // Write-ahead logging is SQLite's own setting: PostgreSQL always logs ahead.
+    if (TEST_ENGINE === 'sqlite') {
+      expect(String((await api.sql('PRAGMA journal_mode'))[0].journal_mode)).toBe('wal');
+    }
   });
 });
 

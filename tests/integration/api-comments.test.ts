@@ -1,11 +1,10 @@
-import { createClient } from '@libsql/client';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_CHARS, COMMENTS_PER_MINUTE, MAX_PAGE_SIZE } from '../../src/contract/limits';
 import type { ContentIndex } from '../../src/lib/node/contentIndex';
 import { RESENT_WITHIN_MINUTES } from '../../src/server/shared/resent';
 import { startApi, type ApiClient } from './api';
+import { secondsEarlier } from './databases';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
 const BLOCK = 61;
@@ -64,17 +63,12 @@ async function replyTo(
 }
 
 async function likeRows(ids: number[]): Promise<number> {
-  const db = createClient({ url: `file:${join(api.dir, 'blog.db')}` });
-  try {
-    const placeholders = ids.map(() => '?').join(',');
-    const { rows } = await db.execute({
-      sql: `SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id IN (${placeholders})`,
-      args: ids,
-    });
-    return Number(rows[0].n);
-  } finally {
-    db.close();
-  }
+  const placeholders = ids.map(() => '?').join(',');
+  const rows = await api.sql(
+    `SELECT count(*) AS n FROM likes WHERE type = 'comment' AND target_id IN (${placeholders})`,
+    ids,
+  );
+  return Number(rows[0].n);
 }
 
 describe('adding a comment', () => {
@@ -145,13 +139,13 @@ describe('adding a comment', () => {
     expect((await replyTo(alice, first, bob.id, body.content)).id).not.toBe(reply.id);
 
     // Later, or once an admin hid the first, it is a new comment.
-    await api.sql('UPDATE comments SET created_at = created_at - ? WHERE id = ?', [
+    await api.sql(`UPDATE comments SET created_at = ${secondsEarlier('created_at')} WHERE id = ?`, [
       RESENT_WITHIN_MINUTES * 60 + 1,
       first.id,
     ]);
     const later = (await add(alice, body)).body.result;
     expect(later.id).not.toBe(first.id);
-    await api.sql('UPDATE comments SET hidden = 1 WHERE id = ?', [later.id]);
+    await api.sql('UPDATE comments SET hidden = ? WHERE id = ?', [true, later.id]);
     expect((await add(alice, body)).body.result.id).not.toBe(later.id);
   });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedOrder, OrderItem } from '../../src/contract/shop';
 import { verifyLicenseKey } from '../../src/server/licenses/keys';
 import type { ApiClient } from './api';
+import { secondsEarlier } from './databases';
 import { newPerson, startOwnedApi, type Person } from './people';
 import { buy, orderOf, sendNotice, shopRows, startFakeEpay, type FakeEpay } from './shop';
 
@@ -144,7 +145,10 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
   it('asks the platform about a pending order whose notice never came', async () => {
     const buyer = await someone();
     const order = await ordered(buyer);
-    await api.sql('UPDATE orders SET created_at = created_at - 60 WHERE order_no = ?', [order.order_no]);
+    await api.sql(`UPDATE orders SET created_at = ${secondsEarlier('created_at')} WHERE order_no = ?`, [
+      60,
+      order.order_no,
+    ]);
     const asked = epay.queries;
     expect((await orderOf(api, buyer, order.order_no)).body.result.status).toBe('pending');
     expect(epay.queries).toBe(asked + 1);
@@ -152,7 +156,10 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     await orderOf(api, buyer, order.order_no);
     expect(epay.queries).toBe(asked + 1);
     epay.paid.set(order.order_no, order.amount_cents);
-    await api.sql('UPDATE orders SET queried_at = queried_at - 60 WHERE order_no = ?', [order.order_no]);
+    await api.sql(`UPDATE orders SET queried_at = ${secondsEarlier('queried_at')} WHERE order_no = ?`, [
+      60,
+      order.order_no,
+    ]);
     const found = (await orderOf(api, buyer, order.order_no)).body.result as OrderItem;
     expect(found.status).toBe('fulfilled');
     expect(found.license_key).toMatch(/^LIC1\./);
@@ -168,13 +175,19 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     expect(epay.queries).toBe(asked);
     // Paid at the platform, its notice late; a while later the buyer buys the plan again.
     epay.paid.set(order.order_no, order.amount_cents);
-    await api.sql('UPDATE orders SET created_at = created_at - 60 WHERE order_no = ?', [order.order_no]);
+    await api.sql(`UPDATE orders SET created_at = ${secondsEarlier('created_at')} WHERE order_no = ?`, [
+      60,
+      order.order_no,
+    ]);
     const next = (await buy(api, buyer)).body.result as CreatedOrder;
     expect(epay.queries).toBe(asked + 1);
     expect(next.order_no).not.toBe(order.order_no);
     expect((await orderOf(api, buyer, order.order_no)).body.result.status).toBe('fulfilled');
     // Unpaid, it is given back after asking.
-    await api.sql('UPDATE orders SET created_at = created_at - 60 WHERE order_no = ?', [next.order_no]);
+    await api.sql(`UPDATE orders SET created_at = ${secondsEarlier('created_at')} WHERE order_no = ?`, [
+      60,
+      next.order_no,
+    ]);
     expect(((await buy(api, buyer)).body.result as CreatedOrder).order_no).toBe(next.order_no);
     expect(epay.queries).toBe(asked + 2);
   });
@@ -183,7 +196,10 @@ describe.each([1, 2] as const)('易支付 V%i', (version) => {
     const buyer = await someone();
     const order = await ordered(buyer);
     epay.paid.set(order.order_no, order.amount_cents - 100);
-    await api.sql('UPDATE orders SET created_at = created_at - 60 WHERE order_no = ?', [order.order_no]);
+    await api.sql(`UPDATE orders SET created_at = ${secondsEarlier('created_at')} WHERE order_no = ?`, [
+      60,
+      order.order_no,
+    ]);
     expect((await orderOf(api, buyer, order.order_no)).body.result.status).toBe('pending');
     expect(await rowsOf(order.order_no, 'payments')).toHaveLength(0);
   });

@@ -7,6 +7,7 @@ import { FORGOT_PASSWORD_PER_HOUR } from '../../src/contract/limits';
 import type { CreatedOrder } from '../../src/contract/shop';
 import { linkIn, startMailbox, type Mailbox } from '../mailbox';
 import type { ApiClient } from './api';
+import { secondsFromNow } from './databases';
 import { bearer, freshIp, newPerson, ownerLogin, startOwnedApi, type Person } from './people';
 import { buy } from './shop';
 
@@ -141,7 +142,8 @@ describe('a password reset', () => {
     await verifiedAddress(reader, 'late@example.com');
     await api.call('POST', '/user/forgotPassword', { body: { email: 'late@example.com' }, ip: freshIp(BLOCK) });
     const token = tokenOf(linkIn(await mailbox.waitFor('late@example.com', '重置密码'), 'resetPassword'));
-    await api.sql("UPDATE account_tokens SET expires_at = unixepoch() - 1 WHERE purpose = 'reset' AND user_id = ?", [
+    await api.sql("UPDATE account_tokens SET expires_at = ? WHERE purpose = 'reset' AND user_id = ?", [
+      secondsFromNow(-1),
       reader.id,
     ]);
     for (const [candidate, status] of [

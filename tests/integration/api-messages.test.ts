@@ -1,11 +1,10 @@
-import { createClient } from '@libsql/client';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIKES_PER_MINUTE, MESSAGES_PER_MINUTE } from '../../src/contract/limits';
 import type { BoardMessage } from '../../src/contract/messages';
 import { makePng } from '../fixtures/images';
 import { RESENT_WITHIN_MINUTES } from '../../src/server/shared/resent';
 import { startApi, type ApiClient } from './api';
+import { secondsEarlier } from './databases';
 import { freshIp, newPerson, ownerLogin, type Person, startOwnedApi } from './people';
 
 const BLOCK = 63;
@@ -246,7 +245,7 @@ describe('posting', () => {
     // Another look, another poster, or later: a new post.
     expect((await post(person, { ...body, color: '#00ff00' })).id).not.toBe(first.id);
     expect((await post(quick, body)).id).not.toBe(first.id);
-    await sql('UPDATE messages SET created_at = created_at - ? WHERE id = ?', [
+    await sql(`UPDATE messages SET created_at = ${secondsEarlier('created_at')} WHERE id = ?`, [
       RESENT_WITHIN_MINUTES * 60 + 1,
       first.id,
     ]);
@@ -386,7 +385,7 @@ describe('reading the board', () => {
       ),
     ).toBe(true);
 
-    const total = await countOf('SELECT count(*) AS n FROM messages WHERE hidden = 0');
+    const total = await countOf('SELECT count(*) AS n FROM messages WHERE NOT hidden');
     for (const empty of [
       { tag: '' },
       { tag: null },
@@ -400,7 +399,7 @@ describe('reading the board', () => {
   });
 
   it('takes user_id as the original front end sends it, the viewer, and lists everyone’s posts', async () => {
-    const total = await countOf('SELECT count(*) AS n FROM messages WHERE hidden = 0');
+    const total = await countOf('SELECT count(*) AS n FROM messages WHERE NOT hidden');
     const asViewer = (await list({ current: 1, size: 50, user_id: bob.id }, { headers: bob.auth })).body.result;
     expect(asViewer.total).toBe(total);
     expect(asViewer.list.some((m: BoardMessage) => m.user_id !== bob.id)).toBe(true);
@@ -808,25 +807,21 @@ describe('hot tags', () => {
 
   it('answers the most used tags first, at most 10, without the empty tag', async () => {
     const writer = await newPerson(board, 'tagwriter', BLOCK);
-    const db = createClient({ url: `file:${join(board.dir, 'blog.db')}` });
     // Twelve tags used 13 down to 2 times, and more untagged posts than any tag; 旧 and 新 tie, 新 used last.
     const uses: [string, number, number][] = [...'一二三四五六七八九十甲'].map((tag, i) => [tag, 13 - i, 1000]);
     uses.push(['旧', 2, 1000], ['新', 2, 2000], ['', 20, 1000]);
-    try {
-      for (const [tag, times, at] of uses) {
-        for (let i = 0; i < times; i++)
-          await db.execute({
-            sql: 'INSERT INTO messages (user_id, message, tag, created_at) VALUES (?, ?, ?, ?)',
-            args: [writer.id, '留言', tag, at + i],
-          });
-      }
-    } finally {
-      db.close();
-    }
+    const rows = uses.flatMap(([tag, times, at]) =>
+      Array.from({ length: times }, (_, i) => [writer.id, '留言', tag, new Date((at + i) * 1000)]),
+    );
+    const inserted = await board.sql(
+      `INSERT INTO messages (user_id, message, tag, created_at) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')} RETURNING id, tag`,
+      rows.flat(),
+    );
     const res = await board.call('GET', '/message/getHotTagList');
     expect(res.body.result).toEqual([...'一二三四五六七八九十'].map((tag, i) => ({ tag, count: 13 - i })));
 
-    await board.call('PUT', '/message/delete', { body: { idList: [1] }, headers: writer.auth });
+    const mostUsed = Number(inserted.find((row) => row.tag === '一')!.id);
+    await board.call('PUT', '/message/delete', { body: { idList: [mostUsed] }, headers: writer.auth });
     expect((await board.call('GET', '/message/getHotTagList')).body.result[0]).toEqual({ tag: '一', count: 12 });
   });
 

@@ -13,6 +13,7 @@ import { RESENT_WITHIN_MINUTES } from '../../src/server/shared/resent';
 import type { CreatedOrder, LicenseItem, OrderItem, ProductItem } from '../../src/contract/shop';
 import { verifyLicenseKey } from '../../src/server/licenses/keys';
 import type { ApiClient } from './api';
+import { secondsEarlier, secondsFromNow } from './databases';
 import { newPerson, ownerLogin, startOwnedApi, type Person } from './people';
 import { buy, EACH_PLAN, orderOf } from './shop';
 
@@ -127,7 +128,7 @@ describe('POST /api/shop/order', () => {
     const second = (await buy(api, buyer, { product: product.slug, plan: month.id })).body.result as CreatedOrder;
     expect(second.order_no).not.toBe(first.order_no);
     // So is one made longer ago than the window.
-    await api.sql('UPDATE orders SET created_at = created_at - ? WHERE order_no = ?', [
+    await api.sql(`UPDATE orders SET created_at = ${secondsEarlier('created_at')} WHERE order_no = ?`, [
       RESENT_WITHIN_MINUTES * 60 + 1,
       second.order_no,
     ]);
@@ -140,8 +141,8 @@ describe('POST /api/shop/order', () => {
     const buyer = await someone();
     const body = { product: products[0].slug, plan: products[0].plans[0].id };
     const first = (await buy(api, buyer, body)).body.result as CreatedOrder;
-    await api.sql('UPDATE orders SET expires_at = unixepoch() + ? WHERE order_no = ?', [
-      MANUAL_PAY_HOURS * 1800 - 60,
+    await api.sql('UPDATE orders SET expires_at = ? WHERE order_no = ?', [
+      secondsFromNow(MANUAL_PAY_HOURS * 1800 - 60),
       first.order_no,
     ]);
     const second = (await buy(api, buyer, body)).body.result as CreatedOrder;
@@ -341,7 +342,7 @@ describe('the expiry sweep', () => {
     const buyer = await someone();
     const late = (await buy(api, buyer)).body.result as CreatedOrder;
     const fresh = (await buy(api, buyer, EACH_PLAN[0])).body.result as CreatedOrder;
-    await api.sql('UPDATE orders SET expires_at = unixepoch() - 1 WHERE order_no = ?', [late.order_no]);
+    await api.sql('UPDATE orders SET expires_at = ? WHERE order_no = ?', [secondsFromNow(-1), late.order_no]);
     const swept = await eventually(
       async () => (await orderOf(api, buyer, late.order_no)).body.result as OrderItem,
       (order) => order.status !== 'pending',
@@ -387,9 +388,9 @@ describe('我已付款 and the owner’s notices', () => {
     );
     expect(told).toHaveLength(1);
     // Past its time, a reported order is not expired by the sweep (it runs every second here).
-    await api.sql('UPDATE orders SET expires_at = unixepoch() - 5 WHERE order_no = ?', [order.order_no]);
+    await api.sql('UPDATE orders SET expires_at = ? WHERE order_no = ?', [secondsFromNow(-5), order.order_no]);
     const other = (await buy(api, buyer)).body.result as CreatedOrder;
-    await api.sql('UPDATE orders SET expires_at = unixepoch() - 5 WHERE order_no = ?', [other.order_no]);
+    await api.sql('UPDATE orders SET expires_at = ? WHERE order_no = ?', [secondsFromNow(-5), other.order_no]);
     await eventually(
       async () => (await orderOf(api, buyer, other.order_no)).body.result as OrderItem,
       (item) => item.status === 'expired',
@@ -443,10 +444,11 @@ describe('我已付款 and the owner’s notices', () => {
     const buyer = await someone();
     const order = (await buy(api, buyer)).body.result as CreatedOrder;
     expect((await reportPaid(order.order_no, buyer)).status).toBe(200);
-    await api.sql(
-      'UPDATE orders SET expires_at = unixepoch() - 5, buyer_paid_at = unixepoch() - ? WHERE order_no = ?',
-      [REPORTED_WAIT_DAYS * 86_400 + 5, order.order_no],
-    );
+    await api.sql('UPDATE orders SET expires_at = ?, buyer_paid_at = ? WHERE order_no = ?', [
+      secondsFromNow(-5),
+      secondsFromNow(-(REPORTED_WAIT_DAYS * 86_400 + 5)),
+      order.order_no,
+    ]);
     const swept = await eventually(
       async () => (await orderOf(api, buyer, order.order_no)).body.result as OrderItem,
       (item) => item.status !== 'pending',

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-const sql = (statement: string, args: (string | number)[] = []) => api.sql(statement, args);
+const sql = (statement: string, args: Parameters<ApiClient['sql']>[1] = []) => api.sql(statement, args);
 
 /** A reader without an account is a browser, told apart by its reader cookie: here, one browser per address. */
 const asReader = <O extends { ip?: string }>(options: O) => ({ reader: options.ip, ...options });
@@ -248,7 +248,7 @@ describe('comments on talks', () => {
       sql('INSERT INTO comments (type, for_id, parent_id, user_id, content) VALUES (?, ?, ?, ?, ?) RETURNING id', [
         type,
         forId,
-        parentId as number,
+        parentId,
         reader.id,
         '说得好',
       ]);
@@ -267,19 +267,19 @@ describe('comments on talks', () => {
 
   it('count only what readers see: no held comment, and no reply under a hidden or held root', async () => {
     const id = talks[7].id;
-    const insert = async (parentId: number | null, { hidden = 0, held = 0 } = {}) =>
+    const insert = async (parentId: number | null, { hidden = false, held = false } = {}) =>
       Number(
         (
           await sql(
             'INSERT INTO comments (type, for_id, parent_id, user_id, content, hidden, held) VALUES (2, ?, ?, ?, ?, ?, ?) RETURNING id',
-            [id, parentId as number, reader.id, '只有一部分读者看得见', hidden, held],
+            [id, parentId, reader.id, '只有一部分读者看得见', hidden, held],
           )
         )[0].id,
       );
     await insert(await insert(null));
-    await insert(null, { held: 1 });
-    await insert(await insert(null, { hidden: 1 }));
-    await insert(await insert(null, { held: 1 }));
+    await insert(null, { held: true });
+    await insert(await insert(null, { hidden: true }));
+    await insert(await insert(null, { held: true }));
 
     expect((await everything()).find((talk) => talk.id === id)!.comment_total).toBe(2);
     expect((await api.call('GET', `/talk/getTalkById/${id}`)).body.result.comment_total).toBe(2);

@@ -3,11 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng, pngClaiming } from '../fixtures/images';
 import { MAX_IMAGE_SIDE_PX } from '../../src/contract/limits';
 import { bearer, freshIp as nextIp, newPerson } from './people';
 import { startApi, type ApiClient } from './api';
+import { secondsFromNow, TEST_ENGINE } from './databases';
 
 let api: ApiClient;
 beforeAll(async () => {
@@ -35,7 +37,7 @@ const setAvatar = (token: string, avatar: string) =>
 const onDisk = (path: string) => existsSync(join(api.dir, 'uploads', path.replace('/uploads/', '')));
 const filesOnDisk = () => (existsSync(join(api.dir, 'uploads')) ? readdirSync(join(api.dir, 'uploads')).length : 0);
 
-const sql = (statement: string, args: (string | number)[] = []) => api.sql(statement, args);
+const sql = (statement: string, args: (string | number | Date)[] = []) => api.sql(statement, args);
 
 describe('image size', () => {
   it.each([
@@ -107,7 +109,7 @@ describe('upload quota', () => {
     const unused = (await upload(token)).body.result.url as string;
     const fresh = (await upload(token)).body.result.url as string;
     expect((await setAvatar(token, used)).status).toBe(200);
-    await sql('UPDATE uploads SET created_at = unixepoch() - 2 * 86400 WHERE path IN (?, ?)', [used, unused]);
+    await sql('UPDATE uploads SET created_at = ? WHERE path IN (?, ?)', [secondsFromNow(-2 * 86400), used, unused]);
     // The sweep runs at start and every hour after.
     await api.restart();
     expect(onDisk(unused)).toBe(false);
@@ -131,14 +133,61 @@ describe('upload quota', () => {
   /** Uploads the user made earlier today, written straight into the table. */
   async function pastUploads(userId: number, sizes: number[]) {
     for (const bytes of sizes) {
-      await sql('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, ?, unixepoch())', [
+      await sql('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, ?, ?)', [
         `/uploads/${randomBytes(16).toString('hex')}.png`,
         userId,
         bytes,
+        new Date(),
       ]);
     }
   }
   const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
+
+  /**
+   * Another process on the same database in the middle of recording the user's upload, as a second
+   * server would: on SQLite it holds the write lock (BEGIN IMMEDIATE); on PostgreSQL, which has no
+   * such lock, it checks the quota and records in a SERIALIZABLE transaction, as the server does.
+   * `commit` answers 'committed', or the SQLSTATE of the error that ended the transaction.
+   */
+  async function anotherProcessRecords(userId: number): Promise<{ commit(): Promise<string> }> {
+    const path = `/uploads/${randomBytes(16).toString('hex')}.png`;
+    if (TEST_ENGINE === 'sqlite') {
+      const other = new Database(api.databaseUrl.replace(/^file:/, ''), { timeout: 5000 });
+      other.exec('BEGIN IMMEDIATE');
+      other
+        .prepare('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, 1000, ?)')
+        .run(path, userId, Math.floor(Date.now() / 1000));
+      return {
+        async commit() {
+          other.exec('COMMIT');
+          other.close();
+          return 'committed';
+        },
+      };
+    }
+    const other = new pg.Client({ connectionString: api.databaseUrl });
+    await other.connect();
+    await other.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    await other.query("SELECT count(*) FROM uploads WHERE user_id = $1 AND created_at > now() - interval '1 day'", [
+      userId,
+    ]);
+    await other.query('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES ($1, $2, 1000, now())', [
+      path,
+      userId,
+    ]);
+    return {
+      async commit() {
+        try {
+          await other.query('COMMIT');
+          return 'committed';
+        } catch (error) {
+          return String((error as { code?: string }).code);
+        } finally {
+          await other.end();
+        }
+      },
+    };
+  }
 
   it('lets exactly one of ten parallel uploads take the last file of the day', async () => {
     const { id, token } = await newUser('racefiles');
@@ -152,7 +201,7 @@ describe('upload quota', () => {
     ]);
   });
 
-  it('checks the quota and records the upload under the write lock, so one that another process records meanwhile counts', async () => {
+  it('checks the quota and records the upload as one step, so one that another process records meanwhile counts', async () => {
     const { id, token } = await newUser('otherprocess');
     await pastUploads(id, Array(49).fill(1000));
     const form = new FormData();
@@ -182,18 +231,22 @@ describe('upload quota', () => {
     sending.write(body.subarray(0, 64));
     await new Promise((resolve) => setTimeout(resolve, 500));
     // ...then another process starts recording the user's 50th upload of the day, and the body arrives.
-    const other = new Database(join(api.dir, 'blog.db'), { timeout: 5000 });
-    other.exec('BEGIN IMMEDIATE');
-    other
-      .prepare('INSERT INTO uploads (path, user_id, bytes, created_at) VALUES (?, ?, 1000, unixepoch())')
-      .run(`/uploads/${randomBytes(16).toString('hex')}.png`, id);
+    const other = await anotherProcessRecords(id);
     sending.end(body.subarray(64));
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    other.exec('COMMIT');
-    other.close();
-    const refused = await answer;
-    expect(refused.status).toBe(429);
-    expect(refused.message).toMatch(/^24 小时内最多上传 50 张图片/);
+    const otherEnded = await other.commit();
+    const answered = await answer;
+    if (TEST_ENGINE === 'sqlite') {
+      // SQLite's one writer: the server's check waits for the other process's write lock, then counts its upload.
+      expect(otherEnded).toBe('committed');
+      expect(answered.status).toBe(429);
+      expect(answered.message).toMatch(/^24 小时内最多上传 50 张图片/);
+    } else {
+      // PostgreSQL has no such lock: both checks see 49, and SERIALIZABLE lets the first to commit (the
+      // server's) in and cancels the other (40001), which that node would run again and then refuse.
+      expect(answered.status).toBe(200);
+      expect(otherEnded).toBe('40001');
+    }
     expect(await sql('SELECT count(*) AS n FROM uploads WHERE user_id = ?', [id])).toEqual([
       expect.objectContaining({ n: 50 }),
     ]);

@@ -1,10 +1,10 @@
-import { createClient } from '@libsql/client';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { site } from '../../src/site.config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng, SVG } from '../fixtures/images';
 import { startApi, type ApiClient } from './api';
+import { secondsFromNow } from './databases';
 
 let api: ApiClient;
 beforeAll(async () => {
@@ -218,12 +218,10 @@ describe('sessions', () => {
 
   it('an expired session gives 401', async () => {
     const { token } = (await login('sessionuser')).body.result;
-    const db = createClient({ url: `file:${join(api.dir, 'blog.db')}` });
-    await db.execute({
-      sql: 'UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)',
-      args: [Math.floor(Date.now() / 1000) - 60, 'sessionuser'],
-    });
-    db.close();
+    await api.sql('UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)', [
+      secondsFromNow(-60),
+      'sessionuser',
+    ]);
     expect((await api.call('GET', '/user/getUserInfo', { headers: bearer(token) })).status).toBe(401);
   });
 
@@ -423,7 +421,7 @@ describe('admins', () => {
       const { promisify } = await import('node:util');
       const createAdmin = (args: string[]) => {
         const run = promisify(execFile)(process.execPath, ['scripts/admin-create.ts', ...args], {
-          env: { ...process.env, DATABASE_URL: `file:${join(admin.dir, 'blog.db')}` },
+          env: { ...process.env, DATABASE_URL: admin.databaseUrl },
           encoding: 'utf8',
         });
         // Nothing on standard input: the current password stays.

@@ -1,6 +1,7 @@
 /**
- * Two server processes on one database file, as behind a load balancer: budgets, the login
- * lockout, likes, counters and the license machine limit hold across both.
+ * Two server processes on one database (a SQLite file, or PostgreSQL as two nodes would share it),
+ * as behind a load balancer: budgets, the login lockout, likes, counters and the license machine
+ * limit hold across both.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ let owner: Person;
 beforeAll(async () => {
   first = await startOwnedApi();
   second = await startServer({
-    DATABASE_URL: `file:${join(first.dir, 'blog.db')}`,
+    DATABASE_URL: first.databaseUrl,
     UPLOAD_DIR: join(first.dir, 'uploads'),
     LICENSE_KEY_DIR: first.dir,
     TRUST_PROXY: 'loopback',
@@ -53,6 +54,13 @@ async function call(
 const alternate = (i: number) => (i % 2) as 0 | 1;
 
 describe('two processes, one database', () => {
+  it('share a login: a session made on one is known on the other', async () => {
+    const member = await newPerson(first, 'twinsession', BLOCK);
+    const me = await call(1, 'GET', '/user/getUserInfo', { headers: member.auth });
+    expect(me.status).toBe(200);
+    expect(me.body.result).toMatchObject({ id: member.id, username: 'twinsession' });
+  });
+
   it('share one registration budget per address', async () => {
     const ip = freshIp(BLOCK);
     const answers = [];

@@ -100,12 +100,15 @@ export function createCommentNews({ notifications, mailer, siteUrl = '' }: Comme
     /** Tells the admins a comment waits for them (with mail, for those who want the owner's news). */
     async held(tx: Executor, comment: CommentFacts, target: CommentTargetInfo): Promise<void> {
       const message = html`<b>${comment.writerName}</b> 在${target.title}下的评论等待审核：${excerpt(comment.content)}`;
-      const drafts = await notifications.forAdmins({
-        type: NOTIFICATION_TYPE.heldComment,
-        toId: comment.id,
-        message,
-        mail: 'owner',
-      });
+      const drafts = await notifications.forAdmins(
+        {
+          type: NOTIFICATION_TYPE.heldComment,
+          toId: comment.id,
+          message,
+          mail: 'owner',
+        },
+        tx,
+      );
       await notifications.notify(drafts, comment.userId, tx);
     },
   };

@@ -26,6 +26,9 @@ const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dr
 /** Connections per node: a 1-core node gains nothing from more, and ten nodes stay under PostgreSQL's default of 100. */
 export const POOL_SIZE = 8;
 
+/** How long a query waits for a free connection, or for the server to answer a new one. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * Tries of a transaction PostgreSQL cancelled for a conflict, before its error reaches the caller.
  * A burst of the same rule (fifty buyers at once) conflicts round after round while the tables are
@@ -111,9 +114,19 @@ export function postgresConnection(pool: pg.Pool): Connection {
 }
 
 function openPostgresPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, idleTimeoutMillis: 30_000 });
-  // A restart of the server ends idle connections: the pool drops them and opens new ones when asked.
-  pool.on('error', (error) => console.warn(`与 PostgreSQL 的一条空闲连接断开了（${error.message}），将自动重连`));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    idleTimeoutMillis: 30_000,
+    // A request waits this long for a connection at most, then is told the database is busy.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A restart of the server ends every connection. An idle one is dropped by the pool; one that is
+  // checked out (between a transaction's statements) reports it on itself, and its next query fails.
+  // Either way the pool opens new ones when asked: the error must not end the process.
+  const lost = (error: Error) => console.warn(`与 PostgreSQL 的一条连接断开了（${error.message}），将自动重连`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   return pool;
 }
 

@@ -5,6 +5,10 @@ export const sqlStateOf = (error: unknown): string | undefined => {
   return typeof found === 'string' && /^[0-9A-Z]{5}$/.test(found) ? found : undefined;
 };
 
+/** What node-postgres says, without a code, when a connection could not be had or was lost. */
+const PG_DRIVER_MESSAGES =
+  /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error and is not queryable)/;
+
 /** Network errors of a connection to the server that went away or is not there yet. */
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 
@@ -16,6 +20,8 @@ const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
 export function isPostgresBusy(error: unknown): boolean {
   const state = sqlStateOf(error);
   if (state) return /^(40|08)/.test(state) || /^57P0[123]$/.test(state) || state === '53300';
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const { code, cause, message } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown }; message?: unknown };
+  // node-postgres's own words: no connection came free in time, or the server went away mid-query.
+  if (typeof message === 'string' && PG_DRIVER_MESSAGES.test(message)) return true;
   return CONNECTION_ERRORS.has(String(code)) || CONNECTION_ERRORS.has(String(cause?.code));
 }

@@ -108,7 +108,7 @@ const articles = createArticleService(db, catalog, owner);
 // However many readers act, one address gets only so many mails a day (mail/recipientCap.ts).
 const mailer = cappedMailer(createMailer(config.mail), groupCommitOf(db));
 const notificationMail = createNotificationMail(db, { mailer, siteUrl: config.siteUrl });
-const notifications = createNotificationService(db, { admins: () => adminIds(db), mail: notificationMail });
+const notifications = createNotificationService(db, { admins: adminIds, mail: notificationMail });
 const recovery = createAccountRecovery(db, { sessions: users.sessions, mailer, siteUrl: config.siteUrl });
 const talks = createTalkService(db, talkCatalog, owner);
 const messages = createMessageService(db, {

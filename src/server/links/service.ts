@@ -68,11 +68,14 @@ export function createLinkService(
 
   const tellAdmins = async (row: Row, actorId: number, verb: string) =>
     notifications.notify(
-      await notifications.forAdmins({
-        type: NOTIFICATION_TYPE.ownerLinkApplication,
-        toId: row.id,
-        message: html`有新的下载申请${verb}：<b>${row.siteName}</b>`,
-      }),
+      await notifications.forAdmins(
+        {
+          type: NOTIFICATION_TYPE.ownerLinkApplication,
+          toId: row.id,
+          message: html`有新的下载申请${verb}：<b>${row.siteName}</b>`,
+        },
+        db,
+      ),
       actorId,
     );
 

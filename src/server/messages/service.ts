@@ -195,7 +195,7 @@ export function createMessageService(
           .returning({ id: messages.id });
         const notice = html`<b>${poster.nickName}</b> 在留言板发布了新留言：${excerpt(fields.message)}`;
         await notifications.notify(
-          await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: row.id, message: notice }),
+          await notifications.forAdmins({ type: NOTIFICATION_TYPE.board, toId: row.id, message: notice }, tx),
           poster.id,
           tx,
         );

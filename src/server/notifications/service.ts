@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
 import type { Notification, NotificationTypeCode } from '../../contract/notifications.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { NotFound, NotYours } from '../shared/errors.ts';
 import type { NotificationMail } from './mail.ts';
@@ -39,7 +39,7 @@ const toWire = (row: Row): Notification => ({
  */
 export function createNotificationService(
   db: Db,
-  { admins, mail }: { admins: () => Promise<number[]>; mail?: Pick<NotificationMail, 'enabled' | 'soon'> },
+  { admins, mail }: { admins: (db: Executor) => Promise<number[]>; mail?: Pick<NotificationMail, 'enabled' | 'soon'> },
 ) {
   async function own(userId: number, id: number): Promise<Row> {
     const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
@@ -73,8 +73,8 @@ export function createNotificationService(
     },
 
     /** Every admin but the actor. */
-    async forAdmins(draft: Omit<NotificationDraft, 'userId'>): Promise<NotificationDraft[]> {
-      return (await admins()).map((userId) => ({ ...draft, userId }));
+    async forAdmins(draft: Omit<NotificationDraft, 'userId'>, db: Executor): Promise<NotificationDraft[]> {
+      return (await admins(db)).map((userId) => ({ ...draft, userId }));
     },
 
     /** Unread first, then newest. */

@@ -60,7 +60,7 @@ export function createOrderService(
   /** In the transaction of what it tells, so the owner hears of an order exactly when it exists. */
   const tellOwner = async (tx: Tx, row: OrderRow, message: string) =>
     notifications.notify(
-      await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message, mail: 'owner' }),
+      await notifications.forAdmins({ type: NOTIFICATION_TYPE.ownerOrder, toId: row.id, message, mail: 'owner' }, tx),
       row.userId,
       tx,
     );

@@ -97,12 +97,15 @@ export function createSettlement(
           const message = html`订单 ${order.orderNo}（${order.productName} · ${order.planName}）过期后收到付款
           ${formatPrice(payment.amountCents)}，请核对后确认或退款`;
           await notifications.notify(
-            await notifications.forAdmins({
-              type: NOTIFICATION_TYPE.ownerOrder,
-              toId: order.id,
-              message,
-              mail: 'owner',
-            }),
+            await notifications.forAdmins(
+              {
+                type: NOTIFICATION_TYPE.ownerOrder,
+                toId: order.id,
+                message,
+                mail: 'owner',
+              },
+              tx,
+            ),
             null,
             tx,
           );

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { ROLE } from '../../contract/users.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,7 +16,7 @@ export async function findByUsername(db: Db, username: string): Promise<UserRow 
 }
 
 /** The admins' ids, oldest account first: the first is the site's owner, the author of its articles and talks. */
-export async function adminIds(db: Db): Promise<number[]> {
+export async function adminIds(db: Executor): Promise<number[]> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).orderBy(asc(users.id));
   return rows.map((row) => row.id);
 }
