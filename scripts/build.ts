@@ -8,9 +8,21 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { LOAD_ONLY } from '../src/server/http/serverSettings.ts';
-import { BUILD_ENV, BUILD_NODE_FLAGS, startedForBuild, VITE_OWN_NAMES } from '../src/server/writing/buildSettings.ts';
+import {
+  BUILD_ENV,
+  BUILD_NODE_FLAGS,
+  BUILT_FOR_SERVER,
+  startedForBuild,
+  VITE_OWN_NAMES,
+} from '../src/server/writing/buildSettings.ts';
 
 for (const name of VITE_OWN_NAMES) delete process.env[name];
+
+// A server's build ends with the server (buildSettings.ts): its pipe on standard input closes then.
+if (process.env[BUILT_FOR_SERVER] === '1') {
+  process.stdin.once('end', () => process.exit(1)).resume();
+  process.stdin.unref();
+}
 
 if (startedForBuild()) {
   await import('./lib/buildRelease.ts');

@@ -528,7 +528,7 @@ export const articleWorkingCopies = pgTable('article_working_copies', {
  * Article views per day of the site's calendar, for the console's chart. Kept by triggers on
  * `article_stats` (drizzle/0009_daily_views.sql), inside the statement that counts the view: the
  * view path makes no extra round trip and no extra commit. drizzle-kit writes no triggers: on
- * PostgreSQL they need a hand-written migration in drizzle-pg/.
+ * PostgreSQL they are the hand-written drizzle-pg/0001_daily_views.sql.
  */
 export const dailyViews = pgTable('daily_views', {
   /** YYYY-MM-DD in Asia/Shanghai (UTC+8 all year). */
@@ -541,4 +541,21 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+});
+
+/**
+ * Builds of the site, shared by every server on the database (writing/builds.ts): when a build was
+ * last asked for, which asks the last finished build covered, and which server holds the builder's
+ * lease, so exactly one builds at a time. Times in milliseconds; one row, `site`.
+ */
+export const siteBuilds = pgTable('site_builds', {
+  name: text('name').primaryKey(),
+  wantedAt: bigint('wanted_at', { mode: 'number' }).notNull().default(0),
+  /** Asks up to this moment are in a finished build: the moment that build started. */
+  coveredAt: bigint('covered_at', { mode: 'number' }).notNull().default(0),
+  /** The server holding the lease, or '' for none. */
+  builder: text('builder').notNull().default(''),
+  leaseUntil: bigint('lease_until', { mode: 'number' }).notNull().default(0),
+  /** The builder's status line (`PublishState` as JSON), for the console on every server. */
+  state: text('state'),
 });

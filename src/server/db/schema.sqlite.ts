@@ -527,3 +527,20 @@ export const settings = sqliteTable('settings', {
     .notNull()
     .default(sql`(unixepoch())`),
 });
+
+/**
+ * Builds of the site, shared by every server on the database (writing/builds.ts): when a build was
+ * last asked for, which asks the last finished build covered, and which server holds the builder's
+ * lease, so exactly one builds at a time. Times in milliseconds; one row, `site`.
+ */
+export const siteBuilds = sqliteTable('site_builds', {
+  name: text('name').primaryKey(),
+  wantedAt: integer('wanted_at').notNull().default(0),
+  /** Asks up to this moment are in a finished build: the moment that build started. */
+  coveredAt: integer('covered_at').notNull().default(0),
+  /** The server holding the lease, or '' for none. */
+  builder: text('builder').notNull().default(''),
+  leaseUntil: integer('lease_until').notNull().default(0),
+  /** The builder's status line (`PublishState` as JSON), for the console on every server. */
+  state: text('state'),
+});

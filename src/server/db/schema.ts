@@ -37,4 +37,5 @@ export const {
   articleWorkingCopies,
   dailyViews,
   settings,
+  siteBuilds,
 } = tables;

@@ -235,6 +235,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopWatching();
     writing.imageCache.stop();
+    writing.publisher.stop();
     server.close(async () => {
       musicService.close();
       shop.stop();

@@ -193,12 +193,14 @@ export function createArticleWriting({
       });
     },
 
-    /** Whether an article became due after `builtAt` (its time came while no server was running to build it). */
-    async dueSince(builtAt: Date): Promise<boolean> {
+    /** The latest date of the articles that became due after `builtAt` (their time came while no server was running to build them); null for none. */
+    async lastDueSince(builtAt: Date): Promise<Date | null> {
       const now = clock();
-      return (await files.all()).some(
-        (f) => statusOf(f, now) === 'published' && (dateOf(f.data.date)?.getTime() ?? 0) > builtAt.getTime(),
-      );
+      const due = (await files.all())
+        .filter((f) => statusOf(f, now) === 'published')
+        .map((f) => dateOf(f.data.date)?.getTime() ?? 0)
+        .filter((date) => date > builtAt.getTime());
+      return due.length ? new Date(Math.max(...due)) : null;
     },
 
     /** The earliest date a scheduled article goes live, so a build can run then. */

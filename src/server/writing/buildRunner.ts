@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { forgetBuildProblem, readBuildProblem } from '../../lib/node/buildProblem.ts';
 import type { BuildRun } from './publisher.ts';
-import { BUILD_ENV, BUILD_NODE_FLAGS, VITE_OWN_NAMES } from './buildSettings.ts';
+import { BUILD_ENV, BUILD_NODE_FLAGS, BUILT_FOR_SERVER, VITE_OWN_NAMES } from './buildSettings.ts';
 
 export interface BuildSettings {
   projectRoot: string;
@@ -28,8 +28,16 @@ export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings)
       for (const name of VITE_OWN_NAMES) delete inherited[name];
       const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, join(projectRoot, 'scripts', 'build.ts')], {
         cwd: projectRoot,
-        env: { ...inherited, ...BUILD_ENV, FORCE_COLOR: '0', DIST_DIR: distDir, CONTENT_DIR: contentDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...inherited,
+          ...BUILD_ENV,
+          FORCE_COLOR: '0',
+          DIST_DIR: distDir,
+          CONTENT_DIR: contentDir,
+          [BUILT_FOR_SERVER]: '1',
+        },
+        // Standard input stays open, unwritten, while this server lives.
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
       const lines: string[] = [];
       const keep = (line: string) => {

@@ -31,5 +31,12 @@ export const BUILD_ENV = {
  * never takes them from the environment (scripts/build.ts).
  */
 export const VITE_OWN_NAMES = ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL', 'SITE', 'ASSETS_PREFIX'];
+/**
+ * Set on a build a server runs (buildRunner.ts): the build ends when that server does. Its standard
+ * input is the server's pipe, which closes when the server dies, even by kill -9: a dead builder's
+ * build must not go live beside the one the next builder runs (builds.ts).
+ */
+export const BUILT_FOR_SERVER = 'BLOG_BUILD_FOR_SERVER';
+
 /** Whether this process was started with BUILD_ENV (the allocators read it only at start). */
 export const startedForBuild = () => process.env.MIMALLOC_ARENA_EAGER_COMMIT === BUILD_ENV.MIMALLOC_ARENA_EAGER_COMMIT;

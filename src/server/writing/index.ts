@@ -5,6 +5,7 @@ import { buildRunner, type BuildSettings } from './buildRunner.ts';
 import { createImageCacheQueue } from './imageCacheQueue.ts';
 import { createPublisher } from './publisher.ts';
 import { createQuickReleases, type ArticleChange } from './quickRelease.ts';
+import { createBuildAsks, serverName } from './builds.ts';
 import { createSourceFiles } from './sourceFiles.ts';
 import { createTalkWriting } from './talks.ts';
 import { createVersions } from './versions.ts';
@@ -36,6 +37,7 @@ export function createWriting(db: Db, options: WritingOptions) {
   });
   const runBuild = buildRunner(options);
   const publisher = createPublisher({
+    shared: createBuildAsks(db, serverName()),
     build: (onLine) => imageCache.whileBuilding(() => runBuild(onLine)),
     goLive: async (startedAt) => {
       await options.goLive();
@@ -75,7 +77,9 @@ export function createWriting(db: Db, options: WritingOptions) {
      * `builtAt`, when the live build was made), and waits for the next scheduled one.
      */
     async start(builtAt: Date): Promise<void> {
-      if (await articles.dueSince(builtAt)) publisher.request();
+      // Asked at the article's date, as its timer would have: servers starting together ask one build.
+      const due = await articles.lastDueSince(builtAt);
+      if (due) publisher.request(due);
       publisher.scheduleAt(await articles.nextScheduled());
     },
   };

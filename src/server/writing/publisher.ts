@@ -6,6 +6,7 @@
  */
 import type { PublishError, PublishState } from '../../contract/writing.ts';
 import { UNKNOWN_BUILD_PROBLEM } from '../../lib/node/buildProblem.ts';
+import { LEASE_MS, type BuildAsks } from './builds.ts';
 
 export interface BuildRun {
   ok: boolean;
@@ -23,7 +24,18 @@ export interface PublisherOptions {
   /** Saves within this time make one build. */
   settleMs?: number;
   clock?: () => Date;
+  /**
+   * The asks and the builder's lease shared with the other servers on the database (builds.ts):
+   * this server builds only while it holds the lease, and builds what another asked for. Without
+   * it, this server is the only one.
+   */
+  shared?: BuildAsks;
 }
+
+/** How often a server looks for asks that no server is building (the builder died, or let the lease go just before an ask). */
+const POLL_MS = 3000;
+/** The status line is shared at most this often while a build moves. */
+const SHARE_EVERY_MS = 1000;
 
 /** The lines of a build that mark its progress, with the step they begin and how far along it is. */
 const STEPS: { line: RegExp; step: string; percent: number }[] = [
@@ -67,13 +79,29 @@ const idle = (): PublishState => ({
   page_live: null,
 });
 
-export function createPublisher({ build, goLive, settleMs = 300, clock = () => new Date() }: PublisherOptions) {
+export function createPublisher({ build, goLive, settleMs = 300, clock = () => new Date(), shared }: PublisherOptions) {
   let state = idle();
   let running: Promise<void> | null = null;
   let wanted = false;
   let settle: NodeJS.Timeout | null = null;
   let scheduled: NodeJS.Timeout | null = null;
   const now = () => clock().toISOString();
+  const shareFailed = (error: Error) => console.error(`与其他服务器同步构建状态失败：${error.message}`);
+
+  let sharing: NodeJS.Timeout | null = null;
+  /** Shares the status line: now, or once a second while a build moves. */
+  function share(at: 'now' | 'soon'): void {
+    if (!shared) return;
+    if (at === 'soon' && sharing) return;
+    if (sharing) clearTimeout(sharing);
+    sharing = setTimeout(
+      () => {
+        sharing = null;
+        shared.share(state).catch(shareFailed);
+      },
+      at === 'now' ? 0 : SHARE_EVERY_MS,
+    );
+  }
 
   async function runOnce(): Promise<void> {
     wanted = false;
@@ -87,11 +115,15 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
       finished_at: null,
       error: null,
     };
+    share('now');
     let result: BuildRun;
     try {
       result = await build((line) => {
         const progress = progressAt(state, line);
-        if (progress) state = { ...state, ...progress };
+        if (progress) {
+          state = { ...state, ...progress };
+          share('soon');
+        }
       });
       if (result.ok) await goLive(startedAt);
     } catch (error) {
@@ -117,11 +149,33 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
           builds: state.builds + 1,
         };
     if (!result.ok) console.error(`发布失败：${problem.message}${result.problem ? '' : `\n${result.output}`}`);
+    // Which server built what, for an owner with several.
+    else console.log(`本服务器完成了一次构建，用时 ${Math.round((+clock() - +startedAt) / 1000)} 秒`);
+    share('now');
+    await shared?.covered(+startedAt).catch(shareFailed);
   }
 
+  /** Builds while asked, holding the lease when shared: if another server holds it, that one builds what was asked. */
   async function drain(): Promise<void> {
-    while (wanted) await runOnce();
-    running = null;
+    try {
+      while (wanted) {
+        if (shared && !(await shared.lead().catch(() => false))) {
+          wanted = false;
+          break;
+        }
+        const renewing = shared ? setInterval(() => void shared.lead().catch(shareFailed), LEASE_MS / 3) : null;
+        try {
+          await runOnce();
+        } finally {
+          if (renewing) clearInterval(renewing);
+        }
+        // Asks made on other servers while this one built.
+        if (shared && !wanted) wanted = await shared.pending().catch(() => false);
+      }
+    } finally {
+      await shared?.release().catch(shareFailed);
+      running = null;
+    }
   }
 
   function start(): void {
@@ -130,8 +184,13 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     running = drain();
   }
 
-  /** Asks for a build; it starts once saves have settled, or after the running one. */
-  function request(): void {
+  /** Asks for a build at `at` (now by default), on every server; it starts once saves have settled, or after the running one. */
+  function request(at = clock()): void {
+    shared?.ask(+at).catch(shareFailed);
+    wantHere();
+  }
+
+  function wantHere(): void {
     wanted = true;
     if (!running) {
       state = { ...state, state: 'queued', queued_at: now() };
@@ -142,13 +201,32 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     }
   }
 
+  function publisherState(): PublishState {
+    return { ...state, state: wanted && state.state !== 'building' ? 'queued' : state.state };
+  }
+
+  // Asks no server is building: made on another server just as its builder let the lease go, or left by a builder that died.
+  const polling = shared
+    ? setInterval(async () => {
+        if (running || settle) return;
+        try {
+          if ((await shared.pending()) && !(await shared.heldElsewhere())) wantHere();
+        } catch (error) {
+          shareFailed(error as Error);
+        }
+      }, POLL_MS)
+    : null;
+  polling?.unref();
+
   return {
     request,
+    /** Stops looking for other servers' asks (a clean stop). */
+    stop: () => polling && clearInterval(polling),
     /** An article's page went live (or was taken down) ahead of the build, in a quick release. */
     pageLive(id: number, gone: boolean): void {
       state = { ...state, page_live: { id, at: now(), gone } };
     },
-    state: (): PublishState => ({ ...state, state: wanted && state.state !== 'building' ? 'queued' : state.state }),
+    state: publisherState,
     /** Builds again at `at` (a post dated in the future goes live by itself); null cancels. */
     scheduleAt(at: Date | null): void {
       if (scheduled) clearTimeout(scheduled);
@@ -156,8 +234,25 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
       if (!at) return;
       // Timers hold at most about 24 days; a later date is looked at again then.
       const delay = Math.min(Math.max(at.getTime() - clock().getTime() + 1000, 0), 2 ** 31 - 1);
-      scheduled = setTimeout(request, delay);
+      // Asked at the article's own date: every server's timer asks the same moment, which one build covers.
+      scheduled = setTimeout(() => request(at.getTime() <= clock().getTime() ? at : clock()), delay);
       scheduled.unref();
+    },
+    /**
+     * The status line the console shows: this server's, or, when the servers share their builds,
+     * the last builder's, with this server's quick releases.
+     */
+    async currentState(): Promise<PublishState> {
+      const here = publisherState();
+      if (!shared || running) return here;
+      const last = await shared.lastState();
+      const waiting = await shared.pending();
+      const base = last ?? here;
+      return {
+        ...base,
+        state: waiting && base.state !== 'building' ? 'queued' : base.state,
+        page_live: here.page_live,
+      };
     },
     /** Resolves once nothing is queued or building (for tests and a clean stop). */
     async settled(): Promise<void> {

@@ -298,11 +298,11 @@ export function writingRoutes(writing: Writing, audit: AuditLog): Router {
     return { changed };
   });
 
-  route(WRITING_PUBLISH_STATE, () => publisher.state());
+  route(WRITING_PUBLISH_STATE, () => publisher.currentState());
   route(WRITING_PUBLISH, async (req) => {
     publisher.request();
     await audit.record(adminOf(req).id, 'site.publish', 'site');
-    return publisher.state();
+    return publisher.currentState();
   });
   return router;
 }
