@@ -19,14 +19,17 @@
  *
  * `BENCH_FSYNC_MS=3` runs it all on a disk whose syncs take 3 ms more (lib/slowDisk.ts), as a cloud
  * server's network disk does: what the group commit's own thread is for.
+ *
+ * `-- --engine=postgres --nodes=2` runs the same on PostgreSQL, and on several app nodes over one
+ * database, the load split between them (lib/setups.ts).
  */
-import { createClient } from '@libsql/client';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { phaseRow, runPhase, type Phase, type PhaseResult } from './lib/load.ts';
+import { phaseRow, runPhase, type Length, type Phase, type PhaseResult } from './lib/load.ts';
 import { runPaced } from './lib/paced.ts';
-import { build, serve } from './lib/server.ts';
+import { build } from './lib/server.ts';
+import { POSTGRES_SETTINGS, setupFromArgs, shareOf, startSetup } from './lib/setups.ts';
 import { median } from './lib/stats.ts';
 import { slowDisk } from './lib/slowDisk.ts';
 
@@ -65,41 +68,45 @@ const LIKES: Phase = {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
+const options = setupFromArgs();
 build();
 const work = mkdtempSync(join(tmpdir(), 'blog-burst-'));
-const dbFile = join(work, 'blog.db');
 const disk = slowDisk(work);
-const server = await serve({
-  DATABASE_URL: `file:${dbFile}`,
+const setup = await startSetup(options, work, {
   MUSIC_DIR: join(work, 'music'),
   LICENSE_KEY_DIR: work,
   TRUST_PROXY: 'loopback',
   ...disk.env,
 });
-const db = createClient({ url: `file:${dbFile}` });
 const counters = async () => {
-  const article = await db.execute({
-    sql: 'SELECT views, likes FROM article_stats WHERE article_id = ?',
-    args: [ARTICLE],
-  });
-  const site = await db.execute("SELECT value FROM site_stats WHERE name = 'views'");
+  const [article] = await setup.sql('SELECT views, likes FROM article_stats WHERE article_id = ?', [ARTICLE]);
+  const [site] = await setup.sql("SELECT value FROM site_stats WHERE name = 'views'");
   return {
-    views: Number(article.rows[0]?.views ?? 0),
-    likes: Number(article.rows[0]?.likes ?? 0),
-    siteViews: Number(site.rows[0]?.value ?? 0),
+    views: Number(article?.views ?? 0),
+    likes: Number(article?.likes ?? 0),
+    siteViews: Number(site?.value ?? 0),
   };
 };
+/** A phase on every node at once, each with its share of the connections, the amount and the rate. */
+const runOnNodes = (phase: Phase, length: Length, connections: number, rate?: number) =>
+  setup.split((origin, share) =>
+    runPhase(origin, phase, shareOf(length, options.nodes), share(connections), rate ? share(rate) : undefined),
+  );
+const pacedOnNodes = (phase: Phase, { rate, seconds }: { rate: number; seconds: number }, connections: number) =>
+  setup.split((origin, share) => runPaced(origin, phase, { rate: share(rate), seconds }, share(connections)));
+const rssOfNodes = () => setup.nodes.map((node) => rssMb(node.pid));
+const mb = (values: number[]) => values.map((value) => `${value.toFixed(0)} MB`).join(' / ');
 
 try {
-  const rssAtStart = rssMb(server.pid);
+  const rssAtStart = rssOfNodes();
   const timed = { seconds: SECONDS };
   // Each counted phase is sized from a one-second probe to last about SECONDS, and runs until every request is answered.
   const sized = async (phase: Phase) => {
-    const probe = await runPhase(server.origin, phase, { seconds: 1 }, CONNECTIONS);
+    const probe = await runOnNodes(phase, { seconds: 1 }, CONNECTIONS);
     return { amount: Math.max(CONNECTIONS * 10, Math.round(probe.okPerSecond * SECONDS)) };
   };
   // The probes (and a warm-up for the static pages) run before the counters are read.
-  await runPhase(server.origin, STATIC, { seconds: 1 }, CONNECTIONS);
+  await runOnNodes(STATIC, { seconds: 1 }, CONNECTIONS);
   const [viewsLength, siteViewsLength, likesLength] = [
     await sized(ARTICLE_VIEWS),
     await sized(SITE_VIEWS),
@@ -110,14 +117,13 @@ try {
   const before = await counters();
 
   const results: PhaseResult[] = [];
-  const staticAlone = await runPhase(server.origin, STATIC, timed, CONNECTIONS);
-  const views = await runPhase(server.origin, ARTICLE_VIEWS, viewsLength, CONNECTIONS);
-  const siteViews = await runPhase(server.origin, SITE_VIEWS, siteViewsLength, CONNECTIONS);
-  const likes = await runPhase(server.origin, LIKES, likesLength, CONNECTIONS);
+  const staticAlone = await runOnNodes(STATIC, timed, CONNECTIONS);
+  const views = await runOnNodes(ARTICLE_VIEWS, viewsLength, CONNECTIONS);
+  const siteViews = await runOnNodes(SITE_VIEWS, siteViewsLength, CONNECTIONS);
+  const likes = await runOnNodes(LIKES, likesLength, CONNECTIONS);
   const pace = Math.round(staticAlone.okPerSecond * PACE);
   const pacedLength = { amount: pace * SECONDS };
-  const paced = (phase: Phase, name: string) =>
-    runPhase(server.origin, { ...phase, name }, pacedLength, CONNECTIONS, pace);
+  const paced = (phase: Phase, name: string) => runOnNodes({ ...phase, name }, pacedLength, CONNECTIONS, pace);
   // A p99 of a few seconds on a shared machine moves with whatever else runs: the rounds alternate, and the medians are compared.
   const rounds: { alone: PhaseResult; beside: PhaseResult; views: PhaseResult; besideStatic: PhaseResult }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
@@ -133,25 +139,22 @@ try {
     rounds.push({ alone, beside, views: viewsBeside, besideStatic });
   }
   const [staticBesideFull, viewsBesideFull] = await Promise.all([
-    runPhase(server.origin, { ...STATIC, name: '静态 GET /home（同时全速计浏览）' }, timed, CONNECTIONS),
-    runPhase(server.origin, { ...ARTICLE_VIEWS, name: '文章浏览（全速，同时有静态请求）' }, viewsLength, CONNECTIONS),
+    runOnNodes({ ...STATIC, name: '静态 GET /home（同时全速计浏览）' }, timed, CONNECTIONS),
+    runOnNodes({ ...ARTICLE_VIEWS, name: '文章浏览（全速，同时有静态请求）' }, viewsLength, CONNECTIONS),
   ]);
   const evenly = { rate: pace, seconds: SECONDS };
-  const viewsEvenly = await runPaced(
-    server.origin,
+  const viewsEvenly = await pacedOnNodes(
     { ...ARTICLE_VIEWS, name: `文章浏览（均匀每秒 ${pace} 次）` },
     evenly,
     CONNECTIONS,
   );
   const [viewsBesideLikes, likesBesideViews] = await Promise.all([
-    runPaced(
-      server.origin,
+    pacedOnNodes(
       { ...ARTICLE_VIEWS, name: `文章浏览（均匀每秒 ${pace} 次，同时每秒 ${LIKES_PER_SECOND} 次点赞）` },
       evenly,
       CONNECTIONS,
     ),
-    runPaced(
-      server.origin,
+    pacedOnNodes(
       { ...LIKES, name: `点赞（均匀每秒 ${LIKES_PER_SECOND} 次，同时有浏览）` },
       { rate: LIKES_PER_SECOND, seconds: SECONDS },
       CONNECTIONS,
@@ -169,13 +172,15 @@ try {
     viewsBesideLikes,
     likesBesideViews,
   );
-  const rssAfter = rssMb(server.pid);
+  const rssAfter = rssOfNodes();
   const after = await counters();
   // What the server hands back once it has gone quiet.
   await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
-  const rssSettled = rssMb(server.pid);
+  const rssSettled = rssOfNodes();
 
-  console.log(`每阶段 ${SECONDS} 秒、${CONNECTIONS} 个连接；计数请求各来自不同地址${disk.label}：`);
+  console.log(
+    `${setup.label}${options.engine === 'postgres' ? `（设置 ${JSON.stringify(POSTGRES_SETTINGS)}）` : ''}；每阶段 ${SECONDS} 秒、${CONNECTIONS} 个连接（分给各节点）；计数请求各来自不同地址${disk.label}：`,
+  );
   console.table(results.map(phaseRow));
   const throughput = views.okPerSecond / staticAlone.okPerSecond;
   const p99Alone = median(rounds.map((round) => round.alone.p99));
@@ -220,12 +225,11 @@ try {
     })),
   );
   console.log(
-    `服务器 RSS：启动后 ${rssAtStart.toFixed(0)} MB，突发刚结束 ${rssAfter.toFixed(0)} MB（目标 ≤ 150 MB），再空闲 ${SETTLE_SECONDS} 秒后 ${rssSettled.toFixed(0)} MB`,
+    `服务器 RSS（每个节点）：启动后 ${mb(rssAtStart)}，突发刚结束 ${mb(rssAfter)}（目标 ≤ 150 MB），再空闲 ${SETTLE_SECONDS} 秒后 ${mb(rssSettled)}`,
   );
   const counted = (['views', 'siteViews', 'likes'] as const).every((key) => acknowledged[key] === grew[key]);
   if (!counted) process.exitCode = 1;
 } finally {
-  db.close();
-  server.stop();
-  setTimeout(() => rmSync(work, { recursive: true, force: true }), 500);
+  await setup.stop();
+  rmSync(work, { recursive: true, force: true });
 }

@@ -141,15 +141,24 @@ function drizzleOverPool(pool: pg.Pool) {
 
 export type PostgresDb = ReturnType<typeof drizzleOverPool>;
 
-/** Applies the migrations not applied yet, one node at a time. */
+/**
+ * Applies the migrations not applied yet, one node at a time: the lock is held by a transaction
+ * kept open on a connection of its own until they are done, so it holds behind PgBouncer's
+ * transaction pooling too.
+ */
 async function migratePostgres(db: PostgresDb, pool: pg.Pool): Promise<void> {
   const lock = await pool.connect();
+  let broken: Error | undefined;
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await lock.query('BEGIN');
+    await lock.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await migrate(db, { migrationsFolder: MIGRATIONS });
+    await lock.query('COMMIT');
+  } catch (error) {
+    await lock.query('ROLLBACK').catch((failed: Error) => (broken = failed));
+    throw error;
   } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    lock.release();
+    lock.release(broken);
   }
 }
 
