@@ -1,7 +1,7 @@
 /** Shared by the benchmarks: a fresh build served by the production server on a free port. */
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { CHROMIUM_FLAGS as BASE_FLAGS } from '../../tests/chromium.ts';
+import { freePort } from '../../scripts/lib/freePort.ts';
 
 export { CHROMIUM } from '../../tests/chromium.ts';
 export const CHROMIUM_FLAGS = ['--headless=new', ...BASE_FLAGS];
@@ -10,15 +10,6 @@ export function build(): void {
   if (process.argv.includes('--no-build')) return;
   const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error('构建失败');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function serve(

@@ -9,10 +9,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './freePort.ts';
 
 /** Where Debian puts each major version's programs; the newest installed is used. */
 const DEBIAN_BINARIES = '/usr/lib/postgresql';
@@ -36,17 +36,6 @@ export function postgresBinaries(env: Record<string, string | undefined> = proce
     .filter((name) => existsSync(join(DEBIAN_BINARIES, name, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length > 0 ? join(DEBIAN_BINARIES, versions[0], 'bin') : null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The uid and gid the cluster runs as: the `postgres` user when this process is root. */

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateDemoLibrary } from '../../src/server/music/demo/generate';
+import { freePort } from '../../scripts/lib/freePort';
 
 /**
  * The demo music library that a server without a MUSIC_DIR of its test's reads: made once for all
@@ -23,18 +23,6 @@ async function demoMusic(): Promise<string> {
     rmSync(making, { recursive: true, force: true });
   }
   return DEMO_MUSIC;
-}
-
-/** A free loopback port, so parallel runs never collide. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningServer {

@@ -77,9 +77,9 @@ export function createUploadService(db: Db, { dir, quota = DAILY_UPLOAD_QUOTA, c
       const name = `${randomBytes(16).toString('hex')}.${ext}`;
       const path = UPLOAD_URL_PREFIX + name;
       // Check and record as one step, so parallel uploads (from one account, or from several accounts
-      // at one address) cannot all squeeze under the quota. The transaction takes the database's write
+      // at one address) cannot all squeeze under the quota. On SQLite the transaction takes the write
       // lock before it reads, so another process on the same database waits for it and then counts
-      // this upload. In this process the uploads of one user, and of one address, take turns first,
+      // this upload; on PostgreSQL it is serializable, and the later of two that meet runs again (db/postgres.ts). In this process the uploads of one user, and of one address, take turns first,
       // so they never wait on that lock for each other; the address is always taken second, so two
       // uploads never wait on each other in a circle.
       const record = () =>
