@@ -5,10 +5,12 @@
  * on either. Each domain module owns the queries on its own tables.
  */
 import { PROCESS_ENGINE } from './engine.ts';
-import * as pg from './schema.pg.ts';
-import * as sqlite from './schema.sqlite.ts';
+import type * as sqlite from './schema.sqlite.ts';
 
-const tables = (PROCESS_ENGINE === 'postgres' ? pg : sqlite) as unknown as typeof sqlite;
+// Only this engine's are loaded: a SQLite server never loads drizzle's PostgreSQL half.
+const tables = (
+  PROCESS_ENGINE === 'postgres' ? await import('./schema.pg.ts') : await import('./schema.sqlite.ts')
+) as unknown as typeof sqlite;
 
 export const {
   articleStats,

@@ -46,8 +46,16 @@ export const serverName = (): string => `${hostname()}/${process.pid}/${randomBy
 /** The shared asks and lease, as server `me` (a name of its own, unique among the servers). */
 export function createBuildAsks(db: Db, me: string): BuildAsks {
   let made: Promise<unknown> | null = null;
-  // The one row, made once by whichever server comes first.
-  const row = () => (made ??= db.insert(siteBuilds).values({ name: SITE }).onConflictDoNothing());
+  // The one row, made once by whichever server comes first; tried again after a failure.
+  const row = () =>
+    (made ??= db
+      .insert(siteBuilds)
+      .values({ name: SITE })
+      .onConflictDoNothing()
+      .catch((error: unknown) => {
+        made = null;
+        throw error;
+      }));
   const read = async () => {
     await row();
     const [found] = await db.select().from(siteBuilds).where(eq(siteBuilds.name, SITE));

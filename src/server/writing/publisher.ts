@@ -89,18 +89,15 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
   const shareFailed = (error: Error) => console.error(`与其他服务器同步构建状态失败：${error.message}`);
 
   let sharing: NodeJS.Timeout | null = null;
-  /** Shares the status line: now, or once a second while a build moves. */
-  function share(at: 'now' | 'soon'): void {
-    if (!shared) return;
-    if (at === 'soon' && sharing) return;
+  /** Shares the status line now (a build's start and end), before the lease is let go. */
+  async function shareNow(): Promise<void> {
     if (sharing) clearTimeout(sharing);
-    sharing = setTimeout(
-      () => {
-        sharing = null;
-        shared.share(state).catch(shareFailed);
-      },
-      at === 'now' ? 0 : SHARE_EVERY_MS,
-    );
+    sharing = null;
+    await shared?.share(state).catch(shareFailed);
+  }
+  /** Shares it at most once a second while a build moves. */
+  function shareSoon(): void {
+    if (shared && !sharing) sharing = setTimeout(() => void shareNow(), SHARE_EVERY_MS);
   }
 
   async function runOnce(): Promise<void> {
@@ -115,14 +112,14 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
       finished_at: null,
       error: null,
     };
-    share('now');
+    await shareNow();
     let result: BuildRun;
     try {
       result = await build((line) => {
         const progress = progressAt(state, line);
         if (progress) {
           state = { ...state, ...progress };
-          share('soon');
+          shareSoon();
         }
       });
       if (result.ok) await goLive(startedAt);
@@ -151,7 +148,7 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     if (!result.ok) console.error(`发布失败：${problem.message}${result.problem ? '' : `\n${result.output}`}`);
     // Which server built what, for an owner with several.
     else console.log(`本服务器完成了一次构建，用时 ${Math.round((+clock() - +startedAt) / 1000)} 秒`);
-    share('now');
+    await shareNow();
     await shared?.covered(+startedAt).catch(shareFailed);
   }
 
