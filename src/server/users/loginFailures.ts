@@ -1,8 +1,7 @@
 /**
  * The login_failures table as the login rules (loginGuard.ts) see it: each attempt reads the rows it
- * concerns, lets the rules decide, and writes them back, in one transaction of the group commit
- * (db/groupedWrites.ts), so two processes deciding at once are serialised by the database's write
- * lock. These grouped writes run in the group commit's own thread: this module imports no ORM.
+ * concerns, locking them, lets the rules decide, and writes them back, in one transaction of the
+ * group commit (db/groupedWrites.ts), so two processes deciding at once are serialised. These grouped writes run in the group commit's own thread: this module imports no ORM.
  */
 import type { Statements } from '../db/groupCommit.ts';
 import { groupedWrite } from '../db/groupedWrites.ts';
@@ -20,15 +19,22 @@ import {
 
 type Kind = 'address' | 'username' | 'password';
 
+/**
+ * Reads the rows and locks them until the transaction ends, in words both engines share: an upsert
+ * that changes nothing (or puts an empty placeholder where there is no row, which `write` replaces
+ * or deletes). On SQLite the write lock already serialises two deciders; on PostgreSQL, two groups
+ * or two nodes deciding on one row at once would each read it before the other wrote, and a guess
+ * would go uncounted. Keys are locked in one order, so two deciders never wait on each other.
+ */
 async function read<Entry>(statements: Statements, kind: Kind, keys: readonly string[]): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
-  for (const key of keys) {
+  for (const key of [...keys].sort()) {
     const row = await statements.get<{ entry: string }>(
-      'SELECT entry FROM login_failures WHERE kind = ? AND key = ?',
+      "INSERT INTO login_failures (kind, key, entry, expires_at) VALUES (?, ?, '', 0) ON CONFLICT (kind, key) DO UPDATE SET entry = login_failures.entry RETURNING entry",
       kind,
       key,
     );
-    if (row) entries.set(key, JSON.parse(row.entry) as Entry);
+    if (row?.entry) entries.set(key, JSON.parse(row.entry) as Entry);
   }
   return entries;
 }
