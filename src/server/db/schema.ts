@@ -8,9 +8,9 @@ import { PROCESS_ENGINE } from './engine.ts';
 import type * as sqlite from './schema.sqlite.ts';
 
 // Only this engine's are loaded: a SQLite server never loads drizzle's PostgreSQL half.
-const tables = (
-  PROCESS_ENGINE === 'postgres' ? await import('./schema.pg.ts') : await import('./schema.sqlite.ts')
-) as unknown as typeof sqlite;
+const tables = (PROCESS_ENGINE === 'postgres'
+  ? await import('./schema.pg.ts')
+  : await import('./schema.sqlite.ts')) as unknown as typeof sqlite;
 
 export const {
   articleStats,
