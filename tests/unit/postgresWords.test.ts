@@ -19,11 +19,12 @@ describe('what PostgreSQL and its driver say', () => {
     expect(sqlStateOf({ message: 'Failed query', cause: pgError('40001') })).toBe('40001');
     expect(sqlStateOf(pgError('SQLITE_BUSY'))).toBeUndefined();
     expect(sqlStateOf(pgError('ECONNREFUSED'))).toBeUndefined();
+    expect(sqlStateOf(pgError('EPIPE'))).toBeUndefined();
     expect(sqlStateOf(null)).toBeUndefined();
   });
 
   it('calls busy what a retry soon will get through, and not a broken rule', () => {
-    for (const code of ['40001', '40P01', '08006', '57P01', '57P03', '53300', 'ECONNREFUSED'])
+    for (const code of ['40001', '40P01', '08006', '57P01', '57P03', '53300', 'ECONNREFUSED', 'EPIPE', 'ECONNRESET'])
       expect(isPostgresBusy(pgError(code)), code).toBe(true);
     expect(isPostgresBusy(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isPostgresBusy(new Error('timeout exceeded when trying to connect'))).toBe(true);

@@ -265,6 +265,16 @@ export function createCommentService(
      * were waiting; ids that were not held are left alone.
      */
     async approve(ids: number[]): Promise<number> {
+      // What each comment was written on, looked up first: a target may read the database, which a
+      // transaction must not wait for beside itself (on PostgreSQL that is a second pooled connection).
+      const infos = new Map<string, CommentTargetInfo | null>();
+      const held = await db
+        .select({ type: comments.type, forId: comments.forId })
+        .from(comments)
+        .where(and(inArray(comments.id, ids), eq(comments.held, true)));
+      for (const { type, forId } of held) {
+        if (!infos.has(`${type}:${forId}`)) infos.set(`${type}:${forId}`, await targets[type].find(forId));
+      }
       const waiting = await db.transaction(async (tx) => {
         const rows = await tx
           .update(comments)
@@ -274,7 +284,8 @@ export function createCommentService(
         const afters: (() => void)[] = [];
         for (const { id } of rows) {
           const row = (await findComment(tx, id))!;
-          const info = await targets[row.type].find(row.forId);
+          // A comment held between the lookup and now is published without news, as one on a gone target is.
+          const info = infos.get(`${row.type}:${row.forId}`) ?? null;
           const after = info ? await news.published(tx, factsOf(row), info) : null;
           if (after) afters.push(after);
         }

@@ -36,8 +36,6 @@ export interface Connection {
   transaction<T>(body: (statements: Statements) => Promise<T>): Promise<T>;
   /** Whether an error cancelled the whole transaction, which the connection then runs again (PostgreSQL's conflicts): not the write's fault. */
   isTransient?(error: unknown): boolean;
-  /** How many groups may commit at once; one by default. */
-  parallel?: number;
   close(): void;
 }
 
@@ -97,53 +95,33 @@ export async function commitGroup(
   }
 }
 
-/**
- * Groups the writes of one turn of the event loop, in this thread. Up to the connection's
- * `parallel` groups commit at once (PostgreSQL's connections are several, SQLite's file one).
- */
+/** Groups the writes of one turn of the event loop, in this thread. */
 export function createGroupCommit(connection: Connection) {
-  const slots = connection.parallel ?? 1;
   let waiting: { write: WriteBody<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] =
     [];
-  let committing = 0;
-  let scheduled = false;
-  let whenSettled: (() => void)[] = [];
+  let flushing: Promise<void> | null = null;
 
-  /** After the I/O of this turn: every request already read joins the group. */
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(startGroups);
-  }
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-  function startGroups(): void {
-    scheduled = false;
-    while (waiting.length > 0 && committing < slots) {
-      const group = waiting.slice(0, MAX_GROUP);
-      waiting = waiting.slice(group.length);
-      committing++;
-      void commitGroup(
-        connection,
-        group.map(({ write }) => write),
-      ).then((outcomes) => {
+  async function flush(): Promise<void> {
+    do {
+      while (waiting.length > 0) {
+        const group = waiting.slice(0, MAX_GROUP);
+        waiting = waiting.slice(group.length);
+        const outcomes = await commitGroup(
+          connection,
+          group.map(({ write }) => write),
+        );
         // Each caller goes on in a turn of its own, as it would after a write of its own (see groupCommitOf.ts).
         group.forEach(({ resolve, reject }, i) => {
           const outcome = outcomes[i];
           setImmediate(() => (outcome.status === 'fulfilled' ? resolve(outcome.value) : reject(outcome.reason)));
         });
-        committing--;
-        // The callers resume in the turns just queued: the next group forms after them.
-        if (waiting.length > 0) schedule();
-        else if (committing === 0) setImmediate(settle);
-      });
-    }
-  }
-
-  function settle(): void {
-    if (committing > 0 || waiting.length > 0 || scheduled) return;
-    const settled = whenSettled;
-    whenSettled = [];
-    for (const resolve of settled) resolve();
+      }
+      // The callers resume in the turns just queued: whoever waits for the group goes on after them.
+      await nextTurn();
+    } while (waiting.length > 0);
+    flushing = null;
   }
 
   return {
@@ -151,14 +129,14 @@ export function createGroupCommit(connection: Connection) {
     run<T>(write: WriteBody<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         waiting.push({ write, resolve: resolve as (value: unknown) => void, reject });
-        schedule();
+        // After the I/O of this turn: every request already read joins the group.
+        flushing ??= nextTurn().then(flush);
       });
     },
     /** Once every write asked for so far is answered. */
-    settled: (): Promise<void> =>
-      committing === 0 && waiting.length === 0 && !scheduled
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => whenSettled.push(resolve)),
+    settled: async (): Promise<void> => {
+      while (flushing) await flushing;
+    },
   };
 }
 

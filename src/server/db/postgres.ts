@@ -7,8 +7,9 @@
  *   were strict on SQLite because only one transaction wrote at a time. SERIALIZABLE promises the
  *   same: the outcome of some one-at-a-time order. The price is that PostgreSQL may cancel a
  *   transaction that conflicts with another (40001, or a deadlock, 40P01); it is then run again.
- * - **Grouped writes** (groupCommit.ts) run in one transaction per group on a client of the pool.
- *   They are single-row upserts and updates, which READ COMMITTED already makes atomic.
+ * - **Grouped writes** (groupCommit.ts) run in one transaction per group on a client of the pool,
+ *   one group at a time across every node (GROUPS_LOCK). They are single-row upserts and updates,
+ *   which READ COMMITTED makes atomic, and reads that lock their row first (users/loginFailures.ts).
  * - **Several nodes start at once:** migrations run under an advisory lock, so one applies them and
  *   the others find them applied.
  */
@@ -26,9 +27,6 @@ const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dr
 /** Connections per node: a 1-core node gains nothing from more, and ten nodes stay under PostgreSQL's default of 100. */
 export const POOL_SIZE = 8;
 
-/** Groups of counted writes committing at once, of the pool's POOL_SIZE connections: the rest serve the pages' own queries. */
-const PARALLEL_GROUPS = 4;
-
 /** How long a query waits for a free connection, or for the server to answer a new one. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -41,6 +39,15 @@ const MAX_TRIES = 20;
 
 /** The advisory lock the nodes' migrations take turns at (any constant of our own). */
 const MIGRATION_LOCK = 0x6d656e67;
+
+/**
+ * The advisory lock every group takes first, on every node: groups commit one at a time, as on
+ * SQLite. Each holds row locks in the order its writes came (and every counted view also locks the
+ * day's row in daily_views, by trigger); two at once would lock two articles in opposite orders and
+ * deadlock, a second's wait each time. Every group touches that day's row anyway, so they would wait
+ * for each other regardless.
+ */
+const GROUPS_LOCK = 0x67726f75;
 
 /** Serialization failure and deadlock: PostgreSQL cancelled the transaction, and running it again is right. */
 const TRANSIENT = new Set(['40001', '40P01']);
@@ -111,6 +118,7 @@ export function postgresConnection(pool: pg.Pool): Connection {
         let broken: Error | undefined;
         try {
           await client.query('BEGIN');
+          await client.query('SELECT pg_advisory_xact_lock($1)', [GROUPS_LOCK]);
           const result = await body(statementsOn(client));
           await client.query('COMMIT');
           return result;
@@ -122,8 +130,6 @@ export function postgresConnection(pool: pg.Pool): Connection {
         }
       }),
     isTransient,
-    // While one group waits for its commit, the next runs its statements: counting is bound by round trips, not by PostgreSQL.
-    parallel: PARALLEL_GROUPS,
     // The pool is the database's own, closed with it.
     close: () => {},
   };

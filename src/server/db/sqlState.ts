@@ -1,8 +1,11 @@
+/** Five digits or capitals; no SQLSTATE class begins with E, as Node's errors (EPIPE, ECONNRESET) do. */
+const SQLSTATE = /^[0-9A-DF-Z][0-9A-Z]{4}$/;
+
 /** The SQLSTATE of a PostgreSQL error (`23505`, `40001`, …), or of the one drizzle wrapped; undefined for any other error. */
 export const sqlStateOf = (error: unknown): string | undefined => {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
-  const found = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : cause?.code;
-  return typeof found === 'string' && /^[0-9A-Z]{5}$/.test(found) ? found : undefined;
+  const found = typeof code === 'string' && SQLSTATE.test(code) ? code : cause?.code;
+  return typeof found === 'string' && SQLSTATE.test(found) ? found : undefined;
 };
 
 /** What node-postgres says, without a code, when a connection could not be had or was lost. */

@@ -89,6 +89,8 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 // A build made elsewhere, or a link removed since: the built server's imports must resolve.
 linkProjectPackages(distDir);
+// Set once the writing below exists: a new build, wherever it was built, brings the next scheduled article.
+let afterNewBuild = () => {};
 const live = await openLiveBuild(
   currentRelease(distDir),
   { contentExportDir: config.contentExportDir, mediaOrigins: config.mediaOrigins },
@@ -96,6 +98,7 @@ const live = await openLiveBuild(
     features = featuresOf(config, build.features);
     app = appFor(build);
     console.log(`已切换到新的构建：${build.release}`);
+    afterNewBuild();
   },
 );
 // The services keep these objects; a new build refills them (liveBuild.ts).
@@ -140,6 +143,8 @@ const writing = createWriting(db, {
   goLive: () => live.switchTo(currentRelease(distDir)),
   live: () => ({ has: (id) => catalog.byId.has(id), skipped: live.current().skipped }),
 });
+afterNewBuild = () =>
+  void writing.reschedule().catch((error: Error) => console.error(`读取定时发布的文章失败：${error.message}`));
 const shop = createShop(db, { products, licenses, notifications, payment: config.payment, ownerQrCodes: site.payment });
 
 const comments = createCommentService(db, {

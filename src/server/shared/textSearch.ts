@@ -2,4 +2,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export const contains = (column: AnyColumn, keyword: string): SQL =>
-  sql`${column} LIKE ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;
+  // lower() on both sides: SQLite's LIKE ignores the case of ASCII letters, PostgreSQL's does not.
+  sql`lower(${column}) LIKE ${`%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;

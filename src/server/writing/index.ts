@@ -76,6 +76,10 @@ export function createWriting(db: Db, options: WritingOptions) {
      * Once the server has started: builds now if an article fell due while no server ran (after
      * `builtAt`, when the live build was made), and waits for the next scheduled one.
      */
+    /** Waits for the next scheduled article again: every server does when a build goes live, wherever it was built. */
+    async reschedule(): Promise<void> {
+      publisher.scheduleAt(await articles.nextScheduled());
+    },
     async start(builtAt: Date): Promise<void> {
       // Asked at the article's date, as its timer would have: servers starting together ask one build.
       const due = await articles.lastDueSince(builtAt);

@@ -156,11 +156,11 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
   async function drain(): Promise<void> {
     try {
       while (wanted) {
-        if (shared && !(await shared.lead().catch(() => false))) {
+        if (shared && !(await ours(shared))) {
           wanted = false;
           break;
         }
-        const renewing = shared ? setInterval(() => void shared.lead().catch(shareFailed), LEASE_MS / 3) : null;
+        const renewing = shared ? setInterval(() => void renew(shared), LEASE_MS / 3) : null;
         try {
           await runOnce();
         } finally {
@@ -181,10 +181,29 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     running = drain();
   }
 
+  /** The last ask, which a build waits to see recorded before it looks whether anything is asked. */
+  let asked: Promise<void> = Promise.resolve();
+
   /** Asks for a build at `at` (now by default), on every server; it starts once saves have settled, or after the running one. */
   function request(at = clock()): void {
-    shared?.ask(+at).catch(shareFailed);
+    if (shared) asked = shared.ask(+at).catch(shareFailed);
     wantHere();
+  }
+
+  /**
+   * Whether this server builds next: it holds the lease, and something asked is not built yet. A
+   * scheduled article's timer fires on every server; the first build covers the others' asks.
+   */
+  async function ours(lease: BuildAsks): Promise<boolean> {
+    if (!(await lease.lead().catch(() => false))) return false;
+    await asked;
+    return lease.pending().catch(() => true);
+  }
+
+  async function renew(lease: BuildAsks): Promise<void> {
+    const held = await lease.lead().catch(() => false);
+    // The database was out of reach for the lease's whole time: another server may build beside this one.
+    if (!held) console.error('没能续上构建租约：另一台服务器可能同时在构建，以最后完成的构建为准');
   }
 
   function wantHere(): void {
