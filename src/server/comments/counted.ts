@@ -28,6 +28,6 @@ export const likeComment = groupedWrite(
             by,
             id,
           ),
-        )!,
+        ),
     }),
 );

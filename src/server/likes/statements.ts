@@ -25,8 +25,8 @@ export async function likedIn(statements: Statements, kind: LikeKind, id: number
 export interface CounterIn<C extends LikeCount> {
   /** The counters, or null when readers cannot reach the target, as far as the database says. */
   read(): Promise<C | null>;
-  /** Moves the like counter by one, never below zero, and answers the counters after. */
-  bump(by: 1 | -1): Promise<C>;
+  /** Moves the like counter by one, never below zero, and answers the counters after; null if the target went meanwhile. */
+  bump(by: 1 | -1): Promise<C | null>;
 }
 
 /** A row of a counter kept in a `likes` column. */
@@ -44,7 +44,7 @@ export async function setLikeIn<C extends LikeCount>(
   liked: boolean,
   counter: CounterIn<C>,
 ): Promise<LikeOutcome<C> | null> {
-  // The target is read in the like's transaction, so a like never outlives a target removed at the same moment.
+  // The target is read in the like's transaction: on SQLite, whose write lock that holds, a like never outlives a target removed at the same moment.
   const before = await counter.read();
   if (before === null) return null;
   const row = liked
@@ -61,5 +61,7 @@ export async function setLikeIn<C extends LikeCount>(
         actor,
       );
   if (row === undefined) return { changed: false, counters: before };
-  return { changed: true, counters: await counter.bump(liked ? 1 : -1) };
+  // On PostgreSQL the target is not locked by the read: one removed since is gone for this reader too.
+  const after = await counter.bump(liked ? 1 : -1);
+  return after ? { changed: true, counters: after } : null;
 }

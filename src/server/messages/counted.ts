@@ -21,6 +21,6 @@ export const likeMessage = groupedWrite(
             by,
             id,
           ),
-        )!,
+        ),
     }),
 );

@@ -18,6 +18,6 @@ export const likeTalk = groupedWrite(
     setLikeIn(statements, 'talk', id, actor, liked, {
       read: async () =>
         likesIn(await statements.get<LikesRow>('SELECT likes FROM talk_stats WHERE talk_id = ?', id)) ?? { likes: 0 },
-      bump: async (by) => likesIn(await statements.get<LikesRow>(BUMP_LIKES, id, by))!,
+      bump: async (by) => likesIn(await statements.get<LikesRow>(BUMP_LIKES, id, by)),
     }),
 );
