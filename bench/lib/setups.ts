@@ -11,6 +11,7 @@ import { createClient } from '@libsql/client';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startPostgres, type PrivatePostgres } from '../../scripts/lib/privatePostgres.ts';
+import { numberedPlaceholders } from '../../src/server/db/postgres.ts';
 import type { Length, PhaseResult } from './load.ts';
 import { serve } from './server.ts';
 
@@ -84,13 +85,7 @@ export async function startSetup(
     nodes: servers,
     async sql(statement, args = []) {
       if (file) return (await file.execute({ sql: statement, args })).rows;
-      let n = 0;
-      return (
-        await pool!.query(
-          statement.replace(/\?/g, () => `$${++n}`),
-          args,
-        )
-      ).rows;
+      return (await pool!.query(numberedPlaceholders(statement), args)).rows;
     },
     async split(run) {
       return add(

@@ -28,6 +28,20 @@ export interface PrivatePostgres {
   stop(): Promise<void>;
 }
 
+/** Creates an empty database on the server whose `postgres` database `url` names; answers its URL. */
+export async function createDatabaseOn(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const database = new URL(url);
+  database.pathname = `/${encodeURIComponent(name)}`;
+  return database.toString();
+}
+
 /** The folder of `initdb` and `pg_ctl`: POSTGRES_BIN, or the newest Debian version installed; null if there is none. */
 export function postgresBinaries(env: Record<string, string | undefined> = process.env): string | null {
   if (env.POSTGRES_BIN) return env.POSTGRES_BIN;
@@ -93,16 +107,7 @@ export async function startPostgres({ settings = {} }: PostgresOptions = {}): Pr
   return {
     url,
     port,
-    async createDatabase(name) {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
-        await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-      } finally {
-        await admin.end();
-      }
-      return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
-    },
+    createDatabase: (name) => createDatabaseOn(url, name),
     async restart() {
       await stopServer();
       await start();

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { numberedPlaceholders } from '../../src/server/db/postgres';
+import { int8AsNumber, numberedPlaceholders } from '../../src/server/db/postgres';
+import { createDatabaseOn } from '../../scripts/lib/privatePostgres';
 
 /** The engine of this test project. */
 export const TEST_ENGINE: 'sqlite' | 'postgres' = inject('postgres') ? 'postgres' : 'sqlite';
@@ -17,26 +18,12 @@ export const TEST_ENGINE: 'sqlite' | 'postgres' = inject('postgres') ? 'postgres
 export async function newDatabaseUrl(dir: string): Promise<string> {
   const server = inject('postgres');
   if (!server) return `file:${join(dir, 'blog.db')}`;
-  const name = `blog_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return server.replace(/\/postgres$/, `/${name}`);
+  return createDatabaseOn(server, `blog_${randomBytes(6).toString('hex')}`);
 }
 
 /** A value as SQLite stores it: its timestamps are whole seconds and its booleans 0 and 1. */
 const asSqliteStores = (value: unknown): unknown =>
   value instanceof Date ? Math.floor(+value / 1000) : typeof value === 'boolean' ? Number(value) : value;
-
-/** int8 (counts, bigint columns) as a number, as SQLite answers them. */
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
 
 /**
  * Runs one statement on the database at `url`, on a connection of its own. Timestamps go in as
@@ -52,7 +39,7 @@ export async function sqlOn(url: string, statement: string, args: (InValue | Dat
       db.close();
     }
   }
-  const client = new pg.Client({ connectionString: url, types: pgTypes });
+  const client = new pg.Client({ connectionString: url, types: int8AsNumber });
   await client.connect();
   try {
     const { rows } = await client.query(numberedPlaceholders(statement), args);

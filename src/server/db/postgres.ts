@@ -71,7 +71,7 @@ export async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T
 }
 
 /** int8 (counts, bigint columns) as a number: every value here is far below 2^53. */
-const rawTypes = {
+export const int8AsNumber = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
@@ -102,7 +102,8 @@ const prepared = (text: string) => {
 };
 
 function statementsOn(client: pg.PoolClient): Statements {
-  const query = (text: string, args: SqlValue[]) => client.query({ ...prepared(text), values: args, types: rawTypes });
+  const query = (text: string, args: SqlValue[]) =>
+    client.query({ ...prepared(text), values: args, types: int8AsNumber });
   return {
     run: async (text, ...args) => void (await query(text, args)),
     get: async <Row>(text: string, ...args: SqlValue[]) => (await query(text, args)).rows[0] as Row | undefined,
