@@ -90,7 +90,8 @@ function inItsOwnThread(database: DatabaseFile): GroupCommit {
       if (answers.size > 0) return;
       // Nothing waits on the thread: it must not keep the process alive.
       started.unref();
-      nowIdle();
+      // After the answers just queued: a close waiting for idle returns only once every caller has heard.
+      setImmediate(nowIdle);
     });
     started.on('error', (error) => console.error('数据库写入线程出错：', error));
     started.on('exit', () => {
@@ -99,7 +100,7 @@ function inItsOwnThread(database: DatabaseFile): GroupCommit {
       endGroupTurn(database.turns);
       // A thread that stopped answers nothing more: its callers hear so, and the next write starts another.
       failAll(new Error('数据库写入线程已退出，写入未完成'));
-      nowIdle();
+      setImmediate(nowIdle);
     });
     return started;
   }
