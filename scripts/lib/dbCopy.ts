@@ -124,6 +124,6 @@ export async function copySqliteToPostgres(sourceUrl: string, targetUrl: string)
     return checks;
   } finally {
     client.close();
-    await target.pool.end();
+    await target.close();
   }
 }

@@ -92,6 +92,15 @@ describe('group commit', () => {
     expect(hitsOnDisk(quota.key)).toBe(2);
   });
 
+  it('counts views only within their quota, which the count reads in its own statement', async () => {
+    const quota = { key: 'views:one-reader', max: 3, windowMs: 60_000 };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => groupCommitOf(db).run(countArticleView, quota, 41)),
+    );
+    expect(answers.map((answer) => answer.views).sort()).toEqual([1, 2, 3, 3, 3, 3, 3, 3]);
+    expect(hitsOnDisk(quota.key)).toBe(8);
+  });
+
   it('closes only once every write asked for is answered and on disk', async () => {
     const commit = groupCommitOf(db);
     const answered: number[] = [];

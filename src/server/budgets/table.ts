@@ -4,7 +4,7 @@
  * what a client may do.
  */
 import type { Statements } from '../db/groupCommit.ts';
-import { groupedWrite } from '../db/groupedWrites.ts';
+import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
 
 /** One more call under `key`, in one atomic upsert that starts a new window once the old one has ended. */
 export const countHit = groupedWrite(
@@ -28,14 +28,22 @@ export const countHit = groupedWrite(
     );
     return { hits: row!.hits, resetAt: row!.reset_at };
   },
+  SIDE_BY_SIDE,
 );
 
-export const takeBackHit = groupedWrite(import.meta.url, 'takeBackHit', (statements: Statements, key: string) =>
-  statements.run('UPDATE rate_limits SET hits = CASE WHEN hits > 0 THEN hits - 1 ELSE 0 END WHERE key = ?', key),
+export const takeBackHit = groupedWrite(
+  import.meta.url,
+  'takeBackHit',
+  (statements: Statements, key: string) =>
+    statements.run('UPDATE rate_limits SET hits = CASE WHEN hits > 0 THEN hits - 1 ELSE 0 END WHERE key = ?', key),
+  SIDE_BY_SIDE,
 );
 
-export const forgetHits = groupedWrite(import.meta.url, 'forgetHits', (statements: Statements, key: string) =>
-  statements.run('DELETE FROM rate_limits WHERE key = ?', key),
+export const forgetHits = groupedWrite(
+  import.meta.url,
+  'forgetHits',
+  (statements: Statements, key: string) => statements.run('DELETE FROM rate_limits WHERE key = ?', key),
+  SIDE_BY_SIDE,
 );
 
 /** Ended windows are only dead weight: cleared now and then (store.ts). */

@@ -3,7 +3,7 @@
  * commit's own thread: this module imports no ORM.
  */
 import type { Statements } from '../db/groupCommit.ts';
-import { groupedWrite } from '../db/groupedWrites.ts';
+import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
 import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** Shown, as reads.ts's reachableComment has it: neither the comment nor its thread's root hidden or held, and the root still there. */
@@ -30,4 +30,5 @@ export const likeComment = groupedWrite(
           ),
         ),
     }),
+  SIDE_BY_SIDE,
 );

@@ -128,7 +128,7 @@ export async function migrateDb(db: Db): Promise<void> {
 /** Closes the database's connections. */
 export async function closeDb(db: Db): Promise<void> {
   const postgres = postgresOf(db);
-  if (postgres) await postgres.pool.end();
+  if (postgres) await postgres.close();
   else db.$client.close();
 }
 

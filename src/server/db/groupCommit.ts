@@ -31,11 +31,23 @@ export interface Statements {
 
 export type WriteBody<T> = (statements: Statements) => Promise<T>;
 
+/** A write as a group holds it: its body, and whether it may run beside the others (groupedWrites.ts). */
+export interface GroupMember<T = unknown> {
+  body: WriteBody<T>;
+  sideBySide: boolean;
+}
+
 /** Where a group's transaction runs: a file's own connection, or the client's for a database served over the network. */
 export interface Connection {
   transaction<T>(body: (statements: Statements) => Promise<T>): Promise<T>;
   /** Whether an error cancelled the whole transaction, which the connection then runs again (PostgreSQL's conflicts): not the write's fault. */
   isTransient?(error: unknown): boolean;
+  /**
+   * Whether the group's writes run side by side rather than one after another: on a connection that
+   * sends statements without waiting for the answers before (PostgreSQL's pipeline mode), each
+   * round of their statements then costs one round trip for the whole group.
+   */
+  writesSideBySide?: boolean;
   close(): void;
 }
 
@@ -49,38 +61,68 @@ const rejectedAll = (writes: readonly unknown[], reason: unknown): PromiseSettle
   writes.map(() => ({ status: 'rejected', reason }));
 
 /**
- * Runs the writes in one transaction; what each came to, or the commit's error for all.
+ * Runs the writes, stopping at the first failure, what each came to in their order. On a connection
+ * that runs writes side by side, those that may go first, all at once; the others after, in order.
+ */
+async function runAll(
+  connection: Connection,
+  writes: readonly GroupMember[],
+  statements: Statements,
+): Promise<PromiseSettledResult<unknown>[]> {
+  const settled: PromiseSettledResult<unknown>[] = [];
+  const together = connection.writesSideBySide ? writes.flatMap((write, i) => (write.sideBySide ? [i] : [])) : [];
+  const outcomes = await Promise.allSettled(together.map((i) => writes[i].body(statements)));
+  together.forEach((i, k) => (settled[i] = outcomes[k]));
+  if (outcomes.some((outcome) => outcome.status === 'rejected')) return settled.filter(Boolean);
+  for (const [i, write] of writes.entries()) {
+    if (settled[i]) continue;
+    try {
+      settled[i] = { status: 'fulfilled', value: await write.body(statements) };
+    } catch (reason) {
+      settled[i] = { status: 'rejected', reason };
+      break;
+    }
+  }
+  return settled;
+}
+
+/**
+ * Runs a group's writes in one transaction; what each came to, or the commit's error for all.
+ *
+ * The group is taken (`take`, called once) when its transaction has begun: on PostgreSQL, where a
+ * node waits there for the other nodes' groups (postgres.ts), whatever arrives meanwhile joins it.
+ *
  * A write almost never fails, so the group first runs bare: a savepoint around every write would
  * double the statements each one costs. Only if a write fails is that transaction rolled back and
  * the group run again with a savepoint per write, so the failing one is undone alone.
  */
 export async function commitGroup(
   connection: Connection,
-  writes: readonly WriteBody<unknown>[],
+  take: () => readonly GroupMember[],
 ): Promise<PromiseSettledResult<unknown>[]> {
+  let taken: readonly GroupMember[] | undefined;
+  const writes = () => (taken ??= take());
   try {
     return await connection.transaction(async (statements) => {
-      const settled: PromiseSettledResult<unknown>[] = [];
-      for (const write of writes) {
-        try {
-          settled.push({ status: 'fulfilled', value: await write(statements) });
-        } catch (error) {
-          throw connection.isTransient?.(error) ? error : WRITE_FAILED;
-        }
-      }
+      const settled = await runAll(connection, writes(), statements);
+      const reasons = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      // Side by side, the writes after the first failure fail only because the transaction is cancelled.
+      const transient = reasons.find((reason) => connection.isTransient?.(reason));
+      if (transient) throw transient;
+      if (reasons.length > 0) throw WRITE_FAILED;
       return settled;
     });
   } catch (error) {
     // The transaction itself failed (the lock, the disk): nothing of the group is on disk.
-    if (error !== WRITE_FAILED) return rejectedAll(writes, error);
+    if (error !== WRITE_FAILED) return rejectedAll(writes(), error);
   }
   try {
     return await connection.transaction(async (statements) => {
       const settled: PromiseSettledResult<unknown>[] = [];
-      for (const write of writes) {
+      for (const write of writes()) {
         await statements.run('SAVEPOINT grouped_write');
         try {
-          settled.push({ status: 'fulfilled', value: await write(statements) });
+          settled.push({ status: 'fulfilled', value: await write.body(statements) });
         } catch (reason) {
           if (connection.isTransient?.(reason)) throw reason;
           await statements.run('ROLLBACK TO grouped_write');
@@ -91,14 +133,13 @@ export async function commitGroup(
       return settled;
     });
   } catch (error) {
-    return rejectedAll(writes, error);
+    return rejectedAll(writes(), error);
   }
 }
 
 /** Groups the writes of one turn of the event loop, in this thread. */
 export function createGroupCommit(connection: Connection) {
-  let waiting: { write: WriteBody<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] =
-    [];
+  let waiting: (GroupMember & { resolve: (value: unknown) => void; reject: (error: unknown) => void })[] = [];
   let flushing: Promise<void> | null = null;
 
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -106,12 +147,12 @@ export function createGroupCommit(connection: Connection) {
   async function flush(): Promise<void> {
     do {
       while (waiting.length > 0) {
-        const group = waiting.slice(0, MAX_GROUP);
-        waiting = waiting.slice(group.length);
-        const outcomes = await commitGroup(
-          connection,
-          group.map(({ write }) => write),
-        );
+        let group: typeof waiting = [];
+        const outcomes = await commitGroup(connection, () => {
+          group = waiting.slice(0, MAX_GROUP);
+          waiting = waiting.slice(group.length);
+          return group;
+        });
         // Each caller goes on in a turn of its own, as it would after a write of its own (see groupCommitOf.ts).
         group.forEach(({ resolve, reject }, i) => {
           const outcome = outcomes[i];
@@ -126,9 +167,9 @@ export function createGroupCommit(connection: Connection) {
 
   return {
     /** Runs `write` in the next group and answers with its result once the group has committed. */
-    run<T>(write: WriteBody<T>): Promise<T> {
+    run<T>(body: WriteBody<T>, sideBySide = false): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        waiting.push({ write, resolve: resolve as (value: unknown) => void, reject });
+        waiting.push({ body, sideBySide, resolve: resolve as (value: unknown) => void, reject });
         // After the I/O of this turn: every request already read joins the group.
         flushing ??= nextTurn().then(flush);
       });

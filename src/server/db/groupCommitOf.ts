@@ -54,7 +54,7 @@ function inThisThread(connection: Connection): GroupCommit {
     run: (write, ...args) => {
       if (pending >= MAX_PENDING_WRITES) return Promise.reject(tooMany());
       pending++;
-      return group.run((statements) => write(statements, ...args)).finally(() => pending--);
+      return group.run((statements) => write(statements, ...args), write.sideBySide).finally(() => pending--);
     },
     // The client is the database's own, closed with it.
     close: () => group.settled(),

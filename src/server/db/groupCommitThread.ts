@@ -8,7 +8,7 @@
  */
 import { isNativeError } from 'node:util/types';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { commitGroup, fileConnection, MAX_GROUP, type WriteBody } from './groupCommit.ts';
+import { commitGroup, fileConnection, MAX_GROUP, type GroupMember } from './groupCommit.ts';
 import type { DatabaseFile } from './client.ts';
 import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
 import { groupTurn } from './writeTurns.ts';
@@ -56,14 +56,14 @@ function serve(port: MessagePort, { file, busyTimeoutMs, turns }: DatabaseFile):
       waiting = waiting.slice(group.length);
       // Modules are loaded before the transaction begins: it holds the write lock.
       const writes = await Promise.allSettled(group.map(writeOf));
-      const bodies = writes.map((found, i): WriteBody<unknown> =>
+      const members = writes.map((found, i): GroupMember =>
         found.status === 'fulfilled'
-          ? (statements) => found.value(statements, ...group[i].args)
-          : () => Promise.reject(found.reason),
+          ? { body: (statements) => found.value(statements, ...group[i].args), sideBySide: found.value.sideBySide }
+          : { body: () => Promise.reject(found.reason), sideBySide: false },
       );
       // The main thread's writes waiting for their turn go first (writeTurns.ts).
       const endTurn = groupTurn(turns);
-      const outcomes = await commitGroup(connection, bodies).finally(endTurn);
+      const outcomes = await commitGroup(connection, () => members).finally(endTurn);
       port.postMessage(
         group.map(({ id }, i): GroupedOutcome => {
           const outcome = outcomes[i];

@@ -11,15 +11,37 @@ export interface GroupedWrite<Args extends unknown[] = never[], Result = unknown
   /** The URL of the module that exports it, and the name it is exported under. */
   readonly module: string;
   readonly exportName: string;
+  /** Whether it may run side by side with the other writes of its group (GroupedWriteOptions). */
+  readonly sideBySide: boolean;
 }
+
+export interface GroupedWriteOptions {
+  /**
+   * The write's statements are each atomic on their own (an upsert that answers the row it left, a
+   * read it only reports), and it decides nothing on a read that another write could change before
+   * its next statement. It may then run side by side with the other writes of its group, on a
+   * connection that sends their statements together (db/postgres.ts). A write that reads rows,
+   * decides, and writes them back (users/loginFailures.ts) runs alone, or two in one group would
+   * decide on the same row before either wrote it.
+   */
+  sideBySide?: boolean;
+}
+
+/** The options of a write that may run side by side with the others of its group. */
+export const SIDE_BY_SIDE: GroupedWriteOptions = { sideBySide: true };
 
 /** Declares a grouped write, which the module at `module` (its `import.meta.url`) exports as `exportName`. */
 export function groupedWrite<Args extends unknown[], Result>(
   module: string,
   exportName: string,
   write: (statements: Statements, ...args: Args) => Promise<Result>,
+  { sideBySide = false }: GroupedWriteOptions = {},
 ): GroupedWrite<Args, Result> {
-  return Object.assign((statements: Statements, ...args: Args) => write(statements, ...args), { module, exportName });
+  return Object.assign((statements: Statements, ...args: Args) => write(statements, ...args), {
+    module,
+    exportName,
+    sideBySide,
+  });
 }
 
 /** One write as it crosses to the group commit's thread. */

@@ -3,7 +3,7 @@
  * commit's own thread: this module imports no ORM.
  */
 import type { Statements } from '../db/groupCommit.ts';
-import { groupedWrite } from '../db/groupedWrites.ts';
+import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
 import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** The like or its withdrawal, with the message's count after; null for a message readers cannot reach (gone or hidden: see likes.ts). */
@@ -23,4 +23,5 @@ export const likeMessage = groupedWrite(
           ),
         ),
     }),
+  SIDE_BY_SIDE,
 );

@@ -2,9 +2,9 @@
  * The site view counter's write, a grouped write (db/groupedWrites.ts). It runs in the group commit's
  * own thread: this module imports no ORM.
  */
-import { withinQuota, type Quota } from '../budgets/quota.ts';
+import { spendQuota, type Quota } from '../budgets/quota.ts';
 import type { Statements } from '../db/groupCommit.ts';
-import { groupedWrite } from '../db/groupedWrites.ts';
+import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
 
 /** The site_stats row of the view counter. */
 export const SITE_VIEWS = 'views';
@@ -14,12 +14,24 @@ export const countSiteView = groupedWrite(
   import.meta.url,
   'countSiteView',
   async (statements: Statements, quota: Quota): Promise<number> => {
-    const row = (await withinQuota(statements, quota))
-      ? await statements.get<{ value: number }>(
-          'INSERT INTO site_stats (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = site_stats.value + 1 RETURNING value',
-          SITE_VIEWS,
-        )
-      : await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', SITE_VIEWS);
-    return row?.value ?? 0;
+    if (quota.spent) {
+      const row = await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', SITE_VIEWS);
+      return row?.value ?? 0;
+    }
+    // One more within the quota, none past it (budgets/quota.ts).
+    const [, row] = await Promise.all([
+      spendQuota(statements, quota),
+      statements.get<{ value: number }>(
+        `INSERT INTO site_stats (name, value)
+         VALUES (?1, CASE WHEN (SELECT hits FROM rate_limits WHERE key = ?2) <= ?3 THEN 1 ELSE 0 END)
+         ON CONFLICT (name) DO UPDATE SET value = site_stats.value + excluded.value
+         RETURNING value`,
+        SITE_VIEWS,
+        quota.key,
+        quota.max,
+      ),
+    ]);
+    return row!.value;
   },
+  SIDE_BY_SIDE,
 );

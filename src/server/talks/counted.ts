@@ -3,7 +3,7 @@
  * commit's own thread: this module imports no ORM.
  */
 import type { Statements } from '../db/groupCommit.ts';
-import { groupedWrite } from '../db/groupedWrites.ts';
+import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
 import { likesIn, setLikeIn, type LikesRow } from '../likes/statements.ts';
 
 /** Moves the like counter by ?2 (one up or down), never below zero. */
@@ -20,4 +20,5 @@ export const likeTalk = groupedWrite(
         likesIn(await statements.get<LikesRow>('SELECT likes FROM talk_stats WHERE talk_id = ?', id)) ?? { likes: 0 },
       bump: async (by) => likesIn(await statements.get<LikesRow>(BUMP_LIKES, id, by)),
     }),
+  SIDE_BY_SIDE,
 );
