@@ -25,6 +25,7 @@ const ON_BOTH_ENGINES = [
   'tests/integration/api-uploads.test.ts',
   'tests/integration/api-users.test.ts',
   'tests/integration/scale-out.test.ts',
+  'tests/integration/scale-out-jobs.test.ts',
   'tests/integration/shared-address.test.ts',
 ];
 

@@ -8,7 +8,7 @@ import type { CreatedOrder } from '../../src/contract/shop';
 import { linkIn, startMailbox, type Mailbox } from '../mailbox';
 import type { ApiClient } from './api';
 import { secondsFromNow } from './databases';
-import { bearer, freshIp, newPerson, ownerLogin, startOwnedApi, type Person } from './people';
+import { bearer, freshIp, giveVerifiedAddress, newPerson, ownerLogin, startOwnedApi, type Person } from './people';
 import { buy } from './shop';
 
 const BLOCK = 92;
@@ -33,16 +33,8 @@ afterAll(async () => {
   await mailbox?.stop();
 });
 
-/** Gives `who` the address `email` and opens the link mailed to it. */
-async function verifiedAddress(who: Person, email: string) {
-  expect((await api.call('PUT', '/user/updateOwnUserInfo', { body: { email }, headers: who.auth })).status).toBe(200);
-  const mail = await mailbox.waitFor(email, '验证你的邮箱');
-  const verified = await api.call('POST', '/user/verifyEmail', {
-    body: { token: tokenOf(linkIn(mail, 'verifyEmail')) },
-    ip: freshIp(BLOCK),
-  });
-  expect(verified.status, verified.body.message).toBe(200);
-}
+/** Gives `who` the address `email`, verified through the mailed link. */
+const verifiedAddress = (who: Person, email: string) => giveVerifiedAddress(api, mailbox, who, email, BLOCK);
 
 describe('an address', () => {
   it('is verified by the mailed link, once, on SITE_URL', async () => {

@@ -15,7 +15,7 @@ import { site } from '../../src/site.config';
 import { slowDisk } from '../../bench/lib/slowDisk';
 import { linkIn, startMailbox, type Mailbox, type ReceivedMail } from '../mailbox';
 import type { ApiClient } from './api';
-import { freshIp, newPerson, ownerLogin, startOwnedApi, type Person } from './people';
+import { freshIp, giveVerifiedAddress, newPerson, ownerLogin, startOwnedApi, type Person } from './people';
 
 const BLOCK = 95;
 const index: ContentIndex = JSON.parse(readFileSync('dist/server/content/index.json', 'utf8'));
@@ -61,19 +61,7 @@ const replyToGuest = (who: Person, rootId: number, content: string) =>
     ip: freshIp(BLOCK),
   });
 
-/** Gives `who` the address `email`, verified through the mailed link. */
-async function verifiedAddress(who: Person, email: string) {
-  expect((await api.call('PUT', '/user/updateOwnUserInfo', { body: { email }, headers: who.auth })).status).toBe(200);
-  const mail = await mailbox.waitFor(email, '验证你的邮箱');
-  expect(
-    (
-      await api.call('POST', '/user/verifyEmail', {
-        body: { token: tokenOf(linkIn(mail, 'verifyEmail')) },
-        ip: freshIp(BLOCK),
-      })
-    ).status,
-  ).toBe(200);
-}
+const verifiedAddress = (who: Person, email: string) => giveVerifiedAddress(api, mailbox, who, email, BLOCK);
 
 describe('a guest address someone else typed', () => {
   it('is asked once whether it is theirs, and gets nothing else: no replies, however many comments and replies', async () => {

@@ -1,4 +1,5 @@
 /** Readers for API tests: registration and login are limited per address, so each comes from its own. */
+import { linkIn, type Mailbox } from '../mailbox';
 import { startApi, type ApiClient } from './api';
 
 let ipCounter = 0;
@@ -42,4 +43,22 @@ export async function ownerLogin(api: ApiClient, block: number): Promise<Person>
   const login = await api.call('POST', '/user/login', { body: OWNER, ip: freshIp(block) });
   const { id, token, nick_name } = login.body.result;
   return { id, token, username: OWNER.username, nickName: nick_name, auth: bearer(token) };
+}
+
+/** Gives `who` the address `email`, verified through the link mailed to `mailbox`. */
+export async function giveVerifiedAddress(
+  api: ApiClient,
+  mailbox: Mailbox,
+  who: Person,
+  email: string,
+  block: number,
+): Promise<void> {
+  const changed = await api.call('PUT', '/user/updateOwnUserInfo', { body: { email }, headers: who.auth });
+  if (changed.status !== 200) throw new Error(`设置 ${email} 失败：${changed.body.message}`);
+  const link = linkIn(await mailbox.waitFor(email, '验证你的邮箱'), 'verifyEmail');
+  const verified = await api.call('POST', '/user/verifyEmail', {
+    body: { token: new URL(link).searchParams.get('token') },
+    ip: freshIp(block),
+  });
+  if (verified.status !== 200) throw new Error(`验证 ${email} 失败：${verified.body.message}`);
 }

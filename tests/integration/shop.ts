@@ -47,6 +47,10 @@ export interface FakeEpay {
   /** Orders the platform reports as paid when asked, with the amount it received. */
   paid: Map<string, number>;
   queries: number;
+  /** The orders the site asked about, once per query. */
+  asked: string[];
+  /** How long the platform takes to answer a query: a slow platform keeps a sweep's ask open. */
+  answerAfterMs: number;
   /** Whether the buyer's redirect to the platform carries our merchant signature. */
   acceptsRedirect(url: string): boolean;
   stop(): Promise<void>;
@@ -73,6 +77,8 @@ export async function startFakeEpay(version: 1 | 2, dir: string): Promise<FakeEp
     env: {},
     paid: new Map(),
     queries: 0,
+    asked: [],
+    answerAfterMs: 0,
     notice(orderNo, amountCents, extra = {}) {
       const params: EpayParams = {
         pid: EPAY_PID,
@@ -98,6 +104,10 @@ export async function startFakeEpay(version: 1 | 2, dir: string): Promise<FakeEp
     fake.queries++;
     const url = new URL(req.url!, 'http://fake');
     const answer = (orderNo: string | null) => {
+      if (orderNo) fake.asked.push(orderNo);
+      setTimeout(() => answerNow(orderNo), fake.answerAfterMs);
+    };
+    const answerNow = (orderNo: string | null) => {
       const cents = orderNo ? fake.paid.get(orderNo) : undefined;
       const body =
         cents === undefined

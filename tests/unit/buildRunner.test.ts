@@ -43,4 +43,27 @@ describe('the build the publisher starts', () => {
     );
     expect(JSON.parse(run.output)).toEqual({ dev: null, mode: null, nodeEnv: 'production' });
   });
+
+  it('kills the build when told to stop, and reports it failed', async () => {
+    const projectRoot = join(work, 'endless');
+    mkdirSync(join(projectRoot, 'scripts'), { recursive: true });
+    // A build that would go on for a minute, printing its pid first.
+    writeFileSync(
+      join(projectRoot, 'scripts', 'build.ts'),
+      'console.log(process.pid);\nsetTimeout(() => {}, 60_000);\n',
+    );
+    const stop = new AbortController();
+    let pid = 0;
+    const running = buildRunner({ projectRoot, distDir: join(work, 'dist'), contentDir: join(work, 'content') })(
+      (line) => {
+        pid = Number(line);
+        stop.abort();
+      },
+      stop.signal,
+    );
+    const run = await running;
+    expect(run.ok).toBe(false);
+    expect(pid).toBeGreaterThan(0);
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
 });

@@ -5,7 +5,7 @@
  * for the owner's confirmation, up to REPORTED_WAIT_DAYS.
  */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Page } from '../../contract/envelope.ts';
 import { MAX_PENDING_ORDERS, MAX_REPORTED_ORDERS } from '../../contract/limits.ts';
 import { NOTIFICATION_TYPE } from '../../contract/notifications.ts';
@@ -97,18 +97,35 @@ export function createOrderService(
     return rows.map((row) => item(row, found.get(row.id)));
   };
 
-  /** Asks the provider about an unpaid order, and settles what it reports; a failure to ask is only logged. */
-  async function askProvider(row: OrderRow, now: Date): Promise<void> {
-    if (!provider.query || row.provider !== provider.name) return;
-    await db.update(orders).set({ queriedAt: now }).where(eq(orders.id, row.id));
+  /**
+   * Asks the provider about an unpaid order, and settles what it reports; a failure to ask is only
+   * logged. The order is claimed first, by setting its queriedAt unless another set it within
+   * QUERY_EVERY_MS: of two requests or two nodes that read it at once, or one after the other while
+   * the first still waits for the provider, one asks. Whether this call asked (or there was nothing
+   * to ask); false when another asked just now.
+   */
+  async function askProvider(row: OrderRow, now: Date): Promise<boolean> {
+    if (!provider.query || row.provider !== provider.name) return true;
+    const claimed = await db
+      .update(orders)
+      .set({ queriedAt: now })
+      .where(
+        and(
+          eq(orders.id, row.id),
+          or(isNull(orders.queriedAt), lte(orders.queriedAt, new Date(+now - QUERY_EVERY_MS))),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (claimed.length === 0) return false;
     try {
       const payment = await provider.query(payable(row));
-      if (!payment) return;
+      if (!payment) return true;
       const settled = await settlements.settle({ ...payment, source: 'query' }, now);
       if (settled.outcome === 'refused') console.warn(`支付查询结果未采用（订单 ${row.orderNo}）：${settled.reason}`);
     } catch (error) {
       console.warn(`向支付平台查询订单 ${row.orderNo} 失败：${(error as Error).message}`);
     }
+    return true;
   }
 
   /** Each such order mailed the owner, and waits for the owner's time: a buyer may have only a few. */
@@ -352,11 +369,10 @@ export function createOrderService(
         .from(orders)
         .where(overdue(now))
         .limit(SWEEP_QUERY_LIMIT * 10);
-      for (const row of due.slice(0, SWEEP_QUERY_LIMIT)) await askProvider(row, now);
-      await settlements.expire(
-        due.map((row) => row.id),
-        now,
-      );
+      const expiring = due.slice(SWEEP_QUERY_LIMIT).map((row) => row.id);
+      // One another node is asking about is left to it: expired here, a payment it then hears of would only be flagged.
+      for (const row of due.slice(0, SWEEP_QUERY_LIMIT)) if (await askProvider(row, now)) expiring.push(row.id);
+      await settlements.expire(expiring, now);
       return due.length;
     },
   };

@@ -18,7 +18,8 @@ export interface BuildSettings {
 const KEPT_LINES = 200;
 
 export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings) {
-  return (onLine: (line: string) => void): Promise<BuildRun> =>
+  /** Runs one build; `stop` ends it early (the lease passed to another server), and it then reports a failure. */
+  return (onLine: (line: string) => void, stop?: AbortSignal): Promise<BuildRun> =>
     new Promise((resolve) => {
       forgetBuildProblem(distDir);
       // The server's compile cache (http/serverSettings.ts) is for the server's own modules: a build
@@ -47,6 +48,7 @@ export function buildRunner({ projectRoot, distDir, contentDir }: BuildSettings)
       };
       createInterface({ input: child.stdout }).on('line', keep);
       createInterface({ input: child.stderr }).on('line', keep);
+      stop?.addEventListener('abort', () => child.kill('SIGTERM'), { once: true });
       child.on('error', (error) => resolve({ ok: false, output: error.message }));
       // A build that fails on something it can name leaves its problem beside the releases (lib/node/buildProblem.ts).
       child.on('close', (code) =>

@@ -38,7 +38,7 @@ export function createWriting(db: Db, options: WritingOptions) {
   const runBuild = buildRunner(options);
   const publisher = createPublisher({
     shared: createBuildAsks(db, serverName()),
-    build: (onLine) => imageCache.whileBuilding(() => runBuild(onLine)),
+    build: (onLine, stop) => imageCache.whileBuilding(() => runBuild(onLine, stop)),
     goLive: async (startedAt) => {
       await options.goLive();
       await quick.afterBuild(startedAt);

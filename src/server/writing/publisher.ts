@@ -17,8 +17,8 @@ export interface BuildRun {
 }
 
 export interface PublisherOptions {
-  /** Runs one build, calling `onLine` with each line it prints. */
-  build: (onLine: (line: string) => void) => Promise<BuildRun>;
+  /** Runs one build, calling `onLine` with each line it prints; `stop` ends it early. */
+  build: (onLine: (line: string) => void, stop: AbortSignal) => Promise<BuildRun>;
   /** Makes the finished build the one the server answers from; `startedAt` is when the build began. */
   goLive: (startedAt: Date) => Promise<void>;
   /** Saves within this time make one build. */
@@ -31,6 +31,13 @@ export interface PublisherOptions {
    */
   shared?: BuildAsks;
 }
+
+/** A build stopped because its server lost the lease: not the content's fault, and another server builds it. */
+const LEASE_LOST: PublishError = {
+  file: null,
+  field: null,
+  message: '构建租约转给了另一台服务器，这次构建已停下，由那台服务器构建',
+};
 
 /** How often a server looks for asks that no server is building (the builder died, or let the lease go just before an ask). */
 const POLL_MS = 3000;
@@ -100,7 +107,7 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     if (shared && !sharing) sharing = setTimeout(() => void shareNow(), SHARE_EVERY_MS);
   }
 
-  async function runOnce(): Promise<void> {
+  async function runOnce(stop: AbortSignal): Promise<void> {
     wanted = false;
     const startedAt = clock();
     state = {
@@ -121,8 +128,9 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
           state = { ...state, ...progress };
           shareSoon();
         }
-      });
-      if (result.ok) await goLive(startedAt);
+      }, stop);
+      if (stop.aborted) result = { ok: false, output: result.output, problem: LEASE_LOST };
+      else if (result.ok) await goLive(startedAt);
     } catch (error) {
       result = { ok: false, output: '', problem: { file: null, field: null, message: (error as Error).message } };
     }
@@ -149,7 +157,8 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     // Which server built what, for an owner with several.
     else console.log(`本服务器完成了一次构建，用时 ${Math.round((+clock() - +startedAt) / 1000)} 秒`);
     await shareNow();
-    await shared?.covered(+startedAt).catch(shareFailed);
+    // What a stopped build was asked for is the lease holder's to build.
+    if (!stop.aborted) await shared?.covered(+startedAt).catch(shareFailed);
   }
 
   /** Builds while asked, holding the lease when shared: if another server holds it, that one builds what was asked. */
@@ -160,9 +169,10 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
           wanted = false;
           break;
         }
-        const renewing = shared ? setInterval(() => void renew(shared), LEASE_MS / 3) : null;
+        const lost = new AbortController();
+        const renewing = shared ? keepLease(shared, lost) : null;
         try {
-          await runOnce();
+          await runOnce(lost.signal);
         } finally {
           if (renewing) clearInterval(renewing);
         }
@@ -200,10 +210,25 @@ export function createPublisher({ build, goLive, settleMs = 300, clock = () => n
     return lease.pending().catch(() => true);
   }
 
-  async function renew(lease: BuildAsks): Promise<void> {
-    const held = await lease.lead().catch(() => false);
-    // The database was out of reach for the lease's whole time: another server may build beside this one.
-    if (!held) console.error('没能续上构建租约：另一台服务器可能同时在构建，以最后完成的构建为准');
+  /**
+   * Renews the lease while a build runs. Once it is lost (another server took it, or it ran out while
+   * the database was out of reach and another may have), the build is stopped: the holder builds what
+   * was asked, and two builds must not put their releases live in turn.
+   */
+  function keepLease(lease: BuildAsks, lost: AbortController): NodeJS.Timeout {
+    let renewedAt = Date.now();
+    return setInterval(() => {
+      void lease
+        .lead()
+        .catch(() => null)
+        .then((held) => {
+          if (held) renewedAt = Date.now();
+          else if (!lost.signal.aborted && (held === false || Date.now() - renewedAt >= LEASE_MS)) {
+            console.error('构建租约已经不在本服务器：停下这次构建，由持有租约的服务器构建');
+            lost.abort();
+          }
+        });
+    }, LEASE_MS / 3);
   }
 
   function wantHere(): void {
