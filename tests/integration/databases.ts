@@ -32,7 +32,9 @@ const asSqliteStores = (value: unknown): unknown =>
  */
 export async function sqlOn(url: string, statement: string, args: (InValue | Date)[] = []): Promise<Row[]> {
   if (url.startsWith('file:')) {
-    const db = createClient({ url });
+    // Waits for the server's writers as the server's own connections do (5 s): without a busy timeout,
+    // a check that meets the server mid-commit fails with SQLITE_BUSY.
+    const db = createClient({ url, timeout: 5000 });
     try {
       return (await db.execute({ sql: statement, args: args.map(asSqliteStores) as InValue[] })).rows;
     } finally {
