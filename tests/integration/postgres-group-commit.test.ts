@@ -119,4 +119,35 @@ describe('the group commit on PostgreSQL', () => {
     expect(outcomes[20].status).toBe('rejected');
     expect(await hitsOf('beside-failure')).toBe(40);
   });
+
+  it('commits the groups of two nodes that lock the same rows in opposite orders, each write once', async () => {
+    // A second node: its own pool and its own group commit over the same database.
+    const other = await client.openDb(url);
+    const both = [db, other];
+    /** Counts one hit on each key, in the order given. */
+    const hitBoth = groupedWrite(
+      import.meta.url,
+      'hitBoth',
+      async (statements: Statements, first: string, second: string) => {
+        await countHit(statements, first, 60_000);
+        await countHit(statements, second, 60_000);
+      },
+      { sideBySide: true },
+    );
+    try {
+      await Promise.all(
+        Array.from({ length: 400 }, (_, i) =>
+          groupCommitOf(both[i % 2]).run(
+            hitBoth,
+            ...((i % 4 < 2 ? ['east', 'west'] : ['west', 'east']) as [string, string]),
+          ),
+        ),
+      );
+    } finally {
+      await groupCommitOf(other).close();
+      await client.closeDb(other);
+    }
+    expect(await hitsOf('east')).toBe(400);
+    expect(await hitsOf('west')).toBe(400);
+  });
 });
