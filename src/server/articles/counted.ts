@@ -4,7 +4,7 @@
  */
 import type { SqlValue, Statements } from '../db/groupCommit.ts';
 import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
-import { spendQuota, type Quota } from '../budgets/quota.ts';
+import { countWithinQuota, QUOTA_STEP, type Quota } from '../budgets/quota.ts';
 import { likedIn, setLikeIn } from '../likes/statements.ts';
 
 export interface ArticleCounters {
@@ -29,7 +29,7 @@ const countersIn = async (statements: Statements, id: number) =>
  * Counts with `upsert` when the address has quota left, and answers the counters either way. The
  * upsert's step is 1 (or the milliseconds) within the quota and 0 past it (budgets/quota.ts).
  */
-async function countWithinQuota(
+async function countArticle(
   statements: Statements,
   quota: Quota,
   id: number,
@@ -37,11 +37,7 @@ async function countWithinQuota(
   ...args: SqlValue[]
 ): Promise<ArticleCounters> {
   if (quota.spent) return countersIn(statements, id);
-  const [, row] = await Promise.all([
-    spendQuota(statements, quota),
-    statements.get<CounterRow>(upsert, id, quota.key, quota.max, ...args),
-  ]);
-  return fromRow(row);
+  return fromRow(await countWithinQuota<CounterRow>(statements, quota, upsert, id, ...args));
 }
 
 /** A view while the address has quota left; the counters either way. */
@@ -49,12 +45,12 @@ export const countArticleView = groupedWrite(
   import.meta.url,
   'countArticleView',
   (statements: Statements, quota: Quota, id: number) =>
-    countWithinQuota(
+    countArticle(
       statements,
       quota,
       id,
       `INSERT INTO article_stats (article_id, views)
-       VALUES (?1, CASE WHEN (SELECT hits FROM rate_limits WHERE key = ?2) <= ?3 THEN 1 ELSE 0 END)
+       VALUES (?1, ${QUOTA_STEP})
        ON CONFLICT (article_id) DO UPDATE SET views = article_stats.views + excluded.views
        RETURNING views, likes, reading_ms`,
     ),
@@ -66,12 +62,12 @@ export const countArticleReading = groupedWrite(
   import.meta.url,
   'countArticleReading',
   (statements: Statements, quota: Quota, id: number, ms: number) =>
-    countWithinQuota(
+    countArticle(
       statements,
       quota,
       id,
       `INSERT INTO article_stats (article_id, reading_ms)
-       VALUES (?1, ?4 * CASE WHEN (SELECT hits FROM rate_limits WHERE key = ?2) <= ?3 THEN 1 ELSE 0 END)
+       VALUES (?1, ?4 * ${QUOTA_STEP})
        ON CONFLICT (article_id) DO UPDATE SET reading_ms = article_stats.reading_ms + excluded.reading_ms
        RETURNING views, likes, reading_ms`,
       ms,

@@ -2,7 +2,7 @@
  * The site view counter's write, a grouped write (db/groupedWrites.ts). It runs in the group commit's
  * own thread: this module imports no ORM.
  */
-import { spendQuota, type Quota } from '../budgets/quota.ts';
+import { countWithinQuota, QUOTA_STEP, type Quota } from '../budgets/quota.ts';
 import type { Statements } from '../db/groupCommit.ts';
 import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
 
@@ -19,18 +19,14 @@ export const countSiteView = groupedWrite(
       return row?.value ?? 0;
     }
     // One more within the quota, none past it (budgets/quota.ts).
-    const [, row] = await Promise.all([
-      spendQuota(statements, quota),
-      statements.get<{ value: number }>(
-        `INSERT INTO site_stats (name, value)
-         VALUES (?1, CASE WHEN (SELECT hits FROM rate_limits WHERE key = ?2) <= ?3 THEN 1 ELSE 0 END)
-         ON CONFLICT (name) DO UPDATE SET value = site_stats.value + excluded.value
-         RETURNING value`,
-        SITE_VIEWS,
-        quota.key,
-        quota.max,
-      ),
-    ]);
+    const row = await countWithinQuota<{ value: number }>(
+      statements,
+      quota,
+      `INSERT INTO site_stats (name, value) VALUES (?1, ${QUOTA_STEP})
+       ON CONFLICT (name) DO UPDATE SET value = site_stats.value + excluded.value
+       RETURNING value`,
+      SITE_VIEWS,
+    );
     return row!.value;
   },
   SIDE_BY_SIDE,

@@ -42,8 +42,6 @@ export function createWriting(db: Db, options: WritingOptions) {
     goLive: async (startedAt) => {
       await options.goLive();
       await quick.afterBuild(startedAt);
-      // The next scheduled article is looked for after each build, and at start.
-      publisher.scheduleAt(await articles.nextScheduled());
     },
   });
   /**
@@ -66,6 +64,8 @@ export function createWriting(db: Db, options: WritingOptions) {
   };
   const articles = createArticleWriting({ files: articleFiles, versions, published, live: options.live });
   const talks = createTalkWriting({ files: createSourceFiles(options.contentDir, 'talks'), versions, published });
+  /** Waits for the next scheduled article again. */
+  const reschedule = async () => publisher.scheduleAt(await articles.nextScheduled());
   return {
     articles,
     talks,
@@ -73,18 +73,19 @@ export function createWriting(db: Db, options: WritingOptions) {
     imageCache,
     articlesDir: articleFiles.dir,
     /**
+     * Waits for the next scheduled article again. The server calls it whenever a build goes live,
+     * wherever it was built (this server's included), and `start` at start.
+     */
+    reschedule,
+    /**
      * Once the server has started: builds now if an article fell due while no server ran (after
      * `builtAt`, when the live build was made), and waits for the next scheduled one.
      */
-    /** Waits for the next scheduled article again: every server does when a build goes live, wherever it was built. */
-    async reschedule(): Promise<void> {
-      publisher.scheduleAt(await articles.nextScheduled());
-    },
     async start(builtAt: Date): Promise<void> {
       // Asked at the article's date, as its timer would have: servers starting together ask one build.
       const due = await articles.lastDueSince(builtAt);
       if (due) publisher.request(due);
-      publisher.scheduleAt(await articles.nextScheduled());
+      await reschedule();
     },
   };
 }
