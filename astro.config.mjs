@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { features } from './src/data/features.ts';
 import { featurePages } from './scripts/astro/featurePages.ts';
 import { firstVisit } from './scripts/astro/firstVisit.ts';
+import { offlineWorker } from './scripts/astro/offlineWorker.ts';
 import { onDemandRoutes } from './scripts/astro/onDemandRoutes.ts';
 import { releaseRecords } from './scripts/astro/releaseRecords.ts';
 import { reactIslands } from './scripts/astro/reactIslands.ts';
@@ -43,13 +44,14 @@ export default defineConfig({
     sitemap({
       serialize: (item) => ({ ...item, url: sitemapUrl(item.url) }),
       filter: (page) =>
-        !/^\/(404|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(
+        !/^\/(404|offline|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(
           new URL(page).pathname,
         ),
     }),
     firstVisit(),
     onDemandRoutes(),
     releaseRecords(features),
+    offlineWorker(features.offline),
   ],
   trailingSlash: 'ignore',
   build: {

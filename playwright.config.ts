@@ -44,6 +44,9 @@ export default defineConfig({
     // A trace records every step of every test, and a third of the suite's processor time went on
     // it: a test that fails is run again with one (CI retries once; locally, `--trace=on`).
     trace: 'on-first-retry',
+    // Requests the offline worker answers never reach page.route(), which many tests rely on. The
+    // worker's own tests (offline.spec.ts) open their contexts with it allowed.
+    serviceWorkers: 'block',
   },
   projects: [
     {

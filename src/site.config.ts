@@ -9,6 +9,8 @@ export interface SiteConfig {
    */
   features: FeatureSwitches;
   title: string;
+  /** The name under the icon on a phone's home screen (the web app manifest): a few characters. */
+  shortName: string;
   description: string;
   author: string;
   avatar: string;
@@ -56,6 +58,7 @@ export interface SiteConfig {
 export const site: SiteConfig = {
   url: 'http://localhost:4321',
   title: '小咸鱼的博客',
+  shortName: '小咸鱼',
   description: '一个写代码、读书和记录生活的个人博客。',
   author: '小咸鱼',
   avatar: '/img/avatar.svg',
@@ -89,7 +92,7 @@ export const site: SiteConfig = {
     default: '/img/headers/default.svg',
   },
   pageSize: 10,
-  features: { shop: true, links: true, board: true, talks: true, music: true, comments: true },
+  features: { shop: true, links: true, board: true, talks: true, music: true, comments: true, offline: true },
   landing: {
     quoteUrl: '',
     fallbackQuotes: [

@@ -24,6 +24,8 @@ export const musicFailure = (error: unknown): string =>
   error instanceof MusicError ? error.message : t.player.serviceDown;
 
 async function wapi<T extends Answer>(path: string, params: Record<string, string | number> = {}): Promise<T> {
+  // Offline the page may well come from the offline worker, but music never does: nothing to ask.
+  if (!navigator.onLine) throw new MusicError(t.offline.music);
   let res: Response;
   try {
     res = await fetch(withQuery(path, params), { signal: AbortSignal.timeout(10_000) });

@@ -21,6 +21,7 @@ import { addCopyButtons } from './copyCode';
 import { wakeWhenIdle } from './islands';
 import { showToast } from './toasts';
 import { yieldToMain } from './yieldToMain';
+import './offline';
 import './searchShortcut';
 import './session';
 import './skippedTransitions';
@@ -147,10 +148,12 @@ document.addEventListener('astro:page-load', async () => {
   // Sent without the request client, which only the islands load: nobody waits for a count, and
   // one that does not get through is not the reader's problem (no notice). The answer is let go
   // of, or the browser would hold the connection for a body nobody reads.
-  fetch(splitRoute(SITE_ADD_VIEW).path, { method: 'PUT', credentials: 'include', headers: XHR_HEADERS }).then(
-    (answer) => answer.body?.cancel(),
-    () => {},
-  );
+  // Offline, the page came from the offline worker's cache: not a visit the server can count.
+  if (navigator.onLine)
+    fetch(splitRoute(SITE_ADD_VIEW).path, { method: 'PUT', credentials: 'include', headers: XHR_HEADERS }).then(
+      (answer) => answer.body?.cancel(),
+      () => {},
+    );
   const { brand, specialUserId } = JSON.parse(config.textContent!);
   const user = $isLoggedIn.get() ? $userInfo.get() : null;
   const message = greeting({

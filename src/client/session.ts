@@ -40,7 +40,7 @@ function finishServerLogout(): void {
 /** A stored login whose session has expired is dropped without fuss: the reader is only browsing. */
 async function checkStoredLogin(): Promise<void> {
   const token = $token.get();
-  if (!token || !$userInfo.get()) return;
+  if (!token || !$userInfo.get() || !navigator.onLine) return;
   // Storage from before sessions moved to the cookie alone may still hold a real token: drop it.
   if (token !== SESSION_IN_COOKIE) $token.set(SESSION_IN_COOKIE);
   try {

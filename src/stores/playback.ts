@@ -112,6 +112,11 @@ export function attachAudio(element: HTMLAudioElement): () => void {
 
 async function start(): Promise<void> {
   if (!audio) return;
+  // The audio is streamed, never kept for offline reading: no network, no music.
+  if (!navigator.onLine) {
+    set('isPaused', true);
+    return void showNotice(text.playFailed, t.offline.music, 'info');
+  }
   try {
     await audio.play();
   } catch (error) {

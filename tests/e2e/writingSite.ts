@@ -60,6 +60,8 @@ export interface VisitorOptions {
   viewport?: { width: number; height: number };
   /** Asia/Shanghai unless a test puts the browser elsewhere. */
   timezoneId?: string;
+  /** The offline worker may install (the suite blocks it elsewhere: playwright.config.ts). */
+  offlineWorker?: boolean;
 }
 
 /** A browser of its own on the site, watched by the suite's fixture like the test's own. */
@@ -75,6 +77,7 @@ export async function visitor(
     timezoneId: options.timezoneId ?? 'Asia/Shanghai',
     extraHTTPHeaders: { 'X-Forwarded-For': options.address },
     ...(options.viewport ? { viewport: options.viewport } : {}),
+    serviceWorkers: options.offlineWorker ? 'allow' : 'block',
   });
   await watchContext(context, problems, site.server.url);
   if (options.owner) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { featureSwitches } from '../../src/lib/shared/features';
 import { pagePattern } from '../../scripts/astro/featurePages';
 
-const allOn = { shop: true, links: true, board: true, talks: true, music: true, comments: true };
+const allOn = { shop: true, links: true, board: true, talks: true, music: true, comments: true, offline: true };
 
 describe('featureSwitches', () => {
   it('keeps the config’s switches, and turns off what FEATURES_OFF names', () => {

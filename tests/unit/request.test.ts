@@ -13,7 +13,7 @@ import {
   WRITING_IMAGE,
   WRITING_PUBLISH,
 } from '../../src/contract/routes';
-import { createRequest, requestOf, RequestError } from '../../src/lib/browser/request';
+import { createRequest, OFFLINE_MESSAGE, requestOf, RequestError } from '../../src/lib/browser/request';
 
 function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const notice = vi.fn();
@@ -112,6 +112,27 @@ describe('request client', () => {
     );
     await expect(client.call(ARTICLE_HOT)).rejects.toMatchObject({ status: 408, noticed: true });
     expect(notice).toHaveBeenCalledWith('温馨提示', '请求超时，请稍后重试', 'warning');
+  });
+
+  it('sends nothing while the device is offline, and rejects at once without a notice', async () => {
+    let offline = true;
+    const notice = vi.fn();
+    const fetch = vi.fn(async () => json(200, { code: 0, message: '', result: 1 }));
+    const client = createRequest({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      notice,
+      offline: () => offline,
+    });
+    await expect(client.call(ARTICLE_HOT)).rejects.toMatchObject({
+      status: 0,
+      message: OFFLINE_MESSAGE,
+      noticed: true,
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(notice).not.toHaveBeenCalled();
+    offline = false;
+    await expect(client.call(ARTICLE_HOT)).resolves.toMatchObject({ result: 1 });
+    expect(fetch).toHaveBeenCalledOnce();
   });
 });
 

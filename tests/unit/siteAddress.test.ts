@@ -25,7 +25,7 @@ describe('the site’s address without SITE_URL', () => {
 });
 
 describe('the parts on with a build', () => {
-  const allOn = { shop: true, links: true, board: true, talks: true, music: true, comments: true };
+  const allOn = { shop: true, links: true, board: true, talks: true, music: true, comments: true, offline: true };
 
   it('are the build’s own, less what the server’s FEATURES_OFF turns off', () => {
     const config = readConfig({ FEATURES_OFF: 'music' });

@@ -87,10 +87,14 @@ describe('the build’s records', () => {
       { file: '0003.md', field: null, reason: 'front matter 格式有误' },
     ];
     writeFileSync(releaseRecord(release, SKIPPED_ARTICLES_FILE), JSON.stringify(skipped));
-    const switches = { shop: false, links: true, board: true, talks: true, music: true, comments: true };
+    const switches = { shop: false, links: true, board: true, talks: true, music: true, comments: true, offline: true };
     writeFileSync(releaseRecord(release, FEATURES_FILE), JSON.stringify(switches));
     expect(readSkippedArticles(release)).toEqual(skipped);
     expect(readBuildFeatures(release)).toEqual(switches);
+    // A build made before a part existed has no such part.
+    const { offline: _, ...olderRecord } = switches;
+    writeFileSync(releaseRecord(release, FEATURES_FILE), JSON.stringify(olderRecord));
+    expect(readBuildFeatures(release)).toEqual({ ...switches, offline: false });
   });
 
   it('refuse a file that is not what the build writes', () => {

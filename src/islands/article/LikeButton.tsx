@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatCount } from '../../lib/browser/format';
+import { t } from '../../i18n/zh-CN';
+import OfflineNote from '../shared/OfflineNote';
 import { useHydrated } from '../shared/useHydrated';
 import { $article, countArticleView, toggleLike } from '../../stores/article';
 import styles from './LikeButton.module.scss';
@@ -27,6 +29,7 @@ export default function LikeButton({ articleId }: { articleId: number }) {
         </svg>
         <span data-testid="like-count">{ready ? formatCount(state.likes) : '—'}</span>
       </button>
+      <OfflineNote>{t.offline.likes}</OfflineNote>
     </div>
   );
 }

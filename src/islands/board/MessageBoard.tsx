@@ -13,6 +13,7 @@ import {
   toggleMessageLike,
 } from '../../stores/board';
 import { $isLoggedIn, $userInfo } from '../../stores/user';
+import OfflineNote from '../shared/OfflineNote';
 import { useHydrated } from '../shared/useHydrated';
 import MessageCard from './MessageCard';
 import styles from './Board.module.scss';
@@ -57,6 +58,7 @@ export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string 
 
   return (
     <div className={styles.board}>
+      <OfflineNote>{t.offline.board}</OfflineNote>
       <div className={styles.tags} role="group" aria-label={text.hotTags}>
         <button type="button" aria-pressed={state.filter === ''} onClick={() => void chooseTag('')}>
           {text.allTags}

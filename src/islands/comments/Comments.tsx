@@ -1,6 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useState } from 'react';
 import type { CommentTargetCode } from '../../contract/comments';
 import { t } from '../../i18n/zh-CN';
+import { $online } from '../../stores/network';
+import OfflineNote from '../shared/OfflineNote';
 import { useHydrated } from '../shared/useHydrated';
 import { neverOnServer } from '../shared/useOnDemand';
 
@@ -19,6 +22,12 @@ interface Props {
 export default function Comments({ type, forId, defaultAvatar }: Props) {
   // The server renders the frame with its loading line; the section replaces it in the browser.
   const waiting = <p className="muted">{t.comments.loading}</p>;
+  const hydrated = useHydrated();
+  const online = useStore($online);
+  // Offline, the section's code may never have been fetched: it starts once the network is there,
+  // and stays (with its draft) if the network goes again.
+  const [started, setStarted] = useState(false);
+  if (hydrated && online && !started) setStarted(true);
   return (
     <section
       className="container card"
@@ -29,12 +38,13 @@ export default function Comments({ type, forId, defaultAvatar }: Props) {
       <h2 id="comments-title" style={{ margin: '0 0 12px', fontSize: 20 }}>
         {t.comments.title}
       </h2>
-      {useHydrated() ? (
+      <OfflineNote>{t.offline.comments}</OfflineNote>
+      {started ? (
         <Suspense fallback={waiting}>
           <CommentSection type={type} forId={forId} defaultAvatar={defaultAvatar} />
         </Suspense>
       ) : (
-        waiting
+        !hydrated && waiting
       )}
     </section>
   );

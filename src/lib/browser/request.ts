@@ -25,7 +25,14 @@ export interface RequestDeps {
   /** The session is gone: forget the user and send them to /login. */
   onUnauthorized?: () => void;
   timeoutMs?: number;
+  /** Whether the device has no network at all (the browser's `navigator.onLine`, unless told otherwise). */
+  offline?: () => boolean;
 }
+
+/** What a call made without a network answers, at once: the islands say it in their own line, so no notice. */
+export const OFFLINE_MESSAGE = '离线中：需要联网才能使用';
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -138,6 +145,9 @@ export function createRequest(deps: RequestDeps) {
     const headers: Record<string, string> = { Accept: 'application/json', ...XHR_HEADERS };
     // A form (file upload) sets its own multipart Content-Type with the boundary.
     if (typeof body === 'string') headers['Content-Type'] = 'application/json';
+
+    // Not sent at all: the browser would log the failure as an error, and the reader knows already.
+    if ((deps.offline ?? browserOffline)()) throw new RequestError(0, OFFLINE_MESSAGE, undefined, true);
 
     let response: Response;
     try {

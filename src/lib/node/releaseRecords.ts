@@ -32,8 +32,13 @@ export function readSkippedArticles(release: string): SkippedArticle[] {
 export function readBuildFeatures(release: string): FeatureSwitches | null {
   const switches = readRecord(release, FEATURES_FILE) as Record<string, unknown> | undefined;
   if (switches === undefined) return null;
-  if (!switches || typeof switches !== 'object' || !FEATURES.every((f) => typeof switches[f] === 'boolean')) {
+  // A switch the record lacks is a part added after that build was made: the build has no such part.
+  if (
+    !switches ||
+    typeof switches !== 'object' ||
+    !FEATURES.every((f) => switches[f] === undefined || typeof switches[f] === 'boolean')
+  ) {
     throw new Error(`${releaseRecord(release, FEATURES_FILE)} 的内容不对`);
   }
-  return Object.fromEntries(FEATURES.map((f) => [f, switches[f]])) as FeatureSwitches;
+  return Object.fromEntries(FEATURES.map((f) => [f, switches[f] === true])) as FeatureSwitches;
 }

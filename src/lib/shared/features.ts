@@ -3,7 +3,7 @@
  * A part switched off leaves the navigation and the sitemap, its pages are not built (so they
  * answer 404), its API answers 404, and none of its code or styles reach a reader.
  */
-export const FEATURES = ['shop', 'links', 'board', 'talks', 'music', 'comments'] as const;
+export const FEATURES = ['shop', 'links', 'board', 'talks', 'music', 'comments', 'offline'] as const;
 export type Feature = (typeof FEATURES)[number];
 export type FeatureSwitches = Record<Feature, boolean>;
 
@@ -13,6 +13,7 @@ export const FEATURE_PAGES: Partial<Record<Feature, string>> = {
   links: 'link',
   board: 'message',
   talks: 'talk',
+  offline: 'offline',
 };
 
 /** Each part's API, as mounted under `/api` (the music player's is `/wapi`, mounted beside it). */
@@ -23,6 +24,7 @@ export const FEATURE_APIS: Record<Feature, string[]> = {
   talks: ['/talk'],
   music: [],
   comments: ['/comment'],
+  offline: [],
 };
 
 /** Names a switch had before, still understood in `FEATURES_OFF` so an existing deployment keeps working. */

@@ -40,6 +40,10 @@ export function contentSecurityPolicy({
     `media-src ${sources(["'self'", 'blob:'], mediaOrigins)}`,
     `connect-src ${sources(["'self'"], connectOrigins)}`,
     "font-src 'self' data:",
+    // The offline worker and the web app manifest, both our own files (default-src says so too;
+    // named, so that a later change to default-src cannot widen them).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -13,15 +13,19 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import send from 'send';
 import { folderPath } from '../../lib/shared/namePaths.ts';
+import { WORKER_PATH } from '../../lib/shared/offline/rules.ts';
 import { trimEnd } from '../../lib/shared/trim.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'public, max-age=60, must-revalidate';
 export const ASSET_CACHE = 'public, max-age=86400';
+/** The offline worker: a browser asks whether it changed on every navigation, and must be told at once. */
+export const WORKER_CACHE = 'no-cache';
 
 /** Hashed build output never changes under its name; HTML must follow new deploys quickly (`/tag/Node.js` is a page too). */
 export function cacheControlFor(file: string): string {
   if (file.startsWith('_astro/')) return IMMUTABLE;
+  if (`/${file}` === WORKER_PATH) return WORKER_CACHE;
   if (file.endsWith('.html') || !/\.[a-z0-9]+$/i.test(file)) return HTML_CACHE;
   return ASSET_CACHE;
 }

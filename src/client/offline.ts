@@ -1,0 +1,59 @@
+/**
+ * Offline reading on the page's side. Once the page has loaded and the browser is idle (never on
+ * the first paint's path), the worker (src/worker/sw.ts) is registered, and asked for a newer build
+ * on the router's navigations, which the browser does not count as navigations of its own. The
+ * header's 「离线」 mark follows the network. With offline reading off, a worker shipped before is
+ * removed.
+ */
+import { WORKER_PATH } from '../lib/shared/offline/rules';
+
+/** How often the router's navigations may ask whether a new build brought a new worker. */
+const UPDATE_EVERY_MS = 60_000;
+
+function whenSettled(run: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+async function register(): Promise<void> {
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await navigator.serviceWorker.register(WORKER_PATH);
+  } catch {
+    // A browser that refuses workers here (some private windows): the site reads as it always did.
+    return;
+  }
+  let askedAt = Date.now();
+  document.addEventListener('astro:page-load', () => {
+    if (!navigator.onLine || Date.now() - askedAt < UPDATE_EVERY_MS) return;
+    askedAt = Date.now();
+    registration.update().catch(() => {});
+  });
+}
+
+async function unregisterAll(): Promise<void> {
+  for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+}
+
+if ('serviceWorker' in navigator) {
+  if (document.documentElement.dataset.offline === 'on') whenSettled(() => void register());
+  else if (navigator.serviceWorker.controller) whenSettled(() => void unregisterAll());
+}
+
+/* An article's 「离线保存」 (pages/article/[id].astro): its code loads only where the button is. */
+document.addEventListener('astro:page-load', () => {
+  const button = document.querySelector<HTMLButtonElement>('[data-offline-save]');
+  if (button && 'caches' in window)
+    void import('./offlineShelf').then(({ enhanceSaveButton }) => enhanceSaveButton(button));
+});
+
+/* The header's mark (components/Header.astro); the header persists across navigations. */
+function showNetwork(): void {
+  const mark = document.getElementById('offline-mark');
+  if (mark) mark.hidden = navigator.onLine;
+}
+window.addEventListener('online', showNetwork);
+window.addEventListener('offline', showNetwork);
+showNetwork();

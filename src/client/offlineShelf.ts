@@ -1,0 +1,134 @@
+/**
+ * What a reader can open offline, as the page sees it: the pages the worker kept (src/worker/sw.ts)
+ * and the articles saved with 「离线保存」, which stay until the reader removes them. Loaded only by
+ * the article page's button and the offline page.
+ */
+import { t } from '../i18n/zh-CN';
+import { parseLedger } from '../lib/shared/offline/cap';
+import { OFFLINE_CACHES, OFFLINE_PAGE } from '../lib/shared/offline/rules';
+import { showToast } from './toasts';
+
+export interface ShelfEntry {
+  url: string;
+  title: string;
+}
+
+interface SavedRecord extends ShelfEntry {
+  /** The page and every picture it showed, as the saved cache holds them. */
+  files: string[];
+}
+
+const LEDGER_URL = '/__offline/ledger.json';
+const RECORDS = '/__offline/saved/';
+const recordUrl = (page: string) => `${RECORDS}${encodeURIComponent(new URL(page, location.origin).pathname)}`;
+
+const saved = () => caches.open(OFFLINE_CACHES.saved);
+
+const titleOf = (html: string) =>
+  new DOMParser().parseFromString(`<title>${/<title>([^<]*)<\/title>/i.exec(html)?.[1] ?? ''}</title>`, 'text/html')
+    .title;
+
+/** The pages the worker kept, the most recently read first; our offline page itself is not one. */
+export async function readablePages(): Promise<ShelfEntry[]> {
+  const pages = await caches.open(OFFLINE_CACHES.page);
+  const stored = await (await caches.open(OFFLINE_CACHES.own)).match(LEDGER_URL);
+  const book = stored ? ((await stored.json().catch(() => ({}))) as { page?: unknown }) : {};
+  const ledger = parseLedger(book.page);
+  const requests = (await pages.keys()).filter((request) => new URL(request.url).pathname !== OFFLINE_PAGE);
+  const entries = await Promise.all(
+    requests.map(async (request) => {
+      const response = await pages.match(request);
+      return { url: request.url, title: response ? titleOf(await response.text()) : request.url };
+    }),
+  );
+  const readAt = (url: string) => ledger[url]?.usedAt ?? 0;
+  return entries.sort((a, b) => readAt(b.url) - readAt(a.url));
+}
+
+function isRecord(value: unknown): value is SavedRecord {
+  const record = value as Partial<SavedRecord> | null;
+  return (
+    typeof record?.url === 'string' &&
+    typeof record.title === 'string' &&
+    Array.isArray(record.files) &&
+    record.files.every((file) => typeof file === 'string')
+  );
+}
+
+async function readRecord(cache: Cache, key: RequestInfo): Promise<SavedRecord | null> {
+  const found = await cache.match(key);
+  const value: unknown = found ? await found.json().catch(() => null) : null;
+  return isRecord(value) ? value : null;
+}
+
+const recordOf = async (page: string) => readRecord(await saved(), recordUrl(page));
+
+export async function savedPages(): Promise<ShelfEntry[]> {
+  const cache = await saved();
+  const keys = (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith(RECORDS));
+  const records = await Promise.all(keys.map((request) => readRecord(cache, request)));
+  return records.filter((record) => record !== null).map(({ url, title }) => ({ url, title }));
+}
+
+/** Waits for every picture of the article to load, lazy ones included, so the browser has chosen each one's size. */
+async function loadedPictures(root: ParentNode): Promise<string[]> {
+  const images = [...root.querySelectorAll<HTMLImageElement>('.article img')];
+  for (const image of images) image.loading = 'eager';
+  await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+  return [...new Set(images.map((image) => image.currentSrc || image.src).filter(Boolean))].filter(
+    (src) => new URL(src).origin === location.origin,
+  );
+}
+
+/** The article on screen, fresh from the network, with its pictures, into the saved cache. */
+async function saveThisPage(): Promise<void> {
+  const page = location.pathname;
+  const pictures = await loadedPictures(document);
+  const cache = await saved();
+  const files = [page, ...pictures];
+  await Promise.all(
+    files.map(async (file) => {
+      const response = await fetch(file, { cache: 'no-cache' });
+      if (!response.ok) throw new Error(`${file}: ${response.status}`);
+      await cache.put(new URL(file, location.origin).href, response);
+    }),
+  );
+  const record: SavedRecord = { url: new URL(page, location.origin).href, title: document.title, files };
+  await cache.put(
+    recordUrl(page),
+    new Response(JSON.stringify(record), { headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+export async function removeSaved(page: string): Promise<void> {
+  const cache = await saved();
+  const record = await recordOf(page);
+  for (const file of record?.files ?? [page]) await cache.delete(new URL(file, location.origin).href);
+  await cache.delete(recordUrl(page));
+}
+
+/** The article page's 「离线保存」: saves the article, or, once saved, removes it again. */
+export async function enhanceSaveButton(button: HTMLButtonElement): Promise<void> {
+  const show = (isSaved: boolean) => {
+    button.setAttribute('aria-pressed', String(isSaved));
+    button.textContent = isSaved ? t.offline.savedDone : t.offline.save;
+  };
+  show((await recordOf(location.pathname)) !== null);
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    if (button.disabled) return;
+    button.disabled = true;
+    const wasSaved = button.getAttribute('aria-pressed') === 'true';
+    if (!wasSaved) button.textContent = t.offline.saving;
+    try {
+      if (wasSaved) await removeSaved(location.pathname);
+      else await saveThisPage();
+      show(!wasSaved);
+    } catch {
+      show(wasSaved);
+      showToast(t.offline.saveFailed, 'error');
+    } finally {
+      button.disabled = false;
+    }
+  });
+}

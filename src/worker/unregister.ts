@@ -1,0 +1,27 @@
+/**
+ * Served as `/sw.js` when the site has offline reading off (features.offline): a browser that
+ * installed the offline worker before checks it for updates, finds this, and this empties our
+ * caches and unregisters itself. The pages' own script unregisters too (src/client/offline.ts);
+ * this reaches readers who do not open a page for a while.
+ */
+import { OFFLINE_CACHES } from '../lib/shared/offline/rules';
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface WorkerScope {
+  skipWaiting(): Promise<void>;
+  registration: { unregister(): Promise<boolean> };
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+}
+const worker = self as unknown as WorkerScope;
+
+worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
+worker.addEventListener('activate', (event) =>
+  event.waitUntil(
+    (async () => {
+      await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)));
+      await worker.registration.unregister();
+    })(),
+  ),
+);
