@@ -5,7 +5,7 @@
  * header's 「离线」 mark follows the network. With offline reading off, a worker shipped before is
  * removed.
  */
-import { WORKER_PATH } from '../lib/shared/offline/rules';
+import { OFFLINE_CACHES, WORKER_PATH } from '../lib/shared/offline/rules';
 
 /** How often the router's navigations may ask whether a new build brought a new worker. */
 const UPDATE_EVERY_MS = 60_000;
@@ -33,8 +33,10 @@ async function register(): Promise<void> {
   });
 }
 
+/** Offline reading switched off: the worker goes, and so does what it kept. */
 async function unregisterAll(): Promise<void> {
   for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+  await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)));
 }
 
 if ('serviceWorker' in navigator) {

@@ -24,9 +24,11 @@ const recordUrl = (page: string) => `${RECORDS}${encodeURIComponent(new URL(page
 
 const saved = () => caches.open(OFFLINE_CACHES.saved);
 
-const titleOf = (html: string) =>
-  new DOMParser().parseFromString(`<title>${/<title>([^<]*)<\/title>/i.exec(html)?.[1] ?? ''}</title>`, 'text/html')
-    .title;
+/** A kept page's heading (the page header's, without the site's name the document title adds), else its title. */
+function titleOf(html: string): string {
+  const part = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1] ?? /<title>([^<]*)<\/title>/i.exec(html)?.[1] ?? '';
+  return new DOMParser().parseFromString(part, 'text/html').body.textContent?.trim() ?? '';
+}
 
 /** The pages the worker kept, the most recently read first; our offline page itself is not one. */
 export async function readablePages(): Promise<ShelfEntry[]> {
@@ -93,7 +95,8 @@ async function saveThisPage(): Promise<void> {
       await cache.put(new URL(file, location.origin).href, response);
     }),
   );
-  const record: SavedRecord = { url: new URL(page, location.origin).href, title: document.title, files };
+  const title = document.querySelector('h1')?.textContent?.trim() || document.title;
+  const record: SavedRecord = { url: new URL(page, location.origin).href, title, files };
   await cache.put(
     recordUrl(page),
     new Response(JSON.stringify(record), { headers: { 'Content-Type': 'application/json' } }),

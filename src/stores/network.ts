@@ -7,6 +7,8 @@ import { atom, onMount } from 'nanostores';
 export const $online = atom(typeof navigator === 'undefined' ? true : navigator.onLine);
 
 onMount($online, () => {
+  // Islands render once at build time too, where there is no network to follow.
+  if (typeof window === 'undefined') return;
   const update = () => $online.set(navigator.onLine);
   update();
   window.addEventListener('online', update);

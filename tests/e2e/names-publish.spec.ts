@@ -24,7 +24,7 @@ const SIZES = [
 ];
 let dir: string;
 let content: string;
-let site: WritingSite;
+let site: Pick<WritingSite, 'server' | 'content' | 'owner' | 'stop'>;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(400_000);

@@ -5,7 +5,7 @@
  * say they need the network. Back online, a publish shows at the next load, and an article moved to
  * the recycle bin leaves the reader's cache.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { OFFLINE_CACHES } from '../../src/lib/shared/offline/rules';
 import { expect, test } from './fixtures';
 import { field, startWritingSite, visitor, waitLive, type WritingSite } from './writingSite';
@@ -58,6 +58,19 @@ const keptWithItsIslands = (page: Page) =>
     return all.every(Boolean);
   }, OFFLINE_CACHES);
 
+/** Offline a minute later: what opens comes from the worker's cache, not the browser's own (static.ts, HTML_CACHE). */
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await aMinuteLater(context, page);
+}
+
+/** What a minute brings: the pages in the browser's own HTTP cache have to be asked for again. */
+async function aMinuteLater(context: BrowserContext, page: Page) {
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Network.clearBrowserCache');
+  await devtools.detach();
+}
+
 const cachedPage = (page: Page, path: string) =>
   page.evaluate(
     async ({ cache, path }) => !!(await (await caches.open(cache)).match(new URL(path, location.origin).href)),
@@ -84,7 +97,7 @@ test('what a reader opened stays readable offline; a page never read shows our o
     await expect.poll(() => keptWithItsIslands(page)).toBe(true);
   }
 
-  await context.setOffline(true);
+  await goOffline(context, page);
   for (const [i, id] of READ.entries()) {
     await page.goto(`/article/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[i]);
@@ -168,6 +181,79 @@ test('back online, a publish shows at the next load, and an article moved to the
   await page.goto('/home');
   await expect.poll(() => cachedPage(page, `/article/${READ[1]}`), { timeout: 30_000 }).toBe(false);
   expect(await cachedPage(page, `/article/${READ[0]}`)).toBe(true);
+  await reader.context.close();
+  await owner.context.close();
+});
+
+test('离线保存 keeps an article until the reader removes it on the offline page', async ({ browser, problems }) => {
+  const { context, page } = await visitor(browser, problems, site, {
+    owner: false,
+    address: '10.88.0.4',
+    offlineWorker: true,
+  });
+  await page.goto('/home');
+  await workerInCharge(page);
+  const path = `/article/${READ[0]}`;
+  await page.goto(path);
+  const title = await page.getByRole('heading', { level: 1 }).innerText();
+  await page.getByRole('button', { name: '离线保存' }).click();
+  await expect(page.getByRole('button', { name: '已离线保存' })).toHaveAttribute('aria-pressed', 'true');
+  // Kept apart from what the worker keeps by itself: even once that copy is gone, the article opens offline.
+  // (The save's own fetch passes through the worker, which may put its copy back a moment later.)
+  const dropWorkersCopy = () =>
+    page.evaluate(async ({ cache, path }) => (await caches.open(cache)).delete(new URL(path, location.origin).href), {
+      cache: OFFLINE_CACHES.page,
+      path,
+    });
+  await expect
+    .poll(async () => {
+      await dropWorkersCopy();
+      await page.waitForTimeout(500);
+      return cachedPage(page, path);
+    })
+    .toBe(false);
+
+  await goOffline(context, page);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expectPicturesDrawn(page);
+  await page.goto('/offline');
+  const saved = page.getByRole('region', { name: '离线保存的文章' });
+  await expect(saved.getByRole('link', { name: title })).toBeVisible();
+  await saved.getByRole('button', { name: `从离线保存中移除「${title}」` }).click();
+  await expect(saved.getByText('还没有离线保存的文章')).toBeVisible();
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('离线可读');
+
+  await context.setOffline(false);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: '离线保存' })).toHaveAttribute('aria-pressed', 'false');
+  await context.close();
+});
+
+test('a site that turns offline reading off removes the worker and what it kept', async ({ browser, problems }) => {
+  const reader = await visitor(browser, problems, site, { owner: false, address: '10.88.0.5', offlineWorker: true });
+  await reader.page.goto('/home');
+  await workerInCharge(reader.page);
+  await reader.page.goto(`/article/${READ[0]}`);
+  // Kept with its islands' code: the page stays open while the server restarts.
+  await expect.poll(() => keptWithItsIslands(reader.page)).toBe(true);
+
+  await site.restart({ FEATURES_OFF: 'offline' });
+  const owner = await visitor(browser, problems, site, { owner: true, address: '10.88.0.6' });
+  await owner.page.goto('/admin/articles');
+  await owner.page.getByRole('button', { name: '重新发布' }).click();
+  await waitLive(owner.page);
+
+  await aMinuteLater(reader.context, reader.page);
+  await reader.page.goto('/home');
+  await expect(reader.page.locator('html')).toHaveAttribute('data-offline', 'off');
+  await expect
+    .poll(() => reader.page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length))
+    .toBe(0);
+  await expect
+    .poll(() => reader.page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('blog-'))))
+    .toEqual([]);
   await reader.context.close();
   await owner.context.close();
 });

@@ -19,6 +19,8 @@ export const PUBLISH_WAIT = { timeout: 400_000 };
 
 export interface WritingSite {
   server: RunningServer;
+  /** Stops the server and starts it again at the same address on the same data, with `env` added. */
+  restart: (env: Record<string, string>) => Promise<void>;
   /** CONTENT_DIR: `articles/` and `talks/` as the console writes them. */
   content: string;
   owner: { username: string; password: string };
@@ -31,7 +33,7 @@ export async function startWritingSite(owner: { username: string; password: stri
   copyDemoContent(content);
   const dist = join(dir, 'dist');
   distWithSuiteBuild(dist);
-  const server = await startServer({
+  const env = {
     CONTENT_DIR: content,
     DIST_DIR: dist,
     DATABASE_URL: `file:${join(dir, 'blog.db')}`,
@@ -40,16 +42,22 @@ export async function startWritingSite(owner: { username: string; password: stri
     ADMIN_USERNAME: owner.username,
     ADMIN_PASSWORD: owner.password,
     TRUST_PROXY: 'loopback',
-  });
-  return {
-    server,
+  };
+  const site: WritingSite = {
+    server: await startServer(env),
+    async restart(more) {
+      const port = new URL(site.server.url).port;
+      await site.server.stop();
+      site.server = await startServer({ ...env, ...more, PORT: port });
+    },
     content,
     owner,
     async stop() {
-      await server.stop();
+      await site.server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return site;
 }
 
 export interface VisitorOptions {
@@ -68,7 +76,7 @@ export interface VisitorOptions {
 export async function visitor(
   browser: Browser,
   problems: PageProblems,
-  site: WritingSite,
+  site: Pick<WritingSite, 'server' | 'owner'>,
   options: VisitorOptions,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({

@@ -100,6 +100,9 @@ describe('the default policy', () => {
     expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    // The offline worker and the app manifest: our own files, and nothing broader.
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
   });
 
   it('sends the document headers with HTML only, nosniff with everything', async () => {

@@ -42,8 +42,9 @@ const SWITCHED_OFF_PAGES = [
   '/message/publish',
   '/link/list',
   '/link/apply',
+  '/offline',
 ];
-const switchedOff = (path: string) => /^\/(pay|talk|message|link)(\/|$)/.test(path);
+const switchedOff = (path: string) => /^\/(pay|talk|message|link|offline)(\/|$)/.test(path);
 
 /** Every page reachable from / by plain links, with the links found on each. */
 async function crawl(): Promise<Map<string, { status: number; links: string[]; html: string }>> {
@@ -84,7 +85,21 @@ describe('with every part switched off', () => {
     for (const [path, page] of pages) {
       expect(page.html, path).not.toMatch(/component-url="[^"]*\/Comments\.[^"]*"/);
       expect(page.html, path).not.toContain('component-export="Player"');
+      // No offline reading: pages ask for no worker, and have neither the 离线 mark nor 离线保存.
+      if (page.html) expect(page.html, path).toContain('data-offline="off"');
+      expect(page.html, path).not.toContain('id="offline-mark"');
+      expect(page.html, path).not.toContain('data-offline-save');
     }
+  });
+
+  it('serves in place of the offline worker one that empties its caches and unregisters itself', async () => {
+    const worker = await fetch(`${server.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const code = await worker.text();
+    expect(code).toContain('unregister');
+    expect(code).toContain('blog-pages-v1');
+    expect(code).not.toContain('respondWith');
   });
 
   it('builds none of their pages: each answers 404, and the sitemap lists none', async () => {

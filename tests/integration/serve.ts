@@ -36,9 +36,9 @@ export interface RunningServer {
   crash: () => Promise<void>;
 }
 
-/** Starts the production server on the built site (run `npm run build` first). */
+/** Starts the production server on the built site (run `npm run build` first); on a free port unless `env.PORT` names one. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // Without folders of their own the server would write its license signing keys, and look for its
   // music, in the repository's data/.
   const keyDir = env.LICENSE_KEY_DIR ? null : mkdtempSync(join(tmpdir(), 'blog-test-keys-'));
