@@ -71,14 +71,17 @@ export function writeSyntheticBlog(dir: string, count: number, charsPerArticle =
   writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
 }
 
-/** The same kind of blog as Markdown files in a content folder (`<dir>/articles`, `<dir>/talks`), for the build benchmark. */
-export function writeSyntheticMarkdown(dir: string, count: number, charsPerArticle = 3000): void {
+/**
+ * The same kind of blog as Markdown files in a content folder (`<dir>/articles`, `<dir>/talks`), for
+ * the build benchmark; `firstId` puts them after the articles a folder has already.
+ */
+export function writeSyntheticMarkdown(dir: string, count: number, charsPerArticle = 3000, firstId = 1): void {
   const rand = random(7);
   const pick = <T>(list: ArrayLike<T>) => list[Math.floor(rand() * list.length)];
   mkdirSync(join(dir, 'articles'), { recursive: true });
   mkdirSync(join(dir, 'talks'), { recursive: true });
   const start = Date.UTC(2015, 0, 1);
-  for (let id = 1; id <= count; id++) {
+  for (let id = firstId; id < firstId + count; id++) {
     const paragraphs: string[] = [];
     let length = 0;
     while (length < charsPerArticle) {
@@ -98,5 +101,6 @@ export function writeSyntheticMarkdown(dir: string, count: number, charsPerArtic
     const front = `---\nid: ${id}\ntitle: "第 ${id} 篇 ${pick(WORDS)}"\ndate: "${date}"\ncategory: "${pick(CATEGORIES)}"\ntags: [${tags}]\n---\n\n`;
     writeFileSync(join(dir, 'articles', `${String(id).padStart(4, '0')}.md`), front + paragraphs.join('\n\n') + '\n');
   }
-  writeFileSync(join(dir, 'talks', '0001.md'), '---\nid: 1\ndate: "2025-01-01 08:00:00"\n---\n\n一条说说。\n');
+  if (firstId === 1)
+    writeFileSync(join(dir, 'talks', '0001.md'), '---\nid: 1\ndate: "2025-01-01 08:00:00"\n---\n\n一条说说。\n');
 }

@@ -11,6 +11,7 @@ import {
 } from '../contract/paths';
 import { withQuery } from '../lib/shared/paths';
 import { t } from '../i18n/zh-CN';
+import { needsNetworkText } from '../i18n/needsNetwork.zh-CN';
 
 export type { Artist, Playlist, Song };
 
@@ -25,7 +26,7 @@ export const musicFailure = (error: unknown): string =>
 
 async function wapi<T extends Answer>(path: string, params: Record<string, string | number> = {}): Promise<T> {
   // Offline the page may well come from the offline worker, but music never does: nothing to ask.
-  if (!navigator.onLine) throw new MusicError(t.offline.music);
+  if (!navigator.onLine) throw new MusicError(needsNetworkText.music);
   let res: Response;
   try {
     res = await fetch(withQuery(path, params), { signal: AbortSignal.timeout(10_000) });

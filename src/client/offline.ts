@@ -44,13 +44,6 @@ if ('serviceWorker' in navigator) {
   else if (navigator.serviceWorker.controller) whenSettled(() => void unregisterAll());
 }
 
-/* An article's 「离线保存」 (pages/article/[id].astro): its code loads only where the button is. */
-document.addEventListener('astro:page-load', () => {
-  const button = document.querySelector<HTMLButtonElement>('[data-offline-save]');
-  if (button && 'caches' in window)
-    void import('./offlineShelf').then(({ enhanceSaveButton }) => enhanceSaveButton(button));
-});
-
 /* The header's mark (components/Header.astro); the header persists across navigations. */
 function showNetwork(): void {
   const mark = document.getElementById('offline-mark');

@@ -1,12 +1,10 @@
 /**
  * What a reader can open offline, as the page sees it: the pages the worker kept (src/worker/sw.ts)
  * and the articles saved with 「离线保存」, which stay until the reader removes them. Loaded only by
- * the article page's button and the offline page.
+ * the article page's button (islands/article/SaveForOffline.tsx) and the offline page.
  */
-import { t } from '../i18n/zh-CN';
 import { parseLedger } from '../lib/shared/offline/cap';
 import { OFFLINE_CACHES, OFFLINE_PAGE } from '../lib/shared/offline/rules';
-import { showToast } from './toasts';
 
 export interface ShelfEntry {
   url: string;
@@ -82,8 +80,10 @@ async function loadedPictures(root: ParentNode): Promise<string[]> {
   );
 }
 
+export const isSaved = async (page: string): Promise<boolean> => (await recordOf(page)) !== null;
+
 /** The article on screen, fresh from the network, with its pictures, into the saved cache. */
-async function saveThisPage(): Promise<void> {
+export async function saveThisPage(): Promise<void> {
   const page = location.pathname;
   const pictures = await loadedPictures(document);
   const cache = await saved();
@@ -108,30 +108,4 @@ export async function removeSaved(page: string): Promise<void> {
   const record = await recordOf(page);
   for (const file of record?.files ?? [page]) await cache.delete(new URL(file, location.origin).href);
   await cache.delete(recordUrl(page));
-}
-
-/** The article page's 「离线保存」: saves the article, or, once saved, removes it again. */
-export async function enhanceSaveButton(button: HTMLButtonElement): Promise<void> {
-  const show = (isSaved: boolean) => {
-    button.setAttribute('aria-pressed', String(isSaved));
-    button.textContent = isSaved ? t.offline.savedDone : t.offline.save;
-  };
-  show((await recordOf(location.pathname)) !== null);
-  button.hidden = false;
-  button.addEventListener('click', async () => {
-    if (button.disabled) return;
-    button.disabled = true;
-    const wasSaved = button.getAttribute('aria-pressed') === 'true';
-    if (!wasSaved) button.textContent = t.offline.saving;
-    try {
-      if (wasSaved) await removeSaved(location.pathname);
-      else await saveThisPage();
-      show(!wasSaved);
-    } catch {
-      show(wasSaved);
-      showToast(t.offline.saveFailed, 'error');
-    } finally {
-      button.disabled = false;
-    }
-  });
 }

@@ -20,6 +20,7 @@ import {
 } from '../lib/browser/player';
 import { $player, type PlayerState } from './player';
 import { showNotice } from './toast';
+import { needsNetworkText } from '../i18n/needsNetwork.zh-CN';
 
 const text = t.player;
 
@@ -115,7 +116,7 @@ async function start(): Promise<void> {
   // The audio is streamed, never kept for offline reading: no network, no music.
   if (!navigator.onLine) {
     set('isPaused', true);
-    return void showNotice(text.playFailed, t.offline.music, 'info');
+    return void showNotice(text.playFailed, needsNetworkText.music, 'info');
   }
   try {
     await audio.play();
@@ -173,6 +174,7 @@ export async function playSong(song: Song, from: PlayType): Promise<void> {
 async function resume(): Promise<void> {
   const { musicInfo, musicList, playType, customerMusicList } = $player.get();
   if (!audio) return;
+  if (!navigator.onLine) return void showNotice(text.playFailed, needsNetworkText.music, 'info');
   if (musicInfo) return start();
   const list = playType === 'CUSTOM' ? customerMusicList : musicList;
   if (list[0]) return playSong(list[0], playType);

@@ -6,8 +6,8 @@
  * in anything but a CJK font.
  */
 import { test as base, expect, type BrowserContext } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium';
-import { cjkFontProblem } from './cjkFont';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
+import { cjkFontProblem } from './cjkFont.ts';
 
 export { expect };
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LIVE_EVENT, WAKE_EVENT } from '../../src/lib/browser/interaction.ts';
-import { workerIndex } from './fixtures';
+import { workerIndex } from './fixtures.ts';
 
 /**
  * Resolves once every island that hydrates by itself has: not those that wait to be scrolled into

@@ -123,6 +123,12 @@ test('what a reader opened stays readable offline; a page never read shows our o
   await expect(page.getByText('离线中：点赞需要联网')).toBeVisible();
   await expect(page.getByRole('button', { name: '点赞', exact: true })).toBeDisabled();
   await expect(page.getByTestId('comments').getByText(/离线中：评论需要联网/)).toBeVisible();
+  // Music neither streams nor opens its panel: it says so.
+  await page.getByTestId('disc-toggle').click();
+  await expect(page.getByText('离线中：音乐需要联网才能播放').first()).toBeVisible();
+  expect(
+    await page.getByTestId('player-audio').evaluate((audio: HTMLAudioElement) => audio.getAttribute('src')),
+  ).toBeNull();
 
   // A page never read, by the router's link and by address: our offline page, in the site's style,
   // listing what can be read.
@@ -196,6 +202,8 @@ test('离线保存 keeps an article until the reader removes it on the offline p
   const path = `/article/${READ[0]}`;
   await page.goto(path);
   const title = await page.getByRole('heading', { level: 1 }).innerText();
+  // It comes with the like bar, as the reader scrolls to it.
+  await page.getByRole('button', { name: '点赞', exact: true }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: '离线保存' }).click();
   await expect(page.getByRole('button', { name: '已离线保存' })).toHaveAttribute('aria-pressed', 'true');
   // Kept apart from what the worker keeps by itself: even once that copy is gone, the article opens offline.
@@ -227,6 +235,7 @@ test('离线保存 keeps an article until the reader removes it on the offline p
 
   await context.setOffline(false);
   await page.goto(path);
+  await page.getByRole('button', { name: '点赞', exact: true }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: '离线保存' })).toHaveAttribute('aria-pressed', 'false');
   await context.close();
 });

@@ -88,7 +88,7 @@ describe('with every part switched off', () => {
       // No offline reading: pages ask for no worker, and have neither the 离线 mark nor 离线保存.
       if (page.html) expect(page.html, path).toContain('data-offline="off"');
       expect(page.html, path).not.toContain('id="offline-mark"');
-      expect(page.html, path).not.toContain('data-offline-save');
+      expect(page.html, path).not.toContain('>离线保存<');
     }
   });
 

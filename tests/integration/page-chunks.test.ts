@@ -26,11 +26,14 @@ const EXPECTED: Record<string, { firstFlight: number; js: number; scripts: numbe
   // No island hydrates while a reader only reads (README, 岛屿什么时候水合): the page scripts alone,
   // without the request client, which the islands bring (the page scripts' one call, the site's
   // view, goes without it).
-  '/home': { firstFlight: 8.6, js: 17.6, scripts: 3 },
+  '/home': { firstFlight: 8.7, js: 18.0, scripts: 3 },
   // The counters in the banner hydrate at idle, and React with them.
-  '/article/1': { firstFlight: 9.1, js: 85.5, scripts: 9 },
-  '/archives': { firstFlight: 7.1, js: 17.6, scripts: 3 },
+  '/article/1': { firstFlight: 9.1, js: 86.6, scripts: 9 },
+  '/archives': { firstFlight: 7.1, js: 18.0, scripts: 3 },
 };
+// Offline reading added 0.4 KB to the page script (registering the worker once the page is idle, the
+// header's 离线 mark) and 0.7 KB more to an article's idle scripts (the one line offline, the
+// network's store, the request client's offline answer); 离线保存 loads when the like bar is in view.
 const ROUNDING_STEP_KB = 0.1;
 const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 /**
@@ -42,7 +45,8 @@ const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 // classes, unscoped, so no element carries a data-astro-cid attribute; the drawer reads its items
 // from the header's menu instead of a copy in its props; the boot script compares the stored theme
 // with the store's two texts. That brought the median from 10.2 KB (10,452 B) to 9.6 KB (9,822 B).
-const EXPECTED_ARTICLES = { median: 9.6, max: 10.1 * 1024 }; // printed 10.0 KB at most
+// Offline reading's manifest link and header mark took it to 9.7 KB (9,899 B).
+const EXPECTED_ARTICLES = { median: 9.7, max: 10.1 * 1024 }; // printed 10.1 KB at most
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
 let data: string;

@@ -1,6 +1,6 @@
 /** The offline page's lists (index.astro), filled from the caches on each visit. */
-import { t } from '../../i18n/zh-CN';
 import { readablePages, removeSaved, savedPages, type ShelfEntry } from '../../client/offlineShelf';
+import { offlineText } from '../../i18n/offline.zh-CN';
 
 type ListName = 'saved' | 'readable';
 
@@ -14,8 +14,8 @@ function entryItem({ url, title }: ShelfEntry, remove?: (item: HTMLLIElement) =>
   if (remove) {
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = t.offline.remove;
-    button.setAttribute('aria-label', t.offline.removeOne(link.textContent));
+    button.textContent = offlineText.remove;
+    button.setAttribute('aria-label', offlineText.removeOne(link.textContent));
     button.addEventListener('click', () => {
       button.disabled = true;
       void remove(item);
@@ -41,7 +41,7 @@ function fill(shelf: HTMLElement, name: ListName, entries: ShelfEntry[], removab
 
 export async function fillShelf(shelf: HTMLElement): Promise<void> {
   const state = shelf.querySelector<HTMLElement>('[data-offline-state]')!;
-  const showState = () => (state.textContent = navigator.onLine ? t.offline.onlineNow : t.offline.offlineNow);
+  const showState = () => (state.textContent = navigator.onLine ? offlineText.onlineNow : offlineText.offlineNow);
   showState();
   // Until the router swaps this page out.
   const leaving = new AbortController();

@@ -1,17 +1,29 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { formatCount } from '../../lib/browser/format';
-import { t } from '../../i18n/zh-CN';
 import OfflineNote from '../shared/OfflineNote';
 import { useHydrated } from '../shared/useHydrated';
+import { neverOnServer } from '../shared/useOnDemand';
 import { $article, countArticleView, toggleLike } from '../../stores/article';
+import { $online } from '../../stores/network';
 import styles from './LikeButton.module.scss';
+import { needsNetworkText } from '../../i18n/needsNetwork.zh-CN';
 
-/** The heart under an article: red when liked, the count in k/w. */
-export default function LikeButton({ articleId }: { articleId: number }) {
+// Its code and style load once the bar is in view, and only in the browser: the page's first flight
+// carries none of it. It takes the bar's third column, so the heart does not move when it comes.
+const SaveForOffline = lazy(() => (import.meta.env.SSR ? neverOnServer() : import('./SaveForOffline')));
+
+/**
+ * The bar under an article: the heart (red when liked, the count in k/w) and, with offline reading
+ * on, 「离线保存」.
+ */
+export default function LikeButton({ articleId, offline }: { articleId: number; offline: boolean }) {
   const state = useStore($article);
   useEffect(() => void countArticleView(articleId), [articleId]);
-  const ready = useHydrated() && state.id === articleId && state.loaded;
+  const hydrated = useHydrated();
+  // Saving needs the network: offline the button does not come (its code may never have loaded).
+  const online = useStore($online);
+  const ready = hydrated && state.id === articleId && state.loaded;
 
   return (
     <div className={styles.bar}>
@@ -29,7 +41,12 @@ export default function LikeButton({ articleId }: { articleId: number }) {
         </svg>
         <span data-testid="like-count">{ready ? formatCount(state.likes) : '—'}</span>
       </button>
-      <OfflineNote>{t.offline.likes}</OfflineNote>
+      {offline && hydrated && online && (
+        <Suspense fallback={null}>
+          <SaveForOffline />
+        </Suspense>
+      )}
+      <OfflineNote>{needsNetworkText.likes}</OfflineNote>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import OfflineNote from '../shared/OfflineNote';
 import { useHydrated } from '../shared/useHydrated';
 import MessageCard from './MessageCard';
 import styles from './Board.module.scss';
+import { needsNetworkText } from '../../i18n/needsNetwork.zh-CN';
 
 const text = t.board;
 
@@ -58,7 +59,7 @@ export default function MessageBoard({ defaultAvatar }: { defaultAvatar: string 
 
   return (
     <div className={styles.board}>
-      <OfflineNote>{t.offline.board}</OfflineNote>
+      <OfflineNote>{needsNetworkText.board}</OfflineNote>
       <div className={styles.tags} role="group" aria-label={text.hotTags}>
         <button type="button" aria-pressed={state.filter === ''} onClick={() => void chooseTag('')}>
           {text.allTags}

@@ -6,6 +6,7 @@ import { $online } from '../../stores/network';
 import OfflineNote from '../shared/OfflineNote';
 import { useHydrated } from '../shared/useHydrated';
 import { neverOnServer } from '../shared/useOnDemand';
+import { needsNetworkText } from '../../i18n/needsNetwork.zh-CN';
 
 // The section's code and stylesheet load once the island is near the screen: the page itself
 // carries only this frame, so its first flight stays the same size.
@@ -38,7 +39,7 @@ export default function Comments({ type, forId, defaultAvatar }: Props) {
       <h2 id="comments-title" style={{ margin: '0 0 12px', fontSize: 20 }}>
         {t.comments.title}
       </h2>
-      <OfflineNote>{t.offline.comments}</OfflineNote>
+      <OfflineNote>{needsNetworkText.comments}</OfflineNote>
       {started ? (
         <Suspense fallback={waiting}>
           <CommentSection type={type} forId={forId} defaultAvatar={defaultAvatar} />

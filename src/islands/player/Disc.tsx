@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Ref } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { togglePlay } from '../../stores/playback';
-import { togglePanel } from '../../stores/playerPanel';
+import { openPanel } from '../../stores/playerPanel';
 import { $player } from '../../stores/player';
 import { foldPlayer } from '../../stores/playerFold';
 import { DISC_OPEN_ATTRIBUTE, UNFOLD_BUTTON_ATTRIBUTE } from '../../lib/browser/playerFold';
@@ -37,7 +37,7 @@ export default function Disc({
         ref={openButton}
         className={styles.discOpen}
         {...{ [DISC_OPEN_ATTRIBUTE]: '' }}
-        onClick={() => togglePanel(true)}
+        onClick={openPanel}
         aria-label={t.player.openPlayer(`${name} ${detail}`)}
       >
         <img
