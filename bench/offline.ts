@@ -115,7 +115,9 @@ try {
           new Promise<number>((resolve) =>
             new PerformanceObserver((list, observer) => {
               const paint = list.getEntriesByName('first-contentful-paint')[0];
-              if (paint) (observer.disconnect(), resolve(paint.startTime));
+              if (!paint) return;
+              observer.disconnect();
+              resolve(paint.startTime);
             }).observe({ type: 'paint', buffered: true }),
           ),
       ),
