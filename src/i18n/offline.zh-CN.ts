@@ -19,7 +19,7 @@ export const offlineText = {
   saving: '正在保存…',
   savedDone: '已离线保存',
   saveFailed: '保存失败，请检查网络后再试',
+  savedList: '离线列表',
   remove: '移除',
   removeOne: (title: string) => `从离线保存中移除「${title}」`,
-  savedList: '离线保存',
 };

@@ -225,7 +225,10 @@ test('离线保存 keeps an article until the reader removes it on the offline p
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expectPicturesDrawn(page);
-  await page.goto('/offline');
+  // The saved list is one link away from the article.
+  await page.getByRole('button', { name: '点赞', exact: true }).scrollIntoViewIfNeeded();
+  await page.getByRole('link', { name: '离线列表' }).click();
+  await expect(page).toHaveURL(/\/offline$/);
   const saved = page.getByRole('region', { name: '离线保存的文章' });
   await expect(saved.getByRole('link', { name: title })).toBeVisible();
   await saved.getByRole('button', { name: `从离线保存中移除「${title}」` }).click();

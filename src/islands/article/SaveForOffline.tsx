@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { showToast } from '../../client/toasts';
 import styles from './SaveForOffline.module.scss';
 import { offlineText } from '../../i18n/offline.zh-CN';
+import { OFFLINE_PAGE } from '../../lib/shared/offline/rules';
 
 const text = offlineText;
 
@@ -41,14 +42,18 @@ export default function SaveForOffline() {
 
   if (!supported) return null;
   return (
-    <button
-      type="button"
-      className={styles.save}
-      aria-pressed={saved === true}
-      disabled={saved === null || busy}
-      onClick={() => void toggle()}
-    >
-      {busy && !saved ? text.saving : saved ? text.savedDone : text.save}
-    </button>
+    <span className={styles.cell}>
+      <button
+        type="button"
+        className={styles.save}
+        aria-pressed={saved === true}
+        disabled={saved === null || busy}
+        onClick={() => void toggle()}
+      >
+        {busy && !saved ? text.saving : saved ? text.savedDone : text.save}
+      </button>
+      {/* Where the saved articles are listed, and removed. */}
+      {saved && <a href={OFFLINE_PAGE}>{text.savedList}</a>}
+    </span>
   );
 }
