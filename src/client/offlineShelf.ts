@@ -4,21 +4,20 @@
  * the article page's button (islands/article/SaveForOffline.tsx) and the offline page.
  */
 import { parseLedger } from '../lib/shared/offline/cap';
-import { OFFLINE_CACHES, OFFLINE_PAGE } from '../lib/shared/offline/rules';
+import {
+  OFFLINE_CACHES,
+  OFFLINE_PAGE,
+  OFFLINE_RECORDS,
+  SAVED_RECORDS,
+  isSavedRecord,
+  savedRecordUrl,
+  type SavedRecord,
+} from '../lib/shared/offline/rules';
 
-export interface ShelfEntry {
-  url: string;
-  title: string;
-}
+export type ShelfEntry = Pick<SavedRecord, 'url' | 'title'>;
 
-interface SavedRecord extends ShelfEntry {
-  /** The page and every picture it showed, as the saved cache holds them. */
-  files: string[];
-}
-
-const LEDGER_URL = '/__offline/ledger.json';
-const RECORDS = '/__offline/saved/';
-const recordUrl = (page: string) => `${RECORDS}${encodeURIComponent(new URL(page, location.origin).pathname)}`;
+const LEDGER_URL = `${OFFLINE_RECORDS}ledger.json`;
+const recordUrl = (page: string) => savedRecordUrl(new URL(page, location.origin).href);
 
 const saved = () => caches.open(OFFLINE_CACHES.saved);
 
@@ -45,27 +44,17 @@ export async function readablePages(): Promise<ShelfEntry[]> {
   return entries.sort((a, b) => readAt(b.url) - readAt(a.url));
 }
 
-function isRecord(value: unknown): value is SavedRecord {
-  const record = value as Partial<SavedRecord> | null;
-  return (
-    typeof record?.url === 'string' &&
-    typeof record.title === 'string' &&
-    Array.isArray(record.files) &&
-    record.files.every((file) => typeof file === 'string')
-  );
-}
-
 async function readRecord(cache: Cache, key: RequestInfo): Promise<SavedRecord | null> {
   const found = await cache.match(key);
   const value: unknown = found ? await found.json().catch(() => null) : null;
-  return isRecord(value) ? value : null;
+  return isSavedRecord(value) ? value : null;
 }
 
 const recordOf = async (page: string) => readRecord(await saved(), recordUrl(page));
 
 export async function savedPages(): Promise<ShelfEntry[]> {
   const cache = await saved();
-  const keys = (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith(RECORDS));
+  const keys = (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith(SAVED_RECORDS));
   const records = await Promise.all(keys.map((request) => readRecord(cache, request)));
   return records.filter((record) => record !== null).map(({ url, title }) => ({ url, title }));
 }

@@ -18,7 +18,10 @@ import {
   NETWORK_TIMEOUT_MS,
   OFFLINE_CACHES,
   OFFLINE_PAGE,
+  OFFLINE_RECORDS,
   offlineKindOf,
+  isSavedRecord,
+  savedRecordUrl,
   pageAssets,
   pageImages,
   staticImports,
@@ -43,7 +46,7 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 const origin = location.origin;
 
-const LEDGER_URL = `${origin}/__offline/ledger.json`;
+const LEDGER_URL = `${origin}${OFFLINE_RECORDS}ledger.json`;
 const KINDS: OfflineKind[] = ['page', 'image', 'asset'];
 
 let ledgers: Promise<Record<OfflineKind, Ledger>> | null = null;
@@ -98,9 +101,13 @@ async function keep(kind: OfflineKind, url: string, response: Response): Promise
   await persistSoon();
 }
 
+/** A page the site no longer has: out of the cache, and out of the reader's saved ones with its record. */
 async function forget(kind: OfflineKind, url: string): Promise<void> {
   await (await caches.open(OFFLINE_CACHES[kind])).delete(url);
-  await (await caches.open(OFFLINE_CACHES.saved)).delete(url);
+  const saved = await caches.open(OFFLINE_CACHES.saved);
+  const record: unknown = await (await saved.match(savedRecordUrl(url)))?.json().catch(() => null);
+  for (const file of isSavedRecord(record) ? record.files : [url]) await saved.delete(new URL(file, origin).href);
+  await saved.delete(savedRecordUrl(url));
   const book = await loadLedgers();
   if (book[kind][url]) {
     delete book[kind][url];

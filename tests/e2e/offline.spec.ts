@@ -159,9 +159,13 @@ test('back online, a publish shows at the next load, and an article moved to the
   const page = reader.page;
   await page.goto('/home');
   await workerInCharge(page);
+  // Both read, and both saved with 离线保存 too.
   for (const id of READ) {
     await page.goto(`/article/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: '点赞', exact: true }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: '离线保存' }).click();
+    await expect(page.getByRole('button', { name: '已离线保存' })).toBeVisible();
   }
   await expect.poll(() => cachedPage(page, `/article/${READ[1]}`)).toBe(true);
   await reader.context.setOffline(true);
@@ -187,6 +191,11 @@ test('back online, a publish shows at the next load, and an article moved to the
   await page.goto('/home');
   await expect.poll(() => cachedPage(page, `/article/${READ[1]}`), { timeout: 30_000 }).toBe(false);
   expect(await cachedPage(page, `/article/${READ[0]}`)).toBe(true);
+  // Gone from the saved ones too, and only it: the article still on the site stays saved.
+  await page.goto('/offline');
+  const saved = page.getByRole('region', { name: '离线保存的文章' });
+  await expect(saved.locator(`a[href="/article/${READ[0]}"]`)).toBeVisible();
+  await expect(saved.locator('a')).toHaveCount(1);
   await reader.context.close();
   await owner.context.close();
 });
@@ -206,6 +215,10 @@ test('离线保存 keeps an article until the reader removes it on the offline p
   await page.getByRole('button', { name: '点赞', exact: true }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: '离线保存' }).click();
   await expect(page.getByRole('button', { name: '已离线保存' })).toHaveAttribute('aria-pressed', 'true');
+  // The saved list is one link away.
+  await page.getByRole('link', { name: '离线列表' }).click();
+  await expect(page).toHaveURL(/\/offline$/);
+  await expect(page.getByRole('region', { name: '离线保存的文章' }).getByRole('link', { name: title })).toBeVisible();
   // Kept apart from what the worker keeps by itself: even once that copy is gone, the article opens offline.
   // (The save's own fetch passes through the worker, which may put its copy back a moment later.)
   const dropWorkersCopy = () =>
@@ -225,10 +238,7 @@ test('离线保存 keeps an article until the reader removes it on the offline p
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expectPicturesDrawn(page);
-  // The saved list is one link away from the article.
-  await page.getByRole('button', { name: '点赞', exact: true }).scrollIntoViewIfNeeded();
-  await page.getByRole('link', { name: '离线列表' }).click();
-  await expect(page).toHaveURL(/\/offline$/);
+  await page.goto('/offline');
   const saved = page.getByRole('region', { name: '离线保存的文章' });
   await expect(saved.getByRole('link', { name: title })).toBeVisible();
   await saved.getByRole('button', { name: `从离线保存中移除「${title}」` }).click();

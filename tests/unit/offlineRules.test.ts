@@ -4,9 +4,11 @@ import {
   isKeepable,
   isNeverCached,
   isPrefetch,
+  isSavedRecord,
   offlineKindOf,
   pageAssets,
   pageImages,
+  savedRecordUrl,
   staticImports,
 } from '../../src/lib/shared/offline/rules';
 
@@ -51,6 +53,8 @@ describe('what the offline worker keeps', () => {
       '/message/detail?id=2',
       '/link/apply',
       '/logout',
+      '/__offline/ledger.json',
+      '/__offline/saved/%2Farticle%2F7',
     ]) {
       expect(kind(path), path).toBeNull();
       expect(isNeverCached(new URL(path, ORIGIN).pathname), path).toBe(true);
@@ -88,6 +92,17 @@ describe('what the offline worker keeps', () => {
     expect(isKeepable('page', { ...answer, cacheControl: 'no-store' })).toBe(false);
     expect(isKeepable('page', { ...answer, contentType: 'application/json' })).toBe(false);
     expect(isKeepable('image', { ...answer, contentType: 'image/webp' })).toBe(true);
+  });
+
+  it('keeps the record of a saved page under the caches’ own path, one per page', () => {
+    expect(savedRecordUrl(`${ORIGIN}/article/7`)).toBe(`${ORIGIN}/__offline/saved/%2Farticle%2F7`);
+    expect(savedRecordUrl(`${ORIGIN}/article/7?from=rss`)).toBe(savedRecordUrl(`${ORIGIN}/article/7`));
+    expect(savedRecordUrl(`${ORIGIN}/tag/C%23`)).not.toBe(savedRecordUrl(`${ORIGIN}/tag/C`));
+    const record = { url: `${ORIGIN}/article/7`, title: '标题', files: ['/article/7', '/_astro/a.webp'] };
+    expect(isSavedRecord(record)).toBe(true);
+    expect(isSavedRecord({ ...record, files: [1] })).toBe(false);
+    expect(isSavedRecord({ url: record.url, files: [] })).toBe(false);
+    expect(isSavedRecord(null)).toBe(false);
   });
 
   it('takes a hovered link’s prefetch for no reading', () => {
