@@ -39,7 +39,8 @@ async function unregisterAll(): Promise<void> {
   await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)));
 }
 
-if ('serviceWorker' in navigator) {
+// The worker is made by the build: `npm run dev` has none to register.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
   if (document.documentElement.dataset.offline === 'on') whenSettled(() => void register());
   else if (navigator.serviceWorker.controller) whenSettled(() => void unregisterAll());
 }

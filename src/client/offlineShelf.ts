@@ -4,15 +4,8 @@
  * the article page's button (islands/article/SaveForOffline.tsx) and the offline page.
  */
 import { parseLedger } from '../lib/shared/offline/cap';
-import {
-  OFFLINE_CACHES,
-  OFFLINE_PAGE,
-  OFFLINE_RECORDS,
-  SAVED_RECORDS,
-  isSavedRecord,
-  savedRecordUrl,
-  type SavedRecord,
-} from '../lib/shared/offline/rules';
+import { OFFLINE_CACHES, OFFLINE_PAGE, OFFLINE_RECORDS } from '../lib/shared/offline/rules';
+import { isSavedRecord, SAVED_RECORDS, savedRecordUrl, type SavedRecord } from '../lib/shared/offline/saved';
 
 export type ShelfEntry = Pick<SavedRecord, 'url' | 'title'>;
 

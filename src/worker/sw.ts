@@ -20,13 +20,12 @@ import {
   OFFLINE_PAGE,
   OFFLINE_RECORDS,
   offlineKindOf,
-  isSavedRecord,
-  savedRecordUrl,
   pageAssets,
   pageImages,
   staticImports,
   type OfflineKind,
 } from '../lib/shared/offline/rules';
+import { isSavedRecord, savedRecordUrl } from '../lib/shared/offline/saved';
 
 // The service worker's own globals: TypeScript's `webworker` library cannot be loaded beside the
 // DOM one the rest of the project compiles with, so the few used here are declared.

@@ -4,13 +4,12 @@ import {
   isKeepable,
   isNeverCached,
   isPrefetch,
-  isSavedRecord,
   offlineKindOf,
   pageAssets,
   pageImages,
-  savedRecordUrl,
   staticImports,
 } from '../../src/lib/shared/offline/rules';
+import { isSavedRecord, savedRecordUrl } from '../../src/lib/shared/offline/saved';
 
 const ORIGIN = 'https://blog.example.com';
 const kind = (path: string, method = 'GET', origin = ORIGIN) => offlineKindOf(new URL(path, origin), ORIGIN, method);

@@ -25,32 +25,6 @@ export const WORKER_PATH = '/sw.js';
 /** Where the caches keep their own records: the worker's ledger, and one per article saved with 离线保存. */
 export const OFFLINE_RECORDS = '/__offline/';
 
-/** The records of pages saved with 离线保存, in the saved cache beside the pages and their pictures. */
-export const SAVED_RECORDS = `${OFFLINE_RECORDS}saved/`;
-
-/** What the saved cache records of a page saved with 离线保存. */
-export interface SavedRecord {
-  url: string;
-  title: string;
-  /** The page and every picture it showed, as the saved cache holds them. */
-  files: string[];
-}
-
-export function isSavedRecord(value: unknown): value is SavedRecord {
-  const record = value as Partial<SavedRecord> | null;
-  return (
-    typeof record?.url === 'string' &&
-    typeof record.title === 'string' &&
-    Array.isArray(record.files) &&
-    record.files.every((file) => typeof file === 'string')
-  );
-}
-
-export const savedRecordUrl = (pageUrl: string): string => {
-  const { origin, pathname } = new URL(pageUrl);
-  return `${origin}${SAVED_RECORDS}${encodeURIComponent(pathname)}`;
-};
-
 /** Our page shown for a page never read while offline; precached when the worker installs. */
 export const OFFLINE_PAGE = '/offline';
 
