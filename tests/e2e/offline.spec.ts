@@ -88,6 +88,7 @@ test('what a reader opened stays readable offline; a page never read shows our o
   });
   await page.goto('/home');
   await workerInCharge(page);
+  await expect(page.locator('#offline-mark')).toBeHidden();
   const titles: string[] = [];
   for (const id of READ) {
     await page.goto(`/article/${id}`);
@@ -103,7 +104,8 @@ test('what a reader opened stays readable offline; a page never read shows our o
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[i]);
     await expectPicturesDrawn(page);
   }
-  await expect(page.getByRole('status').filter({ hasText: '离线' }).first()).toBeVisible();
+  await expect(page.locator('#offline-mark')).toBeVisible();
+  await expect(page.locator('#offline-mark')).toHaveText('离线');
 
   // The router's links: the page changes without a new document.
   await page.goto('/home');
@@ -247,6 +249,7 @@ test('离线保存 keeps an article until the reader removes it on the offline p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('离线可读');
 
   await context.setOffline(false);
+  await expect(page.locator('#offline-mark')).toBeHidden();
   await page.goto(path);
   await page.getByRole('button', { name: '点赞', exact: true }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: '离线保存' })).toHaveAttribute('aria-pressed', 'false');
