@@ -45,7 +45,7 @@ const inKb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 // classes, unscoped, so no element carries a data-astro-cid attribute; the drawer reads its items
 // from the header's menu instead of a copy in its props; the boot script compares the stored theme
 // with the store's two texts. That brought the median from 10.2 KB (10,452 B) to 9.6 KB (9,822 B).
-// Offline reading's manifest link and header mark took it to 9.7 KB (9,899 B).
+// Offline reading's manifest link and header mark took it to 9.7 KB (9,913 B).
 const EXPECTED_ARTICLES = { median: 9.7, max: 10.1 * 1024 }; // printed 10.1 KB at most
 
 const CLIENT = join(process.env.DIST_DIR || 'dist', 'client');
