@@ -36,9 +36,21 @@ export interface RunningServer {
   crash: () => Promise<void>;
 }
 
+/** A port found free can be taken by another test's process before the server binds it: a new one is tried. */
+const PORT_TRIES = 3;
+
 /** Starts the production server on the built site (run `npm run build` first); on a free port unless `env.PORT` names one. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(env.PORT ? Number(env.PORT) : await freePort(), env);
+    } catch (error) {
+      if (env.PORT || attempt >= PORT_TRIES || !/端口 \d+ 已被占用/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, env: Record<string, string>): Promise<RunningServer> {
   // Without folders of their own the server would write its license signing keys, and look for its
   // music, in the repository's data/.
   const keyDir = env.LICENSE_KEY_DIR ? null : mkdtempSync(join(tmpdir(), 'blog-test-keys-'));
@@ -57,7 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.once('exit', (code, signal) => {
     if (started && !stopping) console.error(`服务器意外退出（${code ?? signal}）：\n${output}`);
   });
-  await new Promise<void>((resolve, reject) => {
+  const starting = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
       if (output.includes('博客已启动')) {
@@ -73,6 +85,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       child.stderr!.pipe(process.stderr);
     }
     child.once('exit', (code) => reject(new Error(`服务器退出（${code}）：\n${output}`)));
+  });
+  await starting.catch((error: unknown) => {
+    if (keyDir) rmSync(keyDir, { recursive: true, force: true });
+    throw error;
   });
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const end = (signal: NodeJS.Signals) =>
