@@ -19,7 +19,7 @@ import { BUILD_ENV, BUILD_NODE_FLAGS } from '../src/server/writing/buildSettings
 import { makePhoto } from '../tests/fixtures/photos.ts';
 import { astroCacheWithDemoImages, copyDemoContent } from '../tests/siteCopies.ts';
 import { writeSyntheticMarkdown } from './lib/blog.ts';
-import { serve } from './lib/server.ts';
+import { dataIn, serve } from './lib/server.ts';
 import { watchPeak } from './lib/treeMemory.ts';
 
 const GOALS = { liveSeconds: { 34: 3, 1000: 5 } as Record<number, number>, photoSeconds: 10, peakMb: 512 };
@@ -143,10 +143,7 @@ async function scenario(
     );
     const server = await serve({
       ...env,
-      DATABASE_URL: `file:${join(work, 'blog.db')}`,
-      UPLOAD_DIR: join(work, 'uploads'),
-      MUSIC_DIR: join(work, 'music'),
-      LICENSE_KEY_DIR: work,
+      ...dataIn(work),
       ADMIN_USERNAME: 'benchowner',
       ADMIN_PASSWORD: 'bench-password-1',
     });

@@ -8,14 +8,13 @@
  *   the click to the new page swapped in), median and slowest of SAMPLES each.
  */
 import { chromium, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OFFLINE_CACHES } from '../src/lib/shared/offline/rules.ts';
 import { astroCacheWithDemoImages, copyDemoContent } from '../tests/siteCopies.ts';
 import { writeSyntheticMarkdown } from './lib/blog.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, serve } from './lib/server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, buildSite, dataIn, serve } from './lib/server.ts';
 import { median } from './lib/stats.ts';
 
 const ARTICLES = 50;
@@ -34,18 +33,11 @@ const env = {
   ASTRO_CACHE_DIR: astroCacheWithDemoImages(join(work, 'cache')),
 };
 console.log(`构建 ${ARTICLES} 篇文章的博客（${demo} 篇示例文章，${ARTICLES - demo} 篇纯文字）…`);
-const built = spawnSync(process.execPath, ['scripts/build.ts'], {
-  env: { ...process.env, ...env },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (built.status !== 0) throw new Error('构建失败');
+buildSite(env);
 
 const server = await serve({
   ...env,
-  DATABASE_URL: `file:${join(work, 'blog.db')}`,
-  UPLOAD_DIR: join(work, 'uploads'),
-  MUSIC_DIR: join(work, 'music'),
-  LICENSE_KEY_DIR: work,
+  ...dataIn(work),
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

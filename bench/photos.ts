@@ -16,7 +16,7 @@ import { chromium } from '@playwright/test';
 import { uprightImage } from '../src/server/writing/uprightImage.ts';
 import { makePhoto } from '../tests/fixtures/photos.ts';
 import { astroCacheWithDemoImages, copyDemoContent, distWithSuiteBuild } from '../tests/siteCopies.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, serve } from './lib/server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, dataIn, serve } from './lib/server.ts';
 import { treeRss } from './lib/treeMemory.ts';
 
 const OWNER = { username: 'benchowner', password: 'bench-password-1' };
@@ -172,10 +172,7 @@ const coverPhoto = await makePhoto({ noise: 40 });
   const { work, env } = site();
   const server = await serve({
     ...env,
-    DATABASE_URL: `file:${join(work, 'blog.db')}`,
-    UPLOAD_DIR: join(work, 'uploads'),
-    MUSIC_DIR: join(work, 'music'),
-    LICENSE_KEY_DIR: work,
+    ...dataIn(work),
     AUTO_PUBLISH: 'off',
     ADMIN_USERNAME: OWNER.username,
     ADMIN_PASSWORD: OWNER.password,
@@ -209,10 +206,7 @@ for (const mode of ['as-taken', 'shrunk', 'encoded'] as const) {
     if (mode === 'encoded') {
       const server = await serve({
         ...env,
-        DATABASE_URL: `file:${join(work, 'blog.db')}`,
-        UPLOAD_DIR: join(work, 'uploads'),
-        MUSIC_DIR: join(work, 'music'),
-        LICENSE_KEY_DIR: work,
+        ...dataIn(work),
         AUTO_PUBLISH: 'off',
         ADMIN_USERNAME: OWNER.username,
         ADMIN_PASSWORD: OWNER.password,

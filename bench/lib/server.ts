@@ -1,16 +1,34 @@
 /** Shared by the benchmarks: a fresh build served by the production server on a free port. */
 import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { CHROMIUM_FLAGS as BASE_FLAGS } from '../../tests/chromium.ts';
 import { freePort } from '../../scripts/lib/freePort.ts';
 
 export { CHROMIUM } from '../../tests/chromium.ts';
 export const CHROMIUM_FLAGS = ['--headless=new', ...BASE_FLAGS];
 
+/** The project's build, unless the benchmark was run with `--no-build`. */
 export function build(): void {
   if (process.argv.includes('--no-build')) return;
-  const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  buildSite();
+}
+
+/** A build with `env` (a site's own CONTENT_DIR, DIST_DIR, ASTRO_CACHE_DIR): always, as that site has no other. */
+export function buildSite(env: Record<string, string> = {}): void {
+  const result = spawnSync(process.execPath, ['scripts/build.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error('构建失败');
 }
+
+/** What a server on a site of its own keeps in `work`: its database, uploads, music and license keys. */
+export const dataIn = (work: string): Record<string, string> => ({
+  DATABASE_URL: `file:${join(work, 'blog.db')}`,
+  UPLOAD_DIR: join(work, 'uploads'),
+  MUSIC_DIR: join(work, 'music'),
+  LICENSE_KEY_DIR: work,
+});
 
 export async function serve(
   env: Record<string, string> = {},
