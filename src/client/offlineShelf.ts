@@ -3,13 +3,12 @@
  * and the articles saved with 「离线保存」, which stay until the reader removes them. Loaded only by
  * the article page's button (islands/article/SaveForOffline.tsx) and the offline page.
  */
-import { parseLedger } from '../lib/shared/offline/cap';
-import { OFFLINE_CACHES, OFFLINE_PAGE, OFFLINE_RECORDS } from '../lib/shared/offline/rules';
+import { LEDGER_PATH, parseLedgers } from '../lib/shared/offline/cap';
+import { OFFLINE_CACHES, OFFLINE_PAGE } from '../lib/shared/offline/rules';
 import { isSavedRecord, SAVED_RECORDS, savedRecordUrl, type SavedRecord } from '../lib/shared/offline/saved';
 
 export type ShelfEntry = Pick<SavedRecord, 'url' | 'title'>;
 
-const LEDGER_URL = `${OFFLINE_RECORDS}ledger.json`;
 const recordUrl = (page: string) => savedRecordUrl(new URL(page, location.origin).href);
 
 const saved = () => caches.open(OFFLINE_CACHES.saved);
@@ -23,9 +22,8 @@ function titleOf(html: string): string {
 /** The pages the worker kept, the most recently read first; our offline page itself is not one. */
 export async function readablePages(): Promise<ShelfEntry[]> {
   const pages = await caches.open(OFFLINE_CACHES.page);
-  const stored = await (await caches.open(OFFLINE_CACHES.own)).match(LEDGER_URL);
-  const book = stored ? ((await stored.json().catch(() => ({}))) as { page?: unknown }) : {};
-  const ledger = parseLedger(book.page);
+  const stored = await (await caches.open(OFFLINE_CACHES.own)).match(LEDGER_PATH);
+  const ledger = parseLedgers(stored ? await stored.text() : null).page;
   const requests = (await pages.keys()).filter((request) => new URL(request.url).pathname !== OFFLINE_PAGE);
   const entries = await Promise.all(
     requests.map(async (request) => {

@@ -10,7 +10,7 @@
  * - A new worker takes over at once (the strategies are the same from one build to the next, so the
  *   page in front of the reader loses nothing), and drops pages the site no longer has.
  */
-import { needsRefresh, parseLedger, toEvict, type Ledger } from '../lib/shared/offline/cap';
+import { LEDGER_PATH, needsRefresh, parseLedgers, toEvict, type Ledger } from '../lib/shared/offline/cap';
 import {
   CACHE_CAPS,
   isKeepable,
@@ -18,7 +18,6 @@ import {
   NETWORK_TIMEOUT_MS,
   OFFLINE_CACHES,
   OFFLINE_PAGE,
-  OFFLINE_RECORDS,
   offlineKindOf,
   pageAssets,
   pageImages,
@@ -45,7 +44,7 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 const origin = location.origin;
 
-const LEDGER_URL = `${origin}${OFFLINE_RECORDS}ledger.json`;
+const LEDGER_URL = `${origin}${LEDGER_PATH}`;
 const KINDS: OfflineKind[] = ['page', 'image', 'asset'];
 
 let ledgers: Promise<Record<OfflineKind, Ledger>> | null = null;
@@ -54,7 +53,7 @@ let ledgers: Promise<Record<OfflineKind, Ledger>> | null = null;
 function loadLedgers(): Promise<Record<OfflineKind, Ledger>> {
   ledgers ??= (async () => {
     const stored = await (await caches.open(OFFLINE_CACHES.own)).match(LEDGER_URL);
-    const saved = parseLedgerBook(stored ? await stored.text() : null);
+    const saved = parseLedgers(stored ? await stored.text() : null);
     const now = Date.now();
     for (const kind of KINDS) {
       const held = (await (await caches.open(OFFLINE_CACHES[kind])).keys()).map((request) => request.url);
@@ -64,16 +63,6 @@ function loadLedgers(): Promise<Record<OfflineKind, Ledger>> {
     return saved;
   })();
   return ledgers;
-}
-
-function parseLedgerBook(text: string | null): Record<OfflineKind, Ledger> {
-  let book: Partial<Record<OfflineKind, unknown>> = {};
-  try {
-    book = JSON.parse(text ?? '{}') ?? {};
-  } catch {
-    // A damaged write: the caches themselves are the truth, and loadLedgers rebuilds from them.
-  }
-  return { page: parseLedger(book.page), image: parseLedger(book.image), asset: parseLedger(book.asset) };
 }
 
 let writing: Promise<void> | null = null;
@@ -216,13 +205,18 @@ async function page(event: FetchEvent, url: string): Promise<Response> {
   const network = fromNetwork(event, 'page', url);
   // Whatever answers first, the network's answer still lands in the cache.
   event.waitUntil(network.catch(() => undefined));
-  const slow = new Promise<Response | undefined>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS)).then(() =>
-    cached('page', url),
-  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<void>((resolve) => (timer = setTimeout(resolve, NETWORK_TIMEOUT_MS))).then(async () => {
+    const copy = await cached('page', url);
+    return copy ?? network;
+  });
   try {
-    return await Promise.race([network, slow.then((copy) => copy ?? network)]);
+    return await Promise.race([network, slow]);
   } catch {
     return (await cached('page', url)) ?? (await offlinePage()) ?? Response.error();
+  } finally {
+    // Answered (or failed) in time: the copy is not looked up for nothing.
+    clearTimeout(timer);
   }
 }
 

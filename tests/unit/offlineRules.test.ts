@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { toEvict, parseLedger, needsRefresh, REFRESH_AFTER_MS, type Ledger } from '../../src/lib/shared/offline/cap';
+import {
+  toEvict,
+  parseLedger,
+  parseLedgers,
+  needsRefresh,
+  REFRESH_AFTER_MS,
+  type Ledger,
+} from '../../src/lib/shared/offline/cap';
 import {
   isKeepable,
   isNeverCached,
@@ -149,6 +156,14 @@ describe('the cap of an offline cache', () => {
   it('refreshes a read entry’s time only once it is an hour old', () => {
     expect(needsRefresh({ bytes: 1, usedAt: now - REFRESH_AFTER_MS + 1 }, now)).toBe(false);
     expect(needsRefresh({ bytes: 1, usedAt: now - REFRESH_AFTER_MS - 1 }, now)).toBe(true);
+  });
+
+  it('reads back the worker’s ledgers, one per cache, and a damaged document as empty ones', () => {
+    const stored = JSON.stringify({ page: { a: { bytes: 2, usedAt: 3 } }, image: 'x' });
+    expect(parseLedgers(stored)).toEqual({ page: { a: { bytes: 2, usedAt: 3 } }, image: {}, asset: {} });
+    expect(parseLedgers('{"page":')).toEqual({ page: {}, image: {}, asset: {} });
+    expect(parseLedgers(null)).toEqual({ page: {}, image: {}, asset: {} });
+    expect(parseLedgers('null')).toEqual({ page: {}, image: {}, asset: {} });
   });
 
   it('reads back a stored ledger, dropping what is not one', () => {

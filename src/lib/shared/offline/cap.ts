@@ -3,7 +3,10 @@
  * cache is past its cap (rules.ts, CACHE_CAPS). The Cache API knows none of this, so the worker keeps
  * it beside the caches as one JSON document.
  */
-import type { CacheCap } from './rules';
+import { OFFLINE_RECORDS, type CacheCap, type OfflineKind } from './rules.ts';
+
+/** Where the worker keeps its ledgers, in its own cache; the offline page reads them to order what was read. */
+export const LEDGER_PATH = `${OFFLINE_RECORDS}ledger.json`;
 
 export interface Kept {
   bytes: number;
@@ -47,4 +50,15 @@ export function parseLedger(value: unknown): Ledger {
     if (typeof bytes === 'number' && typeof usedAt === 'number') ledger[url] = { bytes, usedAt };
   }
   return ledger;
+}
+
+/** The worker's ledgers, one per cache, as stored at LEDGER_PATH; a damaged or missing document reads as empty ones. */
+export function parseLedgers(text: string | null): Record<OfflineKind, Ledger> {
+  let book: Partial<Record<OfflineKind, unknown>> = {};
+  try {
+    book = JSON.parse(text ?? '{}') ?? {};
+  } catch {
+    // The caches themselves are the truth: the worker rebuilds the ledgers from them.
+  }
+  return { page: parseLedger(book.page), image: parseLedger(book.image), asset: parseLedger(book.asset) };
 }

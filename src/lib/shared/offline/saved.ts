@@ -3,7 +3,7 @@
  * the worker drops a record with its files when the site no longer has the page. Apart from
  * rules.ts, which every page's script imports.
  */
-import { OFFLINE_RECORDS } from './rules';
+import { OFFLINE_RECORDS } from './rules.ts';
 
 /** The records of pages saved with 离线保存, in the saved cache beside the pages and their pictures. */
 export const SAVED_RECORDS = `${OFFLINE_RECORDS}saved/`;
