@@ -16,6 +16,7 @@ import { articleImages } from './src/lib/node/imageLayout.ts';
 import { markdownConfig } from './src/lib/node/markdownOptions.ts';
 import { withoutTrailingSlash } from './src/lib/shared/trim.ts';
 import { publicPagePath } from './src/lib/shared/namePaths.ts';
+import { PERSONAL_PAGES } from './src/lib/shared/personalPages.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const cacheDir = astroCacheDir(process.env, projectRoot);
@@ -43,10 +44,10 @@ export default defineConfig({
     featurePages(features),
     sitemap({
       serialize: (item) => ({ ...item, url: sitemapUrl(item.url) }),
-      filter: (page) =>
-        !/^\/(404|offline|api-content|login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter|message\/(publish|detail)|pay\/order|link\/apply|admin)(\/|$)/.test(
-          new URL(page).pathname,
-        ),
+      filter: (page) => {
+        const path = new URL(page).pathname;
+        return !/^\/(404|offline|api-content|admin)(\/|$)/.test(path) && !PERSONAL_PAGES.test(path);
+      },
     }),
     firstVisit(),
     onDemandRoutes(),

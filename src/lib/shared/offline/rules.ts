@@ -2,6 +2,7 @@
  * What the offline worker (src/worker/sw.ts) keeps, and what it never touches. Pure: the worker,
  * the offline page and the unit tests share it.
  */
+import { PERSONAL_PAGES } from '../personalPages.ts';
 
 /** The worker's caches. Their names carry a layout version, not the release: a publish must not empty a reader's offline shelf. */
 export const OFFLINE_CACHES = {
@@ -56,10 +57,7 @@ const NEVER = [
   /^\/(api|wapi|admin)(\/|$)/,
   // The offline caches' own book-keeping (OFFLINE_RECORDS): never on the network.
   /^\/__offline(\/|$)/,
-  /^\/pay\/order(\/|$)/,
-  /^\/(login|register|forgotPassword|resetPassword|verifyEmail|undoEmailChange|confirmGuestEmail|userCenter)(\/|$)/,
-  /^\/message\/(publish|detail)(\/|$)/,
-  /^\/link\/apply(\/|$)/,
+  PERSONAL_PAGES,
   /^\/logout(\/|$)/,
 ];
 
