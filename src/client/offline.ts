@@ -5,7 +5,7 @@
  * header's 「离线」 mark follows the network. With offline reading off, a worker shipped before is
  * removed.
  */
-import { OFFLINE_CACHES, WORKER_PATH } from '../lib/shared/offline/rules';
+import { OFFLINE_CACHES, RETIRE_MESSAGE, WORKER_PATH } from '../lib/shared/offline/rules';
 
 /** How often the router's navigations may ask whether a new build brought a new worker. */
 const UPDATE_EVERY_MS = 60_000;
@@ -33,8 +33,31 @@ async function register(): Promise<void> {
   });
 }
 
+/**
+ * Asks the worker in charge of this page to stop keeping anything and delete what it kept. It stays
+ * in charge of this page until the reader leaves it, and would otherwise keep what the page loads
+ * next. Waits for its answer, or a few seconds for a worker that gives none.
+ */
+function retire(controller: ServiceWorker): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      navigator.serviceWorker.removeEventListener('message', answered);
+      resolve();
+    };
+    const answered = (event: MessageEvent) => {
+      if (event.data === RETIRE_MESSAGE) done();
+    };
+    const timer = setTimeout(done, 3000);
+    navigator.serviceWorker.addEventListener('message', answered);
+    controller.postMessage(RETIRE_MESSAGE);
+  });
+}
+
 /** Offline reading switched off: the worker goes, and so does what it kept. */
 async function unregisterAll(): Promise<void> {
+  const controller = navigator.serviceWorker.controller;
+  if (controller) await retire(controller);
   for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
   await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)));
 }

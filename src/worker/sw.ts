@@ -21,6 +21,7 @@ import {
   offlineKindOf,
   pageAssets,
   pageImages,
+  RETIRE_MESSAGE,
   staticImports,
   type OfflineKind,
 } from '../lib/shared/offline/rules';
@@ -35,11 +36,18 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+  readonly source: { postMessage(message: unknown): void } | null;
+}
 interface WorkerScope {
+  /** This worker itself; in Chromium since 127, Firefox 120, Safari 17.4. */
+  serviceWorker?: { state: string };
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
 const worker = self as unknown as WorkerScope;
 const origin = location.origin;
@@ -47,16 +55,30 @@ const origin = location.origin;
 const LEDGER_URL = `${origin}${LEDGER_PATH}`;
 const KINDS: OfflineKind[] = ['page', 'image', 'asset'];
 
+/**
+ * Set when the site turned offline reading off and a page asked this worker to go. A worker is
+ * done as well once another took its place (the one a site without offline reading serves deletes
+ * the caches as it starts). Either way it opens no cache again: `caches.open` creates a cache it
+ * does not find, so work still under way (a page's assets being fetched one by one) would bring
+ * back what was deleted.
+ */
+let retired = false;
+const done = () => retired || worker.serviceWorker?.state === 'redundant';
+
+function ourCache(name: string): Promise<Cache> {
+  return done() ? Promise.reject(new Error('offline reading is off')) : caches.open(name);
+}
+
 let ledgers: Promise<Record<OfflineKind, Ledger>> | null = null;
 
 /** The book-keeping, read once per start of the worker and squared with what the caches really hold. */
 function loadLedgers(): Promise<Record<OfflineKind, Ledger>> {
   ledgers ??= (async () => {
-    const stored = await (await caches.open(OFFLINE_CACHES.own)).match(LEDGER_URL);
+    const stored = await (await ourCache(OFFLINE_CACHES.own)).match(LEDGER_URL);
     const saved = parseLedgers(stored ? await stored.text() : null);
     const now = Date.now();
     for (const kind of KINDS) {
-      const held = (await (await caches.open(OFFLINE_CACHES[kind])).keys()).map((request) => request.url);
+      const held = (await (await ourCache(OFFLINE_CACHES[kind])).keys()).map((request) => request.url);
       const known = saved[kind];
       saved[kind] = Object.fromEntries(held.map((url) => [url, known[url] ?? { bytes: 0, usedAt: now }]));
     }
@@ -71,14 +93,14 @@ function persistSoon(): Promise<void> {
   writing ??= new Promise<void>((resolve) => setTimeout(resolve, 500)).then(async () => {
     writing = null;
     const book = await loadLedgers();
-    await (await caches.open(OFFLINE_CACHES.own)).put(LEDGER_URL, new Response(JSON.stringify(book)));
+    await (await ourCache(OFFLINE_CACHES.own)).put(LEDGER_URL, new Response(JSON.stringify(book)));
   });
   return writing;
 }
 
 async function keep(kind: OfflineKind, url: string, response: Response): Promise<void> {
   const bytes = (await response.clone().blob()).size;
-  const cache = await caches.open(OFFLINE_CACHES[kind]);
+  const cache = await ourCache(OFFLINE_CACHES[kind]);
   await cache.put(url, response);
   const book = await loadLedgers();
   book[kind][url] = { bytes, usedAt: Date.now() };
@@ -91,8 +113,8 @@ async function keep(kind: OfflineKind, url: string, response: Response): Promise
 
 /** A page the site no longer has: out of the cache, and out of the reader's saved ones with its record. */
 async function forget(kind: OfflineKind, url: string): Promise<void> {
-  await (await caches.open(OFFLINE_CACHES[kind])).delete(url);
-  const saved = await caches.open(OFFLINE_CACHES.saved);
+  await (await ourCache(OFFLINE_CACHES[kind])).delete(url);
+  const saved = await ourCache(OFFLINE_CACHES.saved);
   const record: unknown = await (await saved.match(savedRecordUrl(url)))?.json().catch(() => null);
   for (const file of isSavedRecord(record) ? record.files : [url]) await saved.delete(new URL(file, origin).href);
   await saved.delete(savedRecordUrl(url));
@@ -105,19 +127,23 @@ async function forget(kind: OfflineKind, url: string): Promise<void> {
 
 /** The kept copy of `url`, from its cache, the reader's saved ones or the offline page's; its time refreshed when read. */
 async function cached(kind: OfflineKind, url: string): Promise<Response | undefined> {
-  const found =
-    (await (await caches.open(OFFLINE_CACHES[kind])).match(url, { ignoreVary: true })) ??
-    (await (await caches.open(OFFLINE_CACHES.saved)).match(url, { ignoreVary: true })) ??
-    (await (await caches.open(OFFLINE_CACHES.own)).match(url, { ignoreVary: true }));
-  if (found) {
-    const book = await loadLedgers();
-    const kept = book[kind][url];
-    if (kept && needsRefresh(kept, Date.now())) {
-      kept.usedAt = Date.now();
-      void persistSoon();
+  try {
+    const found =
+      (await (await ourCache(OFFLINE_CACHES[kind])).match(url, { ignoreVary: true })) ??
+      (await (await ourCache(OFFLINE_CACHES.saved)).match(url, { ignoreVary: true })) ??
+      (await (await ourCache(OFFLINE_CACHES.own)).match(url, { ignoreVary: true }));
+    if (found) {
+      const book = await loadLedgers();
+      const kept = book[kind][url];
+      if (kept && needsRefresh(kept, Date.now())) {
+        kept.usedAt = Date.now();
+        persistSoon().catch(() => {});
+      }
     }
+    return found;
+  } catch {
+    return undefined; // Retired meanwhile: the network answers.
   }
-  return found;
 }
 
 const facts = (response: Response) => ({
@@ -159,7 +185,7 @@ async function fetchWithImports(
 
 /** The scripts and styles a kept page needs, so that its islands wake offline even where the reader never scrolled to them. */
 async function keepPageAssets(html: string, pageUrl: string): Promise<void> {
-  const assets = await caches.open(OFFLINE_CACHES.asset);
+  const assets = await ourCache(OFFLINE_CACHES.asset);
   await fetchWithImports(
     pageAssets(html, pageUrl),
     async (url) => !!(await assets.match(url)),
@@ -169,7 +195,7 @@ async function keepPageAssets(html: string, pageUrl: string): Promise<void> {
 
 /** Our offline page, with everything it shows, in the worker's own cache: no cap ever drops it. */
 async function keepOfflinePage(): Promise<void> {
-  const own = await caches.open(OFFLINE_CACHES.own);
+  const own = await ourCache(OFFLINE_CACHES.own);
   const response = await fetch(OFFLINE_PAGE, { cache: 'reload' });
   if (!response.ok) throw new Error(`${OFFLINE_PAGE}: ${response.status}`);
   const html = await response.clone().text();
@@ -199,7 +225,7 @@ async function fromNetwork(event: FetchEvent, kind: OfflineKind, url: string): P
   return response;
 }
 
-const offlinePage = async () => (await caches.open(OFFLINE_CACHES.own)).match(`${origin}${OFFLINE_PAGE}`);
+const offlinePage = async () => (await ourCache(OFFLINE_CACHES.own)).match(`${origin}${OFFLINE_PAGE}`);
 
 async function page(event: FetchEvent, url: string): Promise<Response> {
   const network = fromNetwork(event, 'page', url);
@@ -227,7 +253,7 @@ async function file(event: FetchEvent, kind: OfflineKind, url: string): Promise<
 /** Pages kept but gone from the site (trashed, made private): asked about once per new worker, while online. */
 async function dropGonePages(): Promise<void> {
   const book = await loadLedgers();
-  const saved = (await (await caches.open(OFFLINE_CACHES.saved)).keys()).map((request) => request.url);
+  const saved = (await (await ourCache(OFFLINE_CACHES.saved)).keys()).map((request) => request.url);
   const urls = [...new Set([...Object.keys(book.page), ...saved])].filter(
     (url) => offlineKindOf(new URL(url), origin) === 'page',
   );
@@ -262,7 +288,19 @@ worker.addEventListener('activate', (event) => {
   );
 });
 
+worker.addEventListener('message', (event) => {
+  if (event.data !== RETIRE_MESSAGE) return;
+  retired = true;
+  event.waitUntil(
+    (async () => {
+      await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)));
+      event.source?.postMessage(RETIRE_MESSAGE);
+    })(),
+  );
+});
+
 worker.addEventListener('fetch', (event) => {
+  if (done()) return;
   const request = event.request;
   const url = new URL(request.url);
   const kind = offlineKindOf(url, origin, request.method);

@@ -23,6 +23,12 @@ export type OfflineKind = 'asset' | 'page' | 'image';
 /** Where the worker is served from: at the root, so every page is in its scope. */
 export const WORKER_PATH = '/sw.js';
 
+/**
+ * What a page of a site that turned offline reading off sends the worker in charge of it; the worker
+ * answers the same once it has stopped keeping anything and deleted what it kept.
+ */
+export const RETIRE_MESSAGE = 'blog-offline:retire';
+
 /** Where the caches keep their own records: the worker's ledger, and one per article saved with 离线保存. */
 export const OFFLINE_RECORDS = '/__offline/';
 
