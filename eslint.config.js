@@ -6,7 +6,7 @@ import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'backups/'] },
+  { ignores: ['dist/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'backups/', 'exports/'] },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [tseslint.configs.recommended],

@@ -21,6 +21,9 @@ export const adminText = {
   loadFailed: '加载失败，点这里重试',
   empty: '没有记录',
   reload: '刷新',
+  exportAll: '导出全部',
+  exportAllHint:
+    '下载整个博客：文章、说说、图片、评论、留言、点赞、用户（不含密码）和站点设置，可以用 npm run import -- export 导入到另一个站点',
   search: '搜索',
   searchPlaceholder: '关键词',
   previousPage: '上一页',

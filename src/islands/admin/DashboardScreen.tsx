@@ -25,6 +25,9 @@ const COUNTS: Count[] = [
 /** Counts that call for work lead to the screen where it is done. */
 const WORK: Partial<Record<Count, string>> = { pending_links: '/admin/links', pending_orders: '/admin/orders' };
 
+/** 导出全部 (src/server/api/routes/admin.ts): the same as `npm run export`, as one zip. */
+const EXPORT_URL = '/api/admin/export';
+
 const shown = (key: Count, value: number) =>
   key === 'revenue_cents' ? formatPrice(value) : value.toLocaleString('zh-CN');
 
@@ -57,9 +60,15 @@ export default function DashboardScreen() {
       <section aria-labelledby={`${id}-stats`}>
         <div className={styles.toolbar}>
           <h2 id={`${id}-stats`}>{text.statistics}</h2>
-          <button type="button" onClick={() => void loadDashboard()} disabled={loading}>
-            {loading ? text.loading : text.reload}
-          </button>
+          <span className={styles.inline}>
+            {/* A plain link: the browser downloads the zip as it comes, with its own progress. */}
+            <a href={EXPORT_URL} download title={text.exportAllHint}>
+              {text.exportAll}
+            </a>
+            <button type="button" onClick={() => void loadDashboard()} disabled={loading}>
+              {loading ? text.loading : text.reload}
+            </button>
+          </span>
         </div>
         {failed && (
           <p className={styles.problem} role="alert">

@@ -51,7 +51,7 @@ export interface ApiServices {
   shop: Shop;
   links: LinkService;
   /** The console's own services; the rest are shared with the public routes. */
-  admin: Pick<AdminServices, 'audit' | 'dashboard' | 'moderation' | 'people' | 'sales' | 'commentRules'>;
+  admin: Pick<AdminServices, 'audit' | 'dashboard' | 'moderation' | 'people' | 'sales' | 'commentRules' | 'exportAll'>;
   licenses: LicenseService;
   licensePublicKeyPem: string;
   writing: Writing;

@@ -559,3 +559,13 @@ export const siteBuilds = pgTable('site_builds', {
   /** The builder's status line (`PublishState` as JSON), for the console on every server. */
   state: text('state'),
 });
+
+/**
+ * What imports brought over (src/server/import): each thing's key in its source (`seed:article:12`,
+ * `hexo:2023/foo.md`) and the id it was given here, so running an import again brings only what is new.
+ */
+export const importedKeys = pgTable('imported_keys', {
+  key: text('key').primaryKey(),
+  localId: integer('local_id').notNull(),
+  createdAt: createdAt(),
+});

@@ -40,4 +40,5 @@ export const {
   dailyViews,
   settings,
   siteBuilds,
+  importedKeys,
 } = tables;

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countingLane } from './countingLane.ts';
 import { legacyRedirect } from './legacyRedirect.ts';
+import { oldAddresses } from './oldAddresses.ts';
 import { appErrors, rejectMalformedPaths } from './errors.ts';
 import { securityHeaders, type SecurityOptions } from './headers.ts';
 import { omitKeepAliveLines, staticFiles } from './static.ts';
@@ -30,6 +31,8 @@ export interface AppOptions {
   trustProxy?: number | string | false;
   /** The policy headers for documents (see headers.ts); without it, a policy allowing no inline script. */
   security?: SecurityOptions;
+  /** Old addresses of imported articles, answered with a 301 (oldAddresses.ts). */
+  redirects?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -56,6 +59,7 @@ export function createApp({
   uploadDir,
   trustProxy = false,
   security,
+  redirects = new Map(),
 }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
@@ -73,6 +77,7 @@ export function createApp({
     if (target) res.redirect(301, target);
     else next();
   });
+  app.use(oldAddresses(redirects));
   // Only what is rendered per request is compressed here; static files go out precompressed.
   const compress = compression();
   // The API and the music service come before the static files, which can never live under their paths.

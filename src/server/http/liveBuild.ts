@@ -24,6 +24,7 @@ import { loadCspSources } from './cspSources.ts';
 import { contentSecurityPolicy } from './headers.ts';
 import { loadPageHandler } from './onDemandRoutes.ts';
 import { contentExportOf } from '../releases/releases.ts';
+import { loadOldAddresses } from './oldAddresses.ts';
 
 /** Moves the export Astro wrote among the public files to the server's side of the build. */
 export function moveContentExport(release: string): void {
@@ -41,6 +42,8 @@ export interface Build {
   skipped: SkippedArticle[];
   /** The parts of the site the build was made with; null for a build that did not record them. */
   features: FeatureSwitches | null;
+  /** Old addresses of imported articles and where they moved (oldAddresses.ts). */
+  redirects: ReadonlyMap<string, string>;
 }
 
 export interface BuildOptions {
@@ -69,6 +72,7 @@ export async function loadBuild(release: string, { contentExportDir, mediaOrigin
     policy,
     skipped: readSkippedArticles(release),
     features: readBuildFeatures(release),
+    redirects: loadOldAddresses(content),
   };
 }
 

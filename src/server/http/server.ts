@@ -30,6 +30,7 @@ import { createLikeService } from '../likes/service.ts';
 import { withoutSwitchedOff } from '../likes/switchedOff.ts';
 import { createAuditLog } from '../admin/audit.ts';
 import { dashboard } from '../admin/dashboard.ts';
+import { createSiteExport } from '../admin/siteExport.ts';
 import { createModeration } from '../admin/moderation.ts';
 import { createPeople } from '../admin/people.ts';
 import { createSales } from '../admin/sales.ts';
@@ -134,6 +135,7 @@ const admin = {
   moderation: createModeration(db),
   people: createPeople(db, users.sessions),
   sales: createSales(db),
+  exportAll: createSiteExport({ db, contentDir: config.contentDir, uploadDir: config.uploadDir }),
 };
 const writing = createWriting(db, {
   projectRoot: PROJECT_ROOT,
@@ -209,6 +211,7 @@ const appFor = (current: Build) =>
     uploadDir: config.uploadDir,
     trustProxy: config.trustProxy,
     security: { policy: current.policy, hsts: config.httpsSite },
+    redirects: current.redirects,
   });
 function previousClientDir(release: string): string | undefined {
   const previous = previousRelease(distDir, release);

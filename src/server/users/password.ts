@@ -1,5 +1,6 @@
 /** Password hashing with scrypt (node:crypto): `scrypt$N$r$p$salt$hash`, all base64url. */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 import { createWorkQueue } from './workQueue.ts';
 
 const N = 2 ** 15;
@@ -50,7 +51,15 @@ export async function hashPassword(password: string, options: HashOptions = {}):
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * A bcrypt hash brought over from the original blog (`$2a$10$…`, bcryptjs): checked once at the
+ * user's next login, which then replaces it with our own (users/service.ts).
+ */
+export const isImportedHash = (stored: string) => /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(stored);
+
 export async function verifyPassword(password: string, stored: string, options: HashOptions = {}): Promise<boolean> {
+  // bcrypt in JavaScript holds the thread for its whole run (~70 ms at cost 10): it takes its turn in the same line.
+  if (isImportedHash(stored)) return scryptQueue.run(() => bcrypt.compare(password, stored), options);
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');

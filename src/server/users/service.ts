@@ -11,7 +11,7 @@ import { createUploadService, type UploadService } from '../uploads/service.ts';
 import { forgetPlaces, forgetStalePlaces, isKnownPlace, rememberPlaces } from './knownPlaces.ts';
 import { loginLimits, type LoginLimits } from './loginGuard.ts';
 import { createSharedLoginGuard } from './sharedLoginGuard.ts';
-import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { DECOY_HASH, hashPassword, isImportedHash, verifyPassword } from './password.ts';
 import { addressPlace, devicePlace, newDeviceToken } from './places.ts';
 import { endResetLinks } from './recovery.ts';
 import { refuseOwnersName } from './ownersName.ts';
@@ -166,6 +166,10 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
         throw new InvalidInput(user?.disabled && ok ? '该账号已被停用' : WRONG_CREDENTIALS, ['username', 'password']);
       }
       await guard.release(attempt);
+      if (isImportedHash(user.passwordHash)) {
+        const passwordHash = await hashPassword(input.password, { priority: true });
+        await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      }
       // Always a new device token. The value the browser sent only tells whether this is a known
       // place; adopting it would let whoever planted the cookie (a sibling subdomain, a plain-HTTP
       // answer) hold a device this account trusts. The one sent keeps counting until it ages out.

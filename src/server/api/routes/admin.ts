@@ -6,7 +6,9 @@ import { commentRules } from '../../../contract/commentRules.ts';
 import { COMMENT_BULK_MAX_IDS, KEYWORD_MAX_LENGTH } from '../../../contract/limits.ts';
 import { ORDER_STATUSES } from '../../../contract/shop.ts';
 import { ROLE } from '../../../contract/users.ts';
+import { pipeline } from 'node:stream/promises';
 import type { AuditLog } from '../../admin/audit.ts';
+import type { SiteExport } from '../../admin/siteExport.ts';
 import type { Moderation } from '../../admin/moderation.ts';
 import type { People } from '../../admin/people.ts';
 import type { Sales } from '../../admin/sales.ts';
@@ -55,6 +57,7 @@ export interface AdminServices {
   messages: Pick<MessageService, 'remove'>;
   links: Pick<LinkService, 'byStatus'>;
   recovery: Pick<AccountRecovery, 'ownerResetLink'>;
+  exportAll: SiteExport;
 }
 
 const keyword = z
@@ -117,6 +120,19 @@ export function adminRoutes(services: AdminServices): Router {
   const adminOf = (req: Request) => requireAdmin(req);
 
   route(ADMIN_DASHBOARD, () => services.dashboard());
+  // 导出全部: a zip, not the JSON envelope, so a plain link in the console downloads it.
+  router.get('/export', async (req, res) => {
+    const admin = adminOf(req);
+    const { zip, fileName } = await services.exportAll();
+    await audit.record(admin.id, 'site.export', 'site');
+    res.set({
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+    });
+    // A download given up halfway ends the zip too; there is nothing to answer any more.
+    await pipeline(zip, res).catch(() => zip.destroy());
+  });
 
   route(ADMIN_COMMENTS, async (req) => {
     const { current, size, keyword: words, status } = parse(commentQuery, query(req));
