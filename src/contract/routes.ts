@@ -310,6 +310,8 @@ export const WRITING_PUBLISH = 'POST /api/admin/writing/publish' as Route<void, 
 
 // The admin console
 export const ADMIN_DASHBOARD = 'GET /api/admin/dashboard' as Route<void, Dashboard>;
+/** 导出全部: the whole site as one zip, the same as `npm run export`. */
+export const ADMIN_EXPORT = 'GET /api/admin/export' as Route<void, Bare<Blob>>;
 export const ADMIN_COMMENTS = 'GET /api/admin/comments' as Route<
   KeywordPaging & { status?: AdminCommentStatus },
   Page<AdminComment>

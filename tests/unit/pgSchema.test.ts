@@ -29,7 +29,7 @@ describe('the PostgreSQL schema mirrors the SQLite one', () => {
   );
 
   it('exports the same tables', () => {
-    expect(liteTables).toHaveLength(27);
+    expect(liteTables).toHaveLength(28);
     expect([...pgTables.keys()].sort()).toEqual(liteTables.map(([name]) => name).sort());
   });
 

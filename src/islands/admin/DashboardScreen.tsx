@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import type { Dashboard } from '../../contract/admin';
+import { ADMIN_EXPORT, splitRoute } from '../../contract/routes';
 import { adminText } from '../../i18n/admin.zh-CN';
 import { auditActionLabel } from '../../lib/browser/adminView';
 import { formatPrice } from '../../lib/shared/shop';
@@ -25,8 +26,8 @@ const COUNTS: Count[] = [
 /** Counts that call for work lead to the screen where it is done. */
 const WORK: Partial<Record<Count, string>> = { pending_links: '/admin/links', pending_orders: '/admin/orders' };
 
-/** 导出全部 (src/server/api/routes/admin.ts): the same as `npm run export`, as one zip. */
-const EXPORT_URL = '/api/admin/export';
+/** 导出全部 (ADMIN_EXPORT): the same as `npm run export`, as one zip. */
+const EXPORT_URL = splitRoute(ADMIN_EXPORT).path;
 
 const shown = (key: Count, value: number) =>
   key === 'revenue_cents' ? formatPrice(value) : value.toLocaleString('zh-CN');

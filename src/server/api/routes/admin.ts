@@ -25,6 +25,7 @@ import {
   ADMIN_COMMENT_RULES,
   ADMIN_COMMENTS,
   ADMIN_DASHBOARD,
+  ADMIN_EXPORT,
   ADMIN_DISABLE_USER,
   ADMIN_HIDE_COMMENT,
   ADMIN_HIDE_COMMENTS,
@@ -112,7 +113,7 @@ const query = (req: Request) => ({ current: 1, size: 20, ...req.query });
 
 export function adminRoutes(services: AdminServices): Router {
   const { audit, moderation, people, sales } = services;
-  const { router, route } = groupRouter(API.admin);
+  const { router, route, routeBare } = groupRouter(API.admin);
   router.use((req, _res, next) => {
     requireAdmin(req);
     next();
@@ -121,7 +122,7 @@ export function adminRoutes(services: AdminServices): Router {
 
   route(ADMIN_DASHBOARD, () => services.dashboard());
   // 导出全部: a zip, not the JSON envelope, so a plain link in the console downloads it.
-  router.get('/export', async (req, res) => {
+  routeBare(ADMIN_EXPORT, async (req, res) => {
     const admin = adminOf(req);
     const { zip, fileName } = await services.exportAll();
     await audit.record(admin.id, 'site.export', 'site');
