@@ -142,7 +142,7 @@ describe('old addresses', () => {
 });
 
 describe('the site settings an import writes', () => {
-  const source = `export const site = {\n  title: '旧名字',\n  social: {\n    github: '',\n    qq: '',\n  },\n  payment: {\n    weChatQr: '',\n  },\n};\n`;
+  const source = `interface SiteConfig {\n  title: string;\n  social: {\n    github: string;\n  };\n}\nexport const site = {\n  title: '旧名字',\n  social: {\n    github: '',\n    qq: '',\n  },\n  payment: {\n    weChatQr: '',\n  },\n};\n`;
 
   it('replaces the values of known fields in their blocks, and leaves pictures that are no address', () => {
     const { text, changes, left } = siteConfigChanges(source, {

@@ -4,31 +4,16 @@
  * see until the site is published: the files wait for the next build, and the caller publishes
  * once, at the end.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ROLE } from '../../contract/users.ts';
-import { formatRedirects, normalizeOldPath, parseRedirects, REDIRECTS_FILE } from '../../lib/shared/redirects.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { isUploadedImagePath } from '../uploads/images.ts';
-import { articleFileName } from '../writing/articles.ts';
-import { createSourceFiles, formatSource, writeAtomically } from '../writing/sourceFiles.ts';
+import { createSourceFiles } from '../writing/sourceFiles.ts';
 import type { Bundle, LeftBehind } from './bundle.ts';
-import { articleData, talkData } from './content.ts';
-import { amongUploads, besideArticles, download, imageCopier, replaceImageRef, type Download } from './images.ts';
+import { download, type Download } from './images.ts';
+import { writeArticles, writeTalks, writeUploads } from './files.ts';
 import { knownKeys, rememberKey } from './importKeys.ts';
 import { planImport, siteKeyOf, type Kind, type Plan, type SiteNow } from './plan.ts';
-import {
-  addSiteViews,
-  KeyMap,
-  writeArticleStats,
-  writeComments,
-  writeLikes,
-  writeLinks,
-  writeMessages,
-  writeTalkLikes,
-  writeUsers,
-} from './rows.ts';
+import { addSiteViews, KeyMap, writeComments, writeLikes, writeLinks, writeMessages, writeUsers } from './rows.ts';
 import { writeSiteConfig, type SiteChange } from './siteConfig.ts';
 
 export interface ImportTarget {
@@ -76,13 +61,8 @@ export async function planFor(target: ImportTarget, bundle: Bundle): Promise<Pla
   return planImport(bundle, await readSiteNow(target, bundle));
 }
 
-/** A talk's picture as the site shows it: an upload, a file of its public folder, or https. */
-const talkImageShown = (image: string) =>
-  isUploadedImagePath(image) || /^\/img\/[\w./-]+$/.test(image) || /^https:\/\/\S+$/.test(image);
-
 export async function applyPlan(plan: Plan, target: ImportTarget): Promise<ImportResult> {
   const { db, contentDir, uploadDir } = target;
-  const fetchImage = target.download ?? download;
   const problems: LeftBehind[] = [];
   const created: Record<Kind, number> = {
     articles: 0,
@@ -100,70 +80,15 @@ export async function applyPlan(plan: Plan, target: ImportTarget): Promise<Impor
     ...plan.likes.flatMap((l) => [l.target.key, l.userKey ?? '']),
     ...plan.links.map((l) => l.userKey),
   ]);
+  const fetchImage = target.download ?? download;
+  const copied = { count: 0 };
   // The rows' own files first (avatars, backgrounds), under the names the rows give.
-  const uploads = imageCopier(amongUploads(uploadDir), fetchImage);
-  for (const [path, from] of Object.entries(plan.uploads)) await uploads.bring({ ref: path, from }, path);
+  await writeUploads(plan.uploads, uploadDir, fetchImage, problems, copied);
   await writeUsers(db, plan.users, ids);
-
-  const articlesDir = join(contentDir, 'articles');
-  const bodyImages = imageCopier(besideArticles(articlesDir, 'images'), fetchImage);
-  const covers = imageCopier(besideArticles(articlesDir, 'covers'), fetchImage);
-  const articleFiles = createSourceFiles(contentDir, 'articles');
-  const redirectsFile = join(contentDir, REDIRECTS_FILE);
-  const redirects = parseRedirects(await readFile(redirectsFile, 'utf8').catch(() => '')).redirects;
-  const redirectsBefore = redirects.size;
-  for (const { item, id } of plan.articles) {
-    let body = item.body;
-    for (const image of item.images) body = replaceImageRef(body, image.ref, await bodyImages.bring(image, item.key));
-    const cover = item.cover ? await covers.bring(item.cover, item.key) : undefined;
-    const checked = articleData(item, id, cover?.startsWith('./covers/') ? cover : undefined);
-    if (cover && !cover.startsWith('./covers/'))
-      problems.push({ where: item.key, reason: `封面 ${cover} 未能复制，文章没有封面` });
-    for (const line of checked.trimmed) problems.push({ where: item.key, reason: line });
-    if (checked.problem) {
-      problems.push({ where: item.key, reason: `文章无法通过检查，未导入：${checked.problem}` });
-      continue;
-    }
-    const file = await articleFiles.create(
-      articleFileName(id, String(checked.data.title)),
-      formatSource(checked.data, body),
-    );
-    if (item.trashed) await articleFiles.moveToTrash(file);
-    await writeArticleStats(db, id, { views: item.views, likes: item.likes, readingMs: item.readingMs });
-    await rememberKey(db, item.key, id);
-    ids.set(item.key, id);
-    created.articles++;
-    for (const old of item.oldPaths) {
-      const path = normalizeOldPath(old);
-      if (path) redirects.set(path, `/article/${id}`);
-    }
-  }
-  if (redirects.size !== redirectsBefore) await writeAtomically(redirectsFile, formatRedirects(redirects));
-
-  const talkImages = imageCopier(amongUploads(uploadDir), fetchImage);
-  const talkFiles = createSourceFiles(contentDir, 'talks');
-  for (const { item, id } of plan.talks) {
-    const images: string[] = [];
-    for (const image of item.images) {
-      // A picture of the site's own public folder (`/img/…`) is there already.
-      const shown = !image.from && talkImageShown(image.ref) ? image.ref : await talkImages.bring(image, item.key);
-      if (talkImageShown(shown)) images.push(shown);
-      else problems.push({ where: item.key, reason: `图片 ${shown} 无法在本站显示，未保留` });
-    }
-    const checked = talkData(item, id, images);
-    for (const line of checked.trimmed) problems.push({ where: item.key, reason: line });
-    if (checked.problem) {
-      problems.push({ where: item.key, reason: `说说无法通过检查，未导入：${checked.problem}` });
-      continue;
-    }
-    const file = await talkFiles.create(`${String(id).padStart(4, '0')}.md`, formatSource(checked.data, item.body));
-    if (item.trashed) await talkFiles.moveToTrash(file);
-    await writeTalkLikes(db, id, item.likes);
-    await rememberKey(db, item.key, id);
-    ids.set(item.key, id);
-    created.talks++;
-  }
-  problems.push(...uploads.problems, ...bodyImages.problems, ...covers.problems, ...talkImages.problems);
+  const files = { db, contentDir, uploadDir, fetchImage, ids, problems, copied };
+  const articles = await writeArticles(plan.articles, files);
+  created.articles = articles.written;
+  created.talks = await writeTalks(plan.talks, files);
 
   await writeMessages(db, plan.messages, ids);
   created.comments = await writeComments(db, plan.comments, ids, problems);
@@ -182,8 +107,8 @@ export async function applyPlan(plan: Plan, target: ImportTarget): Promise<Impor
   }
   return {
     created,
-    imagesCopied: uploads.copied + bodyImages.copied + covers.copied + talkImages.copied,
-    redirects: redirects.size - redirectsBefore,
+    imagesCopied: copied.count,
+    redirects: articles.redirects,
     siteChanges,
     problems,
   };

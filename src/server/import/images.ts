@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { saveContentImage, type ContentImageUse } from '../writing/contentImages.ts';
 import { writeAtomically } from '../writing/sourceFiles.ts';
 import { imageExtension, UPLOAD_URL_PREFIX, uploadedFileName } from '../uploads/images.ts';
-import type { ImageRef, ImageSource, LeftBehind } from './bundle.ts';
+import type { ImageRef, ImageSource } from './bundle.ts';
 
 /** Larger than any picture a blog shows; a bigger file is not a picture for a page. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -41,46 +41,41 @@ async function bytesOf(from: ImageSource, fetchImage: Download): Promise<Buffer>
 }
 
 export interface ImageCopier {
-  /** The reference to write in place of `ref`; `ref.ref` itself when the picture could not be had. */
-  bring(ref: ImageRef, where: string): Promise<string>;
+  /**
+   * The reference to write in place of `ref`, or why the picture could not be had (then the text
+   * keeps `ref`, and the caller says what became of it).
+   */
+  bring(ref: ImageRef): Promise<{ ref: string } | { problem: string }>;
   copied: number;
-  problems: LeftBehind[];
 }
 
-/** A copier for one destination; a picture named twice is fetched once. */
 /** Keeps `bytes` and answers the reference to write; `ref` is how the source named the picture. */
 export type ImageStore = (bytes: Buffer, ref: string) => Promise<string>;
 
+/** A copier for one destination; a picture named twice is fetched once. */
 export function imageCopier(store: ImageStore, fetchImage: Download): ImageCopier {
-  const done = new Map<string, Promise<string | Error>>();
+  const done = new Map<string, Promise<{ ref: string } | { problem: string }>>();
   const copier: ImageCopier = {
     copied: 0,
-    problems: [],
-    async bring(ref, where) {
-      const from = ref.from;
-      if (!from) {
-        copier.problems.push({ where, reason: `图片 ${ref.ref} 找不到文件，保留原地址` });
-        return ref.ref;
-      }
+    async bring({ ref, from }) {
+      if (!from) return { problem: '找不到文件' };
       const id = 'url' in from ? `url:${from.url}` : `file:${from.file}`;
       let result = done.get(id);
       if (!result) {
         result = bytesOf(from, fetchImage)
-          .then((bytes) => store(bytes, ref.ref))
+          .then((bytes) => store(bytes, ref))
           .then(
             (stored) => {
               copier.copied++;
-              return stored;
+              return { ref: stored };
             },
-            (error: Error) => error,
+            (error: Error) => ({
+              problem: 'url' in from ? `无法下载（${error.message}）` : `无法复制（${error.message}）`,
+            }),
           );
         done.set(id, result);
       }
-      const outcome = await result;
-      if (!(outcome instanceof Error)) return outcome;
-      const what = 'url' in from ? `无法下载（${outcome.message}）` : `无法复制（${outcome.message}）`;
-      copier.problems.push({ where, reason: `图片 ${ref.ref} ${what}，保留原地址` });
-      return ref.ref;
+      return result;
     },
   };
   return copier;

@@ -61,10 +61,11 @@ export function siteConfigChanges(
       continue;
     }
     const indent = block ? '    ' : '  ';
-    let start = 0;
+    // Within the settings' value, never the type declared above it, which has the same names.
+    let start = text.indexOf('export const site');
     let end = text.length;
-    if (block) {
-      start = text.indexOf(`\n  ${block}: {`);
+    if (block && start >= 0) {
+      start = text.indexOf(`\n  ${block}: {`, start);
       end = start < 0 ? -1 : text.indexOf('\n  },', start);
     }
     const line = new RegExp(`(\\n${indent}${field}: )(?:${STRING})(,)`);
