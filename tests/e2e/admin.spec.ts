@@ -1,9 +1,11 @@
 /**
  * The owner's admin console and the download pages: the console's gate and the way back after
  * login, a download application from the form to the list by way of the owner's review, and a
- * comment removed in moderation.
+ * comment removed in moderation, and 导出全部 downloading the whole site.
  */
 import type { Browser, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import { formatPrice } from '../../src/lib/shared/shop';
 import { makePng } from '../fixtures/images';
 import { expect, test, watchContext, type PageProblems } from './fixtures';
@@ -373,5 +375,21 @@ test('a console list that fails to load offers to try again, and loads when aske
     await expect(owner.page.getByText('加载中…')).toHaveCount(0);
     await expect(loaded()).toBeVisible();
   }
+  await owner.context.close();
+});
+
+test('导出全部 on the dashboard downloads the whole site as one zip', async ({ browser, problems, baseURL }) => {
+  const owner = await ownerBrowser(browser, problems, baseURL!);
+  await owner.page.goto('/admin');
+  const exportAll = owner.page.getByRole('link', { name: '导出全部' });
+  await expect(exportAll).toBeVisible();
+  const [download] = await Promise.all([owner.page.waitForEvent('download'), exportAll.click()]);
+  expect(download.suggestedFilename()).toMatch(/^blog-export-\d{8}\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+  expect(JSON.parse(strFromU8(files['manifest.json']))).toMatchObject({ format: 'mengblog-export' });
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(['data/users.json', 'data/comments.json']));
+  expect(Object.keys(files).filter((path) => path.startsWith('articles/')).length).toBeGreaterThan(0);
+  // The page stays where it was: a download, not a navigation.
+  await expect(owner.page).toHaveURL(/\/admin$/);
   await owner.context.close();
 });

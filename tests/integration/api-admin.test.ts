@@ -1,10 +1,11 @@
 /** The admin console's API: admins only, moderation, users and the last-admin rule, the shop, and the audit log. */
+import { strFromU8, unzipSync } from 'fflate';
 import { decodedBody, exchange } from './raw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminComment, AdminUser, AuditEntry, Dashboard } from '../../src/contract/admin';
 import type { CreatedOrder } from '../../src/contract/shop';
 import type { ApiClient } from './api';
-import { freshIp, newPerson, ownerLogin, startOwnedApi, type Person } from './people';
+import { freshIp, newPerson, OWNER, ownerLogin, startOwnedApi, type Person } from './people';
 import { buy } from './shop';
 
 const BLOCK = 83;
@@ -26,6 +27,7 @@ const auditTrail = async () => (await admin('GET', '/dashboard')).body.result.au
 
 const ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/dashboard'],
+  ['GET', '/export'],
   ['GET', '/comments?keyword=x'],
   ['PUT', '/comments/1/hidden', { hidden: true }],
   ['PUT', '/comments/1/delete'],
@@ -101,7 +103,8 @@ describe('access', () => {
   });
 
   it('serves every read endpoint to an admin', async () => {
-    for (const [method, path] of ENDPOINTS.filter(([method]) => method === 'GET')) {
+    // The export answers a zip rather than JSON: 导出全部 below reads it.
+    for (const [method, path] of ENDPOINTS.filter(([method, path]) => method === 'GET' && path !== '/export')) {
       const res = await admin(method, path);
       expect(res.status, path).toBe(200);
     }
@@ -374,5 +377,22 @@ describe('the shop', () => {
       'order.confirm',
     ]);
     expect((await admin('GET', '/orders?status=lost')).status).toBe(400);
+  });
+});
+
+describe('导出全部', () => {
+  it('gives the owner the whole site as one zip, as npm run export makes it but without password hashes', async () => {
+    const res = await fetch(`${api.server.url}/api/admin/export`, { headers: owner.auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="blog-export-\d{8}\.zip"$/);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const json = (path: string) => JSON.parse(strFromU8(files[path]));
+    expect(json('manifest.json')).toMatchObject({ format: 'mengblog-export', version: 1 });
+    const users: Record<string, unknown>[] = json('data/users.json');
+    expect(users.map((user) => user.username)).toContain(OWNER.username);
+    expect(users.filter((user) => 'password_hash' in user)).toEqual([]);
+    expect(Object.keys(files).filter((path) => /^articles\/[^/]+\.md$/.test(path)).length).toBeGreaterThan(0);
+    expect((await auditTrail()).map((entry) => entry.action)).toContain('site.export');
   });
 });

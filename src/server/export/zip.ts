@@ -18,7 +18,13 @@ const UNIX = 3;
 async function drained(out: PassThrough): Promise<boolean> {
   if (out.destroyed) return true;
   if (!out.writableNeedDrain) return false;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  // Whichever comes first, the other's listener goes: one stays behind for every wait otherwise.
+  const settled = new AbortController();
+  try {
+    await Promise.race([once(out, 'drain', settled), once(out, 'close', settled)]);
+  } finally {
+    settled.abort();
+  }
   return out.destroyed;
 }
 
