@@ -4,6 +4,7 @@
  * (or go to another copy of it) without either side guessing at the other's shape. A change here
  * that an older export could not satisfy needs a new `EXPORT_VERSION`.
  */
+import type { SiteConfig } from '../../site.config.ts';
 
 export const EXPORT_FORMAT = 'mengblog-export';
 export const EXPORT_VERSION = 1;
@@ -119,25 +120,10 @@ export interface ExportedStats {
 }
 
 /** The owner's fields of `site` (src/site.config.ts), under its own names. */
-export interface ExportedSite {
-  title: string;
-  shortName: string;
-  author: string;
-  avatar: string;
-  personalSay: string;
-  notice: string;
-  social: {
-    github: string;
-    gitee: string;
-    bilibili: string;
-    qq: string;
-    weChat: string;
-    qqGroup: string;
-    weChatGroup: string;
-  };
-  payment: { weChatQr: string; aliPayQr: string };
-  avatarBackground: string;
-}
+export type ExportedSite = Pick<
+  SiteConfig,
+  'title' | 'shortName' | 'author' | 'avatar' | 'personalSay' | 'notice' | 'social' | 'avatarBackground'
+> & { payment: Pick<SiteConfig['payment'], 'weChatQr' | 'aliPayQr'> };
 
 /** What an export never holds, for the summary and the CLI: none of it is the owner's writing or readers' words. */
 export const NEVER_EXPORTED = [
