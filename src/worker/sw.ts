@@ -26,30 +26,8 @@ import {
   type OfflineKind,
 } from '../lib/shared/offline/rules';
 import { isSavedRecord, savedRecordUrl } from '../lib/shared/offline/saved';
+import { worker, type FetchEvent } from './scope';
 
-// The service worker's own globals: TypeScript's `webworker` library cannot be loaded beside the
-// DOM one the rest of the project compiles with, so the few used here are declared.
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Promise<Response>): void;
-}
-interface ExtendableMessageEvent extends ExtendableEvent {
-  readonly data: unknown;
-  readonly source: { postMessage(message: unknown): void } | null;
-}
-interface WorkerScope {
-  /** This worker itself; in Chromium since 127, Firefox 120, Safari 17.4. */
-  serviceWorker?: { state: string };
-  skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
-}
-const worker = self as unknown as WorkerScope;
 const origin = location.origin;
 
 const LEDGER_URL = `${origin}${LEDGER_PATH}`;
@@ -65,8 +43,11 @@ const KINDS: OfflineKind[] = ['page', 'image', 'asset'];
 let retired = false;
 const done = () => retired || worker.serviceWorker?.state === 'redundant';
 
-function ourCache(name: string): Promise<Cache> {
-  return done() ? Promise.reject(new Error('offline reading is off')) : caches.open(name);
+async function ourCache(name: string): Promise<Cache> {
+  // A worker stopped while idle and started again has forgotten `retired`: its own cache, made at
+  // install and gone with the retirement, still tells.
+  if (done() || !(await caches.has(OFFLINE_CACHES.own))) throw new Error('offline reading is off');
+  return caches.open(name);
 }
 
 let ledgers: Promise<Record<OfflineKind, Ledger>> | null = null;
@@ -195,7 +176,8 @@ async function keepPageAssets(html: string, pageUrl: string): Promise<void> {
 
 /** Our offline page, with everything it shows, in the worker's own cache: no cap ever drops it. */
 async function keepOfflinePage(): Promise<void> {
-  const own = await ourCache(OFFLINE_CACHES.own);
+  // At install, before the cache that ourCache() asks after exists: this makes it.
+  const own = await caches.open(OFFLINE_CACHES.own);
   const response = await fetch(OFFLINE_PAGE, { cache: 'reload' });
   if (!response.ok) throw new Error(`${OFFLINE_PAGE}: ${response.status}`);
   const html = await response.clone().text();

@@ -5,16 +5,7 @@
  * this reaches readers who do not open a page for a while.
  */
 import { OFFLINE_CACHES } from '../lib/shared/offline/rules';
-
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface WorkerScope {
-  skipWaiting(): Promise<void>;
-  registration: { unregister(): Promise<boolean> };
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-}
-const worker = self as unknown as WorkerScope;
+import { worker } from './scope';
 
 worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
 worker.addEventListener('activate', (event) =>

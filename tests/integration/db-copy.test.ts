@@ -50,7 +50,7 @@ describe('npm run db:copy', { timeout: 90_000 }, () => {
     expect(copied.output).toContain('行数和校验和全部一致');
     expect(copied.code).toBe(0);
     const tables = copied.output.split('\n').filter((line) => /^(一致|不一致) /.test(line));
-    expect(tables).toHaveLength(27);
+    expect(tables).toHaveLength(28);
     expect(tables.every((line) => line.startsWith('一致 '))).toBe(true);
     expect(copied.output).toMatch(/一致 {2}users：1 行/);
 

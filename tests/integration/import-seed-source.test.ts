@@ -110,7 +110,8 @@ describe('articles', () => {
       category: '前端',
       tags: ['CSS', 'Vue'],
       pinned: true,
-      order: 3,
+      // The original shows the larger order first, ours the smaller.
+      order: -3,
       type: 'original',
       draft: false,
       private: false,
@@ -142,7 +143,7 @@ describe('articles', () => {
       private: true,
       draft: false,
       pinned: false,
-      order: 1,
+      order: -1,
       type: 'repost',
       origin: 'https://example.com/origin',
       category: '生活',

@@ -28,5 +28,5 @@ it('migrates an empty database once when several nodes start together', async ()
   const [applied] = await sqlOn(url, 'SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
   expect(applied.n).toBe(journal.entries.length);
   const [tables] = await sqlOn(url, "SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public'");
-  expect(tables.n).toBe(27);
+  expect(tables.n).toBe(28);
 });

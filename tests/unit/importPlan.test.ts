@@ -130,6 +130,7 @@ describe('old addresses', () => {
     expect(normalizeOldPath('/?p=12')).toBe('/?p=12');
     expect(normalizeOldPath('/a/?utm=1')).toBe('/a');
     expect(normalizeOldPath('/2023/my post/')).toBe('/2023/my post');
+    expect(normalizeOldPath('/100%-done/')).toBe('/100%-done');
   });
 
   it('reads back what it writes, and names what it cannot use', () => {

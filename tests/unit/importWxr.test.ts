@@ -194,3 +194,12 @@ describe('WordPress HTML', () => {
     );
   });
 });
+
+describe('a post about HTML', () => {
+  it('keeps the markup it shows as text, and code as code', () => {
+    const markdown = postToMarkdown('<p>写 &lt;script&gt; 和 &amp;nbsp; 都要转义</p><p><code>&lt;b&gt;</code></p>');
+    expect(markdown).toContain('写 &lt;script> 和 &amp;nbsp; 都要转义');
+    expect(markdown).not.toContain('<script>');
+    expect(markdown).toContain('`<b>`');
+  });
+});

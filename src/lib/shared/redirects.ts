@@ -19,11 +19,11 @@ const WORDPRESS_POST = /^\/?\?p=(\d+)$/;
  * no path of this site.
  */
 export function normalizeOldPath(path: string): string | null {
-  let decoded: string;
+  let decoded = path.trim();
   try {
-    decoded = decodeURI(path.trim());
+    decoded = decodeURI(decoded);
   } catch {
-    return null;
+    // Decoded already (`/100%-done`, as an importer hands it over): taken as written.
   }
   const post = WORDPRESS_POST.exec(decoded);
   if (post) return `/?p=${post[1]}`;

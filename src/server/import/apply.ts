@@ -45,7 +45,7 @@ export async function readSiteNow({ db, contentDir }: ImportTarget, bundle: Bund
     ...[bundle.articles, bundle.talks, bundle.users, bundle.messages, bundle.comments, bundle.likes, bundle.links]
       .flat()
       .map((item) => item.key),
-    siteKeyOf(bundle.source),
+    siteKeyOf(bundle.siteKey),
   ];
   return {
     articles: new Map(
@@ -84,7 +84,7 @@ export async function applyPlan(plan: Plan, target: ImportTarget): Promise<Impor
   const copied = { count: 0 };
   // The rows' own files first (avatars, backgrounds), under the names the rows give.
   await writeUploads(plan.uploads, uploadDir, fetchImage, problems, copied);
-  await writeUsers(db, plan.users, ids);
+  await writeUsers(db, plan.users, ids, problems);
   const files = { db, contentDir, uploadDir, fetchImage, ids, problems, copied };
   const articles = await writeArticles(plan.articles, files);
   created.articles = articles.written;
@@ -97,13 +97,16 @@ export async function applyPlan(plan: Plan, target: ImportTarget): Promise<Impor
 
   let siteChanges: SiteChange[] = [];
   if (Object.keys(plan.site).length > 0) {
-    if (plan.site.views) await addSiteViews(db, plan.site.views);
+    // The views are added and remembered together, before the file: whatever fails, never twice.
+    await db.transaction(async (tx) => {
+      if (plan.site.views) await addSiteViews(tx, plan.site.views);
+      await rememberKey(tx, siteKeyOf(plan.siteKey), 0);
+    });
     if (target.siteConfigFile) {
       const written = await writeSiteConfig(target.siteConfigFile, plan.site);
       siteChanges = written.changes;
       problems.push(...written.left);
     }
-    await rememberKey(db, siteKeyOf(plan.source), 0);
   }
   return {
     created,

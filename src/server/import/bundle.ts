@@ -157,6 +157,11 @@ export interface LeftBehind {
 export interface Bundle {
   /** What was read, for the report: `原博客数据库 online_blog`. */
   source: string;
+  /**
+   * The source's site, whose settings and total views come once however often it is imported:
+   * the kind of source by default; one that can tell its sites apart names them.
+   */
+  siteKey: string;
   articles: ImportedArticle[];
   talks: ImportedTalk[];
   users: ImportedUser[];
@@ -173,8 +178,9 @@ export interface Bundle {
   leftBehind: LeftBehind[];
 }
 
-export const emptyBundle = (source: string): Bundle => ({
+export const emptyBundle = (source: string, siteKey = source): Bundle => ({
   source,
+  siteKey,
   articles: [],
   talks: [],
   users: [],

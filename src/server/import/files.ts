@@ -57,37 +57,53 @@ export async function writeArticles(
   const redirects = parseRedirects(await readFile(redirectsFile, 'utf8').catch(() => '')).redirects;
   const redirectsBefore = redirects.size;
   let written = 0;
-  for (const { item, id } of planned) {
-    let body = item.body;
-    for (const image of item.images) {
-      const brought = await bodyImages.bring(image);
-      if ('ref' in brought) body = replaceImageRef(body, image.ref, brought.ref);
-      else problems.push({ where: item.key, reason: `图片 ${image.ref} ${brought.problem}，保留原地址` });
+  try {
+    for (const { item, id } of planned) {
+      let body = item.body;
+      for (const image of item.images) {
+        const brought = await bodyImages.bring(image);
+        if ('ref' in brought) body = replaceImageRef(body, image.ref, brought.ref);
+        else if (isRelative(image.ref)) {
+          // The build leaves out an article whose picture beside it is missing; an address from the
+          // site's root it shows as a broken picture, and the rest of the article stays.
+          body = replaceImageRef(body, image.ref, `/${image.ref.replace(/^(?:\.{1,2}\/)+/, '')}`);
+          problems.push({ where: item.key, reason: `图片 ${image.ref} ${brought.problem}，文章里显示为失效的图片` });
+        } else problems.push({ where: item.key, reason: `图片 ${image.ref} ${brought.problem}，保留原地址` });
+      }
+      const cover = item.cover && (await covers.bring(item.cover));
+      if (cover && 'problem' in cover)
+        problems.push({ where: item.key, reason: `封面 ${item.cover!.ref} ${cover.problem}，文章没有封面` });
+      const checked = articleData(item, id, cover && 'ref' in cover ? cover.ref : undefined);
+      for (const line of checked.trimmed) problems.push({ where: item.key, reason: line });
+      if (checked.problem) {
+        problems.push({ where: item.key, reason: `文章无法通过检查，未导入：${checked.problem}` });
+        continue;
+      }
+      const file = await files.create(
+        articleFileName(id, String(checked.data.title)),
+        formatSource(checked.data, body),
+      );
+      // Remembered at once: whatever fails after, a second run does not write the file again.
+      await rememberKey(db, item.key, id);
+      ids.set(item.key, id);
+      if (item.trashed) await files.moveToTrash(file);
+      await writeArticleStats(db, id, { views: item.views, likes: item.likes, readingMs: item.readingMs });
+      written++;
+      for (const old of item.oldPaths) {
+        const path = normalizeOldPath(old);
+        if (path) redirects.set(path, `/article/${id}`);
+      }
     }
-    const cover = item.cover && (await covers.bring(item.cover));
-    if (cover && 'problem' in cover)
-      problems.push({ where: item.key, reason: `封面 ${item.cover!.ref} ${cover.problem}，文章没有封面` });
-    const checked = articleData(item, id, cover && 'ref' in cover ? cover.ref : undefined);
-    for (const line of checked.trimmed) problems.push({ where: item.key, reason: line });
-    if (checked.problem) {
-      problems.push({ where: item.key, reason: `文章无法通过检查，未导入：${checked.problem}` });
-      continue;
-    }
-    const file = await files.create(articleFileName(id, String(checked.data.title)), formatSource(checked.data, body));
-    if (item.trashed) await files.moveToTrash(file);
-    await writeArticleStats(db, id, { views: item.views, likes: item.likes, readingMs: item.readingMs });
-    await rememberKey(db, item.key, id);
-    ids.set(item.key, id);
-    written++;
-    for (const old of item.oldPaths) {
-      const path = normalizeOldPath(old);
-      if (path) redirects.set(path, `/article/${id}`);
-    }
+  } finally {
+    // Even when an article fails: those written before keep their old addresses.
+    if (redirects.size !== redirectsBefore) await writeAtomically(redirectsFile, formatRedirects(redirects));
   }
-  if (redirects.size !== redirectsBefore) await writeAtomically(redirectsFile, formatRedirects(redirects));
   copied.count += bodyImages.copied + covers.copied;
   return { written, redirects: redirects.size - redirectsBefore };
 }
+
+/** A picture beside the article (`a.png`, `./img/a.png`): what the build looks for next to the file. */
+const isRelative = (ref: string) => !/^(?:[a-z][a-z\d+.-]*:|\/|#)/i.test(ref);
 
 /** A talk's picture as the site shows it: an upload, a file of its public folder, or https. */
 const talkImageShown = (image: string) =>
@@ -122,10 +138,10 @@ export async function writeTalks(
       continue;
     }
     const file = await files.create(`${String(id).padStart(4, '0')}.md`, formatSource(checked.data, item.body));
-    if (item.trashed) await files.moveToTrash(file);
-    await writeTalkLikes(db, id, item.likes);
     await rememberKey(db, item.key, id);
     ids.set(item.key, id);
+    if (item.trashed) await files.moveToTrash(file);
+    await writeTalkLikes(db, id, item.likes);
     written++;
   }
   copied.count += pictures.copied;

@@ -84,6 +84,13 @@ export function imageCopier(store: ImageStore, fetchImage: Download): ImageCopie
 /** A picture already named as ours are (our own export's): it keeps its name, so a round trip gives the same files. */
 const OUR_NAME = /^\.\/(?:images|covers)\/(\w[\w.-]*\.(?:png|jpe?g|webp|gif|svg|avif))$/i;
 
+/** Bytes that are the picture their name says: one the upload check knows, or an SVG document. */
+async function isPicture(bytes: Buffer, name: string): Promise<boolean> {
+  if (/\.svg$/i.test(name))
+    return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[^]*?-->\s*)*<svg[\s>]/i.test(bytes.toString('utf8', 0, 2048));
+  return (await imageExtension(bytes)) !== null;
+}
+
 /**
  * Stores pictures beside the articles. One of ours keeps its name where that is free (or holds the
  * same bytes); any other is checked and stored as the editor's uploads are, named by its content.
@@ -92,7 +99,7 @@ export const besideArticles =
   (articlesDir: string, use: ContentImageUse): ImageStore =>
   async (bytes, ref) => {
     const own = OUR_NAME.exec(ref)?.[1];
-    if (own) {
+    if (own && (await isPicture(bytes, own))) {
       const path = join(articlesDir, use, own);
       const there = await readFile(path).catch(() => null);
       if (!there) await writeAtomically(path, bytes);

@@ -21,6 +21,7 @@ import type {
   ImportedUser,
   LeftBehind,
 } from './bundle.ts';
+import { linkUrlProblem } from '../../lib/shared/linkRules.ts';
 
 export interface SiteNow {
   /** Articles here, live or in the recycle bin: id → title. */
@@ -47,6 +48,8 @@ export interface PlannedUser {
 
 export interface Plan {
   source: string;
+  /** Names the source's site for its settings and total views, which come once (Bundle.siteKey). */
+  siteKey: string;
   articles: Numbered<ImportedArticle>[];
   talks: Numbered<ImportedTalk>[];
   users: PlannedUser[];
@@ -103,7 +106,7 @@ export function planImport(bundle: Bundle, now: SiteNow): Plan {
   const users = plannedUsers(fresh('users', bundle.users), now, conflicts);
 
   // What each reference can land on: what this import creates, or what an earlier one brought.
-  const present = (key: string, created: Iterable<string>) => now.known.has(key) || new Set(created).has(key);
+  const present = (key: string, created: ReadonlySet<string>) => now.known.has(key) || created.has(key);
   const userKeys = new Set(users.map((u) => u.item.key));
   const hasUser = (key: string) => present(key, userKeys);
   const messages = fresh('messages', bundle.messages).filter((message) =>
@@ -135,6 +138,10 @@ export function planImport(bundle: Bundle, now: SiteNow): Plan {
           reason: '评论的作者不在导入的用户里',
         }),
     )
+    // Whom it answers is only a note: a reply to someone not brought over is still the reply.
+    .map((comment) =>
+      comment.toUserKey && !hasUser(comment.toUserKey) ? { ...comment, toUserKey: undefined } : comment,
+    )
     .sort((a, b) => Number(Boolean(a.parentKey)) - Number(Boolean(b.parentKey)));
 
   const likeTargets = { ...targets, comment: new Set(comments.map((c) => c.key)) };
@@ -147,8 +154,14 @@ export function planImport(bundle: Bundle, now: SiteNow): Plan {
         reason: '点赞的用户或对象不在导入的内容里',
       }),
   );
-  const links = fresh('links', bundle.links).filter((link) =>
-    keptIf(hasUser(link.userKey), leftBehind, { where: link.key, reason: '友链的申请人不在导入的用户里' }),
+  const links = fresh('links', bundle.links).filter(
+    (link) =>
+      keptIf(hasUser(link.userKey), leftBehind, { where: link.key, reason: '友链的申请人不在导入的用户里' }) &&
+      // The same rule as an application on the site: no `javascript:` address reaches the pages.
+      keptIf(!linkUrlProblem(link.url), leftBehind, {
+        where: link.key,
+        reason: `友链地址 ${link.url} 不可用：${linkUrlProblem(link.url)}`,
+      }),
   );
 
   const refs: (ImageRef | undefined)[] = [
@@ -165,6 +178,7 @@ export function planImport(bundle: Bundle, now: SiteNow): Plan {
 
   return {
     source: bundle.source,
+    siteKey: bundle.siteKey,
     articles,
     talks,
     users,
@@ -172,7 +186,7 @@ export function planImport(bundle: Bundle, now: SiteNow): Plan {
     comments,
     likes,
     links,
-    site: now.known.has(siteKeyOf(bundle.source)) ? {} : bundle.site,
+    site: now.known.has(siteKeyOf(bundle.siteKey)) ? {} : bundle.site,
     uploads: bundle.uploads,
     already,
     guestLikes: freshLikes.filter((like) => like.userKey === null).length,
@@ -197,8 +211,13 @@ function numbered<T extends { id?: number; date: Date }>(
   onTaken: (item: T, id: number, given: number) => void,
 ): Numbered<T>[] {
   const used = new Set(taken);
-  const keepOwn = items.filter((item) => item.id !== undefined && !used.has(item.id));
-  for (const item of keepOwn) used.add(item.id!);
+  // One at a time, so of two with the same id only the first keeps it.
+  const keepOwn: T[] = [];
+  for (const item of items) {
+    if (item.id === undefined || used.has(item.id)) continue;
+    used.add(item.id);
+    keepOwn.push(item);
+  }
   let next = Math.max(0, ...used) + 1;
   const result: Numbered<T>[] = keepOwn.map((item) => ({ item, id: item.id! }));
   const rest = items.filter((item) => !keepOwn.includes(item)).sort((a, b) => a.date.getTime() - b.date.getTime());
@@ -219,15 +238,19 @@ function plannedUsers(items: ImportedUser[], now: SiteNow, conflicts: string[]):
       conflicts.push(`用户名 ${item.username} 在本站已是站长：两者合并为本站的账号，密码不变`);
       return { item, username: item.username, mergeInto: here.id };
     }
+    // Only the owner this site already has runs it: another admin of the old site comes as a user.
+    const user = item.role === 'admin' && now.users.size > 0 ? { ...item, role: 'user' as const } : item;
+    if (user !== item)
+      conflicts.push(`原站的管理员 ${item.username} 以普通用户导入：需要时在后台的用户管理里设为管理员`);
     if (!taken.has(lower)) {
       taken.add(lower);
-      return { item, username: item.username };
+      return { item: user, username: item.username };
     }
     let n = 2;
     while (taken.has(`${lower}_${n}`)) n++;
     const username = `${item.username}_${n}`;
     taken.add(username.toLowerCase());
     conflicts.push(`用户名 ${item.username} 已被占用，导入为 ${username}`);
-    return { item, username };
+    return { item: user, username };
   });
 }

@@ -4,7 +4,7 @@
  * and run again neither doubles nor loses a row.
  */
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatDate } from '../../lib/shared/time.ts';
 import { ROLE } from '../../contract/users.ts';
 import { LINK_STATUS } from '../../contract/links.ts';
@@ -65,12 +65,27 @@ async function inserted(tx: Executor, key: string, insert: () => Promise<{ id: n
   return row.id;
 }
 
-export async function writeUsers(db: Db, planned: PlannedUser[], ids: KeyMap): Promise<void> {
+/** Whether an account here has proven `email`: an address proven belongs to one account only. */
+async function provenHere(db: Executor, email: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return Boolean(found);
+}
+
+export async function writeUsers(db: Db, planned: PlannedUser[], ids: KeyMap, problems: LeftBehind[]): Promise<void> {
   for (const { item, username, mergeInto } of planned) {
     const id = await db.transaction(async (tx) => {
       if (mergeInto !== undefined) {
         await rememberKey(tx, item.key, mergeInto);
         return mergeInto;
+      }
+      let verified = Boolean(item.email && item.emailVerified);
+      if (verified && (await provenHere(tx, item.email!))) {
+        verified = false;
+        problems.push({ where: item.key, reason: `邮箱 ${item.email} 已是本站另一个账号的，导入为未验证` });
       }
       return inserted(tx, item.key, () =>
         tx
@@ -82,7 +97,7 @@ export async function writeUsers(db: Db, planned: PlannedUser[], ids: KeyMap): P
             avatar: item.avatar,
             role: item.role === 'admin' ? ROLE.admin : ROLE.user,
             email: item.email ?? null,
-            emailVerifiedAt: item.email && item.emailVerified ? item.createdAt : null,
+            emailVerifiedAt: verified ? item.createdAt : null,
             disabled: item.disabled ?? false,
             createdAt: item.createdAt,
             updatedAt: item.createdAt,
@@ -101,11 +116,7 @@ export async function writeUsers(db: Db, planned: PlannedUser[], ids: KeyMap): P
 async function guestAccount(db: Db, name: string, createdAt: Date, ids: KeyMap): Promise<number> {
   const key = `guest:${name}`;
   await ids.load([key]);
-  try {
-    return ids.id(key);
-  } catch {
-    // Not made yet.
-  }
+  if (ids.has(key)) return ids.id(key);
   const username = `guest-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
   const id = await db.transaction((tx) =>
     inserted(tx, key, () =>

@@ -31,9 +31,13 @@ const FIELDS: {
 
 /** Pictures must be reachable from the new site: a full address, or a path of its own public folder. */
 const PICTURES = new Set(['avatar', 'weChatQr', 'aliPayQr']);
-const isReachablePicture = (value: string) => /^https?:\/\//.test(value) || value.startsWith('/img/');
+const isReachablePicture = (value: string) => isWebAddress(value) || /^\/img\/[\w./-]+$/.test(value);
+/** What the pages make links of: web addresses only, never `javascript:`. QQ is a number. */
+const LINKS = new Set(['github', 'gitee', 'bilibili', 'weChat', 'qqGroup', 'weChatGroup']);
+const isWebAddress = (value: string) => /^https?:\/\/\S+$/.test(value);
 
-const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\r?\n/g, '\\n')}'`;
+const quoted = (value: string) =>
+  `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\r/g, '\\r').replace(/\n/g, '\\n')}'`;
 
 const STRING = `'(?:[^'\\\\\\n]|\\\\.)*'|"(?:[^"\\\\\\n]|\\\\.)*"`;
 
@@ -57,6 +61,13 @@ export function siteConfigChanges(
       left.push({
         where: `站点设置·${what}`,
         reason: `${value} 不是完整网址，新站点无法显示；请上传后在 src/site.config.ts 里填写`,
+      });
+      continue;
+    }
+    if ((LINKS.has(field) && !isWebAddress(value)) || (field === 'qq' && !/^\d{5,12}$/.test(value))) {
+      left.push({
+        where: `站点设置·${what}`,
+        reason: `${value} 不是可用的${field === 'qq' ? 'QQ 号' : '网址'}，未写入`,
       });
       continue;
     }

@@ -1,5 +1,5 @@
 /** Accounts: registration, login with abuse limits, profiles and passwords (docs/api.md §5). */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { ROLE, type LoginResult, type Profile, type PublicProfile, type Registered } from '../../contract/users.ts';
 import { formatDateTime } from '../../lib/shared/time.ts';
 import { isUniqueViolation, type Db } from '../db/client.ts';
@@ -168,7 +168,11 @@ export function createUserService(db: Db, options: UserServiceOptions = {}) {
       await guard.release(attempt);
       if (isImportedHash(user.passwordHash)) {
         const passwordHash = await hashPassword(input.password, { priority: true });
-        await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        // Unless the password was changed meanwhile (a reset in another tab): that one stays.
+        await db
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
       }
       // Always a new device token. The value the browser sent only tells whether this is a known
       // place; adopting it would let whoever planted the cookie (a sibling subdomain, a plain-HTTP

@@ -123,8 +123,10 @@ export function adminRoutes(services: AdminServices): Router {
   // 导出全部: a zip, not the JSON envelope, so a plain link in the console downloads it.
   routeBare(ADMIN_EXPORT, async (req, res) => {
     const admin = adminOf(req);
-    const { zip, fileName } = await services.exportAll();
     await audit.record(admin.id, 'site.export', 'site');
+    const { zip, fileName } = await services.exportAll();
+    // Gone while the export was made: nobody to send it to, and its folder goes with the zip.
+    if (res.destroyed) return void zip.destroy();
     res.set({
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="${fileName}"`,

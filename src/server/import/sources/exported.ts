@@ -216,7 +216,8 @@ export async function readExport(folder: string): Promise<Bundle> {
   const root = await exportRoot(resolve(folder));
   const manifest = await checkManifest(root);
   // Named by when it was made, not where it lies: the same export moved elsewhere is still the same.
-  const bundle = emptyBundle(`本博客的导出（导出于 ${manifest.exportedAt}）`);
+  // One site's exports, taken at different times, bring its settings and total views once.
+  const bundle = emptyBundle(`本博客的导出（导出于 ${manifest.exportedAt}）`, 'export:site');
   const stats = await readJson<ExportedStats>(root, posix.join(EXPORT_PARTS.data, DATA_FILES.stats));
   if (!Array.isArray(stats?.articles) || !Array.isArray(stats.talks) || typeof stats.site?.views !== 'number')
     throw new Error('data/stats.json 的内容不完整');

@@ -13,6 +13,7 @@ import type {
   ExportedUser,
 } from '../../export/format.ts';
 import type { Bundle, ImportedAuthor } from '../bundle.ts';
+import { isImportedHash } from '../../users/password.ts';
 
 export const exportKey = (kind: string, id: number | string) => `export:${kind}:${id}`;
 const key = exportKey;
@@ -23,12 +24,12 @@ const dateOf = (value: string, where: string): Date => {
   return date;
 };
 
-const SCRYPT_OR_BCRYPT = /^(?:scrypt\$|\$2[aby]\$)/;
+const checkable = (hash: string) => hash.startsWith('scrypt$') || isImportedHash(hash);
 
 export function readPeople(bundle: Bundle, users: ExportedUser[], links: ExportedLink[]): void {
   for (const user of users) {
     const where = `data/users.json（id ${user.id}）`;
-    const hash = user.password_hash && SCRYPT_OR_BCRYPT.test(user.password_hash) ? user.password_hash : null;
+    const hash = user.password_hash && checkable(user.password_hash) ? user.password_hash : null;
     if (user.password_hash && !hash)
       bundle.leftBehind.push({ where, reason: `用户 ${user.username} 的密码哈希格式无法识别，导入后需要重设密码` });
     bundle.users.push({

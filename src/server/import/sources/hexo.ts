@@ -41,6 +41,7 @@ export async function readHexo(folder: string): Promise<Bundle> {
   const bundle = emptyBundle('');
   const layout = await findLayout(folder, bundle.leftBehind);
   bundle.source = `${layout.kind === 'hexo' ? 'Hexo' : 'Hugo'} 站点 ${layout.siteRoot}`;
+  bundle.siteKey = bundle.source;
   const files: PostFile[] = (await markdownFiles(layout.postsDir, '', layout.kind)).map((rel) => ({
     file: path.join(layout.postsDir, rel),
     rel,

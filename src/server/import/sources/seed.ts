@@ -55,7 +55,7 @@ export async function readSeed(url: string, options: SeedOptions = {}): Promise<
     if (tables.missing.length === READ_TABLES.length)
       throw new Error(`数据库 ${place} 里没有原博客的表（blog_article、blog_user 等）：库名是否写对了？`);
 
-    const bundle = emptyBundle(`原博客数据库 ${database}`);
+    const bundle = emptyBundle(`原博客数据库 ${database}`, `seed:${place}`);
     const { leftBehind } = bundle;
     leftBehind.push(...missingTables(tables.missing));
     bundle.users = readUsers(tables.rows.blog_user, leftBehind);

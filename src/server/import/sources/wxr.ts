@@ -102,16 +102,17 @@ async function readPost(item: XmlNode, places: Places, attachments: Map<string, 
   const thumbnail = attachments.get(metaOf(item, '_thumbnail_id')?.trim() ?? '');
   const cover = thumbnail ? await resolveImage({ ref: thumbnail, target: thumbnail }, places) : undefined;
 
-  let date = parseImportDate(wpDate(item['wp:post_date']));
-  if (!date) {
-    const gmt = wpDate(item['wp:post_date_gmt']);
-    date = gmt ? parseImportDate(`${gmt}Z`) : null;
-  }
+  // The GMT date is the moment; the local one is in the WordPress site's own zone (UTC unless
+  // its owner set one), which the export does not name: used only where a draft has no GMT date.
+  const gmt = wpDate(item['wp:post_date_gmt']);
+  let date = gmt ? parseImportDate(`${gmt}Z`) : null;
+  date ??= parseImportDate(wpDate(item['wp:post_date']));
   if (!date) {
     note('没有可用的发布日期，改用导入时间');
     date = new Date();
   }
-  const modified = parseImportDate(wpDate(item['wp:post_modified']));
+  const modifiedGmt = wpDate(item['wp:post_modified_gmt']);
+  const modified = modifiedGmt ? parseImportDate(`${modifiedGmt}Z`) : parseImportDate(wpDate(item['wp:post_modified']));
 
   const categories = termsOf(item, 'category');
   const category = tidyCategory(categories[0] ?? null, note);
@@ -171,7 +172,9 @@ export async function readWxr(file: string, options: { uploadsDir?: string }): P
   if (uploadsDir && !(await stat(uploadsDir).catch(() => null))?.isDirectory())
     throw new Error(`找不到上传文件夹：${uploadsDir}`);
   const { channel, items } = parseWxr(await readFile(file, 'utf8'));
-  const bundle = emptyBundle(`WordPress 导出文件 ${path.resolve(file)}`);
+  // The site by its address: the same blog exported again is the same site, wherever the file lies.
+  const home = textOf(channel['wp:base_blog_url']).trim() || textOf(channel.link).trim();
+  const bundle = emptyBundle(`WordPress 导出文件 ${path.resolve(file)}`, `wordpress:${home}`);
 
   const name = textOf(channel.title).trim();
   const motto = textOf(channel.description).trim();

@@ -58,9 +58,10 @@ export function readComments(item: XmlNode, articleKey: string): PostComments {
   const comments: ImportedComment[] = [];
   for (const [id, content] of kept) {
     const comment = byId.get(id)!;
+    // As for posts: the GMT date is the moment, the local one is in the site's own zone.
     const createdAt =
-      parseImportDate(wpDate(comment['wp:comment_date'])) ??
       parseImportDate(`${wpDate(comment['wp:comment_date_gmt']) ?? ''}Z`) ??
+      parseImportDate(wpDate(comment['wp:comment_date'])) ??
       new Date(0);
     const email = textOf(comment['wp:comment_author_email']).trim();
     const site = textOf(comment['wp:comment_author_url']).trim();

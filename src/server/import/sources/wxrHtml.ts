@@ -62,6 +62,10 @@ function markdownTurndown(): TurndownService {
     emDelimiter: '*',
     hr: '---',
   });
+  // Turndown reads `&lt;script&gt;` as the text `<script>` and writes it back as is: in Markdown that
+  // is HTML again, and a post about HTML would break its own page. Text keeps `<` and `&` as text.
+  const escapeMarkdown = service.escape.bind(service);
+  service.escape = (text: string) => escapeMarkdown(text).replace(/&/g, '&amp;').replace(/</g, '&lt;');
   // Turndown fences only `<pre><code>`; a bare `<pre>` (the classic editor's, SyntaxHighlighter's) is code too.
   service.addRule('barePre', {
     filter: (node) => node.nodeName === 'PRE' && node.firstChild?.nodeName !== 'CODE',

@@ -64,8 +64,16 @@ function articleType(row: Row, leftBehind: LeftBehind[]): Pick<ImportedArticle, 
   }
   if (type === 'original') return { type };
   const origin = text(row.origin_url).trim();
-  if (origin) return { type, origin };
-  leftBehind.push(leftBehindRow('blog_article', row, `${TYPE_NAMES[type]}文章没有原文地址，按原创导入`));
+  if (/^https?:\/\/\S+$/i.test(origin)) return { type, origin };
+  leftBehind.push(
+    leftBehindRow(
+      'blog_article',
+      row,
+      origin
+        ? `${TYPE_NAMES[type]}文章的原文地址「${origin}」不是网址，按原创导入`
+        : `${TYPE_NAMES[type]}文章没有原文地址，按原创导入`,
+    ),
+  );
   return { type: 'original' };
 }
 
@@ -99,7 +107,8 @@ export async function readArticles(
       category: categories.get(reference(row.category_id) ?? 0) || UNCATEGORISED,
       tags: tags.get(id) ?? [UNCATEGORISED],
       pinned: int(row.is_top, 2) === 1,
-      order: int(row.order),
+      // The original shows the larger `order` first; ours the smaller.
+      order: 0 - int(row.order),
       ...articleType(row, leftBehind),
       date: createdOf(row),
       ...(updated ? { updated } : {}),

@@ -22,6 +22,7 @@ import {
 } from '../../../../lib/shared/messageRules.ts';
 import { htmlToText } from './htmlText.ts';
 import { createdOf, int, leftBehindRow, reference, text, type Row } from './rows.ts';
+import { isImportedHash } from '../../../users/password.ts';
 
 export const userKey = (id: unknown) => `seed:user:${String(id)}`;
 export const messageKey = (id: unknown) => `seed:message:${String(id)}`;
@@ -29,9 +30,6 @@ export const commentKey = (id: unknown) => `seed:comment:${String(id)}`;
 
 /** The name a guest is shown under when the original kept none. */
 const NAMELESS_GUEST = '游客';
-
-/** A bcryptjs hash as the original stores it; anything else cannot be checked at login. */
-const BCRYPT = /^\$2[abxy]\$\d{2}\$[./A-Za-z\d]{53}$/;
 
 export function readUsers(rows: Row[], leftBehind: LeftBehind[]): ImportedUser[] {
   const users: ImportedUser[] = [];
@@ -48,7 +46,8 @@ export function readUsers(rows: Row[], leftBehind: LeftBehind[]): ImportedUser[]
       nickName: text(row.nick_name).trim() || username,
       avatar: text(row.avatar).trim(),
       role: int(row.role, 2) === 1 ? 'admin' : 'user',
-      passwordHash: BCRYPT.test(password) ? password : null,
+      // A bcryptjs hash as the original stores it; anything else could not be checked at login.
+      passwordHash: isImportedHash(password) ? password : null,
       createdAt: createdOf(row),
     });
   }
