@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { closeDb, migrateDb, openDb } from '../src/server/db/client.ts';
 import { readConfig } from '../src/server/http/config.ts';
 import { PROJECT_ROOT } from '../src/server/projectRoot.ts';
@@ -26,28 +27,35 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const args = process.argv.slice(2);
-const flags = new Set<string>(args.filter((arg) => arg === '--apply' || arg === '--no-publish'));
-const options = new Map<string, string>();
-const positional: string[] = [];
-for (let i = 0; i < args.length; i++) {
-  const arg = args[i];
-  if (flags.has(arg)) continue;
-  if (arg === '--images' || arg === '--uploads' || arg === '--site-config') {
-    const value = args[++i];
-    if (!value) fail(`${arg} 后面要写目录\n${USAGE}`);
-    options.set(arg, value);
-  } else if (arg.startsWith('--')) fail(`不认识的参数：${arg}\n${USAGE}`);
-  else positional.push(arg);
+let parsed: ReturnType<typeof parseCommandLine>;
+function parseCommandLine() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      apply: { type: 'boolean' },
+      'no-publish': { type: 'boolean' },
+      images: { type: 'string' },
+      uploads: { type: 'string' },
+      'site-config': { type: 'string' },
+    },
+  });
 }
-const [kind, location, ...extra] = positional;
+try {
+  parsed = parseCommandLine();
+} catch (error) {
+  const option = /'(--?[^' ]+)/.exec((error as Error).message)?.[1] ?? '';
+  const unknown = (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+  fail(`${unknown ? `不认识的参数：${option}` : `参数 ${option} 后面要写一个值`}\n${USAGE}`);
+}
+const options = parsed.values;
+const [kind, location, ...extra] = parsed.positionals;
 if (!kind || !location || extra.length) fail(USAGE);
 
 async function readSource(): Promise<Bundle> {
   switch (kind) {
     case 'seed': {
       const { readSeed } = await import('../src/server/import/sources/seed.ts');
-      return readSeed(location, { imageDir: options.get('--images') });
+      return readSeed(location, { imageDir: options.images });
     }
     case 'hexo': {
       const { readHexo } = await import('../src/server/import/sources/hexo.ts');
@@ -55,7 +63,7 @@ async function readSource(): Promise<Bundle> {
     }
     case 'wxr': {
       const { readWxr } = await import('../src/server/import/sources/wxr.ts');
-      return readWxr(location, { uploadsDir: options.get('--uploads') });
+      return readWxr(location, { uploadsDir: options.uploads });
     }
     case 'export': {
       const { readExport } = await import('../src/server/import/sources/exported.ts');
@@ -81,13 +89,13 @@ const target: ImportTarget = {
   db,
   contentDir: config.contentDir,
   uploadDir: config.uploadDir,
-  siteConfigFile: options.get('--site-config') ?? join(PROJECT_ROOT, 'src', 'site.config.ts'),
+  siteConfigFile: options['site-config'] ?? join(PROJECT_ROOT, 'src', 'site.config.ts'),
 };
 let applied = false;
 try {
   const plan = await planFor(target, bundle);
   console.log(planReport(plan));
-  if (!flags.has('--apply')) {
+  if (!options.apply) {
     console.log('\n这是预览，什么都没有写入。确认无误后加上 --apply 执行导入。');
   } else {
     console.log('\n正在导入…');
@@ -101,7 +109,7 @@ try {
   await closeDb(db);
 }
 
-if (applied && !flags.has('--no-publish')) {
+if (applied && !options['no-publish']) {
   console.log('\n正在发布（构建整个站点）…');
   const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts', 'build.ts')], {
     stdio: 'inherit',

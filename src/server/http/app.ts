@@ -77,7 +77,7 @@ export function createApp({
     if (target) res.redirect(301, target);
     else next();
   });
-  app.use(oldAddresses(redirects));
+  app.use(oldAddresses(redirects, clientDir));
   // Only what is rendered per request is compressed here; static files go out precompressed.
   const compress = compression();
   // The API and the music service come before the static files, which can never live under their paths.

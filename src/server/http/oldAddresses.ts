@@ -4,7 +4,7 @@
  * when the site is published, like everything else a reader sees.
  */
 import type { RequestHandler } from 'express';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeOldPath } from '../../lib/shared/redirects.ts';
 
@@ -21,13 +21,25 @@ export function loadOldAddresses(contentExportDir: string): Map<string, string> 
   }
 }
 
-export function oldAddresses(redirects: ReadonlyMap<string, string>): RequestHandler {
+/** Paths that are this site's own whatever an old site had there: its services and its pages. */
+const OURS = /^\/(?:api|wapi|uploads|admin|_astro)(?:\/|$)/;
+
+/** Whether `path` is one of the build's own pages or files (`/archives` is `archives.html` or `archives/index.html`). */
+const builtHere = (clientDir: string, path: string) =>
+  [path, `${path}.html`, `${path}/index.html`].some((file) => existsSync(join(clientDir, file)));
+
+/**
+ * Answers an old address with a 301, in one step: before the trailing slash is taken off, as old
+ * blogs' addresses end with one. An old address that is one of our own pages (an old `/archives`)
+ * stays ours.
+ */
+export function oldAddresses(redirects: ReadonlyMap<string, string>, clientDir: string): RequestHandler {
   return (req, res, next) => {
     if (redirects.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     // The path alone, but for WordPress's `/?p=123`, which normalizeOldPath keeps.
     const path = normalizeOldPath(req.path === '/' ? req.originalUrl : req.path);
     const target = path === null ? undefined : redirects.get(path);
-    if (target) res.redirect(301, target);
+    if (target && !OURS.test(path!) && !builtHere(clientDir, path!)) res.redirect(301, target);
     else next();
   };
 }

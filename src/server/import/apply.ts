@@ -6,7 +6,7 @@
  */
 import { ROLE } from '../../contract/users.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { articleStats, talkStats, users } from '../db/schema.ts';
 import { createSourceFiles } from '../writing/sourceFiles.ts';
 import type { Bundle, LeftBehind } from './bundle.ts';
 import { download, type Download } from './images.ts';
@@ -36,11 +36,17 @@ export interface ImportResult {
 
 /** The site as an import meets it: ids, usernames, and the keys earlier imports brought. */
 export async function readSiteNow({ db, contentDir }: ImportTarget, bundle: Bundle): Promise<SiteNow> {
-  const [articleFiles, talkFiles, accounts] = await Promise.all([
+  const [articleFiles, talkFiles, accounts, articleRows, talkRows] = await Promise.all([
     createSourceFiles(contentDir, 'articles').all(),
     createSourceFiles(contentDir, 'talks').all(),
     db.select({ id: users.id, username: users.username, role: users.role }).from(users),
+    db.select({ id: articleStats.articleId }).from(articleStats),
+    db.select({ id: talkStats.talkId }).from(talkStats),
   ]);
+  // An id whose file was deleted for good still has its counters (and comments): it stays taken,
+  // or an imported article would inherit another's views.
+  const counted = (rows: { id: number }[]) =>
+    rows.map((row): [number, string] => [row.id, '一篇已永久删除、计数还在的文章']);
   const keys = [
     ...[bundle.articles, bundle.talks, bundle.users, bundle.messages, bundle.comments, bundle.likes, bundle.links]
       .flat()
@@ -48,10 +54,13 @@ export async function readSiteNow({ db, contentDir }: ImportTarget, bundle: Bund
     siteKeyOf(bundle.siteKey),
   ];
   return {
-    articles: new Map(
-      articleFiles.filter((f) => f.id > 0).map((f) => [f.id, typeof f.data.title === 'string' ? f.data.title : f.path]),
-    ),
-    talks: new Set(talkFiles.filter((f) => f.id > 0).map((f) => f.id)),
+    articles: new Map([
+      ...counted(articleRows),
+      ...articleFiles
+        .filter((f) => f.id > 0)
+        .map((f): [number, string] => [f.id, typeof f.data.title === 'string' ? f.data.title : f.path]),
+    ]),
+    talks: new Set([...talkRows.map((row) => row.id), ...talkFiles.filter((f) => f.id > 0).map((f) => f.id)]),
     users: new Map(accounts.map((a) => [a.username.toLowerCase(), { id: a.id, admin: a.role === ROLE.admin }])),
     known: await knownKeys(db, keys),
   };

@@ -7,6 +7,9 @@
  * References between things are keys too (a comment's article, a like's user), never local ids:
  * only `apply.ts` knows which local id each key was given.
  */
+import type { LikeKind } from '../../contract/likes.ts';
+import type { LINK_STATUS } from '../../contract/links.ts';
+import type { ArticleType } from '../../contract/writing.ts';
 
 /** A picture a source names: a file on this machine, or an address on the web. */
 export type ImageSource = { file: string } | { url: string };
@@ -32,7 +35,7 @@ export interface ImportedArticle {
   tags: string[];
   pinned: boolean;
   order: number;
-  type: 'original' | 'repost' | 'translation';
+  type: ArticleType;
   origin?: string;
   date: Date;
   updated?: Date;
@@ -82,7 +85,7 @@ export type ImportedAuthor = { userKey: string } | { guestName: string; guestEma
 
 export interface ImportedComment {
   key: string;
-  target: { kind: 'article' | 'talk' | 'message'; key: string };
+  target: { kind: Exclude<LikeKind, 'comment'>; key: string };
   /** The top-level comment this one answers within (two levels, as ours are). */
   parentKey?: string;
   author: ImportedAuthor;
@@ -117,7 +120,7 @@ export interface ImportedMessage {
 
 export interface ImportedLike {
   key: string;
-  target: { kind: 'article' | 'talk' | 'message' | 'comment'; key: string };
+  target: { kind: LikeKind; key: string };
   /** A user's like; null: a guest's, which counts but cannot be told apart later. */
   userKey: string | null;
   createdAt: Date;
@@ -130,7 +133,7 @@ export interface ImportedLink {
   siteDesc: string;
   siteAvatar: string;
   url: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: keyof typeof LINK_STATUS;
   createdAt: Date;
 }
 
