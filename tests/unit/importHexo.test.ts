@@ -289,3 +289,23 @@ describe('the pieces', () => {
     expect(readPinned({ top: 0 })).toEqual({ pinned: false, order: 0 });
   });
 });
+
+describe("Hexo's asset_img", () => {
+  it('becomes the Markdown picture it draws, with its file from the post’s asset folder', async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'hexo-asset-'));
+    try {
+      const posts = path.join(site, 'source', '_posts');
+      await mkdir(path.join(posts, 'trip'), { recursive: true });
+      await writeFile(path.join(posts, 'trip', 'lake.png'), 'not read here');
+      await writeFile(
+        path.join(posts, 'trip.md'),
+        '---\ntitle: 旅行\ndate: 2024-03-01 10:00:00\ntags: 生活\n---\n\n湖边 {% asset_img lake.png "傍晚的湖" %} 很美。\n',
+      );
+      const [trip] = (await readHexo(site)).articles;
+      expect(trip.body).toContain('湖边 ![傍晚的湖](lake.png) 很美。');
+      expect(trip.images).toEqual([{ ref: 'lake.png', from: { file: path.join(posts, 'trip', 'lake.png') } }]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+});

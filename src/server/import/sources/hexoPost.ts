@@ -23,6 +23,16 @@ export interface PostFile {
  * (`{% note info %}`) and Hugo's shortcodes (`{{< figure >}}`). Code is left out: there they
  * are what the post is showing, as Hexo and Hugo leave them too.
  */
+/**
+ * Hexo's `{% asset_img pic.png 说明 %}`, the usual way to show a picture of the post's asset
+ * folder, as the Markdown picture it draws: its file then comes along like any picture beside a post.
+ */
+const withAssetImages = (body: string) =>
+  body.replace(/\{%\s*asset_img\s+([^\s%]+)((?:\s[^%]*)?)%\}/g, (_, src: string, title: string) => {
+    const alt = title.trim().replace(/^(["'])(.*)\1$/, '$2');
+    return `![${alt.replace(/[[\]]/g, '')}](${src})`;
+  });
+
 function templateTags(body: string): { hexo: string[]; hugo: string[] } {
   const hexo = new Set<string>();
   const hugo = new Set<string>();
@@ -69,7 +79,8 @@ export async function readPost(
     note(`无法解析，未导入：${(error as Error).message.split('\n')[0].trim()}`);
     return null;
   }
-  const { frontMatter: fm, body } = parsed;
+  const { frontMatter: fm } = parsed;
+  const body = withAssetImages(parsed.body);
 
   const bundleDir = /(?:^|\/)index\.[^/]+$/.test(post.rel);
   const fileName = path.basename(bundleDir ? path.dirname(post.file) : post.file).replace(/\.[^.]+$/, '');
