@@ -270,7 +270,10 @@ test('with the pill folded away, the header holds its music button beside the ot
   await page.goto('/login');
   await loginThroughForm(page, reader.username, reader.password);
   await expect(page.getByTestId('notify-bell')).toBeVisible();
+  // Folded once the pill's island is awake: a click before it reaches no handler.
+  await islandsHydrated(page);
   await pill(page).getByRole('button', { name: '隐藏播放器' }).click();
+  await expect(pill(page)).toBeHidden();
   for (const width of [320, 375, 800, 1024]) {
     await page.setViewportSize({ width, height: 740 });
     await page.goto('/home');
