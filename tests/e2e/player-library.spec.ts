@@ -121,6 +121,8 @@ async function songId(request: APIRequestContext, title: string): Promise<number
   const playlist = list.find((p: { name: string }) => p.name === FOLDER);
   if (!playlist) return null;
   const { songs } = await (await request.get(`/wapi/playlist/track/all?id=${playlist.id}`)).json();
+  // Re-indexed between the two calls, the playlist's id may be gone: not there yet, ask again.
+  if (!Array.isArray(songs)) return null;
   return songs.find((s: { name: string }) => s.name === title)?.id ?? null;
 }
 
