@@ -6,6 +6,11 @@ export type CommentTargetCode = 1 | 2 | 3;
 
 /** How messages name each kind of target. */
 export const COMMENT_TARGET_NAMES: Record<CommentTargetCode, string> = { 1: '文章', 2: '说说', 3: '留言' };
+/** What each code comments on, by the names likes and imports use. */
+export const COMMENT_TARGETS = { 1: 'article', 2: 'talk', 3: 'message' } as const satisfies Record<
+  CommentTargetCode,
+  string
+>;
 
 /** A root comment (`parent_id` null). A guest's comment has `from_id` 0 and `from_avatar` ''. */
 export interface RootComment {

@@ -4,6 +4,7 @@
  * (or go to another copy of it) without either side guessing at the other's shape. A change here
  * that an older export could not satisfy needs a new `EXPORT_VERSION`.
  */
+import type { COMMENT_TARGETS, CommentTargetCode } from '../../contract/comments.ts';
 import type { SiteConfig } from '../../site.config.ts';
 
 export const EXPORT_FORMAT = 'mengblog-export';
@@ -39,7 +40,7 @@ export const DATA_FILES = {
 } as const;
 
 export type Role = 'admin' | 'user';
-export type CommentTarget = 'article' | 'talk' | 'message';
+export type CommentTarget = (typeof COMMENT_TARGETS)[CommentTargetCode];
 export type LikeTarget = CommentTarget | 'comment';
 export type LinkStatus = 'pending' | 'approved' | 'rejected';
 

@@ -5,7 +5,7 @@
  * here: they are the running site's business, not the owner's data to carry elsewhere.
  */
 import { asc, eq, like } from 'drizzle-orm';
-import { COMMENT_TARGET_NAMES, type CommentTargetCode } from '../../contract/comments.ts';
+import { COMMENT_TARGET_NAMES, COMMENT_TARGETS, type CommentTargetCode } from '../../contract/comments.ts';
 import { LINK_STATUS } from '../../contract/links.ts';
 import { ROLE } from '../../contract/users.ts';
 import type { Db } from '../db/client.ts';
@@ -23,9 +23,8 @@ import type {
 
 const iso = (date: Date) => date.toISOString();
 
-const TARGETS: Record<CommentTargetCode, CommentTarget> = { 1: 'article', 2: 'talk', 3: 'message' };
 const targetOf = (code: number): CommentTarget => {
-  const target = TARGETS[code as CommentTargetCode];
+  const target = COMMENT_TARGETS[code as CommentTargetCode];
   if (!target) throw new Error(`评论的类型 ${code} 无法识别（应为 ${Object.keys(COMMENT_TARGET_NAMES).join('、')}）`);
   return target;
 };

@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatRedirects, normalizeOldPath, parseRedirects, REDIRECTS_FILE } from '../../lib/shared/redirects.ts';
 import type { Db } from '../db/client.ts';
-import { isUploadedImagePath } from '../uploads/images.ts';
 import { articleFileName } from '../writing/articles.ts';
+import { talkImageAllowed as talkImageShown } from '../writing/talks.ts';
 import { createSourceFiles, formatSource, writeAtomically } from '../writing/sourceFiles.ts';
 import type { ImageSource, ImportedArticle, ImportedTalk, LeftBehind } from './bundle.ts';
 import { articleData, talkData } from './content.ts';
@@ -104,10 +104,6 @@ export async function writeArticles(
 
 /** A picture beside the article (`a.png`, `./img/a.png`): what the build looks for next to the file. */
 const isRelative = (ref: string) => !/^(?:[a-z][a-z\d+.-]*:|\/|#)/i.test(ref);
-
-/** A talk's picture as the site shows it: an upload, a file of its public folder, or https. */
-const talkImageShown = (image: string) =>
-  isUploadedImagePath(image) || /^\/img\/[\w./-]+$/.test(image) || /^https:\/\/\S+$/.test(image);
 
 /** Writes the talks; answers how many. */
 export async function writeTalks(

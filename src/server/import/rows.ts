@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatDate } from '../../lib/shared/time.ts';
+import { COMMENT_TARGETS, type CommentTargetCode } from '../../contract/comments.ts';
 import { ROLE } from '../../contract/users.ts';
 import { LINK_STATUS } from '../../contract/links.ts';
 import type { Db, Executor } from '../db/client.ts';
@@ -34,7 +35,10 @@ import type { PlannedUser } from './plan.ts';
 /** Stored for an account brought over without a password: no password matches it until the owner sets one. */
 export const NO_PASSWORD = '!';
 
-const COMMENT_TYPE = { article: 1, talk: 2, message: 3 } as const;
+/** The code of each kind of thing commented on: the contract's map, read the other way. */
+const COMMENT_TYPE = Object.fromEntries(
+  Object.entries(COMMENT_TARGETS).map(([code, kind]) => [kind, Number(code) as CommentTargetCode]),
+) as Record<(typeof COMMENT_TARGETS)[CommentTargetCode], CommentTargetCode>;
 
 /** The local ids of keys: those written by this run, then those of earlier imports. */
 export class KeyMap {

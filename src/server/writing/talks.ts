@@ -19,7 +19,7 @@ export interface TalkWritingOptions {
 
 /** A talk's image: an upload of this site, a file in its public folder, or an https address. */
 const PUBLIC_OR_REMOTE_IMAGE = /^(?:\/img\/[\w./-]+|https:\/\/\S+)$/;
-const talkImageAllowed = (image: string) => isUploadedImagePath(image) || PUBLIC_OR_REMOTE_IMAGE.test(image);
+export const talkImageAllowed = (image: string) => isUploadedImagePath(image) || PUBLIC_OR_REMOTE_IMAGE.test(image);
 
 export function toWritingTalk(file: SourceFile): WritingTalk {
   const d = file.data;

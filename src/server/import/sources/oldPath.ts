@@ -1,9 +1,10 @@
-/** Old addresses in the one form our redirects match. */
+/** Old addresses as the importers find them, resolved to paths of the old site. */
+import { normalizeOldPath as normalized } from '../../../lib/shared/redirects.ts';
 
 /**
- * An old address as our redirects match it: a path from `/`, decoded, no query, no `index.html`
- * and no trailing slash (the server sends `/x/` to `/x` first). Relative ones resolve against
- * `base`. Null for the site's root, which is ours now, and for what is no address.
+ * An old address as our redirects match it (src/lib/shared/redirects.ts says which form): relative
+ * ones resolve against `base`, a full address gives its path. Null for the site's root, which is
+ * ours now, and for what is no address.
  */
 export function normalizeOldPath(raw: string, base = '/'): string | null {
   const value = raw.trim();
@@ -14,15 +15,5 @@ export function normalizeOldPath(raw: string, base = '/'): string | null {
   } catch {
     return null;
   }
-  try {
-    // decodeURI keeps `%2F` and `%3F` escaped: decoded they would change what the path says.
-    pathname = decodeURI(pathname);
-  } catch {
-    // A broken escape stays as the old site wrote it.
-  }
-  const cleaned = pathname
-    .replace(/\/{2,}/g, '/')
-    .replace(/\/index\.html?$/i, '/')
-    .replace(/\/$/, '');
-  return cleaned || null;
+  return normalized(pathname.replace(/\/{2,}/g, '/'));
 }

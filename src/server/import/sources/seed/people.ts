@@ -23,6 +23,8 @@ import {
 import { htmlToText } from './htmlText.ts';
 import { createdOf, int, leftBehindRow, reference, text, type Row } from './rows.ts';
 import { isImportedHash } from '../../../users/password.ts';
+import { COMMENT_TARGETS } from '../../../../contract/comments.ts';
+import { LIKE_TYPES } from '../../../../contract/likes.ts';
 
 export const userKey = (id: unknown) => `seed:user:${String(id)}`;
 export const messageKey = (id: unknown) => `seed:message:${String(id)}`;
@@ -73,7 +75,8 @@ function author(users: Set<string>, userId: unknown, guestName: unknown): Import
   return user ? { userKey: user } : { guestName: text(guestName).trim() || NAMELESS_GUEST };
 }
 
-const TARGET_KINDS = { 1: 'article', 2: 'talk', 3: 'message', 4: 'comment' } as const;
+// The original's codes are ours: comments 1–3, likes 1–4.
+const TARGET_KINDS = LIKE_TYPES;
 type TargetKind = (typeof TARGET_KINDS)[keyof typeof TARGET_KINDS];
 const KIND_NAMES: Record<TargetKind, string> = { article: '文章', talk: '说说', message: '留言', comment: '评论' };
 
@@ -118,7 +121,7 @@ export function readComments(
   const present = (kind: ImportedComment['target']['kind'], key: string) => imported[`${kind}s`].has(key);
   const kept = new Map<number, ImportedComment>();
   for (const row of rows) {
-    const to = target(row, { 1: 'article', 2: 'talk', 3: 'message' } as const, present);
+    const to = target(row, COMMENT_TARGETS, present);
     if ('problem' in to) {
       leftBehind.push(leftBehindRow('blog_comment', row, `${to.problem}（for_id ${text(row.for_id)}），评论未导入`));
       continue;
