@@ -24,6 +24,7 @@ const ON_BOTH_ENGINES = [
   'tests/integration/api-talks.test.ts',
   'tests/integration/api-uploads.test.ts',
   'tests/integration/api-users.test.ts',
+  'tests/integration/grouped-batch.test.ts',
   'tests/integration/import-files.test.ts',
   'tests/integration/scale-out.test.ts',
   'tests/integration/scale-out-jobs.test.ts',

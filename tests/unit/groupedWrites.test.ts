@@ -3,8 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { totalsSeen } from '../../src/server/budgets/quota';
+import { bySubject } from '../../src/server/db/groupedWrites';
+import { countKeys, keyCountsParameter } from '../../src/server/db/keyCounts';
 
-const DECLARED = /= groupedWrite\(\s*import\.meta\.url,\s*'(\w+)'/g;
+const DECLARED = /= grouped(?:Write|Batch)\(\s*import\.meta\.url,\s*'(\w+)'/g;
 const declaring = readdirSync('src/server', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.ts'))
   .map((file) => join('src/server', file))
@@ -37,5 +40,40 @@ describe('grouped writes', () => {
         file,
       ).toEqual([]);
     }
+  });
+});
+
+describe('batches', () => {
+  it("split calls by subject, start every part before awaiting any, and answer in the calls' order", async () => {
+    const started: string[] = [];
+    const answers = await bySubject(
+      ['a1', 'b1', 'a2', 'c1', 'b2'],
+      (call) => call[0],
+      async (subject, calls) => {
+        started.push(subject);
+        await new Promise((resolve) => setTimeout(resolve, subject === 'a' ? 20 : 0));
+        return calls.map((call) => call.toUpperCase());
+      },
+    );
+    expect(started).toEqual(['a', 'b', 'c']);
+    expect(answers).toEqual(['A1', 'B1', 'A2', 'C1', 'B2']);
+  });
+
+  it('pass keys as one JSON object of counts, any key kept as it is', () => {
+    const counts = countKeys(['a', '__proto__', 'a', '"\\', '读者']);
+    expect(JSON.parse(keyCountsParameter(counts))).toEqual(
+      Object.fromEntries([
+        ['a', 2],
+        ['__proto__', 1],
+        ['"\\', 1],
+        ['读者', 1],
+      ]),
+    );
+    expect(Object.keys(JSON.parse(keyCountsParameter(counts)))).toContain('__proto__');
+  });
+
+  it('answer each call the total as its own count left it', () => {
+    expect(totalsSeen(10, [true, false, true, true])).toEqual([8, 8, 9, 10]);
+    expect(totalsSeen(4, [false, false])).toEqual([4, 4]);
   });
 });

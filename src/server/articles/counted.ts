@@ -2,10 +2,10 @@
  * A reader's counts of an article (a view, milliseconds of reading, a like), as grouped writes
  * (db/groupedWrites.ts). They run in the group commit's own thread: this module imports no ORM.
  */
-import type { SqlValue, Statements } from '../db/groupCommit.ts';
-import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
-import { countWithinQuota, QUOTA_STEP, type Quota } from '../budgets/quota.ts';
-import { likedIn, setLikeIn } from '../likes/statements.ts';
+import type { Statements } from '../db/groupCommit.ts';
+import { bySubject, groupedBatch, groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
+import { countWithinQuotas, QUOTA_STEPS, totalsSeen, type Quota } from '../budgets/quota.ts';
+import { likedAmong, setLikeIn } from '../likes/statements.ts';
 
 export interface ArticleCounters {
   views: number;
@@ -25,34 +25,41 @@ const countersIn = async (statements: Statements, id: number) =>
     await statements.get<CounterRow>('SELECT views, likes, reading_ms FROM article_stats WHERE article_id = ?', id),
   );
 
+/** Views of ?1 within their quotas (budgets/quota.ts), with the counters after. */
+const COUNT_VIEWS = `INSERT INTO article_stats (article_id, views)
+  VALUES (?1, ${QUOTA_STEPS})
+  ON CONFLICT (article_id) DO UPDATE SET views = article_stats.views + excluded.views
+  RETURNING views, likes, reading_ms`;
+
 /**
- * Counts with `upsert` when the address has quota left, and answers the counters either way. The
- * upsert's step is 1 (or the milliseconds) within the quota and 0 past it (budgets/quota.ts).
+ * The views of article `id` by calls with these quotas, counted in one upsert of its row: the
+ * counters as each reader's own view left them.
  */
-async function countArticle(
-  statements: Statements,
-  quota: Quota,
-  id: number,
-  upsert: string,
-  ...args: SqlValue[]
-): Promise<ArticleCounters> {
-  if (quota.spent) return countersIn(statements, id);
-  return fromRow(await countWithinQuota<CounterRow>(statements, quota, upsert, id, ...args));
+async function countViews(statements: Statements, id: number, quotas: readonly Quota[]): Promise<ArticleCounters[]> {
+  const spending = countWithinQuotas<CounterRow>(statements, quotas, COUNT_VIEWS, id);
+  if (!spending) {
+    const counters = await countersIn(statements, id);
+    return quotas.map(() => counters);
+  }
+  const { row, counted } = await spending;
+  const after = fromRow(row);
+  return totalsSeen(after.views, counted).map((views) => ({ ...after, views }));
 }
 
-/** A view while the address has quota left; the counters either way. */
-export const countArticleView = groupedWrite(
+/** A view while the address has quota left; the counters either way. A group's views of one article are one upsert. */
+export const countArticleView = groupedBatch(
   import.meta.url,
   'countArticleView',
-  (statements: Statements, quota: Quota, id: number) =>
-    countArticle(
-      statements,
-      quota,
-      id,
-      `INSERT INTO article_stats (article_id, views)
-       VALUES (?1, ${QUOTA_STEP})
-       ON CONFLICT (article_id) DO UPDATE SET views = article_stats.views + excluded.views
-       RETURNING views, likes, reading_ms`,
+  (statements: Statements, calls: readonly [quota: Quota, id: number][]) =>
+    bySubject(
+      calls,
+      ([, id]) => id,
+      (id, views) =>
+        countViews(
+          statements,
+          id,
+          views.map(([quota]) => quota),
+        ),
     ),
   SIDE_BY_SIDE,
 );
@@ -61,37 +68,51 @@ export const countArticleView = groupedWrite(
 export const countArticleReading = groupedWrite(
   import.meta.url,
   'countArticleReading',
-  (statements: Statements, quota: Quota, id: number, ms: number) =>
-    countArticle(
+  async (statements: Statements, quota: Quota, id: number, ms: number) => {
+    const spending = countWithinQuotas<CounterRow>(
       statements,
-      quota,
-      id,
+      [quota],
       `INSERT INTO article_stats (article_id, reading_ms)
-       VALUES (?1, ?4 * ${QUOTA_STEP})
+       VALUES (?1, ?4 * ${QUOTA_STEPS})
        ON CONFLICT (article_id) DO UPDATE SET reading_ms = article_stats.reading_ms + excluded.reading_ms
        RETURNING views, likes, reading_ms`,
+      id,
       ms,
-    ),
+    );
+    return spending ? fromRow((await spending).row) : countersIn(statements, id);
+  },
   SIDE_BY_SIDE,
 );
 
-/** The static page's visit: its view counted, and whether the reader likes the article, as one transaction saw them. */
-export const countArticleVisit = groupedWrite(
+/**
+ * The static page's visit: its view counted, and whether the reader likes the article, as one
+ * transaction saw them. A group's visits of one article are one upsert and one read of the likes,
+ * side by side: on a pipelined connection, in the same round trip as the quotas.
+ */
+export const countArticleVisit = groupedBatch(
   import.meta.url,
   'countArticleVisit',
-  async (
-    statements: Statements,
-    quota: Quota,
-    id: number,
-    actor: string,
-  ): Promise<{ viewed: ArticleCounters; liked: boolean }> => {
-    // Side by side: on a pipelined connection the like is read in the same round trip as the quota.
-    const [viewed, liked] = await Promise.all([
-      countArticleView(statements, quota, id),
-      likedIn(statements, 'article', id, actor),
-    ]);
-    return { viewed, liked };
-  },
+  (statements: Statements, calls: readonly [quota: Quota, id: number, actor: string][]) =>
+    bySubject(
+      calls,
+      ([, id]) => id,
+      async (id, visits): Promise<{ viewed: ArticleCounters; liked: boolean }[]> => {
+        const [viewed, liked] = await Promise.all([
+          countViews(
+            statements,
+            id,
+            visits.map(([quota]) => quota),
+          ),
+          likedAmong(
+            statements,
+            'article',
+            id,
+            visits.map(([, , actor]) => actor),
+          ),
+        ]);
+        return viewed.map((counters, i) => ({ viewed: counters, liked: liked.has(visits[i][2]) }));
+      },
+    ),
   SIDE_BY_SIDE,
 );
 

@@ -4,29 +4,67 @@
  * what a client may do.
  */
 import type { Statements } from '../db/groupCommit.ts';
-import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
+import { bySubject, groupedBatch, groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
+import { countKeys, countOf, keyCountsParameter } from '../db/keyCounts.ts';
 
-/** One more call under `key`, in one atomic upsert that starts a new window once the old one has ended. */
-export const countHit = groupedWrite(
+export interface Hits {
+  hits: number;
+  resetAt: number;
+}
+
+/** Adds each key's calls (?1, db/keyCounts.ts) in one upsert, and starts a new window where the old one has ended. */
+const ADD_HITS = `INSERT INTO rate_limits (key, hits, reset_at)
+  SELECT calls.key, ${countOf('calls')}, ?2 FROM json_each(?1) AS calls WHERE true
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN rate_limits.reset_at <= ?3 THEN excluded.hits ELSE rate_limits.hits + excluded.hits END,
+    reset_at = CASE WHEN rate_limits.reset_at <= ?3 THEN excluded.reset_at ELSE rate_limits.reset_at END
+  RETURNING key, hits, reset_at`;
+
+/**
+ * One call under each of `keys`, in one statement, sent before this returns; each call's hits, in
+ * their order. A key's n calls are its hits h - n + 1 … h after the statement: they share `now`, so
+ * a window that has ended starts over at the first of them.
+ */
+export async function addHits(
+  statements: Statements,
+  keys: readonly string[],
+  windowMs: number,
+  now: number,
+): Promise<Hits[]> {
+  const calls = countKeys(keys);
+  const rows = await statements.all<{ key: string; hits: number; reset_at: number }>(
+    ADD_HITS,
+    keyCountsParameter(calls),
+    now + windowMs,
+    now,
+  );
+  const after = new Map(rows.map((row) => [row.key, row]));
+  const seen = new Map<string, number>();
+  return keys.map((key) => {
+    const { hits, reset_at } = after.get(key)!;
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
+    return { hits: hits - calls.get(key)! + nth, resetAt: reset_at };
+  });
+}
+
+/** One more call under `key`; a group's calls of one window and clock go in one statement (addHits). */
+export const countHit = groupedBatch(
   import.meta.url,
   'countHit',
-  async (
-    statements: Statements,
-    key: string,
-    windowMs: number,
-    now: number = Date.now(),
-  ): Promise<{ hits: number; resetAt: number }> => {
-    const row = await statements.get<{ hits: number; reset_at: number }>(
-      `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
-     ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN rate_limits.reset_at <= ?3 THEN 1 ELSE rate_limits.hits + 1 END,
-       reset_at = CASE WHEN rate_limits.reset_at <= ?3 THEN excluded.reset_at ELSE rate_limits.reset_at END
-     RETURNING hits, reset_at`,
-      key,
-      now + windowMs,
-      now,
+  (statements: Statements, calls: readonly [key: string, windowMs: number, now?: number][]): Promise<Hits[]> => {
+    const groupNow = Date.now();
+    return bySubject(
+      calls,
+      ([, windowMs, now]) => `${windowMs} ${now ?? groupNow}`,
+      (_, part) =>
+        addHits(
+          statements,
+          part.map(([key]) => key),
+          part[0][1],
+          part[0][2] ?? groupNow,
+        ),
     );
-    return { hits: row!.hits, resetAt: row!.reset_at };
   },
   SIDE_BY_SIDE,
 );

@@ -10,6 +10,9 @@
  * acknowledged write survives a crash, a kill -9 and (SQLite's default synchronous mode is kept) a
  * power cut: the speed of counters buffered in memory, without what buffering loses.
  *
+ * The calls of a batch (groupedWrites.ts, groupedBatch) run as one within their group: the views
+ * of one article in one moment are one upsert of its row.
+ *
  * A write that fails is undone and reported to its caller alone, and the rest of the group still
  * commits (see commitGroup). A write must only await the statements it is given: anything slower
  * would hold the database's write lock across the wait.
@@ -27,14 +30,21 @@ export interface Statements {
   run(sql: string, ...args: SqlValue[]): Promise<void>;
   /** The statement's first row (of a SELECT, or of a RETURNING clause). */
   get<Row>(sql: string, ...args: SqlValue[]): Promise<Row | undefined>;
+  /** Every row of the statement. */
+  all<Row>(sql: string, ...args: SqlValue[]): Promise<Row[]>;
 }
 
 export type WriteBody<T> = (statements: Statements) => Promise<T>;
+
+/** Runs the calls of one group together, what each came to in their order (groupedWrites.ts, groupedBatch). */
+export type BatchBody = (statements: Statements, calls: readonly unknown[][]) => Promise<unknown[]>;
 
 /** A write as a group holds it: its body, and whether it may run beside the others (groupedWrites.ts). */
 export interface GroupMember<T = unknown> {
   body: WriteBody<T>;
   sideBySide: boolean;
+  /** A write whose calls of one group run as one: its batch, and this call's arguments. */
+  batch?: { run: BatchBody; args: unknown[] };
 }
 
 /** Where a group's transaction runs: a file's own connection, or the client's for a database served over the network. */
@@ -60,6 +70,34 @@ const WRITE_FAILED = Symbol('a grouped write failed');
 const rejectedAll = (writes: readonly unknown[], reason: unknown): PromiseSettledResult<unknown>[] =>
   writes.map(() => ({ status: 'rejected', reason }));
 
+/** What runs: one write, or every call of a batch, which answers for the members at `at`. */
+interface Run {
+  at: number[];
+  sideBySide: boolean;
+  body: WriteBody<unknown[]>;
+}
+
+/** The group's runs, in the order of their first members: a batch's calls join its first. */
+function runsOf(writes: readonly GroupMember[]): Run[] {
+  const runs: Run[] = [];
+  const batches = new Map<BatchBody, { run: Run; calls: unknown[][] }>();
+  writes.forEach(({ body, sideBySide, batch }, i) => {
+    const joined = batch && batches.get(batch.run);
+    if (joined) {
+      joined.run.at.push(i);
+      joined.calls.push(batch.args);
+    } else if (batch) {
+      const calls = [batch.args];
+      const run: Run = { at: [i], sideBySide, body: (statements) => batch.run(statements, calls) };
+      batches.set(batch.run, { run, calls });
+      runs.push(run);
+    } else {
+      runs.push({ at: [i], sideBySide, body: async (statements) => [await body(statements)] });
+    }
+  });
+  return runs;
+}
+
 /**
  * Runs the writes, stopping at the first failure, what each came to in their order. On a connection
  * that runs writes side by side, those that may go first, all at once; the others after, in order.
@@ -69,17 +107,25 @@ async function runAll(
   writes: readonly GroupMember[],
   statements: Statements,
 ): Promise<PromiseSettledResult<unknown>[]> {
+  const runs = runsOf(writes);
   const settled: PromiseSettledResult<unknown>[] = [];
-  const together = connection.writesSideBySide ? writes.flatMap((write, i) => (write.sideBySide ? [i] : [])) : [];
-  const outcomes = await Promise.allSettled(together.map((i) => writes[i].body(statements)));
-  together.forEach((i, k) => (settled[i] = outcomes[k]));
+  const settle = ({ at }: Run, outcome: PromiseSettledResult<unknown[]>) =>
+    at.forEach((i, k) =>
+      outcome.status === 'fulfilled'
+        ? (settled[i] = { status: 'fulfilled', value: outcome.value[k] })
+        : (settled[i] = outcome),
+    );
+  const together = connection.writesSideBySide ? runs.filter((run) => run.sideBySide) : [];
+  const outcomes = await Promise.allSettled(together.map((run) => run.body(statements)));
+  together.forEach((run, k) => settle(run, outcomes[k]));
   if (outcomes.some((outcome) => outcome.status === 'rejected')) return settled.filter(Boolean);
-  for (const [i, write] of writes.entries()) {
-    if (settled[i]) continue;
+  const ran = new Set(together);
+  for (const run of runs) {
+    if (ran.has(run)) continue;
     try {
-      settled[i] = { status: 'fulfilled', value: await write.body(statements) };
+      settle(run, { status: 'fulfilled', value: await run.body(statements) });
     } catch (reason) {
-      settled[i] = { status: 'rejected', reason };
+      settle(run, { status: 'rejected', reason });
       break;
     }
   }
@@ -166,10 +212,10 @@ export function createGroupCommit(connection: Connection) {
   }
 
   return {
-    /** Runs `write` in the next group and answers with its result once the group has committed. */
-    run<T>(body: WriteBody<T>, sideBySide = false): Promise<T> {
+    /** Runs the write in the next group and answers with its result once the group has committed. */
+    run<T>(member: GroupMember<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        waiting.push({ body, sideBySide, resolve: resolve as (value: unknown) => void, reject });
+        waiting.push({ ...member, resolve: resolve as (value: unknown) => void, reject });
         // After the I/O of this turn: every request already read joins the group.
         flushing ??= nextTurn().then(flush);
       });
@@ -193,6 +239,7 @@ export function fileConnection(path: string, busyTimeoutMs: number): Connection 
   const statements: Statements = {
     run: async (sql, ...args) => void statement(sql).run(...args),
     get: async <Row>(sql: string, ...args: SqlValue[]) => statement(sql).get(...args) as Row | undefined,
+    all: async <Row>(sql: string, ...args: SqlValue[]) => statement(sql).all(...args) as Row[],
   };
   return {
     async transaction(body) {
@@ -215,6 +262,7 @@ export function clientConnection(client: Client): Connection {
   const over = (tx: Transaction): Statements => ({
     run: async (sql, ...args) => void (await tx.execute({ sql, args })),
     get: async <Row>(sql: string, ...args: SqlValue[]) => (await tx.execute({ sql, args })).rows[0] as Row | undefined,
+    all: async <Row>(sql: string, ...args: SqlValue[]) => (await tx.execute({ sql, args })).rows as Row[],
   });
   return {
     async transaction(body) {

@@ -18,7 +18,13 @@ import { Worker } from 'node:worker_threads';
 import { databaseFileOf, postgresOf, type DatabaseFile, type Db } from './client.ts';
 import { clientConnection, createGroupCommit, type Connection } from './groupCommit.ts';
 import type { GroupCommitMessage, GroupCommitThreadData } from './groupCommitThread.ts';
-import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
+import {
+  memberOf,
+  type GroupedCall,
+  type GroupedFailure,
+  type GroupedOutcome,
+  type GroupedWrite,
+} from './groupedWrites.ts';
 import { endGroupTurn } from './writeTurns.ts';
 import { RetryLater } from '../shared/errors.ts';
 
@@ -54,7 +60,7 @@ function inThisThread(connection: Connection): GroupCommit {
     run: (write, ...args) => {
       if (pending >= MAX_PENDING_WRITES) return Promise.reject(tooMany());
       pending++;
-      return group.run((statements) => write(statements, ...args), write.sideBySide).finally(() => pending--);
+      return group.run(memberOf(write, args)).finally(() => pending--);
     },
     // The client is the database's own, closed with it.
     close: () => group.settled(),

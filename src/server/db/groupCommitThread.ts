@@ -10,7 +10,13 @@ import { isNativeError } from 'node:util/types';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { commitGroup, fileConnection, MAX_GROUP, type GroupMember } from './groupCommit.ts';
 import type { DatabaseFile } from './client.ts';
-import type { GroupedCall, GroupedFailure, GroupedOutcome, GroupedWrite } from './groupedWrites.ts';
+import {
+  memberOf,
+  type GroupedCall,
+  type GroupedFailure,
+  type GroupedOutcome,
+  type GroupedWrite,
+} from './groupedWrites.ts';
 import { groupTurn } from './writeTurns.ts';
 
 /** The thread's `workerData`, under its own key: another worker (a test runner's) is not taken for it. */
@@ -58,7 +64,7 @@ function serve(port: MessagePort, { file, busyTimeoutMs, turns }: DatabaseFile):
       const writes = await Promise.allSettled(group.map(writeOf));
       const members = writes.map((found, i): GroupMember =>
         found.status === 'fulfilled'
-          ? { body: (statements) => found.value(statements, ...group[i].args), sideBySide: found.value.sideBySide }
+          ? memberOf(found.value, group[i].args)
           : { body: () => Promise.reject(found.reason), sideBySide: false },
       );
       // The main thread's writes waiting for their turn go first (writeTurns.ts).

@@ -4,7 +4,7 @@
  * thread (groupCommitThread.ts) imports it and runs it there. So a grouped write's module imports
  * no ORM (the thread loads it too), and what it takes and answers survives a structured clone.
  */
-import type { Statements } from './groupCommit.ts';
+import type { BatchBody, GroupMember, Statements } from './groupCommit.ts';
 
 export interface GroupedWrite<Args extends unknown[] = never[], Result = unknown> {
   (statements: Statements, ...args: Args): Promise<Result>;
@@ -13,6 +13,8 @@ export interface GroupedWrite<Args extends unknown[] = never[], Result = unknown
   readonly exportName: string;
   /** Whether it may run side by side with the other writes of its group (GroupedWriteOptions). */
   readonly sideBySide: boolean;
+  /** Runs every call of one group at once (groupedBatch); a write without it runs call by call. */
+  readonly batch?: (statements: Statements, calls: readonly Args[]) => Promise<Result[]>;
 }
 
 export interface GroupedWriteOptions {
@@ -42,6 +44,68 @@ export function groupedWrite<Args extends unknown[], Result>(
     exportName,
     sideBySide,
   });
+}
+
+/**
+ * Declares a grouped write whose calls of one group run as one: `batch` takes them in the order they
+ * came and answers each, in that order. A hundred readers of one article in the same moment are
+ * then one upsert of the article's row, one trigger and one statement for their quotas, rather than
+ * a hundred of each (articles/counted.ts). A call alone is a batch of one.
+ *
+ * A batch sends all of its statements before it awaits anything, like a write side by side, so that
+ * a write after it in the group (one spending the same quota) sees what it did.
+ */
+export function groupedBatch<Args extends unknown[], Result>(
+  module: string,
+  exportName: string,
+  batch: (statements: Statements, calls: readonly Args[]) => Promise<Result[]>,
+  options: GroupedWriteOptions = {},
+): GroupedWrite<Args, Result> {
+  const single = async (statements: Statements, ...args: Args) => (await batch(statements, [args]))[0];
+  return Object.assign(groupedWrite(module, exportName, single, options), { batch });
+}
+
+/**
+ * A batch's calls split by their subject (an article, a budget's window), each part run by `run`
+ * with its calls; the answers come back in the calls' order. Every part is started before any is
+ * awaited, in the order the parts first came, so a batch still sends all of its statements at once.
+ */
+export async function bySubject<Call, Subject, Result>(
+  calls: readonly Call[],
+  subjectOf: (call: Call) => Subject,
+  run: (subject: Subject, calls: Call[]) => Promise<Result[]>,
+): Promise<Result[]> {
+  const parts = new Map<Subject, number[]>();
+  calls.forEach((call, i) => {
+    const subject = subjectOf(call);
+    const found = parts.get(subject);
+    if (found) found.push(i);
+    else parts.set(subject, [i]);
+  });
+  const answers: Result[] = [];
+  await Promise.all(
+    [...parts].map(async ([subject, at]) => {
+      const results = await run(
+        subject,
+        at.map((i) => calls[i]),
+      );
+      at.forEach((i, k) => (answers[i] = results[k]));
+    }),
+  );
+  return answers;
+}
+
+/** A call of `write` as its group holds it. */
+export function memberOf<Args extends unknown[], Result>(
+  write: GroupedWrite<Args, Result>,
+  args: Args,
+): GroupMember<Result> {
+  return {
+    body: (statements) => write(statements, ...args),
+    sideBySide: write.sideBySide,
+    // The batch is the same function for every call of the write: calls of one group are found together by it.
+    batch: write.batch && { run: write.batch as BatchBody, args },
+  };
 }
 
 /** One write as it crosses to the group commit's thread. */

@@ -10,8 +10,9 @@
  * - **Grouped writes** (groupCommit.ts) run in one transaction per group, one group at a time across
  *   every node (GROUPS_LOCK), on a connection of their own in pipeline mode: the writes of a group
  *   run side by side, so each round of their statements is sent at once and costs one round trip,
- *   not one per reader. They are single-row upserts and updates, which READ COMMITTED makes atomic,
- *   and reads that lock their row first (users/loginFailures.ts).
+ *   not one per reader. A batch's calls (groupedWrites.ts, groupedBatch) are one statement for the
+ *   whole group. They are upserts and updates, which READ COMMITTED makes atomic row by row, and
+ *   reads that lock their row first (users/loginFailures.ts).
  * - **Several nodes start at once:** migrations run under an advisory lock, so one applies them and
  *   the others find them applied.
  */
@@ -109,6 +110,7 @@ function statementsOn(client: pg.PoolClient): Statements {
   return {
     run: async (text, ...args) => void (await query(text, args)),
     get: async <Row>(text: string, ...args: SqlValue[]) => (await query(text, args)).rows[0] as Row | undefined,
+    all: async <Row>(text: string, ...args: SqlValue[]) => (await query(text, args)).rows as Row[],
   };
 }
 

@@ -6,19 +6,25 @@
  */
 import type { LikeKind } from '../../contract/likes.ts';
 import type { Statements } from '../db/groupCommit.ts';
+import { countKeys, keyCountsParameter } from '../db/keyCounts.ts';
 import type { Actor } from './table.ts';
 import type { LikeCount, LikeOutcome } from './target.ts';
 
-/** Whether the reader likes the target: `is_like` beside a counted visit, as its transaction saw it. */
-export async function likedIn(statements: Statements, kind: LikeKind, id: number, actor: Actor): Promise<boolean> {
-  return (
-    (await statements.get(
-      'SELECT 1 AS liked FROM likes WHERE type = ? AND target_id = ? AND actor = ?',
-      kind,
-      id,
-      actor,
-    )) !== undefined
+/** Which of the readers like the target: `is_like` beside a counted visit, as its transaction saw it. One statement for them all. */
+export async function likedAmong(
+  statements: Statements,
+  kind: LikeKind,
+  id: number,
+  actors: readonly Actor[],
+): Promise<Set<Actor>> {
+  const rows = await statements.all<{ actor: Actor }>(
+    `SELECT readers.key AS actor FROM json_each(?1) AS readers
+     WHERE EXISTS (SELECT 1 FROM likes WHERE type = ?2 AND target_id = ?3 AND actor = readers.key)`,
+    keyCountsParameter(countKeys(actors)),
+    kind,
+    id,
   );
+  return new Set(rows.map((row) => row.actor));
 }
 
 /** A target's counter as its domain keeps it. */

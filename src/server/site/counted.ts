@@ -2,32 +2,34 @@
  * The site view counter's write, a grouped write (db/groupedWrites.ts). It runs in the group commit's
  * own thread: this module imports no ORM.
  */
-import { countWithinQuota, QUOTA_STEP, type Quota } from '../budgets/quota.ts';
+import { countWithinQuotas, QUOTA_STEPS, totalsSeen, type Quota } from '../budgets/quota.ts';
 import type { Statements } from '../db/groupCommit.ts';
-import { groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
+import { groupedBatch, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
 
 /** The site_stats row of the view counter. */
 export const SITE_VIEWS = 'views';
 
-/** The site's view count, one more when the address has quota left. */
-export const countSiteView = groupedWrite(
+/** The site's view count, one more for each address with quota left; a group's views are one upsert. */
+export const countSiteView = groupedBatch(
   import.meta.url,
   'countSiteView',
-  async (statements: Statements, quota: Quota): Promise<number> => {
-    if (quota.spent) {
-      const row = await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', SITE_VIEWS);
-      return row?.value ?? 0;
-    }
+  async (statements: Statements, calls: readonly [quota: Quota][]): Promise<number[]> => {
+    const quotas = calls.map(([quota]) => quota);
     // One more within the quota, none past it (budgets/quota.ts).
-    const row = await countWithinQuota<{ value: number }>(
+    const spending = countWithinQuotas<{ value: number }>(
       statements,
-      quota,
-      `INSERT INTO site_stats (name, value) VALUES (?1, ${QUOTA_STEP})
+      quotas,
+      `INSERT INTO site_stats (name, value) VALUES (?1, ${QUOTA_STEPS})
        ON CONFLICT (name) DO UPDATE SET value = site_stats.value + excluded.value
        RETURNING value`,
       SITE_VIEWS,
     );
-    return row!.value;
+    if (!spending) {
+      const row = await statements.get<{ value: number }>('SELECT value FROM site_stats WHERE name = ?', SITE_VIEWS);
+      return quotas.map(() => row?.value ?? 0);
+    }
+    const { row, counted } = await spending;
+    return totalsSeen(row!.value, counted);
   },
   SIDE_BY_SIDE,
 );
