@@ -10,21 +10,27 @@ import { countKeys, keyCountsParameter } from '../db/keyCounts.ts';
 import type { Actor } from './table.ts';
 import type { LikeCount, LikeOutcome } from './target.ts';
 
-/** Which of the readers like the target: `is_like` beside a counted visit, as its transaction saw it. One statement for them all. */
+/**
+ * Which of the readers like the target: `is_like` beside a counted visit, as its transaction saw it.
+ * One statement for them all, each reader looked up by the primary key: a subquery in the select
+ * list is run row by row. (As a join or EXISTS, PostgreSQL may plan a scan of every like of the
+ * target, and keep that plan while a popular article gathers thousands.)
+ */
 export async function likedAmong(
   statements: Statements,
   kind: LikeKind,
   id: number,
   actors: readonly Actor[],
 ): Promise<Set<Actor>> {
-  const rows = await statements.all<{ actor: Actor }>(
-    `SELECT readers.key AS actor FROM json_each(?1) AS readers
-     WHERE EXISTS (SELECT 1 FROM likes WHERE type = ?2 AND target_id = ?3 AND actor = readers.key)`,
+  const rows = await statements.all<{ actor: Actor; liked: number | null }>(
+    `SELECT readers.key AS actor,
+       (SELECT 1 FROM likes WHERE type = ?2 AND target_id = ?3 AND actor = readers.key) AS liked
+     FROM json_each(?1) AS readers`,
     keyCountsParameter(countKeys(actors)),
     kind,
     id,
   );
-  return new Set(rows.map((row) => row.actor));
+  return new Set(rows.flatMap((row) => (row.liked === null ? [] : [row.actor])));
 }
 
 /** A target's counter as its domain keeps it. */
