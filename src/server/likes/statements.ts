@@ -11,11 +11,15 @@ import type { Actor } from './table.ts';
 import type { LikeCount, LikeOutcome } from './target.ts';
 
 /**
- * Which of the readers like the target: `is_like` beside a counted visit, as its transaction saw it.
- * One statement for them all, each reader looked up by the primary key: a subquery in the select
- * list is run row by row. (As a join or EXISTS, PostgreSQL may plan a scan of every like of the
- * target, and keep that plan while a popular article gathers thousands.)
+ * Which of the readers (?1, db/keyCounts.ts) like the target, each looked up by the primary key: a
+ * subquery in the select list runs row by row. (As a join or EXISTS, PostgreSQL may plan a scan of
+ * every like of the target, and keep that plan while a popular article gathers thousands.)
  */
+const LIKED_AMONG = `SELECT readers.key AS actor,
+    (SELECT 1 FROM likes WHERE type = ?2 AND target_id = ?3 AND actor = readers.key) AS liked
+  FROM json_each(?1) AS readers`;
+
+/** Which of the readers like the target: `is_like` beside a counted visit, as its transaction saw it. One statement for them all. */
 export async function likedAmong(
   statements: Statements,
   kind: LikeKind,
@@ -23,9 +27,7 @@ export async function likedAmong(
   actors: readonly Actor[],
 ): Promise<Set<Actor>> {
   const rows = await statements.all<{ actor: Actor; liked: number | null }>(
-    `SELECT readers.key AS actor,
-       (SELECT 1 FROM likes WHERE type = ?2 AND target_id = ?3 AND actor = readers.key) AS liked
-     FROM json_each(?1) AS readers`,
+    LIKED_AMONG,
     keyCountsParameter(countKeys(actors)),
     kind,
     id,
