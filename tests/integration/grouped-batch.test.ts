@@ -111,6 +111,8 @@ describe('a batch of counted views', () => {
     expect((await viewsToday()) - daily).toBe(5);
   });
 
+  // Which of one address's views count when it passes its quota within one group follows the batches'
+  // order, not the arrival order (db/groupedWrites.ts, groupedBatch): the total is what is exact.
   it('counts a quota once across articles and writes: views of two articles and the detail call share it', async () => {
     const shared = quota('view|shared', 2);
     const answers = await Promise.all([
@@ -196,5 +198,18 @@ describe('a batch of budget hits', () => {
     expect(answers[3].resetAt).toBeLessThan(now + WINDOW);
     expect(answers[0].resetAt).toBe(answers[4].resetAt);
     expect(await hitsOf('hits|a')).toBe(3);
+  });
+
+  it('keeps the order of calls that bring their own clock, across the end of a window', async () => {
+    await sqlOn(url, 'INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 5, 101)', ['hits|clock']);
+    const answers = await Promise.all(
+      [100, 101, 100].map((now) => groupCommitOf(db).run(countHit, 'hits|clock', 1000, now)),
+    );
+    // The first sees the old window; the second starts a new one at 101, which the third then finds.
+    expect(answers).toEqual([
+      { hits: 6, resetAt: 101 },
+      { hits: 1, resetAt: 1101 },
+      { hits: 2, resetAt: 1101 },
+    ]);
   });
 });

@@ -48,7 +48,12 @@ export async function addHits(
   });
 }
 
-/** One more call under `key`; a group's calls of one window and clock go in one statement (addHits). */
+/**
+ * One more call under `key`. A group's calls of one window go in one statement (addHits), on the
+ * group's clock: a key is always spent with its budget's one window, so none of its calls is put
+ * before another. A call that brings its own clock (the mail cap's) goes alone: two of them for one
+ * key may differ in their clock, and each must see the window as the one before it left it.
+ */
 export const countHit = groupedBatch(
   import.meta.url,
   'countHit',
@@ -56,7 +61,7 @@ export const countHit = groupedBatch(
     const groupNow = Date.now();
     return bySubject(
       calls,
-      ([, windowMs, now]) => `${windowMs} ${now ?? groupNow}`,
+      ([, windowMs, now], i) => (now === undefined ? `window ${windowMs}` : `call ${i}`),
       (_, part) =>
         addHits(
           statements,

@@ -52,8 +52,13 @@ export function groupedWrite<Args extends unknown[], Result>(
  * then one upsert of the article's row, one trigger and one statement for their quotas, rather than
  * a hundred of each (articles/counted.ts). A call alone is a batch of one.
  *
- * A batch sends all of its statements before it awaits anything, like a write side by side, so that
- * a write after it in the group (one spending the same quota) sees what it did.
+ * The batch runs at the place of its group's first call, its later calls moved up with it, and it
+ * sends all of its statements before it awaits anything, so the writes after it in the group see
+ * what it did. So the order it keeps is its own, not the group's: when one address passes its quota
+ * within one group (a few milliseconds), with views of two articles or of two kinds, the views that
+ * count are its first in the batch's order; how many count is exact, and each answer is the counters
+ * as that call's own write left them. A like that came between two views of the same group is not
+ * yet in their answers' like count (it is the moment after).
  */
 export function groupedBatch<Args extends unknown[], Result>(
   module: string,
@@ -68,16 +73,17 @@ export function groupedBatch<Args extends unknown[], Result>(
 /**
  * A batch's calls split by their subject (an article, a budget's window), each part run by `run`
  * with its calls; the answers come back in the calls' order. Every part is started before any is
- * awaited, in the order the parts first came, so a batch still sends all of its statements at once.
+ * awaited, in the order the parts first came, so a batch still sends all of its statements at once;
+ * a part's calls are run before the next part's, whatever order they came in.
  */
 export async function bySubject<Call, Subject, Result>(
   calls: readonly Call[],
-  subjectOf: (call: Call) => Subject,
+  subjectOf: (call: Call, index: number) => Subject,
   run: (subject: Subject, calls: Call[]) => Promise<Result[]>,
 ): Promise<Result[]> {
   const parts = new Map<Subject, number[]>();
   calls.forEach((call, i) => {
-    const subject = subjectOf(call);
+    const subject = subjectOf(call, i);
     const found = parts.get(subject);
     if (found) found.push(i);
     else parts.set(subject, [i]);
