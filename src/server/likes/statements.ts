@@ -13,7 +13,7 @@ import type { LikeCount, LikeOutcome } from './target.ts';
 /**
  * Which of the readers (?1, db/keyCounts.ts) like the target, each looked up by the primary key: a
  * subquery in the select list runs row by row. (As a join or EXISTS, PostgreSQL may plan a scan of
- * every like of the target, and keep that plan while a popular article gathers thousands.)
+ * every like of the target: once a popular article had thousands, every group of views read them.)
  */
 const LIKED_AMONG = `SELECT readers.key AS actor,
     (SELECT 1 FROM likes WHERE type = ?2 AND target_id = ?3 AND actor = readers.key) AS liked
