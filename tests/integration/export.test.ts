@@ -3,7 +3,16 @@
  * database) exported, checked file by file, exported again byte for byte, and read back into the
  * Bundle the import writes, from the folder and from its zip.
  */
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -22,7 +31,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { exportSite } from '../../src/server/export/exportSite';
-import { zipExport } from '../../src/server/export/zip';
+import { unzipTo, zipExport } from '../../src/server/export/zip';
 import type { Bundle } from '../../src/server/import/bundle';
 import { readExport } from '../../src/server/import/sources/exported';
 import { parseSiteDate } from '../../src/lib/shared/time';
@@ -566,6 +575,21 @@ describe('readExport', () => {
     writeFileSync(escaping, zipSync({ '../outside.txt': strToU8('x') }));
     await expect(readExport(escaping)).rejects.toThrow('不安全的文件名');
     expect(readdirSync(dirname(dir))).not.toContain('outside.txt');
+  });
+
+  it('stops unpacking a zip that grows past its limit, a zip bomb', async () => {
+    const bomb = join(dir, 'bomb.zip');
+    // 4 MB of zeros pack to a few KB: far past a hundred times the zip's size.
+    writeFileSync(bomb, zipSync({ 'manifest.json': new Uint8Array(4 * 1024 * 1024) }, { level: 9 }));
+    const into = join(dir, 'bomb');
+    mkdirSync(into);
+    await expect(unzipTo(bomb, into, { maxBytes: 1024 * 1024 })).rejects.toThrow('压缩包解开后超过 1 MB');
+    expect(statSync(join(into, 'manifest.json')).size).toBeLessThanOrEqual(1024 * 1024);
+    // An honest export unpacks to far less than a hundred times its zip (src/server/export/zip.ts, unpackedLimit).
+    const honest = join(dir, 'honest.zip');
+    await pipeline(zipExport(out()), createWriteStream(honest));
+    const total = Object.values(filesOf(out())).reduce((sum, text) => sum + Buffer.byteLength(text, 'latin1'), 0);
+    expect(total).toBeLessThan(100 * statSync(honest).size);
   });
 });
 

@@ -66,11 +66,20 @@ function safePath(name: string): string[] {
   return parts;
 }
 
-/** Unpacks `zipFile` into `dir` (which should be empty), files 0600 and folders 0700. */
-export async function unzipTo(zipFile: string, dir: string): Promise<void> {
+/**
+ * The most a zip of `zipBytes` may unpack to. Markdown and JSON pack to a fifth or a tenth, pictures
+ * hardly at all; a zip that unpacks to a hundred times its size and more is a zip bomb, which would
+ * fill the disk the site runs on.
+ */
+export const unpackedLimit = (zipBytes: number): number => 64 * 1024 * 1024 + 100 * zipBytes;
+
+/** Unpacks `zipFile` into `dir` (which should be empty), files 0600 and folders 0700: at most `maxBytes` (unpackedLimit of its size). */
+export async function unzipTo(zipFile: string, dir: string, { maxBytes }: { maxBytes?: number } = {}): Promise<void> {
+  const limit = maxBytes ?? unpackedLimit((await stat(zipFile)).size);
   const root = resolve(dir);
   const open = new Set<number>();
   let failure: Error | null = null;
+  let unpacked = 0;
   const unzip = new Unzip((file) => {
     const parts = safePath(file.name);
     const path = join(root, ...parts);
@@ -80,8 +89,13 @@ export async function unzipTo(zipFile: string, dir: string): Promise<void> {
     const fd = openSync(path, 'wx', PRIVATE_FILE);
     open.add(fd);
     file.ondata = (error, data, final) => {
+      unpacked += data?.length ?? 0;
       if (error) failure ??= new Error(`压缩包里的 ${file.name} 无法解压：${error.message}`);
-      else writeSync(fd, data);
+      else if (unpacked > limit) {
+        failure ??= new Error(
+          `压缩包解开后超过 ${Math.round(limit / 1024 / 1024)} MB，不像是本博客的导出（图片和文字压缩不了这么多），已停止解压`,
+        );
+      } else writeSync(fd, data);
       if (final || error) {
         closeSync(fd);
         open.delete(fd);
@@ -95,8 +109,11 @@ export async function unzipTo(zipFile: string, dir: string): Promise<void> {
   });
   unzip.register(UnzipInflate);
   try {
-    for await (const chunk of createReadStream(zipFile)) unzip.push(chunk as Buffer);
-    unzip.push(new Uint8Array(0), true);
+    for await (const chunk of createReadStream(zipFile)) {
+      unzip.push(chunk as Buffer);
+      if (failure) break;
+    }
+    if (!failure) unzip.push(new Uint8Array(0), true);
   } finally {
     for (const fd of open) closeSync(fd);
   }
