@@ -4,6 +4,7 @@
  * Bundle the import writes, from the folder and from its zip.
  */
 import {
+  cpSync,
   createWriteStream,
   mkdirSync,
   mkdtempSync,
@@ -575,6 +576,19 @@ describe('readExport', () => {
     writeFileSync(escaping, zipSync({ '../outside.txt': strToU8('x') }));
     await expect(readExport(escaping)).rejects.toThrow('不安全的文件名');
     expect(readdirSync(dirname(dir))).not.toContain('outside.txt');
+  });
+
+  it('refuses a hand-edited data file, saying which row and field is wrong', async () => {
+    const edited = join(dir, 'edited');
+    cpSync(out(), edited, { recursive: true });
+    const users = readJson(edited, 'data/users.json') as Record<string, unknown>[];
+    delete users.at(-1)!.username;
+    writeFileSync(join(edited, 'data/users.json'), JSON.stringify(users));
+    await expect(readExport(edited)).rejects.toThrow(
+      `data/users.json 的内容不对：第 ${users.length} 条的 username：无效输入：期望 string，实际接收 undefined`,
+    );
+    writeFileSync(join(edited, 'data/users.json'), JSON.stringify({ not: 'a list' }));
+    await expect(readExport(edited)).rejects.toThrow('data/users.json 的内容不对：整个文件');
   });
 
   it('stops unpacking a zip that grows past its limit, a zip bomb', async () => {

@@ -1,10 +1,13 @@
 /**
  * The export folder's layout and the rows of its JSON files: written by exportSite.ts and read back
  * by src/server/import/sources/exported.ts, so an owner's data can leave the site and come back
- * (or go to another copy of it) without either side guessing at the other's shape. A change here
+ * (or go to another copy of it) without either side guessing at the other's shape: the reader checks
+ * every row against these schemas, so a hand-edited file fails with where it is wrong. A change here
  * that an older export could not satisfy needs a new `EXPORT_VERSION`.
  */
-import type { COMMENT_TARGETS, CommentTargetCode } from '../../contract/comments.ts';
+import { z } from 'zod';
+import { COMMENT_TARGETS } from '../../contract/comments.ts';
+import type { LINK_STATUS } from '../../contract/links.ts';
 import type { SiteConfig } from '../../site.config.ts';
 
 export const EXPORT_FORMAT = 'mengblog-export';
@@ -39,92 +42,125 @@ export const DATA_FILES = {
   site: 'site.json',
 } as const;
 
-export type Role = 'admin' | 'user';
-export type CommentTarget = (typeof COMMENT_TARGETS)[CommentTargetCode];
+const id = z.number().int();
+/** An instant, ISO 8601. */
+const instant = z.string();
+
+const commentTarget = z.enum(COMMENT_TARGETS);
+export type CommentTarget = z.infer<typeof commentTarget>;
 export type LikeTarget = CommentTarget | 'comment';
-export type LinkStatus = 'pending' | 'approved' | 'rejected';
 
-export interface ExportedUser {
-  id: number;
-  username: string;
-  nick_name: string;
-  avatar: string;
-  role: Role;
+export const exportedUser = z.object({
+  id,
+  username: z.string(),
+  nick_name: z.string(),
+  avatar: z.string(),
+  role: z.enum(['admin', 'user']),
   /** A disabled account (停用): kept so it is not brought back to life. */
-  disabled: boolean;
+  disabled: z.boolean(),
   /** Only a verified address: an unverified one may not even be the user's. */
-  email?: string;
+  email: z.string().optional(),
   /** Only with `--with-passwords`: `scrypt$…`, or an original blog's bcrypt not yet replaced. */
-  password_hash?: string;
-  created_at: string;
-}
+  password_hash: z.string().optional(),
+  created_at: instant,
+});
+export type ExportedUser = z.infer<typeof exportedUser>;
 
-export interface ExportedComment {
-  id: number;
-  type: CommentTarget;
-  for_id: number;
-  parent_id: number | null;
-  user_id: number | null;
-  to_user_id: number | null;
+export const exportedComment = z.object({
+  id,
+  type: commentTarget,
+  for_id: id,
+  parent_id: id.nullable(),
+  user_id: id.nullable(),
+  to_user_id: id.nullable(),
   /** A reply to a guest: the guest's name, and the comment answered. */
-  to_guest_name: string | null;
-  to_comment_id: number | null;
-  guest_name: string | null;
-  guest_site: string | null;
-  content: string;
-  likes: number;
-  hidden: boolean;
-  held: boolean;
-  ip_location: string;
-  created_at: string;
-}
+  to_guest_name: z.string().nullable(),
+  to_comment_id: id.nullable(),
+  guest_name: z.string().nullable(),
+  guest_site: z.string().nullable(),
+  content: z.string(),
+  likes: z.number(),
+  hidden: z.boolean(),
+  held: z.boolean(),
+  ip_location: z.string(),
+  created_at: instant,
+});
+export type ExportedComment = z.infer<typeof exportedComment>;
 
-export interface ExportedMessage {
-  id: number;
-  user_id: number;
-  message: string;
-  color: string;
-  font_size: string;
-  font_weight: string;
-  bg_color: string;
-  bg_url: string;
-  tag: string;
-  likes: number;
-  hidden: boolean;
-  ip_location: string;
-  created_at: string;
-}
+export const exportedMessage = z.object({
+  id,
+  user_id: id,
+  message: z.string(),
+  color: z.string(),
+  font_size: z.string(),
+  font_weight: z.string(),
+  bg_color: z.string(),
+  bg_url: z.string(),
+  tag: z.string(),
+  likes: z.number(),
+  hidden: z.boolean(),
+  ip_location: z.string(),
+  created_at: instant,
+});
+export type ExportedMessage = z.infer<typeof exportedMessage>;
 
 /** A signed-in user's like. A guest's (a device's) is no person's: only the counts keep it. */
-export interface ExportedLike {
-  type: LikeTarget;
-  target_id: number;
-  user_id: number;
-  created_at: string;
-}
+export const exportedLike = z.object({
+  type: z.union([commentTarget, z.literal('comment')]),
+  target_id: id,
+  user_id: id,
+  created_at: instant,
+});
+export type ExportedLike = z.infer<typeof exportedLike>;
 
-export interface ExportedLink {
-  id: number;
-  user_id: number;
-  site_name: string;
-  site_desc: string;
-  site_avatar: string;
-  url: string;
-  status: LinkStatus;
-  created_at: string;
-}
+/** A link's status by the name LINK_STATUS gives it, not its code. */
+const linkStatus = z.enum(['pending', 'approved', 'rejected'] as const satisfies readonly (keyof typeof LINK_STATUS)[]);
+export type LinkStatus = z.infer<typeof linkStatus>;
 
-export interface ExportedStats {
-  articles: { id: number; views: number; likes: number; reading_ms: number }[];
-  talks: { id: number; likes: number }[];
-  site: { views: number };
-}
+export const exportedLink = z.object({
+  id,
+  user_id: id,
+  site_name: z.string(),
+  site_desc: z.string(),
+  site_avatar: z.string(),
+  url: z.string(),
+  status: linkStatus,
+  created_at: instant,
+});
+export type ExportedLink = z.infer<typeof exportedLink>;
+
+export const exportedStats = z.object({
+  articles: z.array(z.object({ id, views: z.number(), likes: z.number(), reading_ms: z.number() })),
+  talks: z.array(z.object({ id, likes: z.number() })),
+  site: z.object({ views: z.number() }),
+});
+export type ExportedStats = z.infer<typeof exportedStats>;
 
 /** The owner's fields of `site` (src/site.config.ts), under its own names. */
 export type ExportedSite = Pick<
   SiteConfig,
   'title' | 'shortName' | 'author' | 'avatar' | 'personalSay' | 'notice' | 'social' | 'avatarBackground'
 > & { payment: Pick<SiteConfig['payment'], 'weChatQr' | 'aliPayQr'> };
+
+export const exportedSite: z.ZodType<ExportedSite> = z.object({
+  title: z.string(),
+  shortName: z.string(),
+  author: z.string(),
+  avatar: z.string(),
+  personalSay: z.string(),
+  notice: z.string(),
+  social: z.object({
+    github: z.string(),
+    gitee: z.string(),
+    bilibili: z.string(),
+    qq: z.string(),
+    weChat: z.string(),
+    qqGroup: z.string(),
+    weChatGroup: z.string(),
+  }),
+  avatarBackground: z.string(),
+  payment: z.object({ weChatQr: z.string(), aliPayQr: z.string() }),
+});
 
 /** What an export never holds, for the summary and the CLI: none of it is the owner's writing or readers' words. */
 export const NEVER_EXPORTED = [

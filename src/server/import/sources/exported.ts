@@ -11,6 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
 import { articleSource, talkFrontmatter } from '../../../lib/shared/contentSchema.ts';
 import { uploadedFileName } from '../../uploads/images.ts';
 import {
@@ -18,13 +19,14 @@ import {
   EXPORT_FORMAT,
   EXPORT_PARTS,
   EXPORT_VERSION,
-  type ExportedComment,
-  type ExportedLike,
-  type ExportedLink,
-  type ExportedMessage,
-  type ExportedSite,
+  exportedComment,
+  exportedLike,
+  exportedLink,
+  exportedMessage,
+  exportedSite,
+  exportedStats,
+  exportedUser,
   type ExportedStats,
-  type ExportedUser,
   type ExportManifest,
 } from '../../export/format.ts';
 import { listFiles, readMarkdown, type MarkdownFile } from '../../export/files.ts';
@@ -63,11 +65,28 @@ async function readJson<T>(root: string, path: string): Promise<T> {
   }
 }
 
-async function readList<T>(root: string, name: keyof typeof DATA_FILES): Promise<T[]> {
+/** zod's messages in Chinese, for this parse alone: the import is a command of its own, not the server that sets them for all. */
+const IN_CHINESE = z.locales.zhCN().localeError;
+
+/** A data file, checked against its schema (export/format.ts): a hand-edited file fails with where it is wrong. */
+async function readData<T>(root: string, name: keyof typeof DATA_FILES, schema: z.ZodType<T>): Promise<T> {
   const path = posix.join(EXPORT_PARTS.data, DATA_FILES[name]);
-  const rows = await readJson<unknown>(root, path);
-  if (!Array.isArray(rows)) throw new Error(`${path} 应当是一个列表`);
-  return rows as T[];
+  const parsed = schema.safeParse(await readJson<unknown>(root, path), { error: IN_CHINESE });
+  if (!parsed.success) throw new Error(`${path} 的内容不对：${rowIssueOf(parsed.error)}`);
+  return parsed.data;
+}
+
+/** The first problem, named by the row it is in (`第 3 条的 username`) rather than by zod's path. */
+function rowIssueOf(error: z.ZodError): string {
+  const [{ path, message }] = error.issues;
+  const [first, ...rest] = path.map(String);
+  const where =
+    first === undefined
+      ? '整个文件'
+      : /^\d+$/.test(first)
+        ? `第 ${Number(first) + 1} 条${rest.length ? `的 ${rest.join('.')}` : ''}`
+        : path.join('.');
+  return `${where}：${message}`;
 }
 
 async function checkManifest(root: string): Promise<ExportManifest> {
@@ -218,19 +237,20 @@ export async function readExport(folder: string): Promise<Bundle> {
   // Named by when it was made, not where it lies: the same export moved elsewhere is still the same.
   // One site's exports, taken at different times, bring its settings and total views once.
   const bundle = emptyBundle(`本博客的导出（导出于 ${manifest.exportedAt}）`, 'export:site');
-  const stats = await readJson<ExportedStats>(root, posix.join(EXPORT_PARTS.data, DATA_FILES.stats));
-  if (!Array.isArray(stats?.articles) || !Array.isArray(stats.talks) || typeof stats.site?.views !== 'number')
-    throw new Error('data/stats.json 的内容不完整');
-  const site = await readJson<ExportedSite>(root, posix.join(EXPORT_PARTS.data, DATA_FILES.site));
-  if (!site?.social || !site.payment) throw new Error('data/site.json 的内容不完整');
+  const stats = await readData(root, 'stats', exportedStats);
+  const site = await readData(root, 'site', exportedSite);
   await readArticles(root, bundle, stats);
   await readTalks(root, bundle, stats);
-  readPeople(bundle, await readList<ExportedUser>(root, 'users'), await readList<ExportedLink>(root, 'links'));
+  readPeople(
+    bundle,
+    await readData(root, 'users', z.array(exportedUser)),
+    await readData(root, 'links', z.array(exportedLink)),
+  );
   readWords(
     bundle,
-    await readList<ExportedComment>(root, 'comments'),
-    await readList<ExportedMessage>(root, 'messages'),
-    await readList<ExportedLike>(root, 'likes'),
+    await readData(root, 'comments', z.array(exportedComment)),
+    await readData(root, 'messages', z.array(exportedMessage)),
+    await readData(root, 'likes', z.array(exportedLike)),
   );
   readSite(bundle, site, stats);
   // The rows' own files: every upload in the export keeps its name.
