@@ -152,6 +152,16 @@ it('exported, imported into an empty site and exported again, gives the same', a
     url,
     "INSERT INTO links (user_id, site_name, site_desc, url, status) VALUES (1, '小站', '说明', 'https://a.example.com', 2)",
   );
+  // The owner's reply to a guest, which names the guest and the comment answered.
+  const [guest] = await sqlOn(
+    url,
+    'SELECT id, type, for_id, guest_name FROM comments WHERE user_id IS NULL AND parent_id IS NULL ORDER BY id LIMIT 1',
+  );
+  await sqlOn(
+    url,
+    'INSERT INTO comments (type, for_id, parent_id, user_id, to_guest_name, to_comment_id, content) VALUES (?, ?, ?, 1, ?, ?, ?)',
+    [guest.type, guest.for_id, guest.id, guest.guest_name, guest.id, '谢谢你的留言'],
+  );
 
   const first = join(dir, 'export-1');
   const exported = await runScript('scripts/export.ts', [first, '--with-passwords'], site.env);
@@ -174,6 +184,9 @@ it('exported, imported into an empty site and exported again, gives the same', a
   for (const path of Object.keys(a).filter((p) => p !== 'manifest.json' && p !== 'redirects.yaml'))
     expect([path, b[path]]).toEqual([path, a[path]]);
   expect(Object.keys(a)).toEqual(expect.arrayContaining(['data/users.json', 'data/likes.json', 'redirects.yaml']));
+  expect(JSON.parse(Buffer.from(a['data/comments.json'], 'latin1').toString('utf8'))).toContainEqual(
+    expect.objectContaining({ to_guest_name: guest.guest_name, to_comment_id: guest.id }),
+  );
 }, 120_000);
 
 it('refuses an unknown argument or source with the usage, and writes nothing', async () => {

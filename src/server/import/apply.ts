@@ -84,7 +84,7 @@ export async function applyPlan(plan: Plan, target: ImportTarget): Promise<Impor
   };
   const ids = new KeyMap(db);
   await ids.load([
-    ...plan.comments.flatMap((c) => [c.target.key, c.parentKey ?? '', c.toUserKey ?? '']),
+    ...plan.comments.flatMap((c) => [c.target.key, c.parentKey ?? '', c.toUserKey ?? '', c.toGuest?.commentKey ?? '']),
     ...[...plan.comments, ...plan.messages].map((c) => ('userKey' in c.author ? c.author.userKey : '')),
     ...plan.likes.flatMap((l) => [l.target.key, l.userKey ?? '']),
     ...plan.links.map((l) => l.userKey),

@@ -91,6 +91,8 @@ export interface ImportedComment {
   author: ImportedAuthor;
   /** The user answered, when it is an imported user. */
   toUserKey?: string;
+  /** A reply to a guest: their name as it was, and the comment answered (its writer gets the reply mail). */
+  toGuest?: { name: string; commentKey?: string };
   /** Plain text; a source's HTML is turned into text before it gets here. */
   content: string;
   likes: number;

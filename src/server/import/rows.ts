@@ -188,6 +188,7 @@ export async function writeComments(
       problems.push({ where: comment.key, reason: '评论的对象或回复的评论没有导入，这条评论也不导入' });
       continue;
     }
+    const answered = comment.toGuest?.commentKey;
     const id = await db.transaction((tx) =>
       inserted(tx, comment.key, () =>
         tx
@@ -201,6 +202,9 @@ export async function writeComments(
             guestEmail: 'guestName' in author ? (author.guestEmail ?? null) : null,
             guestSite: 'guestName' in author ? (author.guestSite ?? null) : null,
             toUserId: comment.toUserKey ? ids.id(comment.toUserKey) : null,
+            toGuestName: comment.toGuest?.name ?? null,
+            // The comment answered, if it came (it comes first when it is older).
+            toCommentId: answered && ids.has(answered) ? ids.id(answered) : null,
             content: comment.content,
             likes: comment.likes,
             hidden: comment.hidden,

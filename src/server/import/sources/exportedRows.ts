@@ -96,6 +96,14 @@ export function readWords(
       ...(comment.parent_id ? { parentKey: key('comment', comment.parent_id) } : {}),
       author,
       ...(comment.to_user_id ? { toUserKey: key('user', comment.to_user_id) } : {}),
+      ...(comment.to_guest_name === null
+        ? {}
+        : {
+            toGuest: {
+              name: comment.to_guest_name,
+              ...(comment.to_comment_id ? { commentKey: key('comment', comment.to_comment_id) } : {}),
+            },
+          }),
       content: comment.content,
       likes: comment.likes,
       hidden: comment.hidden,
