@@ -4,7 +4,7 @@
  * check and the count commit together and a reader is never refused for being counted.
  */
 import type { SqlValue, Statements } from '../db/groupCommit.ts';
-import { countKeys, countOf, keyCountsParameter } from '../db/keyCounts.ts';
+import { countOf, keyCounts } from '../db/keyCounts.ts';
 import { addHits } from './table.ts';
 
 export interface Quota {
@@ -50,8 +50,9 @@ export function countWithinQuotas<Row>(
     throw new Error('一次计数的配额必须属于同一个预算');
   }
   const keys = spending.map((quota) => quota.key);
-  const hits = addHits(statements, keys, windowMs, Date.now());
-  const row = statements.get<Row>(count, subject, keyCountsParameter(countKeys(keys)), max, ...args);
+  const calls = keyCounts(keys);
+  const hits = addHits(statements, keys, windowMs, Date.now(), calls);
+  const row = statements.get<Row>(count, subject, calls.parameter, max, ...args);
   return Promise.all([hits, row]).then(([spent, found]) => {
     let next = 0;
     return { row: found, counted: quotas.map((quota) => !quota.spent && spent[next++].hits <= max) };

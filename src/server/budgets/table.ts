@@ -5,7 +5,7 @@
  */
 import type { Statements } from '../db/groupCommit.ts';
 import { bySubject, groupedBatch, groupedWrite, SIDE_BY_SIDE } from '../db/groupedWrites.ts';
-import { countKeys, countOf, keyCountsParameter } from '../db/keyCounts.ts';
+import { countOf, keyCounts, type KeyCounts } from '../db/keyCounts.ts';
 
 export interface Hits {
   hits: number;
@@ -23,18 +23,19 @@ const ADD_HITS = `INSERT INTO rate_limits (key, hits, reset_at)
 /**
  * One call under each of `keys`, in one statement, sent before this returns; each call's hits, in
  * their order. A key's n calls are its hits h - n + 1 … h after the statement: they share `now`, so
- * a window that has ended starts over at the first of them.
+ * a window that has ended starts over at the first of them. `calls` is `keys` counted, when the
+ * caller has them already.
  */
 export async function addHits(
   statements: Statements,
   keys: readonly string[],
   windowMs: number,
   now: number,
+  calls: KeyCounts = keyCounts(keys),
 ): Promise<Hits[]> {
-  const calls = countKeys(keys);
   const rows = await statements.all<{ key: string; hits: number; reset_at: number }>(
     ADD_HITS,
-    keyCountsParameter(calls),
+    calls.parameter,
     now + windowMs,
     now,
   );
@@ -44,7 +45,7 @@ export async function addHits(
     const { hits, reset_at } = after.get(key)!;
     const nth = (seen.get(key) ?? 0) + 1;
     seen.set(key, nth);
-    return { hits: hits - calls.get(key)! + nth, resetAt: reset_at };
+    return { hits: hits - calls.counts.get(key)! + nth, resetAt: reset_at };
   });
 }
 

@@ -6,15 +6,19 @@
  * only objects.)
  */
 
-/** How many times each key came. */
-export function countKeys(keys: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
+export interface KeyCounts {
+  /** How many times each key came. */
+  counts: Map<string, number>;
+  /** The same, as the parameter `json_each(?)` reads. */
+  parameter: string;
 }
 
-/** The counts as the parameter `json_each(?)` reads; fromEntries makes every key an own property, `__proto__` included. */
-export const keyCountsParameter = (counts: Map<string, number>): string => JSON.stringify(Object.fromEntries(counts));
+export function keyCounts(keys: Iterable<string>): KeyCounts {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  // fromEntries makes every key an own property, `__proto__` included.
+  return { counts, parameter: JSON.stringify(Object.fromEntries(counts)) };
+}
 
 /** A `json_each` row's count, as an integer on both engines: PostgreSQL's `value` is json, SQLite's a number. */
 export const countOf = (row: string) => `CAST(CAST(${row}.value AS TEXT) AS INTEGER)`;

@@ -6,7 +6,7 @@
  */
 import type { LikeKind } from '../../contract/likes.ts';
 import type { Statements } from '../db/groupCommit.ts';
-import { countKeys, keyCountsParameter } from '../db/keyCounts.ts';
+import { keyCounts } from '../db/keyCounts.ts';
 import type { Actor } from './table.ts';
 import type { LikeCount, LikeOutcome } from './target.ts';
 
@@ -28,7 +28,7 @@ export async function likedAmong(
 ): Promise<Set<Actor>> {
   const rows = await statements.all<{ actor: Actor; liked: number | null }>(
     LIKED_AMONG,
-    keyCountsParameter(countKeys(actors)),
+    keyCounts(actors).parameter,
     kind,
     id,
   );
